@@ -1,0 +1,49 @@
+import { CommanderError } from "commander";
+import { isSellerAiError } from "../errors.js";
+import { processIo, type CliIo } from "./io.js";
+import { buildProgram } from "./program.js";
+
+/**
+ * Runs the CLI in-process and returns its exit code: 0 ok, 1 failure,
+ * 2 usage error (3 for a question that cannot be understood). Errors are one
+ * line on stderr; the stack trace only with --debug.
+ *
+ * @example
+ * const code = await runCli(["--db", "m.db", "status"], captureIo());
+ */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  const state = { exitCode: 0 };
+  const program = buildProgram(io, state);
+  const debug = args.includes("--debug");
+  try {
+    await program.parseAsync(args, { from: "user" });
+    return state.exitCode;
+  } catch (error) {
+    return reportError(error, io, debug);
+  }
+}
+
+function reportError(error: unknown, io: CliIo, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    // Help and version are printed by commander and are not failures.
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") return 0;
+    if (error.code === "commander.executeSubCommandAsync") return 1;
+    return 2;
+  }
+  if (isSellerAiError(error)) {
+    io.stderr.write(`seller-ai: ${error.message}\n`);
+    for (const suggestion of error.suggestions) io.stderr.write(`  - ${suggestion}\n`);
+    if (debug && error.stack) io.stderr.write(`${error.stack}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`seller-ai: unexpected error: ${message}${debug ? "" : " (run again with --debug for details)"}\n`);
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  return 1;
+}
+
+/** The process entry point used by bin/seller-ai. */
+export async function main(argv: string[]): Promise<void> {
+  const io = await processIo();
+  process.exitCode = await runCli(argv.slice(2), io);
+}

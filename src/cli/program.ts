@@ -1,0 +1,51 @@
+import { Command, CommanderError, Option } from "commander";
+import type { CliIo } from "./io.js";
+import { createContext, type CommandContext, type GlobalOptions } from "./context.js";
+import { registerStatusCommand } from "./commands/status.js";
+import { registerDemoCommand } from "./commands/demo.js";
+
+/** Runs a command's work with a context built from the global options, and closes the mirror after. */
+export type ActionRunner = (command: Command, work: (ctx: CommandContext) => Promise<number | void>) => Promise<void>;
+
+export interface ProgramState {
+  /** The exit code the action asked for. */
+  exitCode: number;
+}
+
+/**
+ * Builds the commander program. Commands register their options here and load
+ * their heavy modules only inside their actions, so start-up stays fast.
+ */
+export function buildProgram(io: CliIo, state: ProgramState): Command {
+  const program = new Command("seller-ai");
+  program
+    .description("Answers questions about your marketplace seller data, from a local mirror.")
+    .version(process.env.npm_package_version ?? "0.1.0", "-V, --version")
+    .addOption(new Option("--db <path>", "the mirror file (default: $SELLER_AI_DB, else under $XDG_DATA_HOME/seller-ai/)"))
+    .addOption(new Option("--today <date>", "fix today's date as YYYY-MM-DD for every relative date (or $SELLER_AI_TODAY)"))
+    .addOption(new Option("--debug", "show stack traces on errors"))
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      // Commander's own messages stay one line; the top-level handler adds nothing more.
+      outputError: (s, write) => write(s.endsWith("\n") ? s : `${s}\n`),
+    });
+
+  const run: ActionRunner = async (command, work) => {
+    const ctx = createContext(io, command.optsWithGlobals<GlobalOptions>());
+    try {
+      const code = await work(ctx);
+      state.exitCode = typeof code === "number" ? code : 0;
+    } finally {
+      await ctx.close();
+    }
+  };
+
+  registerStatusCommand(program, run);
+  registerDemoCommand(program, run);
+  return program;
+}
+
+export { CommanderError };

@@ -1,0 +1,114 @@
+/**
+ * Everything in the mirror's SQL that is specific to SQLite lives here, so a
+ * PostgreSQL backend needs to replace only this module: date bucketing, date
+ * arithmetic and bulk upserts.
+ */
+import type Database from "better-sqlite3";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { MirrorSchema } from "./schema.js";
+
+export type DateBucket = "day" | "week" | "month" | "quarter" | "year";
+
+/**
+ * The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column.
+ * Weeks start on Monday.
+ *
+ * @example
+ * db.selectFrom("daily_sales").select(bucketStart("date", "month").as("period"))
+ */
+export function bucketStart(column: string, bucket: DateBucket): RawBuilder<string> {
+  const ref = sql.ref(column);
+  switch (bucket) {
+    case "day":
+      return sql<string>`${ref}`;
+    case "week":
+      // 'weekday 0' moves forward to Sunday (or stays on it); six days back is that week's Monday.
+      return sql<string>`date(${ref}, 'weekday 0', '-6 days')`;
+    case "month":
+      return sql<string>`(substr(${ref}, 1, 7) || '-01')`;
+    case "quarter":
+      return sql<string>`(substr(${ref}, 1, 5) || printf('%02d', ((cast(substr(${ref}, 6, 2) as integer) - 1) / 3) * 3 + 1) || '-01')`;
+    case "year":
+      return sql<string>`(substr(${ref}, 1, 4) || '-01-01')`;
+  }
+}
+
+/** A date column moved by a whole number of days. */
+export function addDays(column: string, days: number): RawBuilder<string> {
+  return sql<string>`date(${sql.ref(column)}, ${`${days >= 0 ? "+" : ""}${Math.trunc(days)} days`})`;
+}
+
+/** Whole days from one date column to another (b − a). */
+export function daysBetween(a: string, b: string): RawBuilder<number> {
+  return sql<number>`cast(julianday(${sql.ref(b)}) - julianday(${sql.ref(a)}) as integer)`;
+}
+
+export type TableName = keyof MirrorSchema;
+
+export interface BulkWriteOptions {
+  /** Primary-key columns: rows that collide on them replace the stored values. */
+  conflictColumns?: readonly string[];
+  /** With conflictColumns: keep the stored row instead of updating it. */
+  ignoreConflicts?: boolean;
+}
+
+/**
+ * Writes many rows fast: the statement is built by Kysely once per shape and
+ * batch size, then prepared and run by better-sqlite3 for every batch. Call it
+ * inside a transaction for atomicity and speed.
+ *
+ * @example
+ * const writer = new BulkWriter(mirror.db, mirror.sqlite);
+ * writer.write("daily_sales", rows, { conflictColumns: ["account_id", "marketplace", "asin", "date"] });
+ */
+export class BulkWriter {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    private readonly db: Kysely<MirrorSchema>,
+    private readonly sqlite: Database.Database,
+  ) {}
+
+  write<T extends TableName>(table: T, rows: readonly Record<string, unknown>[], options: BulkWriteOptions = {}): number {
+    if (rows.length === 0) return 0;
+    const columns = Object.keys(rows[0]);
+    // SQLite allows 32,766 bound values per statement; stay well below.
+    const batchSize = Math.max(1, Math.min(500, Math.floor(30_000 / columns.length)));
+    let written = 0;
+    for (let start = 0; start < rows.length; start += batchSize) {
+      const batch = rows.slice(start, start + batchSize);
+      const statement = this.statementFor(table, columns, batch.length, options);
+      const params: unknown[] = new Array(batch.length * columns.length);
+      let i = 0;
+      for (const row of batch) for (const column of columns) params[i++] = normalise(row[column]);
+      written += statement.run(params).changes;
+    }
+    return written;
+  }
+
+  private statementFor(table: TableName, columns: string[], count: number, options: BulkWriteOptions): Database.Statement {
+    const key = `${table}|${columns.join(",")}|${count}|${options.conflictColumns?.join(",") ?? ""}|${options.ignoreConflicts ?? false}`;
+    let statement = this.statements.get(key);
+    if (statement) return statement;
+    const placeholder = Object.fromEntries(columns.map((c) => [c, null]));
+    let query = (this.db as Kysely<any>).insertInto(table).values(Array.from({ length: count }, () => placeholder));
+    const conflict = options.conflictColumns;
+    if (conflict && conflict.length > 0) {
+      const updated = columns.filter((c) => !conflict.includes(c));
+      query = query.onConflict((oc) => {
+        const target = oc.columns(conflict as string[]);
+        if (options.ignoreConflicts || updated.length === 0) return target.doNothing();
+        return target.doUpdateSet(Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])));
+      });
+    }
+    statement = this.sqlite.prepare(query.compile().sql);
+    this.statements.set(key, statement);
+    return statement;
+  }
+}
+
+function normalise(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}

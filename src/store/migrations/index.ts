@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import { initialMigration } from "./0001-initial.js";
+
+/**
+ * Every migration of the mirror, by name. Names sort in the order they run;
+ * a new migration takes the next number and is never renamed once shipped.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  "0001_initial": initialMigration,
+};

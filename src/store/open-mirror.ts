@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
+import { SellerAiError } from "../errors.js";
+import { MIGRATIONS } from "./migrations/index.js";
+import type { MirrorSchema } from "./schema.js";
+
+export type MirrorDb = Kysely<MirrorSchema>;
+
+/** An open mirror: the Kysely handle for queries and the raw handle for bulk work and closing. */
+export interface Mirror {
+  db: MirrorDb;
+  sqlite: Database.Database;
+  path: string;
+  close(): Promise<void>;
+}
+
+export interface OpenMirrorOptions {
+  /** Open without creating or migrating (for read-only inspection). */
+  readonly?: boolean;
+}
+
+/**
+ * Opens (creating if needed) the mirror at `path`, in WAL mode, and brings
+ * its schema up to date.
+ *
+ * @example
+ * const mirror = await openMirror(":memory:");
+ * const accounts = await mirror.db.selectFrom("accounts").selectAll().execute();
+ * await mirror.close();
+ */
+export async function openMirror(path: string, options: OpenMirrorOptions = {}): Promise<Mirror> {
+  if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  let sqlite: Database.Database;
+  try {
+    sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  } catch (error) {
+    throw new SellerAiError("failure", `cannot open the mirror at ${path}: ${(error as Error).message}. Check the path given by --db or SELLER_AI_DB.`, { cause: error });
+  }
+  if (!options.readonly) {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+  }
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("cache_size = -65536");
+  sqlite.pragma("temp_store = MEMORY");
+  const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  if (!options.readonly) await migrateToLatest(db);
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    path,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Runs the pending migrations; idempotent on an up-to-date mirror. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error");
+    throw new SellerAiError(
+      "failure",
+      `the mirror's schema could not be upgraded${failed ? ` (migration ${failed.migrationName})` : ""}: ${(result.error as Error).message ?? result.error}`,
+      { cause: result.error },
+    );
+  }
+  return result;
+}

@@ -1,0 +1,290 @@
+import type { ColumnType, Generated } from "kysely";
+
+/**
+ * Kysely's view of the mirror (see migrations/). Columns with a database
+ * default are `Defaulted` so inserts may leave them out.
+ */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export type Provider = "demo" | "files" | "spapi";
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  provider: Provider;
+  home_currency: Defaulted<string>;
+  connection_state: Defaulted<string>;
+  is_default: Defaulted<number>;
+  created_at: string;
+  last_refresh_at: string | null;
+}
+
+export interface AccountMarketplacesTable {
+  account_id: string;
+  marketplace: string;
+  currency: string;
+}
+
+export interface ProductsTable {
+  account_id: string;
+  marketplace: string;
+  sku: string;
+  asin: string;
+  fnsku: string | null;
+  title: Defaulted<string>;
+  brand: string | null;
+  category: string | null;
+  subcategory: string | null;
+  condition: Defaulted<string>;
+  fulfillment_type: Defaulted<string>;
+  price: number | null;
+  unit_cost: number | null;
+  lead_time_days: number | null;
+  status: Defaulted<string>;
+  launched_on: string | null;
+}
+
+export interface DailySalesTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  date: string;
+  units: Defaulted<number>;
+  revenue: Defaulted<number>;
+  orders: Defaulted<number>;
+  refund_units: Defaulted<number>;
+  refund_amount: Defaulted<number>;
+  sessions: Defaulted<number>;
+  page_views: Defaulted<number>;
+  buy_box_pct: number | null;
+}
+
+export interface ProductFeesTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  referral_fee_pct: Defaulted<number>;
+  fulfillment_fee: Defaulted<number>;
+  updated_at: string | null;
+}
+
+export interface InventorySnapshotsTable {
+  account_id: string;
+  marketplace: string;
+  sku: string;
+  asin: string;
+  date: string;
+  available: Defaulted<number>;
+  reserved: Defaulted<number>;
+  inbound: Defaulted<number>;
+  unfulfillable: Defaulted<number>;
+  amazon_recommended_qty: number | null;
+  amazon_recommended_date: string | null;
+}
+
+export interface ReviewSnapshotsTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  date: string;
+  rating: number;
+  review_count: number;
+}
+
+export interface CompetitorOffersTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  date: string;
+  seller_id: string;
+  seller_name: string | null;
+  price: number;
+  shipping: Defaulted<number>;
+  is_fba: Defaulted<number>;
+  is_buy_box_winner: Defaulted<number>;
+}
+
+export interface MarketCatalogTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  title: string;
+  brand: string | null;
+  seller_name: string | null;
+  category: string;
+  subcategory: string;
+  price: number | null;
+  estimated_monthly_sales: Defaulted<number>;
+  updated_at: string | null;
+}
+
+export interface AdCampaignsTable {
+  account_id: string;
+  marketplace: string;
+  campaign_id: string;
+  name: string;
+  ad_type: Defaulted<string>;
+  targeting_type: Defaulted<string>;
+  state: Defaulted<string>;
+  daily_budget: number | null;
+  start_date: string | null;
+}
+
+export interface AdGroupsTable {
+  account_id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  name: string;
+  default_bid: number | null;
+  state: Defaulted<string>;
+}
+
+export type AdTargetKind = "keyword" | "product_target" | "auto";
+
+export interface AdTargetsTable {
+  account_id: string;
+  campaign_id: string;
+  ad_group_id: string;
+  target_id: string;
+  kind: AdTargetKind;
+  text: string;
+  match_type: string | null;
+  bid: number | null;
+  state: Defaulted<string>;
+}
+
+interface AdMetrics {
+  impressions: Defaulted<number>;
+  clicks: Defaulted<number>;
+  spend: Defaulted<number>;
+  sales: Defaulted<number>;
+  orders: Defaulted<number>;
+  units: Defaulted<number>;
+}
+
+export interface AdCampaignDailyTable extends AdMetrics {
+  account_id: string;
+  marketplace: string;
+  campaign_id: string;
+  date: string;
+  top_of_search_is: number | null;
+}
+
+export interface AdTargetDailyTable extends AdMetrics {
+  account_id: string;
+  marketplace: string;
+  campaign_id: string;
+  ad_group_id: string;
+  target_id: string;
+  date: string;
+  top_of_search_is: number | null;
+}
+
+export interface AdSearchTermDailyTable extends AdMetrics {
+  account_id: string;
+  marketplace: string;
+  campaign_id: string;
+  ad_group_id: string;
+  target_id: string;
+  search_term: string;
+  date: string;
+}
+
+export interface AdProductDailyTable extends AdMetrics {
+  account_id: string;
+  marketplace: string;
+  campaign_id: string;
+  ad_group_id: string;
+  asin: string;
+  sku: string | null;
+  date: string;
+}
+
+export interface SettingsTable {
+  account_id: string;
+  lead_time_days: Defaulted<number>;
+  safety_stock_days: Defaulted<number>;
+  coverage_days: Defaulted<number>;
+  target_acos: Defaulted<number>;
+  updated_at: string | null;
+}
+
+export type SyncRunKind = "demo" | "import" | "sync";
+export type SyncRunStatus = "running" | "ok" | "partial" | "failed";
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  account_id: string;
+  kind: SyncRunKind;
+  source: string;
+  report_type: string | null;
+  marketplace: string | null;
+  status: SyncRunStatus;
+  started_at: string;
+  finished_at: string | null;
+  rows_read: Defaulted<number>;
+  rows_written: Defaulted<number>;
+  rows_rejected: Defaulted<number>;
+  period_start: string | null;
+  period_end: string | null;
+  details: string | null;
+}
+
+export interface CurrencyRatesTable {
+  currency: string;
+  quote: string;
+  date: string;
+  rate: number;
+}
+
+export interface ConversationsTable {
+  id: string;
+  account_id: string | null;
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MirrorSchema {
+  accounts: AccountsTable;
+  account_marketplaces: AccountMarketplacesTable;
+  products: ProductsTable;
+  daily_sales: DailySalesTable;
+  product_fees: ProductFeesTable;
+  inventory_snapshots: InventorySnapshotsTable;
+  review_snapshots: ReviewSnapshotsTable;
+  competitor_offers: CompetitorOffersTable;
+  market_catalog: MarketCatalogTable;
+  ad_campaigns: AdCampaignsTable;
+  ad_groups: AdGroupsTable;
+  ad_targets: AdTargetsTable;
+  ad_campaign_daily: AdCampaignDailyTable;
+  ad_target_daily: AdTargetDailyTable;
+  ad_search_term_daily: AdSearchTermDailyTable;
+  ad_product_daily: AdProductDailyTable;
+  settings: SettingsTable;
+  sync_runs: SyncRunsTable;
+  currency_rates: CurrencyRatesTable;
+  conversations: ConversationsTable;
+}
+
+/** Tables that hold one seller account's data, in the order they may be emptied. */
+export const ACCOUNT_DATA_TABLES = [
+  "ad_product_daily",
+  "ad_search_term_daily",
+  "ad_target_daily",
+  "ad_campaign_daily",
+  "ad_targets",
+  "ad_groups",
+  "ad_campaigns",
+  "market_catalog",
+  "competitor_offers",
+  "review_snapshots",
+  "inventory_snapshots",
+  "product_fees",
+  "daily_sales",
+  "products",
+  "sync_runs",
+  "settings",
+  "account_marketplaces",
+] as const satisfies readonly (keyof MirrorSchema)[];
