@@ -63,7 +63,8 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
 
 /** Runs the pending migrations; idempotent on an up-to-date mirror. */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  // Unordered: migrations developed side by side may land in either order on a working mirror.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");
