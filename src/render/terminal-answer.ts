@@ -1,0 +1,66 @@
+import { comparisonRows } from "./comparison-rows.js";
+import { isPlainObject } from "./flatten.js";
+import { columnLabel } from "./format-values.js";
+import { primaryRows, type RenderableAnswer } from "./renderable-answer.js";
+import { renderLineChart } from "./terminal-chart.js";
+import { renderKeyValues, renderTable } from "./terminal-table.js";
+import { wrapText } from "./wrap-text.js";
+
+export type TerminalMode = "table" | "chart";
+
+export interface TerminalAnswerOptions {
+  /** "chart" draws a series as a line chart only; "table" shows the chart and its table. */
+  mode?: TerminalMode;
+  /** Terminal width in columns (default 100). */
+  width?: number;
+}
+
+// Parts of a result that are not tables to show.
+const NOT_SHOWN = new Set(["analysis", "currency", "csv", "chart"]);
+
+/**
+ * An answer for a person at a terminal: what was understood, the primary
+ * table (cli-table3) or line chart (asciichart), any totals and secondary
+ * tables, then the summary and the recommendation in words.
+ *
+ * @example
+ * process.stdout.write(renderAnswerText(await answer("top 5 products", { db, now }), { width: 100 }));
+ */
+export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnswerOptions = {}): string {
+  const width = options.width ?? 100;
+  const mode = options.mode ?? "table";
+  const result = answer.body.result;
+  const currency = typeof result.currency === "string" ? result.currency : undefined;
+  const blocks: string[] = [answer.understanding.interpretation];
+
+  const rows = answer.primaryKey === "comparison" ? comparisonRows(result.comparison) : primaryRows(answer);
+  if (answer.primaryKey === "series" && rows.length > 1) {
+    blocks.push(renderLineChart(rows, { metric: answer.understanding.filters.metrics?.[0], width, currency }));
+    if (mode === "table") blocks.push(renderTable(rows, { width, currency }));
+  } else if (rows.length > 0) {
+    blocks.push(renderTable(rows, { width, currency }));
+  } else if (Array.isArray(result[answer.primaryKey])) {
+    blocks.push("No rows.");
+  }
+
+  for (const [key, value] of Object.entries(result)) {
+    if (key === answer.primaryKey || NOT_SHOWN.has(key) || value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      const items = value.filter(isPlainObject);
+      if (items.length > 0) blocks.push(`${columnLabel(key)}:\n${renderTable(items, { width, currency })}`);
+      else if (value.length > 0) blocks.push(`${columnLabel(key)}: ${value.join(", ")}`);
+    } else if (isPlainObject(value)) {
+      const table = renderKeyValues(value, { width, currency });
+      if (table) blocks.push(`${columnLabel(key)}:\n${table}`);
+    } else {
+      blocks.push(`${columnLabel(key)}: ${String(value)}`);
+    }
+  }
+
+  const analysis = isPlainObject(result.analysis) ? result.analysis : {};
+  if (typeof analysis.summary === "string" && analysis.summary !== "") blocks.push(wrapText(`Summary: ${analysis.summary}`, width, "  "));
+  if (typeof analysis.recommendation === "string" && analysis.recommendation !== "") blocks.push(wrapText(`Recommendation: ${analysis.recommendation}`, width, "  "));
+  const freshness = answer.body.metadata.data_freshness;
+  blocks.push(`Data up to ${freshness ?? "—"} · ${answer.body.metadata.processing_time}`);
+  return `${blocks.filter((b) => b !== "").join("\n\n")}\n`;
+}

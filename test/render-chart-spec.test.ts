@@ -1,0 +1,53 @@
+import { compile } from "vega-lite";
+import { describe, expect, it } from "vitest";
+import { chartSpec, VEGA_LITE_SCHEMA } from "../src/render/chart-spec.js";
+import { SAMPLES } from "./render-samples.js";
+
+function marks(spec: Record<string, unknown>): unknown {
+  return (spec.spec as Record<string, unknown> | undefined)?.mark ?? spec.mark;
+}
+
+describe("chartSpec", () => {
+  it.each(Object.entries(SAMPLES))("gives a Vega-Lite v5 spec that compiles for %s", (_name, answer) => {
+    const spec = chartSpec(answer.body.result, answer.primaryKey, answer.understanding);
+    expect(spec.$schema).toBe(VEGA_LITE_SCHEMA);
+    const compiled = compile(spec as never);
+    expect(compiled.spec.$schema).toMatch(/vega\/v\d+\.json$/);
+    expect(compiled.spec.data).toBeDefined();
+    // The rows travel inside the spec: no URL to fetch.
+    expect(JSON.stringify(spec)).not.toMatch(/"url"/);
+  });
+
+  it.each([
+    ["series", SAMPLES.series, { type: "line", point: true }, "temporal"],
+    ["weekly series", SAMPLES.weekly_series, { type: "line", point: true }, "ordinal"],
+  ])("draws a %s as a line", (_label, answer, mark, xType) => {
+    const spec = chartSpec(answer.body.result, answer.primaryKey, answer.understanding);
+    expect(marks(spec)).toEqual(mark);
+    const encoding = spec.encoding as Record<string, Record<string, unknown>>;
+    expect(encoding.x.type).toBe(xType);
+    expect(encoding.y.field).toBe(answer.understanding.filters.metrics![0]);
+  });
+
+  it.each([
+    ["top_products", "title", "revenue"],
+    ["categories", "category", "profit_margin"],
+    ["campaigns", "campaign", "acos"],
+    ["inventory", "asin", "restock_recommendation.recommended_quantity"],
+  ])("draws %s as bars of the asked metric by name", (name, label, metric) => {
+    const answer = SAMPLES[name];
+    const spec = chartSpec(answer.body.result, answer.primaryKey, answer.understanding);
+    expect(marks(spec)).toBe("bar");
+    const encoding = spec.encoding as Record<string, Record<string, unknown>>;
+    expect(encoding.y.field).toBe(label);
+    expect(encoding.x.field).toBe(metric);
+    expect((spec.data as { values: unknown[] }).values).toHaveLength((answer.body.result[answer.primaryKey] as unknown[]).length);
+  });
+
+  it.each([["rows", SAMPLES.comparison_rows], ["an object of periods", SAMPLES.comparison_object]])("draws a comparison given as %s as grouped bars", (_label, answer) => {
+    const spec = chartSpec(answer.body.result, answer.primaryKey, answer.understanding);
+    expect(marks(spec)).toBe("bar");
+    const values = (spec.data as { values: { period: string }[] }).values;
+    expect(values.map((v) => v.period)).toEqual(["previous", "current", "previous", "current"]);
+  });
+});

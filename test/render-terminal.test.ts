@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { columnKind, formatMoney, formatPercent, formatValue } from "../src/render/format-values.js";
+import { renderAnswerText } from "../src/render/terminal-answer.js";
+import { renderLineChart } from "../src/render/terminal-chart.js";
+import { renderTable } from "../src/render/terminal-table.js";
+import { renderExplain } from "../src/render/explain.js";
+import { SAMPLES } from "./render-samples.js";
+
+describe("column conventions", () => {
+  it.each([
+    ["revenue", "money"], ["profit", "money"], ["price", "money"], ["ad_spend", "money"], ["ad_sales", "money"], ["inventory_value", "money"],
+    ["amount", "money"], ["recommended_bid", "money"], ["cpc", "money"],
+    ["profit_margin", "percent"], ["refund_rate", "percent"], ["growth_rate", "percent"], ["acos", "percent"], ["tacos", "percent"], ["ctr", "percent"],
+    ["buy_box_percentage", "percent"], ["impression_share", "percent"], ["change_percentage", "percent"],
+    ["days_of_supply", "number"], ["lead_time_days", "number"],
+    ["units_sold", "count"], ["restock_recommendation.recommended_quantity", "count"], ["sessions", "count"],
+    ["roas", "ratio"], ["title", "text"], ["period", "date"],
+  ])("%s is %s", (column, kind) => {
+    expect(columnKind(column)).toBe(kind);
+  });
+});
+
+describe("value formats", () => {
+  it.each([
+    [12345.678, "USD", "$12,345.68"],
+    [-5, "EUR", "-€5.00"],
+    [1234567, "JPY", "¥1,234,567"],
+    [99.5, "SEK", "kr 99.50"],
+    [10, "CAD", "CA$10.00"],
+    [10, "XYZ", "10.00 XYZ"],
+  ])("money %s %s is %s", (value, currency, text) => {
+    expect(formatMoney(value, currency)).toBe(text);
+  });
+
+  it.each([
+    [12.345, false, "12.3%"],
+    [12.345, true, "+12.3%"],
+    [-4.2, true, "-4.2%"],
+    [250, false, "250%"],
+  ])("percent %s (signed %s) is %s", (value, signed, text) => {
+    expect(formatPercent(value, signed)).toBe(text);
+  });
+
+  it.each([[null], [undefined], [Number.NaN]])("shows a missing value (%s) as a dash", (value) => {
+    expect(formatValue(value, "money", "USD")).toBe("—");
+  });
+});
+
+describe("renderTable", () => {
+  it("formats money and percentages, folds the currency column into the cells and right-aligns numbers", () => {
+    const text = renderTable(SAMPLES.top_products.body.result.top_products as Record<string, unknown>[], { width: 120 });
+    expect(text).toContain("$45,582.80");
+    expect(text).toContain("31.4%");
+    expect(text).toContain("+12.6%");
+    expect(text).not.toMatch(/Currency|USD/);
+    const header = text.split("\n")[1];
+    expect(header).toMatch(/ASIN.*Title.*Units.*Revenue.*Profit margin.*Growth rate/);
+    expect(text).toMatch(/│\s+\$6,196\.90 │/);
+  });
+
+  it("shows nested restock fields as their own columns", () => {
+    const text = renderTable(SAMPLES.inventory.body.result.products as Record<string, unknown>[], { width: 200 });
+    expect(text).toMatch(/Reorder qty.*Urgency.*Order by/);
+    expect(text).toMatch(/1,450 │ critical │ 2026-10-30/);
+  });
+
+  it.each([60, 80, 100])("fits a %s-column terminal by dropping minor columns and shortening text", (width) => {
+    const text = renderTable(SAMPLES.inventory.body.result.products as Record<string, unknown>[], { width });
+    const widest = Math.max(...text.split("\n").map((l) => l.length));
+    expect(widest).toBeLessThanOrEqual(Math.max(width, 80));
+    expect(text).toContain("Urgency");
+  });
+
+  it("formats comparison values by the metric each row names", () => {
+    const text = renderTable(SAMPLES.comparison_rows.body.result.comparison as Record<string, unknown>[], { currency: "EUR" });
+    expect(text).toMatch(/Revenue\s+│\s+€80,210\.50 │\s+€91,000\.00 │\s+-€10,789\.50 │\s+-11\.9% │/);
+    expect(text).toMatch(/Units\s+│\s+3,100 │\s+3,500 │\s+-400 │\s+-11\.4% │/);
+  });
+});
+
+describe("renderLineChart", () => {
+  it("plots the asked metric with money on the y axis and the first and last period under it", () => {
+    const rows = SAMPLES.series.body.result.series as Record<string, unknown>[];
+    const text = renderLineChart(rows, { metric: "revenue", width: 80 });
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("Revenue");
+    expect(text).toContain("$1,901.50 ┤");
+    expect(text).toContain("$1,000.00 ┼");
+    expect(lines.at(-1)).toMatch(/^\s+2026-11-14\s+2026-11-20$/);
+  });
+
+  it("averages a long series into buckets that fit the width", () => {
+    const rows = Array.from({ length: 365 }, (_, i) => ({ period: `d${i}`, units_sold: i }));
+    const text = renderLineChart(rows, { width: 80 });
+    expect(text.split("\n")[0]).toMatch(/Units \(average of every \d+ points\)/);
+    expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("renderAnswerText", () => {
+  it.each(Object.entries(SAMPLES))("says what was understood, then the summary and recommendation in words (%s)", (_name, answer) => {
+    const text = renderAnswerText(answer, { width: 100 });
+    const analysis = answer.body.result.analysis as { summary: string; recommendation: string };
+    expect(text.startsWith(answer.understanding.interpretation)).toBe(true);
+    expect(text).toContain(`Summary: ${analysis.summary}`);
+    expect(text).toContain(`Recommendation: ${analysis.recommendation}`);
+    expect(text).toContain("Data up to 2026-11-20T23:59:59Z");
+  });
+
+  it("draws a series as a chart followed by its table, and only the chart in chart mode", () => {
+    const table = renderAnswerText(SAMPLES.series, { mode: "table" });
+    const chart = renderAnswerText(SAMPLES.series, { mode: "chart" });
+    expect(table).toContain("┤");
+    expect(table).toContain("│ 2026-11-17 │");
+    expect(chart).toContain("┤");
+    expect(chart).not.toContain("│ 2026-11-17 │");
+  });
+
+  it("shows the parts besides the primary table under their names", () => {
+    expect(renderAnswerText(SAMPLES.comparison_rows)).toMatch(/Drivers:\n┌[\s\S]*Silicone Spatula Set[\s\S]*-€6,000\.00/);
+  });
+
+  it("says plainly that there are no rows", () => {
+    expect(renderAnswerText(SAMPLES.empty)).toContain("No rows.");
+  });
+
+  it("wraps long prose to the width", () => {
+    const answer = structuredClone(SAMPLES.top_products);
+    (answer.body.result.analysis as { summary: string }).summary = "word ".repeat(60).trim();
+    const text = renderAnswerText(answer, { width: 50 });
+    const summaryLines = text.split("\n").filter((l) => /^(Summary|  word)/.test(l));
+    expect(summaryLines.length).toBeGreaterThan(3);
+    for (const line of summaryLines) expect(line.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("renderExplain", () => {
+  it("shows the understanding and each SQL statement numbered", () => {
+    const text = renderExplain(SAMPLES.top_products);
+    expect(text).toContain('"intent": "top_products"');
+    expect(text).toContain('"limit": 3');
+    expect(text).toMatch(/SQL \(1 statement\):\n  1\. select "asin"/);
+  });
+});
