@@ -1,0 +1,91 @@
+/** What an analysis returns, and helpers every analysis shares. */
+import type { Condition, Metric, Understanding } from "../nlu/understanding.js";
+import type { AnalyticsContext } from "./context.js";
+import { clampToData } from "./scope.js";
+import type { DateSpan } from "../store/rollups.js";
+
+export interface Analysis {
+  summary: string;
+  recommendation: string;
+}
+
+export interface IntentOutcome {
+  result: Record<string, unknown> & { analysis: Analysis };
+  /** Key of the primary table in `result`. */
+  primaryKey: string;
+  /** ISO 8601 UTC of the newest data used, or null. */
+  freshness: string | null;
+}
+
+export type IntentHandler = (ctx: AnalyticsContext, understanding: Understanding) => Promise<IntentOutcome>;
+
+/** The end of the newest sales day a range actually read, or null when it read none. */
+export async function salesFreshness(ctx: AnalyticsContext, range: DateSpan): Promise<string | null> {
+  const used = clampToData(range, await ctx.extent());
+  return used ? endOfDay(used.end) : null;
+}
+
+export function endOfDay(date: string): string {
+  return `${date}T23:59:59Z`;
+}
+
+/** A plain "no data" answer: not an error, and it says why. */
+export function noDataSummary(what: string, range: DateSpan | undefined, extent: { first: string | null; last: string | null }, marketplace?: string, sells?: Set<string>): string {
+  if (marketplace && sells && !sells.has(marketplace)) {
+    return `You do not sell in the ${marketplace} marketplace, so there is no ${what} there (your marketplaces: ${[...sells].join(", ") || "none"}).`;
+  }
+  if (!extent.first || !extent.last) return `The mirror has no ${what} for this account yet.`;
+  if (range && (range.end < extent.first || range.start > extent.last)) {
+    return `There is no ${what} for ${range.start} to ${range.end}: your data covers ${extent.first} to ${extent.last}.`;
+  }
+  return `There is no ${what} for the period and filters asked about.`;
+}
+
+const FIELD_OF: Partial<Record<Metric, string>> = { buy_box_percentage: "buy_box_percentage", ad_spend: "ad_spend", restock_quantity: "recommended_quantity" };
+
+/** The row field a metric is found in. */
+export function fieldOf(metric: string): string {
+  return FIELD_OF[metric as Metric] ?? metric;
+}
+
+/** Keeps the rows that satisfy every condition whose metric the rows carry. */
+export function applyConditions<T extends Record<string, unknown>>(rows: T[], conditions: Condition[] | undefined): T[] {
+  if (!conditions?.length || rows.length === 0) return rows;
+  return rows.filter((row) =>
+    conditions.every((c) => {
+      const field = fieldOf(c.metric);
+      const nested = (row.restock_recommendation as Record<string, unknown> | undefined)?.[field];
+      const raw = field in row ? row[field] : nested;
+      if (raw === undefined) return true;
+      if (raw === null) return false;
+      const v = Number(raw);
+      switch (c.op) {
+        case ">": return v > c.value;
+        case ">=": return v >= c.value;
+        case "<": return v < c.value;
+        case "<=": return v <= c.value;
+        case "=": return v === c.value;
+      }
+      return true;
+    }),
+  );
+}
+
+/** Sorts rows by a numeric field (nulls last), ties by a stable key. */
+export function sortRows<T extends Record<string, unknown>>(rows: T[], field: string, direction: "asc" | "desc", tie: (r: T) => string): T[] {
+  return [...rows].sort((a, b) => {
+    const x = a[field] as number | null | undefined;
+    const y = b[field] as number | null | undefined;
+    const xn = x === null || x === undefined || !Number.isFinite(x);
+    const yn = y === null || y === undefined || !Number.isFinite(y);
+    if (xn !== yn) return xn ? 1 : -1;
+    if (!xn && !yn && x !== y) return direction === "asc" ? (x as number) - (y as number) : (y as number) - (x as number);
+    return tie(a) < tie(b) ? -1 : tie(a) > tie(b) ? 1 : 0;
+  });
+}
+
+/** Which conditions the rows could not be checked against, for notes. */
+export function conditionNotes(rows: Record<string, unknown>[], conditions: Condition[] | undefined): string[] {
+  if (!conditions?.length || rows.length === 0) return [];
+  return conditions.filter((c) => !(fieldOf(c.metric) in rows[0])).map((c) => `The condition on ${c.metric} does not apply to these rows and was not used.`);
+}

@@ -1,0 +1,92 @@
+/**
+ * Product rows for rankings and product lists: current facts per product
+ * (per marketplace when one is asked for, else summed across marketplaces in
+ * the home currency) with growth against the previous equal period.
+ */
+import type { Understanding } from "../nlu/understanding.js";
+import type { AnalyticsContext } from "./context.js";
+import { money, changePercent, roundTo } from "./money.js";
+import { catalogOf, entryForAsin, productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { previousRange, type Scope } from "./scope.js";
+
+export interface ProductRow {
+  asin: string;
+  title: string;
+  marketplace: string;
+  category: string | null;
+  units_sold: number;
+  revenue: number;
+  orders: number;
+  profit: number;
+  profit_margin: number | null;
+  growth_rate: number | null;
+  refund_units: number;
+  refund_amount: number;
+  refund_rate: number | null;
+  sessions: number;
+  page_views: number;
+  conversion_rate: number | null;
+  buy_box_percentage: number | null;
+  ad_spend: number;
+  ad_sales: number;
+  acos: number | null;
+  tacos: number | null;
+  roas: number | null;
+  currency: string;
+  [key: string]: unknown;
+}
+
+export interface ProductRowSet {
+  rows: ProductRow[];
+  /** Raw (unrounded) current and previous facts per row key, for drivers and totals. */
+  current: Map<string, ProductFacts>;
+  previous: Map<string, ProductFacts>;
+  currency: string;
+}
+
+/** The currency a scope's money is stated in: the marketplace's, else the home currency. */
+export function scopeCurrency(ctx: AnalyticsContext, scope: Pick<Scope, "marketplace">): string {
+  return scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
+}
+
+export async function productRows(ctx: AnalyticsContext, scope: Scope, _understanding: Understanding, withPrevious = true): Promise<ProductRowSet> {
+  const currency = scopeCurrency(ctx, scope);
+  const keyOf = (f: ProductFacts) => (scope.marketplace ? `${f.marketplace}|${f.asin}` : f.asin);
+  const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope), keyOf, currency, scope.range.end);
+  const prevRange = previousRange(scope.range);
+  const previous = withPrevious ? sumFacts(ctx, await productFacts(ctx, prevRange, scope), keyOf, currency, scope.range.end) : new Map<string, ProductFacts>();
+  const catalog = await catalogOf(ctx);
+  const rows: ProductRow[] = [];
+  for (const [key, f] of current) {
+    const asin = scope.marketplace ? key.split("|")[1] : key;
+    const info = entryForAsin(catalog, asin, scope.marketplace);
+    const r = ratios(f);
+    const prev = previous.get(key);
+    rows.push({
+      asin,
+      title: info?.title ?? "",
+      marketplace: scope.marketplace ?? f.marketplace,
+      category: info?.category ?? null,
+      units_sold: Math.round(f.units),
+      revenue: money(f.revenue, currency),
+      orders: Math.round(f.orders),
+      profit: money(f.profit, currency),
+      profit_margin: r.profit_margin === null ? null : roundTo(r.profit_margin, 2),
+      growth_rate: prev ? changePercent(f.revenue, prev.revenue) : null,
+      refund_units: Math.round(f.refund_units),
+      refund_amount: money(f.refund_amount, currency),
+      refund_rate: r.refund_rate === null ? null : roundTo(r.refund_rate, 2),
+      sessions: Math.round(f.sessions),
+      page_views: Math.round(f.page_views),
+      conversion_rate: r.conversion_rate === null ? null : roundTo(r.conversion_rate, 2),
+      buy_box_percentage: r.buy_box_percentage === null ? null : roundTo(r.buy_box_percentage, 2),
+      ad_spend: money(f.ad_spend, currency),
+      ad_sales: money(f.ad_sales, currency),
+      acos: r.acos === null ? null : roundTo(r.acos, 2),
+      tacos: r.tacos === null ? null : roundTo(r.tacos, 2),
+      roas: r.roas === null ? null : roundTo(r.roas, 2),
+      currency,
+    });
+  }
+  return { rows, current, previous, currency };
+}

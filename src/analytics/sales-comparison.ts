@@ -1,0 +1,94 @@
+/** sales_comparison: one period against another, with the products that drove the change. */
+import type { Understanding } from "../nlu/understanding.js";
+import { comparisonRange } from "../core/timeframe.js";
+import type { AnalyticsContext } from "./context.js";
+import { changePercent, formatMoney, formatPercent, money } from "./money.js";
+import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
+import { catalogOf, entryForAsin, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
+import { scopeCurrency } from "./product-rows.js";
+import { scopeOf } from "./scope.js";
+import { totalsRow } from "./sales-summary.js";
+
+const COMPARED = ["revenue", "units_sold", "orders", "profit", "profit_margin", "refund_rate", "conversion_rate", "ad_spend", "tacos"] as const;
+
+export async function salesComparison(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding, "last_30_days");
+  const previous = comparisonRange(scope.range, f.compare_to, ctx.today);
+  const currency = scopeCurrency(ctx, scope);
+  const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
+  const curFacts = await productFacts(ctx, scope.range, scope);
+  const prevFacts = await productFacts(ctx, previous, scope);
+  const cur = sumFacts(ctx, curFacts, () => "all", currency, scope.range.end).get("all");
+  const prev = sumFacts(ctx, prevFacts, () => "all", currency, scope.range.end).get("all");
+  const curRow = cur ? totalsRow(cur, currency) : undefined;
+  const prevRow = prev ? totalsRow(prev, currency) : undefined;
+  const isMoney = (m: string) => ["revenue", "profit", "ad_spend"].includes(m);
+  const isPct = (m: string) => ["profit_margin", "refund_rate", "conversion_rate", "tacos"].includes(m);
+  const metricOrder = [...new Set([...(f.metrics ?? []).filter((m) => (COMPARED as readonly string[]).includes(m)), ...COMPARED])];
+  const comparison = metricOrder.map((m) => {
+    const c = (curRow as Record<string, number | null> | undefined)?.[m] ?? (isPct(m) ? null : 0);
+    const p = (prevRow as Record<string, number | null> | undefined)?.[m] ?? (isPct(m) ? null : 0);
+    const change = c === null || p === null ? null : isMoney(m) ? money(c - p, currency) : isPct(m) ? Math.round((c - p) * 100) / 100 : c - p;
+    return {
+      metric: m,
+      current: c,
+      previous: p,
+      change,
+      change_pct: c === null || p === null || isPct(m) ? null : changePercent(c, p),
+      unit: isMoney(m) ? currency : isPct(m) ? "percentage_points" : "count",
+    };
+  });
+  // Drivers: products whose revenue moved most, in the comparison currency.
+  const curBy = sumFacts(ctx, curFacts, keyOf, currency, scope.range.end);
+  const prevBy = sumFacts(ctx, prevFacts, keyOf, currency, scope.range.end);
+  const catalog = await catalogOf(ctx);
+  const keys = new Set([...curBy.keys(), ...prevBy.keys()]);
+  const totalChange = (cur?.revenue ?? 0) - (prev?.revenue ?? 0);
+  const drivers = [...keys]
+    .map((k) => {
+      const asin = scope.marketplace ? k.split("|")[1] : k;
+      const c = curBy.get(k)?.revenue ?? 0;
+      const p = prevBy.get(k)?.revenue ?? 0;
+      return {
+        asin,
+        title: entryForAsin(catalog, asin, scope.marketplace)?.title ?? "",
+        current_revenue: money(c, currency),
+        previous_revenue: money(p, currency),
+        change: money(c - p, currency),
+        change_pct: changePercent(c, p),
+        share_of_change: totalChange ? Math.round(((c - p) / totalChange) * 10000) / 100 : null,
+        units_change: Math.round((curBy.get(k)?.units ?? 0) - (prevBy.get(k)?.units ?? 0)),
+        currency,
+      };
+    })
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || (a.asin < b.asin ? -1 : 1))
+    .slice(0, f.limit ?? 5);
+  let summary: string;
+  let recommendation: string;
+  if (!curRow && !prevRow) {
+    summary = noDataSummary("sales", scope.range, await ctx.extent(), scope.marketplace, new Set(ctx.currencies.keys()));
+    recommendation = "Pick periods inside your data to compare.";
+  } else {
+    const rev = comparison.find((c) => c.metric === "revenue")!;
+    const prof = comparison.find((c) => c.metric === "profit")!;
+    const up = (rev.change ?? 0) >= 0;
+    const lead = drivers[0];
+    summary =
+      `Revenue ${scope.label ? `${scope.label} ` : ""}was ${formatMoney(Number(rev.current), currency)} for ${scope.range.start} to ${scope.range.end} against ` +
+      `${formatMoney(Number(rev.previous), currency)} for ${previous.start} to ${previous.end}: ${up ? "up" : "down"} ${formatMoney(Math.abs(Number(rev.change)), currency)}` +
+      (rev.change_pct !== null ? ` (${up ? "+" : ""}${formatPercent(rev.change_pct)})` : "") +
+      `; profit ${Number(prof.change) >= 0 ? "rose" : "fell"} ${formatMoney(Math.abs(Number(prof.change)), currency)}.` +
+      (lead ? ` The biggest mover was ${lead.asin}${lead.title ? ` (${lead.title})` : ""}, ${lead.change >= 0 ? "+" : ""}${formatMoney(lead.change, currency)}.` : "");
+    recommendation = lead
+      ? lead.change < 0
+        ? `Find out why ${lead.asin} dropped ${formatMoney(-lead.change, currency)} (stock, buy box, price, reviews) and fix it first: it explains ${formatPercent(Math.abs(lead.share_of_change ?? 0))} of the change.`
+        : `${lead.asin} added ${formatMoney(lead.change, currency)}: make sure its stock and ad budget keep up with the higher demand.`
+      : "No product moved enough to single out.";
+  }
+  return {
+    result: { comparison, drivers, current_period: scope.range, previous_period: previous, currency, analysis: { summary, recommendation } },
+    primaryKey: "comparison",
+    freshness: await salesFreshness(ctx, scope.range),
+  };
+}

@@ -1,0 +1,120 @@
+/** sales_trend: a time series of a sales metric by day, week, month or quarter. */
+import { sql } from "kysely";
+import type { Understanding } from "../nlu/understanding.js";
+import { bucketStart, type DateBucket } from "../store/dialect.js";
+import { factsTable, SALES_ROLLUP } from "../store/rollups.js";
+import type { RollupGrain } from "../store/schema.js";
+import type { AnalyticsContext } from "./context.js";
+import { changePercent, formatMoney, formatPercent, money, roundTo } from "./money.js";
+import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
+import { clampToData } from "./scope.js";
+import { describeMetric } from "./top-products.js";
+import { periodWords, scopeOf, scopeWhere } from "./scope.js";
+import { catalogOf } from "./product-facts.js";
+
+const SERIES_METRICS = new Set(["revenue", "units_sold", "orders", "profit", "profit_margin", "refund_rate", "conversion_rate", "sessions", "page_views", "buy_box_percentage", "ad_spend", "ad_sales", "acos", "tacos", "roas"]);
+
+/** The bucket a series uses: the one asked for, else by span (daily up to ~3 months, weekly up to a year). */
+export function bucketFor(groupBy: string | undefined, days: number): DateBucket {
+  if (groupBy === "day" || groupBy === "week" || groupBy === "month" || groupBy === "quarter") return groupBy;
+  if (days <= 92) return "day";
+  if (days <= 366) return "week";
+  return "month";
+}
+
+export async function salesTrend(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding, "last_30_days");
+  const asked = f.metrics?.[0] ?? "revenue";
+  const metric = SERIES_METRICS.has(asked) ? asked : "revenue";
+  const extent = await ctx.extent();
+  const used = clampToData(scope.range, extent);
+  const days = Math.round((Date.parse(scope.range.end) - Date.parse(used?.start ?? scope.range.start)) / 86_400_000) + 1;
+  const bucket = bucketFor(f.group_by, days);
+  const grains: RollupGrain[] = bucket === "day" ? [] : bucket === "week" ? ["W"] : ["M"];
+  const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), grains, withPeriod: true });
+  const measures = SALES_ROLLUP.measures.map((m) => sql`total(${sql.ref(m)}) as ${sql.ref(m)}`);
+  const query = sql<Record<string, number> & { bucket: string; marketplace: string; asin: string }>`select ${bucketStart("period", bucket)} as bucket, marketplace, asin, ${sql.join(measures)} from ${facts} as f group by bucket, marketplace, asin order by bucket`;
+  const compiled = query.compile(ctx.db);
+  ctx.sql.push(compiled.sql);
+  const raw = (await ctx.db.executeQuery(compiled)).rows;
+  const catalog = await catalogOf(ctx);
+  const buckets = new Map<string, Record<string, number>>();
+  for (const r of raw) {
+    const from = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
+    const conv = (v: number) => ctx.convert(v, from, currency, scope.range.end);
+    const info = catalog.get(`${r.marketplace}|${r.asin}`);
+    const cogs = r.units * (info?.unit_cost ?? 0);
+    const fees = ((info?.referral_fee_pct ?? 15) / 100) * r.revenue + (info?.fulfillment_fee ?? 0) * r.units;
+    const b = buckets.get(r.bucket) ?? { revenue: 0, units: 0, orders: 0, profit: 0, refund_units: 0, sessions: 0, page_views: 0, bb_weighted: 0, bb_views: 0, ad_spend: 0, ad_sales: 0 };
+    b.revenue += conv(r.revenue);
+    b.units += r.units;
+    b.orders += r.orders;
+    b.profit += conv(r.revenue - cogs - fees - r.refund_amount - r.ad_spend);
+    b.refund_units += r.refund_units;
+    b.sessions += r.sessions;
+    b.page_views += r.page_views;
+    b.bb_weighted += r.bb_weighted;
+    b.bb_views += r.bb_views;
+    b.ad_spend += conv(r.ad_spend);
+    b.ad_sales += conv(r.ad_sales);
+    buckets.set(r.bucket, b);
+  }
+  const pct = (a: number, b: number) => (b ? roundTo((a / b) * 100, 2) : null);
+  const series = [...buckets.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([period, b]) => {
+      const row: Record<string, unknown> = {
+        period,
+        revenue: money(b.revenue, currency),
+        units_sold: Math.round(b.units),
+        orders: Math.round(b.orders),
+        profit: money(b.profit, currency),
+        profit_margin: pct(b.profit, b.revenue),
+        refund_rate: pct(b.refund_units, b.units),
+        sessions: Math.round(b.sessions),
+        page_views: Math.round(b.page_views),
+        conversion_rate: pct(b.units, b.sessions),
+        buy_box_percentage: b.bb_views ? roundTo(b.bb_weighted / b.bb_views, 2) : null,
+        ad_spend: money(b.ad_spend, currency),
+        ad_sales: money(b.ad_sales, currency),
+        acos: pct(b.ad_spend, b.ad_sales),
+        tacos: pct(b.ad_spend, b.revenue),
+        roas: b.ad_spend ? roundTo(b.ad_sales / b.ad_spend, 2) : null,
+        currency,
+      };
+      return row;
+    });
+  let summary: string;
+  let recommendation: string;
+  if (series.length === 0) {
+    summary = noDataSummary("sales", scope.range, extent, scope.marketplace, new Set(ctx.currencies.keys()));
+    recommendation = "Ask about a period inside your data.";
+  } else {
+    const values = series.map((s) => Number(s[metric] ?? 0));
+    const best = series[values.indexOf(Math.max(...values))];
+    const worst = series[values.indexOf(Math.min(...values))];
+    const half = Math.floor(values.length / 2);
+    const firstHalf = values.slice(0, half).reduce((a, b) => a + b, 0) / Math.max(1, half);
+    const secondHalf = values.slice(half).reduce((a, b) => a + b, 0) / Math.max(1, values.length - half);
+    const trend = changePercent(secondHalf, firstHalf);
+    const total = ["revenue", "profit", "ad_spend", "ad_sales"].includes(metric) ? money(values.reduce((a, b) => a + b, 0), currency) : undefined;
+    summary =
+      `${metric.replace(/_/g, " ")} by ${bucket} ${scope.label ? `${scope.label} ` : ""}for ${periodWords(scope)}: ${series.length} ${bucket}s` +
+      (total !== undefined ? ` totalling ${formatMoney(total, currency)}` : "") +
+      `. Highest ${best.period} (${describeMetric(metric, best[metric], currency)}), lowest ${worst.period} (${describeMetric(metric, worst[metric], currency)})` +
+      (trend !== null ? `; the second half averages ${trend >= 0 ? "+" : ""}${formatPercent(trend)} against the first.` : ".");
+    recommendation =
+      trend !== null && trend < -10
+        ? `${metric.replace(/_/g, " ")} is falling (${formatPercent(trend)}): compare the top products of the last ${bucket}s with the earlier ones to find what dropped.`
+        : trend !== null && trend > 10
+          ? `${metric.replace(/_/g, " ")} is rising (+${formatPercent(trend)}): check stock cover on your best sellers so growth does not run them out.`
+          : `${metric.replace(/_/g, " ")} is steady; ${worst.period} was the weakest ${bucket}, worth a look for stock-outs or lost buy box.`;
+  }
+  return {
+    result: { series, metric, bucket, currency, period: scope.range, analysis: { summary, recommendation } },
+    primaryKey: "series",
+    freshness: series.length ? await salesFreshness(ctx, scope.range) : null,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The one function both shells call: a question (or command) in, an answer
+ * out. The CLI renders `body.result`; the API returns `body` as it is. Both
+ * get identical results for the same question, today and data.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { runIntent } from "../analytics/run-intent.js";
+import { createAnalyticsContext } from "../analytics/context.js";
+import { SellerAiError } from "../errors.js";
+import { marketplaceByCode } from "../reference-data.js";
+import { resolveAccount, type Account } from "../store/accounts.js";
+import type { MirrorDb } from "../store/open-mirror.js";
+import { INTENT_AREAS, MARKETPLACE_CODES, type MarketplaceCode, type Understanding } from "../nlu/understanding.js";
+import { isoDate } from "./dates.js";
+import { loadChartRenderer, loadConversations, loadCsvRenderer, loadNlu } from "./pipeline-modules.js";
+import { resolveTimeframe } from "./timeframe.js";
+
+export type AnswerFormat = "json" | "csv" | "chart_data";
+
+export interface AnswerOptions {
+  db: MirrorDb;
+  /** The instant of the question; today is its UTC date. The core never reads the clock. */
+  now: Date;
+  /** The account asked about; the default account when absent. */
+  accountId?: string;
+  /** Accounts the caller may use (API workspaces): another accountId is not_found. */
+  accountIds?: string[];
+  /** Continue this conversation; a new `conv_` id is made when absent. */
+  conversationId?: string;
+  format?: AnswerFormat;
+  /** Explicit overrides of the parsed filters. */
+  marketplace?: string;
+  timeframe?: string;
+  requestId?: string;
+  /** Called after parsing and before the analytics; may throw (plan limits). */
+  authorize?: (understanding: Understanding) => void;
+  /** Milliseconds clock for processing_time; performance.now by default. */
+  timer?: () => number;
+  /** Passed through to the parser's optional LLM help. */
+  llm?: unknown;
+}
+
+export interface AnswerBody {
+  request_id: string;
+  result: Record<string, unknown>;
+  metadata: {
+    processing_time: string;
+    data_freshness: string | null;
+    query_understanding: Understanding;
+    conversation_id: string;
+  };
+}
+
+export interface Answer {
+  body: AnswerBody;
+  /** The key of `body.result` that holds the primary table. */
+  primaryKey: string;
+  understanding: Understanding;
+  /** The SQL that ran, in order (for --explain). */
+  sql: string[];
+}
+
+/**
+ * Parses a question in the context of its conversation, runs the analysis on
+ * the mirror and returns the API body.
+ *
+ * @example
+ * const { body } = await answer("top 5 products by revenue last 30 days", { db, now: new Date("2026-11-21T12:00:00Z") });
+ * body.result.top_products; // [{ asin: "B0…", revenue: 1234.5, … }]
+ */
+export async function answer(question: string, options: AnswerOptions): Promise<Answer> {
+  const timer = options.timer ?? (() => performance.now());
+  const started = timer();
+  const text = typeof question === "string" ? question.trim() : "";
+  if (text === "") throw new SellerAiError("invalid_request", "the question is empty: ask something like \"top 5 products by revenue last 30 days\".");
+  checkOverrides(options);
+  const account = await pickAccount(options);
+  const today = isoDate(options.now);
+
+  const conversations = await loadConversations();
+  const conversationId = options.conversationId ?? conversations?.newConversationId() ?? `conv_${randomBytes(8).toString("hex")}`;
+  let previous: Understanding | undefined;
+  if (options.conversationId && conversations) {
+    previous = asUnderstanding(await conversations.loadConversation(options.db, options.conversationId, options.now));
+  }
+
+  const nlu = await loadNlu();
+  if (!nlu) throw new SellerAiError("failure", "this build has no question parser.");
+  const catalog = await nlu.loadCatalogVocabulary(options.db, account?.id);
+  const parsed = await nlu.parseQuestion(text, { catalog, today, previous, ...(options.llm !== undefined ? { llm: options.llm } : {}) });
+  if ("error" in parsed) {
+    throw new SellerAiError("invalid_query", parsed.error.message, { suggestions: parsed.error.suggestions ?? [] });
+  }
+  const understanding = applyOverrides(parsed.understanding, options, today);
+  options.authorize?.(understanding);
+
+  const outcome = await answerUnderstanding(understanding, { ...options, started, timer }, account);
+  if (conversations) await conversations.saveConversation(options.db, conversationId, understanding, options.now, account?.id);
+  outcome.body.metadata.conversation_id = conversationId;
+  outcome.body.metadata.processing_time = formatSeconds(timer() - started);
+  return outcome;
+}
+
+export interface UnderstoodOptions extends Omit<AnswerOptions, "conversationId" | "authorize" | "llm"> {
+  started?: number;
+  conversationId?: string;
+}
+
+/**
+ * Runs the analysis for an understanding that is already parsed (a parse
+ * result, a replayed conversation, a test). `answer()` calls this after
+ * parsing.
+ *
+ * @example
+ * const { body } = await answerUnderstanding({ intent: "sales_summary", area: "performance", confidence: 1,
+ *   filters: { timeframe: "last_month" }, interpretation: "Sales last month" }, { db, now });
+ */
+export async function answerUnderstanding(understanding: Understanding, options: UnderstoodOptions, knownAccount?: Account | undefined): Promise<Answer> {
+  const timer = options.timer ?? (() => performance.now());
+  const started = options.started ?? timer();
+  const today = isoDate(options.now);
+  const account = knownAccount ?? (await pickAccount(options));
+  if (!account) {
+    throw new SellerAiError("not_found", "the mirror holds no seller account yet.", {
+      suggestions: ["Run `seller-ai demo` to explore with a demo seller", "Import your reports with `seller-ai import`"],
+    });
+  }
+  const sql: string[] = [];
+  const ctx = await createAnalyticsContext(options.db, account, options.now, today, sql);
+  const { result, primaryKey, freshness } = await runIntent(ctx, understanding);
+  const rows = Array.isArray(result[primaryKey]) ? (result[primaryKey] as Record<string, unknown>[]) : [];
+  if (options.format === "csv") {
+    const renderer = await loadCsvRenderer();
+    result.csv = renderer ? renderer.tableToCsv(rows) : await fallbackCsv(rows);
+  } else if (options.format === "chart_data") {
+    const renderer = await loadChartRenderer();
+    if (!renderer) throw new SellerAiError("failure", "this build cannot draw charts.");
+    result.chart = renderer.chartSpec(result, primaryKey, understanding);
+  }
+  return {
+    body: {
+      request_id: options.requestId ?? `req_${randomBytes(8).toString("hex")}`,
+      result,
+      metadata: {
+        processing_time: formatSeconds(timer() - started),
+        data_freshness: freshness,
+        query_understanding: understanding,
+        conversation_id: options.conversationId ?? "",
+      },
+    },
+    primaryKey,
+    understanding,
+    sql,
+  };
+}
+
+/** `0.012s`: seconds with millisecond precision. */
+export function formatSeconds(ms: number): string {
+  return `${(Math.max(0, ms) / 1000).toFixed(3)}s`;
+}
+
+/** The SQL that ran for an answer, one statement per line block, for `--explain`. */
+export function explainSql(answered: Pick<Answer, "sql">): string {
+  return answered.sql.map((s) => `${s};`).join("\n");
+}
+
+function checkOverrides(options: AnswerOptions): void {
+  if (options.marketplace !== undefined) {
+    const info = marketplaceByCode(options.marketplace);
+    if (!info || !(MARKETPLACE_CODES as readonly string[]).includes(info.code)) {
+      throw new SellerAiError("invalid_request", `marketplace "${options.marketplace}" is not a marketplace code; use one of ${MARKETPLACE_CODES.join(", ")}.`, {
+        details: { field: "marketplace" },
+      });
+    }
+  }
+  if (options.timeframe !== undefined && !resolveTimeframe(options.timeframe, isoDate(options.now))) {
+    throw new SellerAiError(
+      "invalid_request",
+      `timeframe "${options.timeframe}" is not a timeframe token; use e.g. last_30_days, last_month, year_to_date, 2025-Q3, 2026-01-01..2026-03-31 or all_time.`,
+      { details: { field: "timeframe" } },
+    );
+  }
+  if (options.format !== undefined && !["json", "csv", "chart_data"].includes(options.format)) {
+    throw new SellerAiError("invalid_request", `format "${options.format}" is not one of json, csv, chart_data.`, { details: { field: "format" } });
+  }
+}
+
+async function pickAccount(options: Pick<AnswerOptions, "db" | "accountId" | "accountIds">): Promise<Account | undefined> {
+  const allowed = options.accountIds;
+  if (options.accountId !== undefined && allowed && !allowed.includes(options.accountId)) {
+    throw new SellerAiError("not_found", `no account "${options.accountId}" in this workspace.`, { details: { field: "account_id" } });
+  }
+  if (options.accountId === undefined && allowed && allowed.length > 0) {
+    for (const id of allowed) {
+      const found = await options.db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+      if (found) return found;
+    }
+    return undefined;
+  }
+  return resolveAccount(options.db, options.accountId);
+}
+
+function applyOverrides(understanding: Understanding, options: AnswerOptions, today: string): Understanding {
+  if (options.marketplace === undefined && options.timeframe === undefined) return understanding;
+  const filters = { ...understanding.filters };
+  if (options.marketplace !== undefined) filters.marketplace = marketplaceByCode(options.marketplace)!.code as MarketplaceCode;
+  if (options.timeframe !== undefined) {
+    filters.timeframe = options.timeframe.trim().toLowerCase();
+    const range = resolveTimeframe(filters.timeframe, today)!;
+    if (filters.timeframe === "all_time") delete filters.date_range;
+    else filters.date_range = range;
+  }
+  return { ...understanding, filters };
+}
+
+function asUnderstanding(value: unknown): Understanding | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.intent === "string" && v.intent in INTENT_AREAS) return value as Understanding;
+  for (const key of ["understanding", "last", "previous", "state"]) {
+    const inner = v[key];
+    if (inner && typeof inner === "object" && typeof (inner as Record<string, unknown>).intent === "string") return inner as Understanding;
+  }
+  return undefined;
+}
+
+async function fallbackCsv(rows: Record<string, unknown>[]): Promise<string> {
+  const { stringify } = await import("csv-stringify/sync");
+  const columns = rows.length ? Object.keys(rows[0]) : [];
+  return stringify(
+    rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
+    { header: true, columns, record_delimiter: "\r\n" },
+  );
+}
