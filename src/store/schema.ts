@@ -288,3 +288,94 @@ export const ACCOUNT_DATA_TABLES = [
   "settings",
   "account_marketplaces",
 ] as const satisfies readonly (keyof MirrorSchema)[];
+
+/** 'M': period is the first day of a month; 'W': period is a Monday. */
+export type RollupGrain = "M" | "W";
+
+interface RollupKey {
+  account_id: string;
+  grain: RollupGrain;
+  period: string;
+  marketplace: string;
+}
+
+export interface RollupSalesTable extends RollupKey {
+  asin: string;
+  units: number;
+  revenue: number;
+  orders: number;
+  refund_units: number;
+  refund_amount: number;
+  sessions: number;
+  page_views: number;
+  /** Sum of buy_box_pct × page_views over days that report a buy box percentage. */
+  bb_weighted: number;
+  /** Page views of the days that report a buy box percentage. */
+  bb_views: number;
+  days: number;
+  ad_spend: number;
+  ad_sales: number;
+  ad_clicks: number;
+  ad_impressions: number;
+  ad_orders: number;
+}
+
+interface RollupAdMetrics {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  sales: number;
+  orders: number;
+  units: number;
+}
+
+export interface RollupCampaignsTable extends RollupKey, RollupAdMetrics {
+  campaign_id: string;
+  tos_weighted: number;
+  tos_impressions: number;
+}
+
+export interface RollupAdTargetsTable extends RollupKey, RollupAdMetrics {
+  campaign_id: string;
+  ad_group_id: string;
+  target_id: string;
+  tos_weighted: number;
+  tos_impressions: number;
+}
+
+export interface RollupSearchTermsTable extends RollupKey, RollupAdMetrics {
+  campaign_id: string;
+  ad_group_id: string;
+  target_id: string;
+  search_term: string;
+}
+
+export interface RollupStateTable {
+  account_id: string;
+  sync_run_id: number;
+  first_date: string | null;
+  last_date: string | null;
+  built_at: string;
+}
+
+export interface AlertsTable {
+  id: string;
+  account_id: string;
+  metric: string;
+  op: string;
+  value: number;
+  /** JSON of the filters the rule is limited to (marketplace, category, asin…). */
+  scope: Defaulted<string>;
+  description: string;
+  active: Defaulted<number>;
+  created_at: string;
+}
+
+export interface MirrorSchema {
+  rollup_sales: RollupSalesTable;
+  rollup_campaigns: RollupCampaignsTable;
+  rollup_ad_targets: RollupAdTargetsTable;
+  rollup_search_terms: RollupSearchTermsTable;
+  rollup_state: RollupStateTable;
+  alerts: AlertsTable;
+}

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import { initialMigration } from "./0001-initial.js";
+import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -7,4 +8,5 @@ import { initialMigration } from "./0001-initial.js";
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initialMigration,
+  "0005_rollups_and_alerts": rollupsAndAlertsMigration,
 };
