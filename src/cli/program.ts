@@ -3,6 +3,8 @@ import type { CliIo } from "./io.js";
 import { createContext, type CommandContext, type GlobalOptions } from "./context.js";
 import { registerStatusCommand } from "./commands/status.js";
 import { registerDemoCommand } from "./commands/demo.js";
+import { registerAskCommand } from "./commands/ask.js";
+import { registerChatCommand, registerDefaultAction } from "./commands/chat.js";
 
 /** Runs a command's work with a context built from the global options, and closes the mirror after. */
 export type ActionRunner = (command: Command, work: (ctx: CommandContext) => Promise<number | void>) => Promise<void>;
@@ -45,6 +47,9 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
 
   registerStatusCommand(program, run);
   registerDemoCommand(program, run);
+  registerAskCommand(program, run);
+  registerChatCommand(program, run);
+  registerDefaultAction(program, run);
   return program;
 }
 

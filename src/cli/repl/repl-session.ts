@@ -1,0 +1,123 @@
+import type { RenderableAnswer } from "../../render/renderable-answer.js";
+import { isSellerAiError } from "../../errors.js";
+import { parseReplInput, REPL_COMMANDS } from "./repl-input.js";
+
+export const REPL_FORMATS = ["table", "chart", "json", "csv", "chart_data"] as const;
+export type ReplFormat = (typeof REPL_FORMATS)[number];
+
+export interface ReplSettings {
+  format: ReplFormat;
+  explain: boolean;
+}
+
+/** Asks one question in the session's conversation (undefined: start one). */
+export type ReplAsk = (question: string, options: { conversationId?: string; format: "json" | "csv" | "chart_data" }) => Promise<RenderableAnswer>;
+
+/** What one line did: text to show, and whether to clear the screen or leave. */
+export interface ReplOutcome {
+  output: string;
+  error?: boolean;
+  /** The error's code when a question failed (invalid_query, not_found…). */
+  errorCode?: string;
+  clear?: boolean;
+  exit?: boolean;
+}
+
+/** Renders an answer the way the session's settings say (terminal renderers are passed in: they load lazily). */
+export type ReplRender = (answer: RenderableAnswer, settings: ReplSettings, width: number) => string;
+
+export const REPL_HELP = [
+  "Ask about your sales, products, inventory, competitors or ads, e.g.",
+  "  top 5 products by revenue last 30 days",
+  "  what about the UK?            (a follow-up keeps the rest of the last question)",
+  "  daily sales for the last 90 days",
+  "  what runs out in the next 2 weeks",
+  "Commands:",
+  "  /format table|chart|json|csv|chart_data   how answers are shown (now: %FORMAT%)",
+  "  /explain [on|off]                         also show the understanding and the SQL (now: %EXPLAIN%)",
+  "  /clear                                    clear the screen and start a new conversation",
+  "  /help                                     this help",
+  "  /quit                                     leave (also Ctrl+C, Ctrl+D)",
+  "Up and down browse the questions asked before.",
+].join("\n");
+
+/**
+ * The REPL's behaviour without the terminal: commands change settings, a
+ * question is answered in one conversation kept for the whole session, and
+ * errors become text. The ink app and the line mode both drive this.
+ */
+export class ReplSession {
+  conversationId: string | undefined;
+  readonly settings: ReplSettings;
+
+  constructor(
+    private readonly ask: ReplAsk,
+    private readonly render: ReplRender,
+    settings: Partial<ReplSettings> = {},
+    conversationId?: string,
+  ) {
+    this.settings = { format: settings.format ?? "table", explain: settings.explain ?? false };
+    this.conversationId = conversationId;
+  }
+
+  help(): string {
+    return REPL_HELP.replace("%FORMAT%", this.settings.format).replace("%EXPLAIN%", this.settings.explain ? "on" : "off");
+  }
+
+  /** Handles one typed line. Never throws: failures are shown and the session goes on. */
+  async handle(line: string, width = 100): Promise<ReplOutcome> {
+    const input = parseReplInput(line);
+    if (input.kind === "empty") return { output: "" };
+    if (input.kind === "command") return this.command(input.name, input.arg);
+    try {
+      const format = this.settings.format === "csv" ? "csv" : this.settings.format === "chart_data" ? "chart_data" : "json";
+      const answered = await this.ask(input.text, { format, ...(this.conversationId ? { conversationId: this.conversationId } : {}) });
+      this.conversationId = answered.body.metadata.conversation_id || this.conversationId;
+      return { output: this.render(answered, this.settings, width) };
+    } catch (error) {
+      return { output: describeError(error), error: true, errorCode: isSellerAiError(error) ? error.code : "internal_error" };
+    }
+  }
+
+  private command(name: string, arg: string): ReplOutcome {
+    switch (name) {
+      case "quit":
+      case "exit":
+      case "q":
+        return { output: "", exit: true };
+      case "help":
+      case "?":
+        return { output: this.help() };
+      case "clear":
+        this.conversationId = undefined;
+        return { output: "", clear: true };
+      case "explain": {
+        const value = arg.trim().toLowerCase();
+        if (value === "" || value === "toggle") this.settings.explain = !this.settings.explain;
+        else if (["on", "yes", "true"].includes(value)) this.settings.explain = true;
+        else if (["off", "no", "false"].includes(value)) this.settings.explain = false;
+        else return { output: `/explain takes on or off, not "${arg}".`, error: true };
+        return { output: `Explain is ${this.settings.explain ? "on: answers show the understanding and the SQL" : "off"}.` };
+      }
+      case "format": {
+        const value = arg.trim().toLowerCase();
+        if (value === "") return { output: `Format: ${this.settings.format} (one of ${REPL_FORMATS.join(", ")}).` };
+        if (!(REPL_FORMATS as readonly string[]).includes(value)) return { output: `/format takes one of ${REPL_FORMATS.join(", ")}, not "${arg}".`, error: true };
+        this.settings.format = value as ReplFormat;
+        return { output: `Format: ${value}.` };
+      }
+      default:
+        return { output: `No command /${name}. Commands: ${REPL_COMMANDS.map((c) => `/${c}`).join(", ")}.`, error: true };
+    }
+  }
+}
+
+/** An error as the REPL shows it: the message and any suggestions. */
+export function describeError(error: unknown): string {
+  if (isSellerAiError(error)) {
+    const lines = [`${error.code === "invalid_query" ? "Sorry, I can't answer that" : "Error"}: ${error.message}`];
+    if (error.suggestions.length > 0) lines.push("Try:", ...error.suggestions.map((s) => `  - ${s}`));
+    return lines.join("\n");
+  }
+  return `Error: ${error instanceof Error ? error.message : String(error)}`;
+}
