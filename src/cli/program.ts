@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from "commander";
 import type { CliIo } from "./io.js";
 import { createContext, type CommandContext, type GlobalOptions } from "./context.js";
 import { registerStatusCommand } from "./commands/status.js";
+import { registerServeCommand } from "./commands/serve.js";
+import { registerKeysCommand } from "./commands/keys.js";
 import { registerDemoCommand } from "./commands/demo.js";
 import { registerAskCommand } from "./commands/ask.js";
 import { registerChatCommand, registerDefaultAction } from "./commands/chat.js";
@@ -46,6 +48,8 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   };
 
   registerStatusCommand(program, run);
+  registerServeCommand(program, run);
+  registerKeysCommand(program, run);
   registerDemoCommand(program, run);
   registerAskCommand(program, run);
   registerChatCommand(program, run);

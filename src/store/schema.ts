@@ -379,3 +379,50 @@ export interface MirrorSchema {
   rollup_state: RollupStateTable;
   alerts: AlertsTable;
 }
+
+// The HTTP API's tables (migration 0006), merged into MirrorSchema.
+
+export type Plan = "starter" | "business" | "enterprise";
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
+
+export interface WorkspaceAccountsTable {
+  workspace_id: string;
+  account_id: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** Comma-separated scopes, e.g. "query,insights". */
+  scopes: string;
+  /** The key's first characters, for display only. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex; the key itself is never stored. */
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface UsageCountersTable {
+  workspace_id: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** What is counted: "query", "insights". */
+  kind: string;
+  count: Defaulted<number>;
+}
+
+export interface MirrorSchema {
+  workspaces: WorkspacesTable;
+  workspace_accounts: WorkspaceAccountsTable;
+  api_keys: ApiKeysTable;
+  usage_counters: UsageCountersTable;
+}

@@ -1,0 +1,270 @@
+import type Database from "better-sqlite3";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { LoggerOptions } from "pino";
+import { answer as coreAnswer } from "../core/answer.js";
+import { SellerAiError } from "../errors.js";
+import type { MirrorDb } from "../store/open-mirror.js";
+import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
+import { randomBase62, type Scope } from "./api-keys.js";
+import { Authenticator, type ApiPrincipal } from "./authenticator.js";
+import { BurstLimiter } from "./burst-limiter.js";
+import { ApiMetrics } from "./metrics.js";
+import { buildOpenApiDocument, type DocumentedRoute } from "./openapi.js";
+import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "./plans.js";
+import { rateLimitHeaders, secondsToMidnightUtc } from "./rate-limit-headers.js";
+import { registerQueryRoute } from "./routes/query.js";
+import { UsageCounters, type UsageKey } from "./usage-counters.js";
+
+/** The request body limit: 64 KiB. */
+export const BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  /** The open mirror: Kysely for queries, the raw handle for prepared hot-path statements. */
+  mirror: { db: MirrorDb; sqlite: Database.Database };
+  /** The current instant; tests inject one (quota days, answers' today). Default: the system clock. */
+  clock?: () => Date;
+  /** pino options for the structured JSON log; false (the default) logs nothing. */
+  logger?: boolean | LoggerOptions;
+  /** The answer function; the core's by default. */
+  answer?: typeof coreAnswer;
+  /** Per-second burst limits per key, overriding the plans' defaults. */
+  burstPerSecond?: Partial<Record<Plan, number>>;
+  /** Also export the process's default metrics (CPU, memory, event loop) on /metrics. */
+  processMetrics?: boolean;
+  version?: string;
+}
+
+/** What the API knows about a request while serving it. */
+export interface ApiRequestState {
+  now: Date;
+  principal?: ApiPrincipal;
+  burst?: { limit: number; remaining: number; refused: boolean };
+  usage?: { key: UsageKey; limit: number | null; used: number; refused: boolean };
+}
+
+/** Per-route options of an API endpoint. */
+export interface ApiRouteConfig {
+  /** The scope a key needs; the route then requires a key. */
+  scope?: Scope;
+  /** The OpenAPI operation id; documented routes only. */
+  operationId?: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    api: ApiRequestState;
+  }
+}
+
+/** The services routes use; passed to each route's registration. */
+export interface ApiServices {
+  db: MirrorDb;
+  sqlite: Database.Database;
+  clock: () => Date;
+  answer: typeof coreAnswer;
+  metrics: ApiMetrics;
+  /** Takes one unit of the workspace's daily quota of `kind`, or throws 429 `quota_exceeded`. */
+  reserveQuota(request: FastifyRequest, kind: UsageKind): void;
+  /** Gives the unit back for a request that was not answered. */
+  releaseQuota(request: FastifyRequest): void;
+}
+
+/**
+ * Builds the HTTP API on an open mirror, without listening: `serve` listens
+ * on it, tests call `inject`.
+ *
+ * @example
+ * const app = await buildApp({ mirror, clock: () => new Date("2026-11-21T12:00:00Z") });
+ * const res = await app.inject({ method: "POST", url: "/v1/query", headers: { authorization: `Bearer ${key}` }, payload: { query: "sales last month" } });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const clock = options.clock ?? (() => new Date());
+  const { db, sqlite } = options.mirror;
+  const metrics = new ApiMetrics({ processMetrics: options.processMetrics });
+  const authenticator = new Authenticator(db, sqlite);
+  const counters = new UsageCounters(db, sqlite);
+  const burst = new BurstLimiter();
+  const burstLimits = { ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])), ...options.burstPerSecond } as Record<Plan, number>;
+
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    // One line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
+    genReqId: () => `req_${randomBase62(24)}`,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    // Strict bodies: a wrong type is an error (no coercion), an unknown field too.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+  });
+  app.decorateRequest("api", null as unknown as ApiRequestState);
+
+  // JSON only: anything else is 415 before a handler runs.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+
+  const documented: DocumentedRoute[] = [];
+  const methodsByPath = new Map<string, Set<string>>();
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const set = methodsByPath.get(route.url) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    methodsByPath.set(route.url, set);
+    const config = (route.config ?? {}) as ApiRouteConfig;
+    if (config.operationId && route.schema) {
+      for (const method of methods) {
+        if (method === "HEAD") continue;
+        documented.push({ method, url: route.url, operationId: config.operationId, scope: config.scope, schema: route.schema as DocumentedRoute["schema"] });
+      }
+    }
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    request.api = { now: clock() };
+    reply.header("x-request-id", request.id);
+    const config = request.routeOptions.config as ApiRouteConfig | undefined;
+    if (!config?.scope) return;
+    const principal = authenticator.authenticate(request.headers.authorization, request.api.now);
+    request.api.principal = principal;
+    if (!principal.scopes.has(config.scope)) {
+      throw new SellerAiError("forbidden", `this key lacks the "${config.scope}" scope.`, {
+        suggestions: [`Create a key with it: \`seller-ai keys create --name NAME --workspace ${principal.workspaceId} --scopes ${[...principal.scopes, config.scope].join(",")}\`.`],
+      });
+    }
+    const limit = burstLimits[principal.plan];
+    const taken = burst.take(principal.keyId, limit, request.api.now.getTime());
+    request.api.burst = { limit, remaining: taken.remaining, refused: !taken.allowed };
+    if (!taken.allowed) {
+      metrics.quotaRejections.inc({ code: "rate_limited", kind: "burst" });
+      throw new SellerAiError("rate_limited", `more than ${limit} requests in one second with this key.`, { suggestions: ["Wait a second and retry; spread requests out over time."] });
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const state = request.api;
+    if (!reply.hasHeader("x-request-id")) reply.header("x-request-id", request.id);
+    if (!state?.principal) return payload;
+    const now = state.now;
+    const usage = state.usage;
+    let daily: { limit: number; used: number } | null = null;
+    const kindLimit = usage ? usage.limit : dailyLimit(state.principal.plan, "query");
+    if (kindLimit !== null) {
+      const used = usage ? usage.used : counters.used({ workspaceId: state.principal.workspaceId, day: now.toISOString().slice(0, 10), kind: "query" });
+      daily = { limit: kindLimit, used };
+    }
+    const toMidnight = secondsToMidnightUtc(now);
+    const headers = rateLimitHeaders({
+      daily,
+      burst: { limit: state.burst?.limit ?? burstLimits[state.principal.plan], remaining: state.burst?.remaining ?? 0 },
+      secondsToReset: toMidnight,
+      resetAt: Math.floor(now.getTime() / 1000) + toMidnight,
+      burstResetSeconds: 1,
+      nowSeconds: Math.floor(now.getTime() / 1000),
+      refusedBy: state.burst?.refused ? "burst" : usage?.refused ? "daily" : undefined,
+    });
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    return payload;
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const status = reply.statusCode;
+    metrics.requestDuration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        status,
+        duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+        workspace_id: request.api?.principal?.workspaceId,
+        key_id: request.api?.principal?.keyId,
+      },
+      "request completed",
+    );
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const mapped = toSellerAiError(error);
+    const body = errorBody(mapped, request.id);
+    const status = statusOf(body);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.debug({ code: body.error.code }, "request refused");
+    sendError(reply, status, body, request.api?.now ?? clock());
+    metrics.errors.inc({ code: body.error.code, status: String(status) });
+    return reply;
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0];
+    const allowed = methodsByPath.get(path);
+    const error = allowed
+      ? new SellerAiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${[...allowed].filter((m) => m !== "HEAD").join(", ")}.`)
+      : new SellerAiError("not_found", `no endpoint ${request.method} ${path}.`, { suggestions: ["The API's endpoints are listed at GET /v1/openapi.json."] });
+    if (allowed) reply.header("allow", [...allowed].join(", "));
+    const body = errorBody(error, request.id);
+    metrics.errors.inc({ code: body.error.code, status: String(statusOf(body)) });
+    sendError(reply, statusOf(body), body, request.api?.now ?? clock());
+    return reply;
+  });
+
+  const services: ApiServices = {
+    db,
+    sqlite,
+    clock,
+    answer: options.answer ?? coreAnswer,
+    metrics,
+    reserveQuota(request, kind) {
+      const principal = request.api.principal!;
+      const key: UsageKey = { workspaceId: principal.workspaceId, day: request.api.now.toISOString().slice(0, 10), kind };
+      const limit = dailyLimit(principal.plan, kind);
+      const reservation = counters.reserve(key, limit);
+      request.api.usage = { key, limit, used: reservation.used, refused: !reservation.granted };
+      if (!reservation.granted) {
+        metrics.quotaRejections.inc({ code: "quota_exceeded", kind });
+        throw new SellerAiError("quota_exceeded", `the ${principal.plan} plan's quota of ${limit} ${kind === "query" ? "queries" : kind} a day is used up; it resets at midnight UTC.`, {
+          suggestions: [principal.plan === "starter" ? "The business plan allows 1,000 queries a day; enterprise has no daily limit." : "The enterprise plan has no daily limit.", "Retry after the time in the Retry-After header."],
+        });
+      }
+    },
+    releaseQuota(request) {
+      const usage = request.api.usage;
+      if (!usage || usage.refused) return;
+      counters.release(usage.key);
+      usage.used = Math.max(0, usage.used - 1);
+    },
+  };
+
+  app.get("/healthz", async () => {
+    sqlite.prepare("select 1").get();
+    return { status: "ok" };
+  });
+
+  app.get("/metrics", async (_request, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  registerQueryRoute(app, services);
+
+  app.get("/v1/openapi.json", async () => buildOpenApiDocument(documented, { version: options.version ?? "0.1.0" }));
+
+  await app.ready();
+  return app;
+}
+
+function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof errorBody>, now: Date): void {
+  if (status === 401) reply.header("www-authenticate", "Bearer");
+  if (body.error.code === "quota_exceeded") reply.header("retry-after", String(secondsToMidnightUtc(now)));
+  if (body.error.code === "rate_limited") reply.header("retry-after", "1");
+  reply.code(status).type("application/json; charset=utf-8").send(body);
+}
+
+function loggerOptions(logger: BuildAppOptions["logger"]): boolean | LoggerOptions {
+  if (!logger) return false;
+  const base: LoggerOptions = logger === true ? {} : logger;
+  return {
+    level: "info",
+    ...base,
+    // Keys travel in the Authorization header: never log it, nor cookies.
+    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "authorization", "key"], censor: "[redacted]" },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Plan } from "../store/schema.js";
+
+export type { Plan };
+export const PLANS = ["starter", "business", "enterprise"] as const satisfies readonly Plan[];
+
+/** What a plan allows. `null` means no limit. */
+export interface PlanLimits {
+  queriesPerDay: number | null;
+  insightsPerDay: number | null;
+  /** How far back a request may reach, in calendar months before today. */
+  dataMonths: number | null;
+  /** Requests per second per key (an in-memory burst guard, not a quota). */
+  burstPerSecond: number;
+}
+
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  starter: { queriesPerDay: 100, insightsPerDay: 5, dataMonths: 12, burstPerSecond: 10 },
+  business: { queriesPerDay: 1_000, insightsPerDay: 50, dataMonths: 36, burstPerSecond: 50 },
+  enterprise: { queriesPerDay: null, insightsPerDay: null, dataMonths: null, burstPerSecond: 5_000 },
+};
+
+/** What a daily counter counts; each endpoint that costs quota names its kind. */
+export type UsageKind = "query" | "insights";
+
+export function dailyLimit(plan: Plan, kind: UsageKind): number | null {
+  const limits = PLAN_LIMITS[plan];
+  return kind === "query" ? limits.queriesPerDay : limits.insightsPerDay;
+}
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value);
+}
