@@ -1,8 +1,7 @@
 import { Box, Static, Text, useApp, useInput, useStdout } from "ink";
 import Spinner from "ink-spinner";
-import TextInput from "ink-text-input";
-import { useRef, useState } from "react";
-import { InputHistory } from "./input-history.js";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { editorReducer, initialEditor, type EditorAction } from "./line-editor.js";
 import type { ReplSession } from "./repl-session.js";
 
 interface Entry {
@@ -35,51 +34,44 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
   const { stdout } = useStdout();
   const [entries, setEntries] = useState<Entry[]>([{ id: 0, text: banner, tone: "info" }]);
   const [screen, setScreen] = useState(0);
-  const [value, setValue] = useState("");
-  const [inputKey, setInputKey] = useState(0);
+  const [editor, dispatch] = useReducer(editorReducer, initial, initialEditor);
   const [busy, setBusy] = useState<string | undefined>(undefined);
-  const history = useRef(new InputHistory(initial));
   const nextId = useRef(1);
 
   const add = (text: string, tone: Entry["tone"]) => setEntries((list) => [...list, { id: nextId.current++, text, tone }]);
-  const recall = (line: string) => {
-    setValue(line);
-    // A fresh input puts the cursor at the end of the recalled line.
-    setInputKey((k) => k + 1);
-  };
 
+  // Typing ahead while an answer runs is kept; only submitting waits.
   useInput((input, key) => {
-    if (busy) return;
-    if (key.upArrow) recall(history.current.previous(value));
-    else if (key.downArrow) recall(history.current.next());
-    else if (key.ctrl && input === "d" && value === "") exit();
+    const action = keyAction(input, key);
+    if (action === "exit") exit();
+    else if (action && !(busy !== undefined && action.type === "submit")) dispatch(action);
   });
 
-  const submit = async (line: string) => {
-    if (busy) return;
-    setValue("");
-    setInputKey((k) => k + 1);
-    if (line.trim() === "") return;
-    history.current.push(line);
-    onLine?.(line.trim());
-    add(`› ${line.trim()}`, "question");
-    const isCommand = line.trim().startsWith("/") || /^(exit|quit|:q)$/i.test(line.trim());
-    if (!isCommand) setBusy(line.trim());
-    const outcome = await session.handle(line, Math.max(40, (stdout.columns ?? 100) - 1));
-    setBusy(undefined);
-    if (outcome.exit) {
-      exit();
-      return;
-    }
-    if (outcome.clear) {
-      clearScreen?.();
-      nextId.current++;
-      setEntries([{ id: nextId.current++, text: "Cleared. A new conversation starts with the next question.", tone: "info" }]);
-      setScreen((s) => s + 1);
-      return;
-    }
-    if (outcome.output !== "") add(outcome.output, outcome.error ? "error" : isCommand ? "info" : "answer");
-  };
+  // A submitted line is answered here, once per submit, after the reducer has recorded it.
+  const submitted = editor.submitted;
+  useEffect(() => {
+    if (!submitted || submitted.text === "") return;
+    const line = submitted.text;
+    onLine?.(line);
+    add(`› ${line}`, "question");
+    const isCommand = line.startsWith("/") || /^(exit|quit|:q)$/i.test(line);
+    if (!isCommand) setBusy(line);
+    void session.handle(line, Math.max(40, (stdout.columns ?? 100) - 1)).then((outcome) => {
+      setBusy(undefined);
+      if (outcome.exit) {
+        exit();
+        return;
+      }
+      if (outcome.clear) {
+        clearScreen?.();
+        setEntries([{ id: nextId.current++, text: "Cleared. A new conversation starts with the next question.", tone: "info" }]);
+        setScreen((s) => s + 1);
+        return;
+      }
+      if (outcome.output !== "") add(outcome.output, outcome.error ? "error" : isCommand ? "info" : "answer");
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitted?.id]);
 
   return (
     <>
@@ -100,9 +92,52 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
       ) : (
         <Box>
           <Text color="green">› </Text>
-          <TextInput key={inputKey} value={value} onChange={setValue} onSubmit={(line) => void submit(line)} placeholder="ask a question, or /help" />
+          <PromptLine value={editor.value} cursor={editor.cursor} />
         </Box>
       )}
     </>
+  );
+}
+
+type Key = Parameters<Parameters<typeof useInput>[0]>[1];
+
+/** What a key does at the prompt; "exit" for Ctrl+D. */
+export function keyAction(input: string, key: Key): EditorAction | "exit" | undefined {
+  if (key.return) return { type: "submit" };
+  if (key.upArrow) return { type: "up" };
+  if (key.downArrow) return { type: "down" };
+  if (key.leftArrow) return { type: "left" };
+  if (key.rightArrow) return { type: "right" };
+  if (key.home) return { type: "home" };
+  if (key.end) return { type: "end" };
+  // Terminals send DEL (0x7f) for the backspace key; ink reports it as delete.
+  if (key.backspace || key.delete) return { type: "backspace" };
+  if (key.ctrl) {
+    if (input === "a") return { type: "home" };
+    if (input === "e") return { type: "end" };
+    if (input === "u") return { type: "kill" };
+    if (input === "d") return "exit";
+    return undefined;
+  }
+  if (key.meta || key.escape || key.tab) return undefined;
+  return input === "" ? undefined : { type: "insert", text: input };
+}
+
+/** The typed line with the cursor shown as an inverted cell, or a hint when empty. */
+function PromptLine({ value, cursor }: { value: string; cursor: number }) {
+  if (value === "") {
+    return (
+      <Text>
+        <Text inverse> </Text>
+        <Text color="gray">ask a question, or /help</Text>
+      </Text>
+    );
+  }
+  return (
+    <Text>
+      {value.slice(0, cursor)}
+      <Text inverse>{value[cursor] ?? " "}</Text>
+      {value.slice(cursor + 1)}
+    </Text>
   );
 }
