@@ -5,6 +5,7 @@ import { registerStatusCommand } from "./commands/status.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerKeysCommand } from "./commands/keys.js";
 import { registerDemoCommand } from "./commands/demo.js";
+import { registerImportCommand } from "./commands/import.js";
 import { registerAskCommand } from "./commands/ask.js";
 import { registerChatCommand, registerDefaultAction } from "./commands/chat.js";
 
@@ -51,6 +52,7 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   registerServeCommand(program, run);
   registerKeysCommand(program, run);
   registerDemoCommand(program, run);
+  registerImportCommand(program, run);
   registerAskCommand(program, run);
   registerChatCommand(program, run);
   registerDefaultAction(program, run);

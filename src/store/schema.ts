@@ -426,3 +426,48 @@ export interface MirrorSchema {
   api_keys: ApiKeysTable;
   usage_counters: UsageCountersTable;
 }
+
+// File imports' line-level records (migration 0003), merged into MirrorSchema.
+
+export interface OrderLinesTable {
+  account_id: string;
+  marketplace: string;
+  order_id: string;
+  /** SKU (else ASIN) and its occurrence within the order, e.g. "AB-12#0". */
+  line_key: string;
+  asin: string;
+  sku: string | null;
+  purchase_date: string;
+  last_updated_at: string;
+  order_status: string;
+  item_status: string | null;
+  quantity: Defaulted<number>;
+  item_price: Defaulted<number>;
+  currency: string | null;
+  /** 0 for a cancelled line. */
+  counted: Defaulted<number>;
+}
+
+export interface SettlementTransactionsTable {
+  account_id: string;
+  settlement_id: string;
+  line_no: number;
+  marketplace: string | null;
+  transaction_type: string | null;
+  order_id: string | null;
+  adjustment_id: string | null;
+  sku: string | null;
+  posted_date: string | null;
+  quantity: number | null;
+  price_type: string | null;
+  price_amount: number | null;
+  fee_type: string | null;
+  fee_amount: number | null;
+  other_amount: number | null;
+  currency: string | null;
+}
+
+export interface MirrorSchema {
+  order_lines: OrderLinesTable;
+  settlement_transactions: SettlementTransactionsTable;
+}

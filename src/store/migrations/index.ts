@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import { initialMigration } from "./0001-initial.js";
+import { importLinesMigration } from "./0003-import-lines.js";
 import { apiWorkspacesMigration } from "./0006-api-workspaces.js";
 import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
 
@@ -9,6 +10,7 @@ import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": initialMigration,
+  "0003_import_lines": importLinesMigration,
   "0005_rollups_and_alerts": rollupsAndAlertsMigration,
   "0006_api_workspaces": apiWorkspacesMigration,
 };

@@ -1,0 +1,252 @@
+/**
+ * Imports one report file into the mirror, in one transaction: either every
+ * good row of the file lands (and the run is recorded) or, on a fatal error,
+ * the mirror is left exactly as it was.
+ */
+import { basename } from "node:path";
+import { SellerAiError, isSellerAiError } from "../errors.js";
+import { BulkWriter } from "../store/dialect.js";
+import type { Mirror } from "../store/open-mirror.js";
+import { Columns } from "./columns.js";
+import { MarketplaceResolver, type HandlerResult, type ImportContext, type Period } from "./context.js";
+import { JSON_FORMATS, delimitedFormatFor, knownFormats, type FormatInfo } from "./formats.js";
+import { resolveImportAccount, recordMarketplaces, type ImportAccount } from "./account.js";
+import { rebuildRollups } from "../store/rollups.js";
+import { PeekableText, csvRows, delimiterOf, forEachJsonArrayElement, tsvRows } from "./rows.js";
+import { openTextSource } from "./source.js";
+import { RowError } from "./values.js";
+
+export interface ImportFileOptions {
+  /** The account to import into; without it, the default account (created when the mirror has none). */
+  accountId?: string;
+  /** The marketplace code for files that do not name theirs (and overriding those that do). */
+  marketplace?: string;
+  /** The file's character set, instead of detecting it. */
+  encoding?: string;
+  /** Reject the whole file when any row is malformed. */
+  strict?: boolean;
+  /** The day or days a report without a date column covers (Business Report, inventory snapshots). */
+  period?: Period;
+  /** The instant of the import (the core never reads the clock). */
+  now: Date;
+  /** Called with `file:line: reason` for every rejected row. */
+  onReject?(message: string): void;
+  /** Called every few thousand rows with the rows read so far. */
+  onProgress?(rowsRead: number): void;
+}
+
+export type ImportStatus = "ok" | "partial" | "failed";
+
+export interface ImportReport {
+  file: string;
+  format: FormatInfo | null;
+  status: ImportStatus;
+  account: string;
+  accountCreated: boolean;
+  marketplaces: string[];
+  encoding: string | null;
+  compressed: boolean;
+  rowsRead: number;
+  rowsWritten: number;
+  rowsRejected: number;
+  periodStart: string | null;
+  periodEnd: string | null;
+  notes: string[];
+  runId: number | null;
+}
+
+const PROGRESS_EVERY = 25_000;
+
+/** Formats that write daily sales or ad rows, which the monthly rollups summarise. */
+const ROLLED_UP = new Set([
+  "GET_FLAT_FILE_ALL_ORDERS_DATA",
+  "GET_SALES_AND_TRAFFIC_REPORT",
+  "BUSINESS_REPORT_DETAIL_PAGE_SALES_AND_TRAFFIC",
+  "GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE",
+  "SPONSORED_PRODUCTS_V3",
+  "SPONSORED_PRODUCTS_CONSOLE_CSV",
+]);
+
+/**
+ * Reads `path` (any supported format, plain or gzip) into the mirror.
+ * Throws a SellerAiError for a fatal problem (unknown format, unreadable or
+ * truncated file, --strict with rejected rows), after rolling back.
+ *
+ * @example
+ * const report = await importFile(mirror, "orders.txt", { now: new Date() });
+ * report.rowsWritten; // order lines stored
+ */
+export async function importFile(mirror: Mirror, path: string, options: ImportFileOptions): Promise<ImportReport> {
+  const nowIso = options.now.toISOString();
+  const report: ImportReport = {
+    file: path,
+    format: null,
+    status: "failed",
+    account: options.accountId ?? "",
+    accountCreated: false,
+    marketplaces: [],
+    encoding: null,
+    compressed: false,
+    rowsRead: 0,
+    rowsWritten: 0,
+    rowsRejected: 0,
+    periodStart: options.period?.start ?? null,
+    periodEnd: options.period?.end ?? null,
+    notes: [],
+    runId: null,
+  };
+  let inTransaction = false;
+  let account: ImportAccount | undefined;
+  try {
+    const source = await openTextSource(path, options.encoding);
+    report.encoding = source.encoding;
+    report.compressed = source.compressed;
+    const text = new PeekableText(source.chunks);
+    const start = (await text.peek()).trimStart();
+    if (start === "") throw new SellerAiError("unknown_format", `${path}: the file is empty.`);
+
+    mirror.sqlite.exec("BEGIN IMMEDIATE");
+    inTransaction = true;
+    account = await resolveImportAccount(mirror.db, options.accountId, nowIso);
+    report.account = account.id;
+    report.accountCreated = account.created;
+    const known = await mirror.db.selectFrom("account_marketplaces").select(["marketplace", "currency"]).where("account_id", "=", account.id).execute();
+    const marketplace = options.marketplace?.toUpperCase() === "GB" ? "UK" : options.marketplace?.toUpperCase();
+    const ctx: ImportContext = {
+      db: mirror.db,
+      sqlite: mirror.sqlite,
+      writer: new BulkWriter(mirror.db, mirror.sqlite),
+      accountId: account.id,
+      nowIso,
+      today: nowIso.slice(0, 10),
+      period: options.period,
+      marketplaces: new MarketplaceResolver(marketplace, known),
+      note: (t) => report.notes.push(t),
+    };
+    const name = basename(path);
+    const reject = (line: number | string, reason: string) => {
+      report.rowsRejected++;
+      options.onReject?.(`${name}:${line}: ${reason}`);
+    };
+    const guard = <R>(fn: (row: R, line: number) => void) => (row: R, line: number) => {
+      report.rowsRead++;
+      if (options.onProgress && report.rowsRead % PROGRESS_EVERY === 0) options.onProgress(report.rowsRead);
+      try {
+        fn(row, line);
+      } catch (error) {
+        if (error instanceof RowError) reject(line, error.message);
+        else throw error;
+      }
+    };
+
+    let result: HandlerResult;
+    if (start.startsWith("{")) {
+      let json = "";
+      for await (const chunk of text) json += chunk;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(json);
+      } catch (error) {
+        throw new SellerAiError("import_rejected", `${path}: invalid JSON: ${(error as Error).message}`);
+      }
+      if (!JSON_FORMATS.salesTraffic.isSalesAndTrafficReport(parsed)) throw unknownFormat(path, "a JSON object that is not a Sales and Traffic report");
+      report.format = pick(JSON_FORMATS.salesTraffic);
+      result = await JSON_FORMATS.salesTraffic.salesTrafficImport(ctx, parsed, reject, () => report.rowsRead++);
+    } else if (start.startsWith("[")) {
+      report.format = pick(JSON_FORMATS.ads);
+      const handler = JSON_FORMATS.ads.handler(ctx);
+      await forEachJsonArrayElement(text, guard((row: unknown, line) => handler.row(row as Record<string, unknown>, line)));
+      result = await handler.finish();
+    } else {
+      const firstLine = start.slice(0, start.search(/\r?\n|$/));
+      const delimiter = delimiterOf(firstLine);
+      const rows = delimiter === "\t" ? await tsvRows(text) : await csvRows(text, delimiter);
+      const cols = new Columns(rows.header);
+      const format = delimitedFormatFor(cols);
+      if (!format) throw unknownFormat(path, `columns ${rows.header.slice(0, 6).map((h) => `"${h}"`).join(", ")}${rows.header.length > 6 ? ", …" : ""}`);
+      report.format = pick(format);
+      const handler = format.handler(ctx, cols);
+      await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)));
+      result = await handler.finish();
+    }
+
+    if (options.strict && report.rowsRejected > 0) {
+      throw new SellerAiError("import_rejected", `${path}: ${report.rowsRejected} of ${report.rowsRead} rows rejected; with --strict nothing from the file was imported.`);
+    }
+    report.rowsWritten = result.written;
+    report.periodStart = result.periodStart ?? report.periodStart;
+    report.periodEnd = result.periodEnd ?? report.periodEnd;
+    report.marketplaces = [...ctx.marketplaces.used.keys()].sort();
+    await recordMarketplaces(mirror.db, account, ctx.marketplaces.used);
+    report.status = report.rowsRejected > 0 ? "partial" : "ok";
+    report.runId = await recordRun(mirror, report, nowIso, null);
+    await mirror.db.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", account.id).execute();
+    mirror.sqlite.exec("COMMIT");
+    inTransaction = false;
+    if (report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
+      // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only
+      // read while they match the newest run, so should this fail, answers come from the daily rows.
+      try {
+        await rebuildRollups(mirror.db, account.id, { start: report.periodStart, end: report.periodEnd }, nowIso);
+      } catch (error) {
+        report.notes.push(`monthly rollups not refreshed (${(error as Error).message}); answers use the daily rows meanwhile.`);
+      }
+    }
+    return report;
+  } catch (error) {
+    if (inTransaction) mirror.sqlite.exec("ROLLBACK");
+    report.status = "failed";
+    const failure = asImportError(path, error);
+    if (account) {
+      const stillThere = await mirror.db.selectFrom("accounts").select("id").where("id", "=", account.id).executeTakeFirst();
+      if (stillThere) report.runId = await recordRun(mirror, { ...report, rowsWritten: 0 }, nowIso, failure.message);
+    }
+    failure.details.report = report;
+    throw failure;
+  }
+}
+
+function pick(format: FormatInfo): FormatInfo {
+  return { reportType: format.reportType, label: format.label };
+}
+
+function unknownFormat(path: string, what: string): SellerAiError {
+  const formats = knownFormats();
+  return new SellerAiError("unknown_format", `${path}: not a report format seller-ai reads (found ${what}).`, {
+    suggestions: ["formats read:", ...formats.map((f) => `${f.label} [${f.reportType}]`)],
+  });
+}
+
+function asImportError(path: string, error: unknown): SellerAiError {
+  if (isSellerAiError(error)) return error;
+  const message = (error as Error)?.message ?? String(error);
+  if ((error as NodeJS.ErrnoException)?.code === "Z_BUF_ERROR" || /unexpected end of file|incorrect header check|invalid (block|stored|distance)/i.test(message)) {
+    return new SellerAiError("import_rejected", `${path}: the gzip data is damaged or truncated (${message}); nothing from the file was imported.`, { cause: error });
+  }
+  return new SellerAiError("failure", `${path}: ${message}; nothing from the file was imported.`, { cause: error });
+}
+
+async function recordRun(mirror: Mirror, report: ImportReport, nowIso: string, error: string | null): Promise<number> {
+  const details = { encoding: report.encoding, compressed: report.compressed, notes: report.notes, ...(error ? { error } : {}) };
+  const row = await mirror.db
+    .insertInto("sync_runs")
+    .values({
+      account_id: report.account,
+      kind: "import",
+      source: report.file,
+      report_type: report.format?.reportType ?? null,
+      marketplace: report.marketplaces.length === 1 ? report.marketplaces[0] : report.marketplaces.length ? report.marketplaces.join(",") : null,
+      status: report.status,
+      started_at: nowIso,
+      finished_at: nowIso,
+      rows_read: report.rowsRead,
+      rows_written: report.rowsWritten,
+      rows_rejected: report.rowsRejected,
+      period_start: report.periodStart,
+      period_end: report.periodEnd,
+      details: JSON.stringify(details),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}

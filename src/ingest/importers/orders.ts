@@ -1,0 +1,142 @@
+/**
+ * All-orders flat files (GET_FLAT_FILE_ALL_ORDERS_DATA_BY_ORDER_DATE_GENERAL,
+ * _BY_LAST_UPDATE_GENERAL and the archived variant): one row per order item.
+ * Lines are kept in `order_lines` and daily sales are re-derived from them,
+ * so cancelled lines stop counting and a later status replaces an earlier one.
+ */
+import type Database from "better-sqlite3";
+import { sql, type Kysely } from "kysely";
+import { cell, type Columns } from "../columns.js";
+import { PeriodTracker, type HandlerResult, type ImportContext, type RowHandler } from "../context.js";
+import { AffectedCells, recomputeSalesFromOrderLines } from "../reaggregate.js";
+import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError } from "../values.js";
+
+export const ORDERS_FORMAT = {
+  reportType: "GET_FLAT_FILE_ALL_ORDERS_DATA",
+  label: "All orders flat file (by order date or by last update, TSV)",
+  matches: (cols: Columns) => cols.has("amazon-order-id") && cols.has("purchase-date") && cols.has("order-status") && cols.has("asin", "sku") && cols.has("quantity", "quantity-purchased"),
+};
+
+const LINE_COLUMNS = [
+  "account_id", "marketplace", "order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at",
+  "order_status", "item_status", "quantity", "item_price", "currency", "counted",
+] as const;
+const BATCH = 500;
+
+/** Timestamps compared as UTC instants, so "-07:00" and "+00:00" forms order correctly. */
+function instant(text: string | undefined, fallback: string): string {
+  const t = text?.trim();
+  if (!t) return fallback;
+  const ms = Date.parse(t.replace(" UTC", "Z").replace(" ", "T"));
+  return Number.isNaN(ms) ? t : new Date(ms).toISOString();
+}
+
+export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {
+  const at = {
+    order: cols.find("amazon-order-id"),
+    purchase: cols.find("purchase-date"),
+    updated: cols.find("last-updated-date"),
+    status: cols.find("order-status"),
+    channel: cols.find("sales-channel"),
+    sku: cols.find("sku"),
+    asin: cols.find("asin"),
+    itemStatus: cols.find("item-status"),
+    quantity: cols.find("quantity", "quantity-purchased"),
+    currency: cols.find("currency"),
+    price: cols.find("item-price"),
+  };
+  const statement = upsertStatement(ctx, BATCH);
+  let params: unknown[] = [];
+  let pending = 0;
+  let written = 0;
+  let nonAmazon = 0;
+  const affected = new AffectedCells();
+  const period = new PeriodTracker();
+  // Occurrences of a SKU within the current order: rows of one order are adjacent in Amazon's files.
+  let currentOrder = "";
+  let seen = new Map<string, number>();
+
+  const flush = () => {
+    if (pending === 0) return;
+    const stmt = pending === BATCH ? statement : upsertStatement(ctx, pending);
+    stmt.run(params);
+    written += pending;
+    params = [];
+    pending = 0;
+  };
+
+  return {
+    row(cells, _line) {
+      const orderId = requireText(cell(cells, at.order), "amazon-order-id");
+      const purchaseText = cell(cells, at.purchase);
+      const date = requireDate(purchaseText, "purchase-date");
+      const asin = requireText(cell(cells, at.asin), "asin");
+      const sku = optionalText(cell(cells, at.sku));
+      const quantity = parseCount(cell(cells, at.quantity), "quantity");
+      if (quantity === undefined) throw new RowError("quantity: missing value");
+      const price = parseNumber(cell(cells, at.price), "item-price") ?? 0;
+      const status = requireText(cell(cells, at.status), "order-status");
+      const itemStatus = optionalText(cell(cells, at.itemStatus));
+      const currency = optionalText(cell(cells, at.currency));
+      const channel = optionalText(cell(cells, at.channel));
+      // Multi-channel fulfilment orders from other shops are not Amazon sales.
+      if (channel && /^non-amazon/i.test(channel)) {
+        nonAmazon++;
+        return;
+      }
+      const marketplace = ctx.marketplaces.resolve(channel, currency);
+      if (orderId !== currentOrder) {
+        currentOrder = orderId;
+        seen = new Map();
+      }
+      const base = sku ?? asin;
+      const occurrence = seen.get(base) ?? 0;
+      seen.set(base, occurrence + 1);
+      const cancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
+      const updated = instant(cell(cells, at.updated), instant(purchaseText, date));
+      params.push(
+        ctx.accountId, marketplace, orderId, `${base}#${occurrence}`, asin, sku, date, updated,
+        status, itemStatus, quantity, price, currency, cancelled ? 0 : 1,
+      );
+      pending++;
+      affected.add(marketplace, asin, date);
+      period.add(date);
+      if (pending === BATCH) flush();
+    },
+    async finish(): Promise<HandlerResult> {
+      flush();
+      if (nonAmazon) ctx.note(`${nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
+      await recomputeSalesFromOrderLines(ctx, affected);
+      return { written, periodStart: period.start, periodEnd: period.end };
+    },
+  };
+}
+
+const statements = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+
+/**
+ * An upsert of `count` order lines where a stored line is replaced only by one
+ * updated at the same time or later, so importing an older file after a newer
+ * one does not bring back a stale status.
+ */
+function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
+  let cache = statements.get(ctx.sqlite);
+  if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
+  const cached = cache.get(count);
+  if (cached) return cached;
+  const placeholder = Object.fromEntries(LINE_COLUMNS.map((c) => [c, null]));
+  const db = ctx.db as unknown as Kysely<any>;
+  const updated = LINE_COLUMNS.filter((c) => !["account_id", "marketplace", "order_id", "line_key"].includes(c));
+  const query = db
+    .insertInto("order_lines")
+    .values(Array.from({ length: count }, () => placeholder))
+    .onConflict((oc) =>
+      oc
+        .columns(["account_id", "marketplace", "order_id", "line_key"])
+        .doUpdateSet(Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])))
+        .where(sql.ref("excluded.last_updated_at"), ">=", sql.ref("order_lines.last_updated_at")),
+    );
+  const statement = ctx.sqlite.prepare(query.compile().sql);
+  cache.set(count, statement);
+  return statement;
+}

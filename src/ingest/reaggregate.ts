@@ -1,0 +1,137 @@
+/**
+ * Daily sales derived from line-level records (order lines, settlement
+ * refunds) are recomputed for exactly the (marketplace, ASIN, day) cells a
+ * file touched, from every line stored, so re-imports and later statuses
+ * correct figures instead of adding to them.
+ */
+import { sql } from "kysely";
+import type { TableName } from "../store/dialect.js";
+import type { ImportContext } from "./context.js";
+
+const AFFECTED = "import_affected_cells";
+
+/** The (marketplace, asin, date) cells a file touched. */
+export class AffectedCells {
+  private readonly cells = new Set<string>();
+
+  add(marketplace: string, asin: string, date: string): void {
+    this.cells.add(`${marketplace}\t${asin}\t${date}`);
+  }
+
+  get size(): number {
+    return this.cells.size;
+  }
+
+  /** Loads the cells into a temporary table for set-based recomputation. */
+  async load(ctx: ImportContext): Promise<void> {
+    const db = ctx.db as unknown as import("kysely").Kysely<any>;
+    await db.schema
+      .createTable(AFFECTED)
+      .temporary()
+      .ifNotExists()
+      .addColumn("marketplace", "text", (c) => c.notNull())
+      .addColumn("asin", "text", (c) => c.notNull())
+      .addColumn("date", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${AFFECTED}_pk`, ["marketplace", "asin", "date"])
+      .execute();
+    await db.deleteFrom(AFFECTED).execute();
+    const rows: Record<string, unknown>[] = [];
+    for (const key of this.cells) {
+      const [marketplace, asin, date] = key.split("\t");
+      rows.push({ marketplace, asin, date });
+      if (rows.length === 5000) ctx.writer.write(AFFECTED as TableName, rows.splice(0), { conflictColumns: ["marketplace", "asin", "date"], ignoreConflicts: true });
+    }
+    ctx.writer.write(AFFECTED as TableName, rows, { conflictColumns: ["marketplace", "asin", "date"], ignoreConflicts: true });
+  }
+}
+
+/** Units, revenue and orders of the touched cells, from the counted order lines. */
+export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: AffectedCells): Promise<number> {
+  if (cells.size === 0) return 0;
+  await cells.load(ctx);
+  const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const result = await db
+    .insertInto("daily_sales")
+    .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
+    .expression(
+      db
+        .selectFrom(`${AFFECTED} as a`)
+        .leftJoin("order_lines as l", (join) =>
+          join
+            .on("l.account_id", "=", ctx.accountId)
+            .onRef("l.marketplace", "=", "a.marketplace")
+            .onRef("l.asin", "=", "a.asin")
+            .onRef("l.purchase_date", "=", "a.date")
+            .on("l.counted", "=", 1),
+        )
+        .select((eb) => [
+          sql.val(ctx.accountId).as("account_id"),
+          "a.marketplace",
+          "a.asin",
+          "a.date",
+          eb.fn.coalesce(eb.fn.sum("l.quantity"), sql.lit(0)).as("units"),
+          sql`round(coalesce(sum(l.item_price), 0), 2)`.as("revenue"),
+          eb.fn.count("l.order_id").distinct().as("orders"),
+        ])
+        // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert.
+        .where(sql<boolean>`1`)
+        .groupBy(["a.marketplace", "a.asin", "a.date"]),
+    )
+    .onConflict((oc) =>
+      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
+        units: sql.ref("excluded.units"),
+        revenue: sql.ref("excluded.revenue"),
+        orders: sql.ref("excluded.orders"),
+      }),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Refund units and amounts of the touched cells, from the stored settlement refunds. */
+export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells: AffectedCells): Promise<number> {
+  if (cells.size === 0) return 0;
+  await cells.load(ctx);
+  const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  // A refund's principal rows carry the refunded amount (negative) and, in most files, no quantity:
+  // each refunded item line then counts as one unit.
+  const refunds = db
+    .selectFrom("settlement_transactions as t")
+    .innerJoin("products as p", (join) => join.onRef("p.account_id", "=", "t.account_id").onRef("p.marketplace", "=", "t.marketplace").onRef("p.sku", "=", "t.sku"))
+    .where("t.account_id", "=", ctx.accountId)
+    .where("t.transaction_type", "=", "Refund")
+    .where("t.price_type", "=", "Principal")
+    .select([
+      "t.marketplace",
+      "p.asin",
+      "t.posted_date",
+      sql<number>`case when t.quantity is null or t.quantity = 0 then 1 else abs(t.quantity) end`.as("units"),
+      sql<number>`-t.price_amount`.as("amount"),
+    ]);
+  const result = await db
+    .insertInto("daily_sales")
+    .columns(["account_id", "marketplace", "asin", "date", "refund_units", "refund_amount"])
+    .expression(
+      db
+        .selectFrom(`${AFFECTED} as a`)
+        .leftJoin(refunds.as("r"), (join) => join.onRef("r.marketplace", "=", "a.marketplace").onRef("r.asin", "=", "a.asin").onRef("r.posted_date", "=", "a.date"))
+        .select((eb) => [
+          sql.val(ctx.accountId).as("account_id"),
+          "a.marketplace",
+          "a.asin",
+          "a.date",
+          eb.fn.coalesce(eb.fn.sum("r.units"), sql.lit(0)).as("refund_units"),
+          sql`round(coalesce(sum(r.amount), 0), 2)`.as("refund_amount"),
+        ])
+        .where(sql<boolean>`1`)
+        .groupBy(["a.marketplace", "a.asin", "a.date"]),
+    )
+    .onConflict((oc) =>
+      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
+        refund_units: sql.ref("excluded.refund_units"),
+        refund_amount: sql.ref("excluded.refund_amount"),
+      }),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

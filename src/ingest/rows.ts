@@ -1,0 +1,202 @@
+/**
+ * Splits decoded text into rows. Amazon's flat files are TAB-separated and
+ * unquoted (a cell may hold commas and quotes), so they are split on tabs and
+ * line ends only; CSV files (Business Reports, Ads console exports, cost
+ * sheets) go through csv-parse. JSON arrays (Ads API reports) are cut into
+ * elements as they stream, so memory stays bounded by one element.
+ */
+import { Readable } from "node:stream";
+import { parse } from "csv-parse";
+import { SellerAiError } from "../errors.js";
+
+/** Text chunks with the ability to look at the start before reading on. */
+export class PeekableText {
+  private buffered: string[] = [];
+  private readonly iterator: AsyncIterator<string>;
+  private ended = false;
+
+  constructor(chunks: AsyncIterable<string>) {
+    this.iterator = chunks[Symbol.asyncIterator]();
+  }
+
+  /** At least the first line (or `min` characters), without consuming it. */
+  async peek(min = 4096): Promise<string> {
+    let text = this.buffered.join("");
+    while (!this.ended && (text.length < min || !text.includes("\n"))) {
+      const next = await this.iterator.next();
+      if (next.done) {
+        this.ended = true;
+        break;
+      }
+      this.buffered.push(next.value);
+      text += next.value;
+    }
+    this.buffered = text === "" ? [] : [text];
+    return text;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<string> {
+    while (this.buffered.length) yield this.buffered.shift()!;
+    if (this.ended) return;
+    for (let next = await this.iterator.next(); !next.done; next = await this.iterator.next()) yield next.value;
+  }
+}
+
+export type Delimiter = "\t" | "," | ";";
+
+/** The separator of a delimited file, from its header line. */
+export function delimiterOf(headerLine: string): Delimiter {
+  if (headerLine.includes("\t")) return "\t";
+  const commas = headerLine.split(",").length;
+  const semicolons = headerLine.split(";").length;
+  return semicolons > commas ? ";" : ",";
+}
+
+export interface DelimitedRows {
+  header: string[];
+  /** Calls `onRow` for every non-empty data row, with its 1-based line number. */
+  forEach(onRow: (cells: string[], line: number) => void): Promise<number>;
+}
+
+/**
+ * Rows of a TAB-separated file. Lines end in LF or CRLF; cells are not unquoted.
+ *
+ * @example
+ * const rows = await tsvRows(text);
+ * await rows.forEach((cells, line) => console.log(line, cells));
+ */
+export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
+  const start = await text.peek();
+  const end = start.indexOf("\n");
+  const header = (end >= 0 ? start.slice(0, end) : start).replace(/\r$/, "").split("\t");
+  return {
+    header,
+    async forEach(onRow) {
+      let carry = "";
+      let line = 0;
+      let rows = 0;
+      let headerSeen = false;
+      const take = (raw: string) => {
+        line++;
+        const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+        if (!headerSeen) {
+          headerSeen = true;
+          return;
+        }
+        if (content === "" || /^\t*$/.test(content)) return;
+        rows++;
+        onRow(content.split("\t"), line);
+      };
+      for await (const chunk of text) {
+        let from = 0;
+        let data = chunk;
+        if (carry) {
+          data = carry + chunk;
+          carry = "";
+        }
+        for (let nl = data.indexOf("\n", from); nl >= 0; nl = data.indexOf("\n", from)) {
+          take(data.slice(from, nl));
+          from = nl + 1;
+        }
+        carry = data.slice(from);
+      }
+      if (carry) take(carry);
+      return rows;
+    },
+  };
+}
+
+/** Rows of a quoted CSV (or semicolon-separated) file, through csv-parse. */
+export async function csvRows(text: PeekableText, delimiter: Delimiter): Promise<DelimitedRows> {
+  const parser = Readable.from(text).pipe(
+    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, trim: false }),
+  );
+  const iterator = (parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const header = first.done ? [] : first.value.record;
+  return {
+    header,
+    async forEach(onRow) {
+      let rows = 0;
+      try {
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          const { record, info } = next.value;
+          if (record.every((c) => c.trim() === "")) continue;
+          rows++;
+          onRow(record, info.lines);
+        }
+      } catch (error) {
+        throw new SellerAiError("import_rejected", `the CSV cannot be read: ${(error as Error).message}`, { cause: error });
+      }
+      return rows;
+    },
+  };
+}
+
+/**
+ * Calls `onElement` for each element of a top-level JSON array, with the line
+ * it starts on, parsing one element at a time.
+ */
+export async function forEachJsonArrayElement(text: AsyncIterable<string>, onElement: (value: unknown, line: number) => void): Promise<number> {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let line = 1;
+  let elementLine = 1;
+  let carry = "";
+  let count = 0;
+  let started = false;
+  let finished = false;
+  for await (const chunk of text) {
+    let elementStart = depth >= 2 ? 0 : -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === 10) line++;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 92) escaped = true;
+        else if (c === 34) inString = false;
+        continue;
+      }
+      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+      if (finished) throw new SellerAiError("import_rejected", `unexpected text after the JSON array (line ${line}).`);
+      if (!started) {
+        if (c !== 91) throw new SellerAiError("import_rejected", `expected a JSON array (line ${line}).`);
+        started = true;
+        depth = 1;
+        continue;
+      }
+      if (c === 34) {
+        if (depth === 1) throw new SellerAiError("import_rejected", `line ${line}: expected an object in the JSON array.`);
+        inString = true;
+      } else if (c === 123 || c === 91) {
+        depth++;
+        if (depth === 2) {
+          elementStart = i;
+          elementLine = line;
+          carry = "";
+        }
+      } else if (c === 125 || c === 93) {
+        depth--;
+        if (depth === 1) {
+          const source = carry + chunk.slice(elementStart, i + 1);
+          carry = "";
+          elementStart = -1;
+          let value: unknown;
+          try {
+            value = JSON.parse(source);
+          } catch (error) {
+            throw new SellerAiError("import_rejected", `line ${elementLine}: invalid JSON: ${(error as Error).message}`);
+          }
+          count++;
+          onElement(value, elementLine);
+        } else if (depth === 0) finished = true;
+      } else if (depth === 1 && c !== 44) {
+        throw new SellerAiError("import_rejected", `line ${line}: expected an object in the JSON array.`);
+      }
+    }
+    if (depth >= 2 && elementStart >= 0) carry += chunk.slice(elementStart);
+  }
+  if (!finished) throw new SellerAiError("import_rejected", `the JSON ends before its array does (line ${line}): the file looks truncated.`);
+  return count;
+}

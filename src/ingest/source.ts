@@ -1,0 +1,136 @@
+/**
+ * Opens a report file as a stream of text: gzip is recognised by its magic
+ * bytes, the character set by a byte-order mark, by UTF-8 validity, or by
+ * chardet's guess (Amazon's files come in UTF-8, Windows-1252/ISO-8859-1 and
+ * Shift_JIS), and decoding is iconv-lite's. Nothing is read whole.
+ */
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+import { analyse } from "chardet";
+import iconv from "iconv-lite";
+import { SellerAiError } from "../errors.js";
+
+export interface TextSource {
+  /** The character set the file is decoded with (iconv-lite name). */
+  encoding: string;
+  /** How the encoding was chosen. */
+  encodingFrom: "option" | "bom" | "utf-8" | "detected" | "fallback";
+  compressed: boolean;
+  /** Decoded text, chunk by chunk (a BOM removed). */
+  chunks: AsyncIterable<string>;
+}
+
+const SAMPLE_BYTES = 64 * 1024;
+
+/** Canonical iconv-lite names for what users and Amazon call these charsets. */
+export function normaliseEncoding(name: string): string | undefined {
+  const key = name.trim().toLowerCase().replace(/[\s_]/g, "-");
+  const aliases: Record<string, string> = {
+    "utf8": "utf8",
+    "utf-8": "utf8",
+    "utf-8-bom": "utf8",
+    "latin1": "windows-1252",
+    "latin-1": "windows-1252",
+    "iso-8859-1": "windows-1252",
+    "iso8859-1": "windows-1252",
+    "cp1252": "windows-1252",
+    "windows-1252": "windows-1252",
+    "shift-jis": "cp932",
+    "shiftjis": "cp932",
+    "sjis": "cp932",
+    "cp932": "cp932",
+    "windows-31j": "cp932",
+    "ms932": "cp932",
+    "euc-jp": "eucjp",
+  };
+  const known = aliases[key];
+  if (known) return known;
+  return iconv.encodingExists(key) ? key : undefined;
+}
+
+/**
+ * The encoding of a file's first bytes.
+ *
+ * @example
+ * detectEncoding(Buffer.from([0xef, 0xbb, 0xbf, 0x61])) // { encoding: "utf8", from: "bom" }
+ */
+export function detectEncoding(sample: Uint8Array): { encoding: string; from: TextSource["encodingFrom"] } {
+  if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) return { encoding: "utf8", from: "bom" };
+  if (sample[0] === 0xff && sample[1] === 0xfe) return { encoding: "utf16le", from: "bom" };
+  if (sample[0] === 0xfe && sample[1] === 0xff) return { encoding: "utf16be", from: "bom" };
+  try {
+    // stream: true tolerates a character cut at the end of the sample.
+    new TextDecoder("utf-8", { fatal: true }).decode(sample, { stream: true });
+    return { encoding: "utf8", from: "utf-8" };
+  } catch {
+    // not UTF-8: guess below
+  }
+  const top = analyse(sample)[0];
+  if (top && top.confidence >= 50) {
+    if (top.name === "Shift_JIS") return { encoding: "cp932", from: "detected" };
+    if (top.name === "EUC-JP") return { encoding: "eucjp", from: "detected" };
+  }
+  // Amazon's single-byte reports are Windows-1252 (a superset of ISO-8859-1's printable range).
+  return { encoding: "windows-1252", from: top ? "detected" : "fallback" };
+}
+
+async function* readChunks(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of stream) yield chunk;
+}
+
+/** Opens `path` for reading as text; `encoding` overrides detection. */
+export async function openTextSource(path: string, encoding?: string): Promise<TextSource> {
+  const forced = encoding === undefined ? undefined : normaliseEncoding(encoding);
+  if (encoding !== undefined && !forced) {
+    throw new SellerAiError("usage", `unknown encoding "${encoding}"; use utf-8, windows-1252 (iso-8859-1) or shift_jis (cp932).`);
+  }
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const opened = await new Promise<void>((resolve, reject) => {
+    file.once("readable", () => resolve());
+    file.once("error", reject);
+  }).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => error,
+  );
+  if (opened) {
+    const reason = opened.code === "ENOENT" ? "no such file" : opened.code === "EISDIR" ? "is a folder" : opened.message;
+    throw new SellerAiError("not_found", `${path}: ${reason}.`);
+  }
+  const first: Buffer | null = file.read(2) ?? file.read();
+  if (first) file.unshift(first);
+  const compressed = first !== null && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
+  const bytes: AsyncIterable<Buffer> = compressed ? file.pipe(createGunzip()) : file;
+  if (compressed) file.on("error", () => undefined);
+
+  const iterator = readChunks(bytes);
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let done = false;
+  while (headLength < SAMPLE_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    headLength += next.value.length;
+  }
+  const sample = Buffer.concat(head);
+  const chosen = forced ? { encoding: forced, from: "option" as const } : detectEncoding(sample.subarray(0, SAMPLE_BYTES));
+  const decoder = iconv.getDecoder(chosen.encoding, { stripBOM: true });
+
+  async function* decode(): AsyncGenerator<string> {
+    const text = decoder.write(sample);
+    if (text) yield text;
+    if (!done) {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        const part = decoder.write(next.value);
+        if (part) yield part;
+      }
+    }
+    const rest = decoder.end();
+    if (rest) yield rest;
+  }
+
+  return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode() };
+}

@@ -1,0 +1,144 @@
+/**
+ * Cell parsers for report values. Amazon's files write numbers and dates in
+ * the seller's locale: "$1,234.56", "1.234,56 €", "12.5%", "2024-03-01T08:00:00-08:00",
+ * "03/01/2024", "01.03.2024 08:00:00 UTC". A cell that cannot be read throws a
+ * RowError whose message becomes the `file:line: reason` the user sees.
+ */
+
+/** A problem with one row: the row is rejected, the rest of the file goes on. */
+export class RowError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "RowError";
+  }
+}
+
+const GROUPED = /^\d{1,3}(,\d{3})+$/;
+const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
+
+/**
+ * A number from a money, count or percentage cell; undefined for an empty cell.
+ *
+ * @example
+ * parseNumber("$1,234.56", "item-price") // 1234.56
+ * parseNumber("1.234,56 €", "price")      // 1234.56
+ * parseNumber("(3.10)", "fee")            // -3.1
+ */
+export function parseNumber(text: string | undefined, column: string): number | undefined {
+  if (text === undefined) return undefined;
+  let s = text.trim();
+  if (s === "" || s === "--" || s === "-" || s.toLowerCase() === "n/a") return undefined;
+  let negative = false;
+  if (s.startsWith("(") && s.endsWith(")")) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  // Currency symbols and codes, percent signs and spaces (including narrow no-break ones) go.
+  s = s.replace(/[\s\u00a0\u202f%]/g, "").replace(/[^\d.,+\-\u2212]/g, (ch) => (/[\p{L}\p{Sc}]/u.test(ch) ? "" : ch));
+  s = s.replace(/\u2212/g, "-");
+  if (s.startsWith("-")) {
+    negative = !negative;
+    s = s.slice(1);
+  } else if (s.startsWith("+")) s = s.slice(1);
+  if (s.endsWith("-")) {
+    negative = !negative;
+    s = s.slice(0, -1);
+  }
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) throw new RowError(`${column}: not a number: "${text}"`);
+  const lastDot = s.lastIndexOf(".");
+  const lastComma = s.lastIndexOf(",");
+  if (lastDot >= 0 && lastComma >= 0) {
+    // Both separators: the later one is the decimal point.
+    s = lastDot > lastComma ? s.replace(/,/g, "") : s.replace(/\./g, "").replace(",", ".");
+  } else if (lastComma >= 0) {
+    s = GROUPED.test(s) ? s.replace(/,/g, "") : s.replace(",", ".");
+  } else if (lastDot >= 0 && GROUPED_DOT.test(s) && (s.match(/\./g) ?? []).length > 1) {
+    s = s.replace(/\./g, "");
+  }
+  if ((s.match(/[.,]/g) ?? []).length > 1) throw new RowError(`${column}: not a number: "${text}"`);
+  const value = Number(s);
+  if (!Number.isFinite(value)) throw new RowError(`${column}: not a number: "${text}"`);
+  return negative ? -value : value;
+}
+
+/** A whole number (counts, quantities); undefined for an empty cell. */
+export function parseCount(text: string | undefined, column: string): number | undefined {
+  const value = parseNumber(text, column);
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value)) throw new RowError(`${column}: not a whole number: "${text}"`);
+  return value;
+}
+
+/** A required number: an empty cell is an error. */
+export function requireNumber(text: string | undefined, column: string): number {
+  const value = parseNumber(text, column);
+  if (value === undefined) throw new RowError(`${column}: missing value`);
+  return value;
+}
+
+function validDate(y: number, m: number, d: number): string | undefined {
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2200) return undefined;
+  const iso = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  const date = new Date(`${iso}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? undefined : iso;
+}
+
+/**
+ * The calendar date (`YYYY-MM-DD`) of a date or timestamp cell, as written
+ * (a timestamp's local date, not converted to UTC: reports use the
+ * marketplace's time zone, and so do Seller Central's own daily figures).
+ * Slash dates with the year last are month/day/year (US reports) unless the
+ * first number cannot be a month. Undefined for an empty cell.
+ *
+ * @example
+ * parseDate("2022-07-11T01:34:18-07:00", "purchase-date") // "2022-07-11"
+ * parseDate("13.11.2023 22:51:31 UTC", "posted-date")      // "2023-11-13"
+ */
+export function parseDate(text: string | undefined, column: string): string | undefined {
+  if (text === undefined) return undefined;
+  const s = text.trim();
+  if (s === "") return undefined;
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(s);
+  let iso: string | undefined;
+  if (m) iso = validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:$|\s)/.exec(s))) iso = validDate(Number(m[3]), Number(m[2]), Number(m[1]));
+  else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:$|[\s,])/.exec(s))) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    iso = a > 12 ? validDate(Number(m[3]), b, a) : validDate(Number(m[3]), a, b);
+  }
+  else if ((m = /^([A-Za-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:$|\s)/.exec(s))) {
+    // The Ads console writes "Mar 01, 2024".
+    const month = MONTHS.indexOf(m[1].toLowerCase()) + 1;
+    if (month > 0) iso = validDate(Number(m[3]), month, Number(m[2]));
+  }
+  if (!iso) throw new RowError(`${column}: not a date: "${text}"`);
+  return iso;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** A required date: an empty cell is an error. */
+export function requireDate(text: string | undefined, column: string): string {
+  const value = parseDate(text, column);
+  if (value === undefined) throw new RowError(`${column}: missing date`);
+  return value;
+}
+
+/** A required text cell (an identifier such as an ASIN or an order id). */
+export function requireText(text: string | undefined, column: string): string {
+  const value = text?.trim() ?? "";
+  if (value === "") throw new RowError(`${column}: missing value`);
+  return value;
+}
+
+/** A trimmed text cell, or null when empty. */
+export function optionalText(text: string | undefined): string | null {
+  const value = text?.trim() ?? "";
+  return value === "" ? null : value;
+}
+
+/** Rounds money to cents, avoiding binary noise like 0.30000000000000004. */
+export function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
