@@ -49,9 +49,11 @@ export function fieldOf(metric: string): string {
 }
 
 /** Keeps the rows that satisfy every condition whose metric the rows carry. */
-export function applyConditions<T extends Record<string, unknown>>(rows: T[], conditions: Condition[] | undefined): T[] {
+export function applyConditions<T extends object>(rows: T[], conditions: Condition[] | undefined): T[] {
   if (!conditions?.length || rows.length === 0) return rows;
-  return rows.filter((row) =>
+  return rows.filter((item) => {
+    const row = item as Record<string, unknown>;
+    return (
     conditions.every((c) => {
       const field = fieldOf(c.metric);
       const nested = (row.restock_recommendation as Record<string, unknown> | undefined)?.[field];
@@ -67,15 +69,16 @@ export function applyConditions<T extends Record<string, unknown>>(rows: T[], co
         case "=": return v === c.value;
       }
       return true;
-    }),
-  );
+    })
+    );
+  });
 }
 
 /** Sorts rows by a numeric field (nulls last), ties by a stable key. */
-export function sortRows<T extends Record<string, unknown>>(rows: T[], field: string, direction: "asc" | "desc", tie: (r: T) => string): T[] {
+export function sortRows<T extends object>(rows: T[], field: string, direction: "asc" | "desc", tie: (r: T) => string): T[] {
   return [...rows].sort((a, b) => {
-    const x = a[field] as number | null | undefined;
-    const y = b[field] as number | null | undefined;
+    const x = (a as Record<string, unknown>)[field] as number | null | undefined;
+    const y = (b as Record<string, unknown>)[field] as number | null | undefined;
     const xn = x === null || x === undefined || !Number.isFinite(x);
     const yn = y === null || y === undefined || !Number.isFinite(y);
     if (xn !== yn) return xn ? 1 : -1;
@@ -88,4 +91,18 @@ export function sortRows<T extends Record<string, unknown>>(rows: T[], field: st
 export function conditionNotes(rows: Record<string, unknown>[], conditions: Condition[] | undefined): string[] {
   if (!conditions?.length || rows.length === 0) return [];
   return conditions.filter((c) => !(fieldOf(c.metric) in rows[0])).map((c) => `The condition on ${c.metric} does not apply to these rows and was not used.`);
+}
+
+/** An ISO 8601 timestamp normalised to UTC with a Z, seconds precision. */
+export function isoUtc(text: string): string {
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? text : new Date(t).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** When the account's newest finished sync or import run ended, or null. */
+export async function lastSyncFinished(ctx: AnalyticsContext): Promise<string | null> {
+  const row = (
+    await ctx.rows(ctx.db.selectFrom("sync_runs").select((eb) => eb.fn.max("finished_at").as("at")).where("account_id", "=", ctx.accountId).where("status", "in", ["ok", "partial"]))
+  )[0];
+  return row?.at ? isoUtc(String(row.at)) : null;
 }

@@ -32,6 +32,12 @@ export function rangeOf(filters: Filters, today: string, fallback = "last_30_day
 export async function scopeOf(ctx: AnalyticsContext, understanding: Understanding, fallback = "last_30_days"): Promise<Scope> {
   const f = understanding.filters;
   const { range, timeframe } = rangeOf(f, ctx.today, fallback);
+  if (timeframe === "all_time" && !f.date_range) {
+    // "Everything in the mirror": from the first day of data.
+    const extent = await ctx.extent();
+    range.start = extent.first ?? ctx.today;
+    if (extent.last && extent.last < range.end) range.end = extent.last;
+  }
   let asins: string[] | undefined;
   if (f.asin) asins = [String(f.asin).toUpperCase()];
   if (f.sku || f.category || f.subcategory) {

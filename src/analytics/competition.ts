@@ -1,0 +1,216 @@
+/** competitor_pricing, buy_box_share and price_changes. */
+import { sql } from "kysely";
+import type { Understanding } from "../nlu/understanding.js";
+import { addDaysIso } from "../core/dates.js";
+import type { AnalyticsContext } from "./context.js";
+import { changePercent, formatMoney, formatPercent, money, roundTo } from "./money.js";
+import { applyConditions, endOfDay, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
+import { catalogOf, productFacts } from "./product-facts.js";
+import { periodWords, previousRange, scopeOf } from "./scope.js";
+import { salesTrend } from "./sales-trend.js";
+
+export async function competitorPricing(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding);
+  let latestQ = ctx.db.selectFrom("competitor_offers").select(["marketplace", (eb) => eb.fn.max("date").as("date")]).where("account_id", "=", ctx.accountId).where("date", "<=", ctx.today);
+  if (scope.marketplace) latestQ = latestQ.where("marketplace", "=", scope.marketplace);
+  const latest = await ctx.rows(latestQ.groupBy("marketplace"));
+  const catalog = await catalogOf(ctx);
+  const rows: Record<string, unknown>[] = [];
+  let newest: string | null = null;
+  for (const { marketplace, date } of latest) {
+    if (!date) continue;
+    if (!newest || date > newest) newest = date as string;
+    // Undercut history: the last 60 days of offers, to say since when a rival has been cheaper.
+    let q = ctx.db
+      .selectFrom("competitor_offers")
+      .select(["asin", "date", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
+      .where("account_id", "=", ctx.accountId)
+      .where("marketplace", "=", marketplace)
+      .where("date", ">=", addDaysIso(date as string, -60))
+      .where("date", "<=", date as string);
+    if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
+    const offers = await ctx.rows(q.orderBy("asin").orderBy("date").orderBy("seller_id"));
+    const byAsin = new Map<string, typeof offers>();
+    for (const o of offers) {
+      if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
+      byAsin.get(o.asin)!.push(o);
+    }
+    const currency = ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
+    for (const [asin, list] of byAsin) {
+      const info = catalog.get(`${marketplace}|${asin}`);
+      const ours = info?.price ?? null;
+      const today = list.filter((o) => o.date === date);
+      if (!today.length) continue;
+      const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
+      const winner = today.find((o) => o.is_buy_box_winner === 1);
+      let since: string | null = null;
+      if (ours !== null) {
+        const dates = [...new Set(list.map((o) => o.date))].sort().reverse();
+        for (const d of dates) {
+          const cheapest = Math.min(...list.filter((o) => o.date === d).map((o) => o.price + o.shipping));
+          if (cheapest < ours) since = d;
+          else break;
+        }
+      }
+      const landed = lowest.price + lowest.shipping;
+      rows.push({
+        asin,
+        title: info?.title ?? "",
+        marketplace,
+        your_price: ours,
+        lowest_competitor_price: money(landed, currency),
+        lowest_competitor: lowest.seller_name ?? lowest.seller_id,
+        buy_box_winner: winner ? winner.seller_name ?? winner.seller_id : "you",
+        buy_box_price: winner ? money(winner.price + winner.shipping, currency) : ours,
+        price_gap: ours === null ? null : money(ours - landed, currency),
+        price_gap_pct: ours === null ? null : changePercent(ours, landed),
+        competitors: today.length,
+        undercut: ours !== null && landed < ours,
+        undercut_since: since,
+        currency,
+        date,
+      });
+    }
+  }
+  const sorted = sortRows(applyConditions(rows, f.conditions), "price_gap_pct", f.sort ?? "desc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  let summary: string;
+  let recommendation: string;
+  const undercut = sorted.filter((r) => r.undercut);
+  if (!rows.length) {
+    summary = noDataSummary("competitor offer data", undefined, { first: newest, last: newest }, scope.marketplace, new Set(ctx.currencies.keys()));
+    recommendation = "Import competitor offers (or run a sync) to compare prices.";
+  } else if (!undercut.length) {
+    summary = `On ${newest}, none of your ${rows.length} products with competing offers is undercut: you are the cheapest landed offer on all of them.`;
+    recommendation = "Hold prices; you may have room to raise the ones where the next offer is well above yours.";
+  } else {
+    const w = undercut[0];
+    summary =
+      `${undercut.length} of ${rows.length} products are undercut. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace}: ${w.lowest_competitor} sells at ` +
+      `${formatMoney(Number(w.lowest_competitor_price), String(w.currency))} against your ${formatMoney(Number(w.your_price), String(w.currency))} (${formatPercent(Number(w.price_gap_pct))} above)` +
+      (w.undercut_since ? ` since ${w.undercut_since}` : "") + `; the buy box is with ${w.buy_box_winner}.`;
+    recommendation = w.buy_box_winner === "you"
+      ? `You still hold the buy box on ${w.asin}; watch it, and match ${formatMoney(Number(w.lowest_competitor_price), String(w.currency))} only if you start losing it.`
+      : `Match or approach ${formatMoney(Number(w.lowest_competitor_price), String(w.currency))} on ${w.asin} if your margin allows, to win back the buy box from ${w.buy_box_winner}.`;
+  }
+  return {
+    result: { products: sorted, analysis: { summary, recommendation } },
+    primaryKey: "products",
+    freshness: newest ? endOfDay(newest) : null,
+  };
+}
+
+export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
+  const f = understanding.filters;
+  if (f.group_by && ["day", "week", "month", "quarter"].includes(f.group_by)) {
+    const trend = await salesTrend(ctx, { ...understanding, filters: { ...f, metrics: ["buy_box_percentage"] } });
+    return trend;
+  }
+  const scope = await scopeOf(ctx, understanding);
+  const cur = await productFacts(ctx, scope.range, scope);
+  const prev = new Map((await productFacts(ctx, previousRange(scope.range), scope)).map((x) => [`${x.marketplace}|${x.asin}`, x]));
+  const catalog = await catalogOf(ctx);
+  const rows = cur
+    .filter((x) => x.bb_views > 0)
+    .map((x) => {
+      const p = prev.get(`${x.marketplace}|${x.asin}`);
+      const share = roundTo(x.bb_weighted / x.bb_views, 2);
+      const before = p && p.bb_views > 0 ? roundTo(p.bb_weighted / p.bb_views, 2) : null;
+      return {
+        asin: x.asin,
+        title: catalog.get(`${x.marketplace}|${x.asin}`)?.title ?? "",
+        marketplace: x.marketplace,
+        buy_box_percentage: share,
+        previous_buy_box_percentage: before,
+        change: before === null ? null : roundTo(share - before, 2),
+        page_views: Math.round(x.page_views),
+        revenue: money(x.revenue, x.currency),
+        currency: x.currency,
+      };
+    });
+  const products = sortRows(applyConditions(rows, f.conditions), "buy_box_percentage", f.sort ?? "asc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  const views = cur.reduce((s, x) => s + x.bb_views, 0);
+  const overall = views ? roundTo(cur.reduce((s, x) => s + x.bb_weighted, 0) / views, 2) : null;
+  let summary: string;
+  let recommendation: string;
+  if (!rows.length) {
+    summary = noDataSummary("buy box data", scope.range, await ctx.extent(), scope.marketplace, new Set(ctx.currencies.keys()));
+    recommendation = "Ask about a period inside your data.";
+  } else {
+    const drop = [...rows].filter((r) => r.change !== null).sort((a, b) => (a.change ?? 0) - (b.change ?? 0))[0];
+    const low = products[0];
+    summary =
+      `Your buy box share, weighted by page views, was ${formatPercent(overall)} in ${periodWords(scope)}. Lowest: ${low.asin}${low.title ? ` (${low.title})` : ""} in ${low.marketplace} at ` +
+      `${formatPercent(low.buy_box_percentage)}` + (low.previous_buy_box_percentage !== null ? ` (was ${formatPercent(low.previous_buy_box_percentage)})` : "") + ".";
+    recommendation = drop && drop.change !== null && drop.change < -10
+      ? `${drop.asin} lost ${formatPercent(-drop.change)} points of buy box in ${drop.marketplace}: check competitor prices and your stock on it; each lost point costs sales on ${drop.page_views.toLocaleString("en-US")} page views.`
+      : `Buy box share is stable; keep prices competitive on ${low.asin}, your weakest at ${formatPercent(low.buy_box_percentage)}.`;
+  }
+  return {
+    result: { products, overall_buy_box_percentage: overall, period: scope.range, analysis: { summary, recommendation } },
+    primaryKey: "products",
+    freshness: rows.length ? await salesFreshness(ctx, scope.range) : null,
+  };
+}
+
+export async function priceChanges(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding, "last_7_days");
+  const from = addDaysIso(scope.range.start, -7);
+  const conds = [sql`account_id = ${ctx.accountId}`, sql`date between ${from} and ${scope.range.end}`];
+  if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
+  const query = sql<{ marketplace: string; asin: string; seller_id: string; seller_name: string | null; date: string; price: number; previous_price: number; previous_date: string }>`
+    select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from (
+      select marketplace, asin, seller_id, seller_name, date, price,
+        lag(price) over (partition by marketplace, asin, seller_id order by date) as previous_price,
+        lag(date) over (partition by marketplace, asin, seller_id order by date) as previous_date
+      from competitor_offers where ${sql.join(conds, sql` and `)}
+    ) where previous_price is not null and price <> previous_price and date >= ${scope.range.start}
+    order by date desc, marketplace, asin, seller_id`;
+  const compiled = query.compile(ctx.db);
+  ctx.sql.push(compiled.sql);
+  const found = (await ctx.db.executeQuery(compiled)).rows;
+  const catalog = await catalogOf(ctx);
+  const rows = found.map((c) => {
+    const currency = ctx.currencies.get(c.marketplace) ?? ctx.homeCurrency;
+    const ours = catalog.get(`${c.marketplace}|${c.asin}`)?.price ?? null;
+    return {
+      asin: c.asin,
+      title: catalog.get(`${c.marketplace}|${c.asin}`)?.title ?? "",
+      marketplace: c.marketplace,
+      seller: c.seller_name ?? c.seller_id,
+      date: c.date,
+      previous_price: c.previous_price,
+      price: c.price,
+      change: money(c.price - c.previous_price, currency),
+      change_pct: changePercent(c.price, c.previous_price),
+      your_price: ours,
+      below_your_price: ours !== null && c.price < ours,
+      currency,
+    };
+  });
+  const changes = applyConditions(rows, f.conditions)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : Math.abs(b.change_pct ?? 0) - Math.abs(a.change_pct ?? 0)))
+    .slice(0, f.limit ?? 50);
+  let summary: string;
+  let recommendation: string;
+  if (!changes.length) {
+    summary = `No competitor changed a price on your products in ${periodWords(scope)}.`;
+    recommendation = "Nothing to react to; prices are stable.";
+  } else {
+    const big = [...changes].sort((a, b) => Math.abs(b.change_pct ?? 0) - Math.abs(a.change_pct ?? 0))[0];
+    const cuts = changes.filter((c) => c.change < 0).length;
+    summary =
+      `${changes.length} competitor price change${changes.length === 1 ? "" : "s"} in ${periodWords(scope)} (${cuts} cut${cuts === 1 ? "" : "s"}). Largest: ${big.seller} moved ${big.asin}${big.title ? ` (${big.title})` : ""} in ${big.marketplace} ` +
+      `from ${formatMoney(big.previous_price, big.currency)} to ${formatMoney(big.price, big.currency)} (${formatPercent(big.change_pct)}) on ${big.date}.`;
+    recommendation = big.below_your_price
+      ? `${big.seller} is now below your ${formatMoney(Number(big.your_price), big.currency)} on ${big.asin}: watch your buy box there and decide whether to match.`
+      : `${big.seller}'s new price is still above yours on ${big.asin}; no need to react.`;
+  }
+  return {
+    result: { changes, period: scope.range, analysis: { summary, recommendation } },
+    primaryKey: "changes",
+    freshness: changes.length ? endOfDay(changes.reduce((m, c) => (c.date > m ? c.date : m), changes[0].date)) : null,
+  };
+}

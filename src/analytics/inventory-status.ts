@@ -1,0 +1,159 @@
+/**
+ * Inventory Status rows: the newest stock snapshot per product with
+ * trend-aware days of supply and a restock recommendation.
+ *
+ * Demand is forecast from the last 30 days of sales, leaning on the last 14
+ * (0.6 × 14-day average + 0.4 × 30-day average) so a product that speeds up
+ * or slows down is seen early.
+ */
+import type { Understanding } from "../nlu/understanding.js";
+import { addDaysIso } from "../core/dates.js";
+import type { AnalyticsContext } from "./context.js";
+import { roundTo } from "./money.js";
+import { catalogOf } from "./product-facts.js";
+import { productFacts } from "./product-facts.js";
+import { scopeOf, type Scope } from "./scope.js";
+
+export type Urgency = "critical" | "high" | "medium" | "low";
+
+export interface InventoryRow {
+  asin: string;
+  sku: string;
+  fnsku: string | null;
+  title: string;
+  marketplace: string;
+  category: string | null;
+  condition: string;
+  inventory_level: number;
+  available_quantity: number;
+  reserved_quantity: number;
+  fulfillment_type: string;
+  inbound_quantity: number;
+  unfulfillable_quantity: number;
+  daily_demand: number;
+  days_of_supply: number | null;
+  days_of_supply_with_inbound: number | null;
+  stockout_date: string | null;
+  lead_time_days: number;
+  restock_recommendation: { recommended_quantity: number; urgency: Urgency; optimal_po_date: string | null };
+  unit_cost: number | null;
+  price: number | null;
+  currency: string;
+  snapshot_date: string;
+}
+
+export interface InventoryStatus {
+  rows: InventoryRow[];
+  snapshotDate: string | null;
+  scope: Scope;
+}
+
+/** Urgency from days of supply against the lead time (and safety stock). */
+export function urgencyOf(daysOfSupply: number | null, leadTime: number, safetyDays: number): Urgency {
+  if (daysOfSupply === null) return "low";
+  if (daysOfSupply <= leadTime) return "critical";
+  if (daysOfSupply <= leadTime + safetyDays) return "high";
+  if (daysOfSupply <= leadTime + safetyDays + 30) return "medium";
+  return "low";
+}
+
+export async function inventoryStatus(ctx: AnalyticsContext, understanding: Understanding): Promise<InventoryStatus> {
+  const scope = await scopeOf(ctx, understanding);
+  let latestQ = ctx.db.selectFrom("inventory_snapshots").select((eb) => eb.fn.max("date").as("date")).where("account_id", "=", ctx.accountId).where("date", "<=", ctx.today);
+  if (scope.marketplace) latestQ = latestQ.where("marketplace", "=", scope.marketplace);
+  const snapshotDate = ((await ctx.rows(latestQ))[0]?.date as string | null) ?? null;
+  if (!snapshotDate) return { rows: [], snapshotDate: null, scope };
+  let q = ctx.db
+    .selectFrom("inventory_snapshots")
+    .select(["marketplace", "sku", "asin", "date", "available", "reserved", "inbound", "unfulfillable"])
+    .where("account_id", "=", ctx.accountId)
+    .where("date", "=", snapshotDate);
+  if (scope.marketplace) q = q.where("marketplace", "=", scope.marketplace);
+  if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
+  const snaps = await ctx.rows(q.orderBy("marketplace").orderBy("sku"));
+  // Demand over the 30 days up to the snapshot (sales of the snapshot day may be partial: end the day before).
+  const end = addDaysIso(snapshotDate, -1);
+  const r30 = { start: addDaysIso(end, -29), end };
+  const r14 = { start: addDaysIso(end, -13), end };
+  const salesScope = { marketplace: scope.marketplace, asins: scope.asins };
+  const d30 = new Map((await productFacts(ctx, r30, salesScope)).map((x) => [`${x.marketplace}|${x.asin}`, x.units]));
+  const d14 = new Map((await productFacts(ctx, r14, salesScope)).map((x) => [`${x.marketplace}|${x.asin}`, x.units]));
+  const skusPerAsin = new Map<string, number>();
+  for (const s of snaps) skusPerAsin.set(`${s.marketplace}|${s.asin}`, (skusPerAsin.get(`${s.marketplace}|${s.asin}`) ?? 0) + 1);
+  const catalog = await catalogOf(ctx);
+  const skuInfo = new Map<string, { title: string; fnsku: string | null; condition: string; fulfillment_type: string; lead_time_days: number | null; unit_cost: number | null; price: number | null; category: string | null }>();
+  for (const e of catalog.values()) skuInfo.set(`${e.marketplace}|${e.sku}`, e);
+  const products = await ctx.rows(
+    ctx.db.selectFrom("products").select(["marketplace", "sku", "title", "fnsku", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price", "category"]).where("account_id", "=", ctx.accountId),
+  );
+  for (const p of products) skuInfo.set(`${p.marketplace}|${p.sku}`, p);
+  const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
+  const rows: InventoryRow[] = snaps.map((s) => {
+    const key = `${s.marketplace}|${s.asin}`;
+    const share = 1 / (skusPerAsin.get(key) ?? 1);
+    const demand = (0.6 * ((d14.get(key) ?? 0) / 14) + 0.4 * ((d30.get(key) ?? 0) / 30)) * share;
+    const info = skuInfo.get(`${s.marketplace}|${s.sku}`) ?? catalog.get(key);
+    const lead = info?.lead_time_days ?? defaultLead;
+    const dos = demand > 0 ? roundTo(s.available / demand, 1) : null;
+    const dosInbound = demand > 0 ? roundTo((s.available + s.inbound) / demand, 1) : null;
+    const stockout = dos !== null ? addDaysIso(snapshotDate, Math.floor(s.available / demand)) : null;
+    const need = Math.ceil(demand * (lead + coverage + safety) - s.available - s.inbound);
+    const recommended = demand > 0 ? Math.max(0, need) : 0;
+    let po: string | null = null;
+    if (stockout) {
+      // Stock-out date minus lead time; never in the past: a late order is placed today.
+      const ideal = addDaysIso(stockout, -lead);
+      po = ideal < ctx.today ? ctx.today : ideal;
+    }
+    return {
+      asin: s.asin,
+      sku: s.sku,
+      fnsku: info?.fnsku ?? null,
+      title: info?.title ?? "",
+      marketplace: s.marketplace,
+      category: info?.category ?? null,
+      condition: info?.condition ?? "New",
+      inventory_level: s.available + s.reserved,
+      available_quantity: s.available,
+      reserved_quantity: s.reserved,
+      fulfillment_type: info?.fulfillment_type ?? "FBA",
+      inbound_quantity: s.inbound,
+      unfulfillable_quantity: s.unfulfillable,
+      daily_demand: roundTo(demand, 2),
+      days_of_supply: dos,
+      days_of_supply_with_inbound: dosInbound,
+      stockout_date: stockout,
+      lead_time_days: lead,
+      restock_recommendation: {
+        recommended_quantity: recommended,
+        urgency: recommended > 0 ? urgencyOf(dos, lead, safety) : "low",
+        optimal_po_date: recommended > 0 ? po : null,
+      },
+      unit_cost: info?.unit_cost ?? null,
+      price: info?.price ?? null,
+      currency: ctx.currencies.get(s.marketplace) ?? ctx.homeCurrency,
+      snapshot_date: s.date,
+    };
+  });
+  return { rows, snapshotDate, scope };
+}
+
+/** The Inventory Status fields of a row, in the documented order, plus the extras given. */
+export function statusFields(r: InventoryRow, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    asin: r.asin,
+    sku: r.sku,
+    fnsku: r.fnsku,
+    title: r.title,
+    marketplace: r.marketplace,
+    condition: r.condition,
+    inventory_level: r.inventory_level,
+    available_quantity: r.available_quantity,
+    reserved_quantity: r.reserved_quantity,
+    fulfillment_type: r.fulfillment_type,
+    inbound_quantity: r.inbound_quantity,
+    days_of_supply: r.days_of_supply,
+    restock_recommendation: r.restock_recommendation,
+    ...extra,
+  };
+}
