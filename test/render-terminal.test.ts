@@ -71,6 +71,17 @@ describe("renderTable", () => {
     expect(text).toContain("Urgency");
   });
 
+  it("hides the rightmost minor columns on a narrow terminal and names them", () => {
+    const rows = [1, 2, 3].map((i) => ({ asin: `B0TESTAAA${i}`, title: "A fairly long product title that needs room", marketplace: "US", units_sold: 1000 * i, revenue: 12345.67 * i, profit: 2345.6 * i, profit_margin: 19.1, growth_rate: 3.2, orders: 900 * i, refund_rate: 4.1, conversion_rate: 12.2, ad_spend: 999.99, acos: 22.2, currency: "USD" }));
+    const text = renderTable(rows, { width: 100, keep: ["acos"] });
+    expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(text).toMatch(/ASIN.*Title.*Units.*Revenue/);
+    expect(text).toContain("ACoS");
+    expect(text).toMatch(/^Not shown at this width: .*Conversion rate, Ad spend\.$/m);
+    // The same marketplace on every row is said once, above the table.
+    expect(text.split("\n")[0]).toBe("Marketplace: US");
+  });
+
   it("formats comparison values by the metric each row names", () => {
     const text = renderTable(SAMPLES.comparison_rows.body.result.comparison as Record<string, unknown>[], { currency: "EUR" });
     expect(text).toMatch(/Revenue\s+│\s+€80,210\.50 │\s+€91,000\.00 │\s+-€10,789\.50 │\s+-11\.9% │/);
@@ -118,6 +129,12 @@ describe("renderAnswerText", () => {
 
   it("shows the parts besides the primary table under their names", () => {
     expect(renderAnswerText(SAMPLES.comparison_rows)).toMatch(/Drivers:\n┌[\s\S]*Silicone Spatula Set[\s\S]*-€6,000\.00/);
+  });
+
+  it("writes a date range part as one line", () => {
+    const answer = structuredClone(SAMPLES.top_products);
+    answer.body.result.period = { start: "2026-10-22", end: "2026-11-20" };
+    expect(renderAnswerText(answer)).toContain("\n\nPeriod: 2026-10-22 to 2026-11-20\n\n");
   });
 
   it("says plainly that there are no rows", () => {

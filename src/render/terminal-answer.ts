@@ -1,6 +1,6 @@
 import { comparisonRows } from "./comparison-rows.js";
 import { isPlainObject } from "./flatten.js";
-import { columnLabel } from "./format-values.js";
+import { columnKind, columnLabel, formatValue } from "./format-values.js";
 import { primaryRows, type RenderableAnswer } from "./renderable-answer.js";
 import { renderLineChart } from "./terminal-chart.js";
 import { renderKeyValues, renderTable } from "./terminal-table.js";
@@ -33,12 +33,14 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
   const currency = typeof result.currency === "string" ? result.currency : undefined;
   const blocks: string[] = [answer.understanding.interpretation];
 
+  const asked = answer.understanding.filters.metrics?.[0];
+  const keep = answer.understanding.filters.metrics ?? [];
   const rows = answer.primaryKey === "comparison" ? comparisonRows(result.comparison) : primaryRows(answer);
   if (answer.primaryKey === "series" && rows.length > 1) {
-    blocks.push(renderLineChart(rows, { metric: answer.understanding.filters.metrics?.[0], width, currency }));
-    if (mode === "table") blocks.push(renderTable(rows, { width, currency }));
+    blocks.push(renderLineChart(rows, { metric: asked, width, currency }));
+    if (mode === "table") blocks.push(renderTable(rows, { width, currency, keep }));
   } else if (rows.length > 0) {
-    blocks.push(renderTable(rows, { width, currency }));
+    blocks.push(renderTable(rows, { width, currency, keep }));
   } else if (Array.isArray(result[answer.primaryKey])) {
     blocks.push("No rows.");
   }
@@ -50,8 +52,7 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
       if (items.length > 0) blocks.push(`${columnLabel(key)}:\n${renderTable(items, { width, currency })}`);
       else if (value.length > 0) blocks.push(`${columnLabel(key)}: ${value.join(", ")}`);
     } else if (isPlainObject(value)) {
-      const table = renderKeyValues(value, { width, currency });
-      if (table) blocks.push(`${columnLabel(key)}:\n${table}`);
+      blocks.push(renderPart(key, value, width, currency));
     } else {
       blocks.push(`${columnLabel(key)}: ${String(value)}`);
     }
@@ -63,4 +64,17 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
   const freshness = answer.body.metadata.data_freshness;
   blocks.push(`Data up to ${freshness ?? "—"} · ${answer.body.metadata.processing_time}`);
   return `${blocks.filter((b) => b !== "").join("\n\n")}\n`;
+}
+
+// A date range reads as one line; a few values as one line; more as a two-column table.
+function renderPart(key: string, value: Record<string, unknown>, width: number, currency: string | undefined): string {
+  const label = columnLabel(key);
+  const entries = Object.entries(value).filter(([k, v]) => k !== "currency" && v !== undefined);
+  if (typeof value.start === "string" && typeof value.end === "string" && entries.length === 2) return `${label}: ${value.start} to ${value.end}`;
+  if (entries.length <= 4 && entries.every(([, v]) => v === null || typeof v !== "object")) {
+    const itemCurrency = typeof value.currency === "string" ? value.currency : currency;
+    return `${label}: ${entries.map(([k, v]) => `${columnLabel(k).toLowerCase()} ${formatValue(v, columnKind(k), itemCurrency, k)}`).join(", ")}`;
+  }
+  const table = renderKeyValues(value, { width, currency });
+  return table ? `${label}:\n${table}` : "";
 }

@@ -3,24 +3,40 @@ import { flattenRow, unionColumns } from "./flatten.js";
 import { columnKind, columnLabel, formatValue, metricKind, type ValueKind } from "./format-values.js";
 
 export interface TerminalTableOptions {
-  /** The terminal's width in columns; wide tables shrink their text columns to fit. */
+  /** The terminal's width in columns; wide tables shrink text and hide minor columns to fit. */
   width?: number;
   /** The currency of money cells whose row does not state one. */
   currency?: string;
+  /** Columns never hidden to fit (the metric asked about). */
+  keep?: string[];
 }
 
 // Columns that repeat what the cells already say (the symbol shows the currency).
 const HIDDEN = new Set(["currency"]);
+// Columns that, when every row has the same value, become one line above the table.
+const FOLD_WHEN_CONSTANT = new Set(["marketplace", "condition", "fulfillment_type"]);
+// Columns that name a row: kept whatever the width.
+const LABELS = new Set(["asin", "title", "name", "category", "subcategory", "campaign", "keyword", "search_term", "period", "metric", "sku", "product_type"]);
 // Columns whose numbers are the value of the row's named metric (comparison rows).
 const METRIC_VALUE = /^(current|previous|value|change|absolute_change|difference|delta|baseline|target)$/;
 const MIN_TEXT_WIDTH = 12;
+const MIN_TITLE_WIDTH = 24;
 // Columns a narrow terminal loses first, least useful first; csv and json keep them all.
 const DROP_WHEN_NARROW = ["fnsku", "condition", "fulfillment_type", "reserved_quantity", "inventory_level", "marketplace_id", "sku", "request_id"];
+
+interface Column {
+  key: string;
+  head: string;
+  cells: string[];
+  numeric: boolean;
+}
 
 /**
  * A list of rows as a boxed terminal table: money with its currency's symbol
  * and thousands separators, percentages with "%", numbers right-aligned, nested
- * objects as dotted columns, and the currency column folded into the cells.
+ * objects as dotted columns, the currency column folded into the cells. On a
+ * narrow terminal, text is shortened, headers take two lines, and minor
+ * columns are hidden (named under the table).
  *
  * @example
  * renderTable([{ asin: "B0ABCDEF12", revenue: 1234.5, currency: "USD" }])
@@ -30,53 +46,81 @@ const DROP_WHEN_NARROW = ["fnsku", "condition", "fulfillment_type", "reserved_qu
 export function renderTable(rows: Record<string, unknown>[], options: TerminalTableOptions = {}): string {
   if (rows.length === 0) return "";
   const flat = rows.map((row) => flattenRow(row));
-  const columns = unionColumns(flat).filter((c) => !HIDDEN.has(c));
-  const kinds = new Map<string, ValueKind>(columns.map((c) => [c, columnKind(c)]));
-  const cells = flat.map((row) =>
-    columns.map((column) => {
-      const value = row[column];
-      let kind = kinds.get(column)!;
-      if (METRIC_VALUE.test(column) && typeof row.metric === "string") kind = /percent|pct/.test(column) ? "percent" : metricKind(row.metric);
-      const currency = typeof row.currency === "string" ? row.currency : options.currency;
-      if (column === "metric" && typeof value === "string") return columnLabel(value);
-      return formatValue(value, kind, currency, column);
-    }),
-  );
-  return drawTable(flat, columns, cells, options.width);
-}
-
-function drawTable(flat: Record<string, unknown>[], allColumns: string[], allCells: string[][], width: number | undefined): string {
-  let columns = allColumns;
-  let cells = allCells;
-  let heads = columns.map(columnLabel);
-  const measure = (cols: string[], rowsOfCells: string[][]) =>
-    cols.map((_, i) => Math.max(...heads[i].split("\n").map((l) => l.length), ...rowsOfCells.map((row) => row[i].length)) + 2);
-  const fits = () => !width || measure(columns, cells).reduce((a, b) => a + b, 0) + columns.length + 1 <= width;
-  if (width) {
-    for (const drop of DROP_WHEN_NARROW) {
-      if (fits()) break;
-      const at = columns.indexOf(drop);
-      // The SKU names the row when there is no ASIN or title.
-      if (at < 0 || (drop === "sku" && !columns.includes("asin") && !columns.includes("title"))) continue;
-      columns = columns.filter((_, i) => i !== at);
-      heads = heads.filter((_, i) => i !== at);
-      cells = cells.map((row) => row.filter((_, i) => i !== at));
+  const captions: string[] = [];
+  let columns: Column[] = [];
+  for (const key of unionColumns(flat)) {
+    if (HIDDEN.has(key)) continue;
+    const values = flat.map((row) => row[key]);
+    if (FOLD_WHEN_CONSTANT.has(key) && rows.length > 1 && typeof values[0] === "string" && values.every((v) => v === values[0])) {
+      captions.push(`${columnLabel(key)}: ${String(values[0])}`);
+      continue;
     }
-    // Then headers of several words take two lines where they are wider than their cells.
-    if (!fits()) heads = heads.map((head, i) => (head.length > Math.max(0, ...cells.map((row) => row[i].length)) ? twoLines(head) : head));
+    const cells = flat.map((row) => cellText(row, key, options.currency));
+    const numeric = values.some((v) => typeof v === "number") && values.every((v, r) => typeof v === "number" || cells[r] === "—");
+    columns.push({ key, head: columnLabel(key), cells, numeric });
   }
-  const numeric = columns.map((column, i) => flat.every((row, r) => typeof row[column] === "number" || cells[r][i] === "—") && flat.some((row) => typeof row[column] === "number"));
-  const colWidths = fitWidths(measure(columns, cells), numeric, width);
+  const hidden: string[] = [];
+  const width = options.width;
+  if (width) {
+    const keep = new Set(options.keep ?? []);
+    for (const drop of DROP_WHEN_NARROW) {
+      if (tableWidth(columns, naturalWidth) <= width) break;
+      // The SKU names the row when there is no ASIN or title.
+      if (drop === "sku" && !columns.some((c) => c.key === "asin" || c.key === "title")) continue;
+      if (!keep.has(drop)) columns = columns.filter((c) => c.key !== drop);
+    }
+    // Headers of several words take two lines where they are wider than their cells.
+    if (tableWidth(columns, naturalWidth) > width) {
+      columns = columns.map((c) => (c.head.length > Math.max(0, ...c.cells.map((t) => t.length)) ? { ...c, head: twoLines(c.head) } : c));
+    }
+    // Then the rightmost minor columns go, until the shortened table fits.
+    while (tableWidth(columns, shortestWidth) > width) {
+      const at = columns.findLastIndex((c, i) => i > 0 && !LABELS.has(c.key) && !keep.has(c.key) && !keep.has(c.key.split(".").pop()!));
+      if (at < 0) break;
+      hidden.unshift(columns[at].head.replace("\n", " "));
+      columns = columns.filter((_, i) => i !== at);
+    }
+  }
+  const colWidths = fitWidths(columns, width);
   const table = new Table({
-    head: heads,
+    head: columns.map((c) => c.head),
     colWidths,
-    colAligns: numeric.map((n) => (n ? "right" : "left")),
+    colAligns: columns.map((c) => (c.numeric ? "right" : "left")),
     style: { head: [], border: [], compact: true },
     wordWrap: false,
     truncate: "…",
   });
-  for (const row of cells) table.push(row);
-  return table.toString();
+  for (let r = 0; r < rows.length; r++) table.push(columns.map((c) => c.cells[r]));
+  const parts = [...(captions.length ? [captions.join(" · ")] : []), table.toString()];
+  if (hidden.length) parts.push(`Not shown at this width: ${hidden.join(", ")}.`);
+  return parts.join("\n");
+}
+
+function cellText(row: Record<string, unknown>, key: string, fallbackCurrency: string | undefined): string {
+  const value = row[key];
+  if (key === "metric" && typeof value === "string") return columnLabel(value);
+  let kind: ValueKind = columnKind(key);
+  if (METRIC_VALUE.test(key) && typeof row.metric === "string") kind = metricKind(row.metric);
+  const currency = typeof row.currency === "string" ? row.currency : fallbackCurrency;
+  return formatValue(value, kind, currency, key);
+}
+
+function naturalWidth(c: Column): number {
+  return Math.max(...c.head.split("\n").map((l) => l.length), ...c.cells.map((t) => t.length)) + 2;
+}
+
+function minimumWidth(c: Column): number {
+  return c.key === "title" || c.key === "name" ? MIN_TITLE_WIDTH : MIN_TEXT_WIDTH;
+}
+
+function shortestWidth(c: Column): number {
+  const natural = naturalWidth(c);
+  return c.numeric ? natural : Math.min(natural, minimumWidth(c));
+}
+
+// Borders take one column per cell plus one.
+function tableWidth(columns: Column[], measure: (c: Column) => number): number {
+  return columns.reduce((sum, c) => sum + measure(c), 0) + columns.length + 1;
 }
 
 /**
@@ -102,18 +146,18 @@ function twoLines(head: string): string {
   return `${head.slice(0, at)}\n${head.slice(at + 1)}`;
 }
 
-// Borders take one column per cell plus one; text columns give up width first, numbers never.
-function fitWidths(natural: number[], numeric: boolean[], width: number | undefined): number[] {
-  const widths = [...natural];
+// Text columns give up width, widest first, down to their minimum; numbers never shrink.
+function fitWidths(columns: Column[], width: number | undefined): number[] {
+  const widths = columns.map(naturalWidth);
   if (!width) return widths;
   const total = () => widths.reduce((a, b) => a + b, 0) + widths.length + 1;
   while (total() > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (!numeric[i] && widths[i] > MIN_TEXT_WIDTH && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      if (!columns[i].numeric && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest])) widest = i;
     }
     if (widest < 0) break;
-    widths[widest] = Math.max(MIN_TEXT_WIDTH, widths[widest] - Math.max(1, total() - width));
+    widths[widest] = Math.max(minimumWidth(columns[widest]), widths[widest] - Math.max(1, total() - width));
   }
   return widths;
 }
