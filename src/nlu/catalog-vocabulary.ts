@@ -1,0 +1,51 @@
+import type { MirrorDb } from "../store/open-mirror.js";
+
+/** The names in a seller's catalog that questions may mention. */
+export interface CatalogVocabulary {
+  categories: string[];
+  /** Subcategories with the category they belong to. */
+  subcategories: { name: string; category: string }[];
+  campaigns: string[];
+  asins: string[];
+  skus: string[];
+}
+
+/** A catalog with nothing in it (a mirror without data). */
+export const EMPTY_CATALOG: CatalogVocabulary = { categories: [], subcategories: [], campaigns: [], asins: [], skus: [] };
+
+/**
+ * Reads the catalog's names from the mirror: categories and subcategories of
+ * the seller's products, advertising campaign names, ASINs and SKUs. Without
+ * `accountId`, every account's names.
+ *
+ * @example
+ * const catalog = await loadCatalogVocabulary(mirror.db);
+ * parseQuestion("top products in kitchen", { catalog, today: "2026-11-21" });
+ */
+export async function loadCatalogVocabulary(db: MirrorDb, accountId?: string): Promise<CatalogVocabulary> {
+  let products = db.selectFrom("products").select(["category", "subcategory", "asin", "sku"]).distinct();
+  let campaigns = db.selectFrom("ad_campaigns").select("name").distinct();
+  if (accountId !== undefined) {
+    products = products.where("account_id", "=", accountId);
+    campaigns = campaigns.where("account_id", "=", accountId);
+  }
+  const [productRows, campaignRows] = await Promise.all([products.execute(), campaigns.execute()]);
+  const categories = new Set<string>();
+  const subcategories = new Map<string, string>();
+  const asins = new Set<string>();
+  const skus = new Set<string>();
+  for (const row of productRows) {
+    if (row.category) categories.add(row.category);
+    if (row.subcategory && row.category && !subcategories.has(row.subcategory)) subcategories.set(row.subcategory, row.category);
+    asins.add(row.asin.toUpperCase());
+    skus.add(row.sku);
+  }
+  const sorted = (values: Iterable<string>) => [...values].sort();
+  return {
+    categories: sorted(categories),
+    subcategories: sorted(subcategories.keys()).map((name) => ({ name, category: subcategories.get(name)! })),
+    campaigns: sorted(new Set(campaignRows.map((r) => r.name))),
+    asins: sorted(asins),
+    skus: sorted(skus),
+  };
+}

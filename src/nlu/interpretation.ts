@@ -1,0 +1,65 @@
+import { marketplaceByCode } from "../reference-data.js";
+import type { ParserModel } from "./parser-model.js";
+import { describeTimeframe } from "./timeframe.js";
+import type { Metric, Understanding } from "./understanding.js";
+
+const ARTICLE_NAMES: Record<string, string> = { US: "the US", UK: "the UK", AE: "the UAE", NL: "the Netherlands" };
+const OPS: Record<string, string> = { ">": "above", ">=": "at least", "<": "below", "<=": "at most", "=": "equal to" };
+const PERCENT_METRICS = new Set<Metric>([
+  "acos", "tacos", "profit_margin", "refund_rate", "conversion_rate", "buy_box_percentage", "ctr", "impression_share", "growth_rate",
+]);
+
+/** A marketplace code in words: "the US", "Germany". */
+export function marketplaceName(code: string): string {
+  return ARTICLE_NAMES[code] ?? marketplaceByCode(code)?.name ?? code;
+}
+
+/**
+ * One English sentence saying what will be answered.
+ *
+ * @example describeUnderstanding(u, model) // "Top 5 products by revenue in the US, last 30 days"
+ */
+export function describeUnderstanding(u: Understanding, model: ParserModel): string {
+  const f = u.filters;
+  const spec = model.vocab.intents[u.intent];
+  const label = (m: Metric) => model.metricLabels[m] ?? m;
+  if (u.intent === "update_settings") {
+    const parts = Object.entries(f.settings ?? {}).map(([key, value]) =>
+      key === "target_acos" ? `target ACoS to ${value}%` : key === "currency" ? `currency to ${value}` : `${key.replace(/_days$/, "").replace(/_/g, " ")} to ${value} days`,
+    );
+    return parts.length ? `Set ${parts.join(" and ")}` : "Show or change your settings";
+  }
+  if (u.intent === "help" || u.intent === "refresh_data") return spec.label + (f.marketplace ? ` in ${marketplaceName(f.marketplace)}` : "");
+
+  let head: string;
+  const metric = f.metrics?.[0];
+  if (u.intent === "top_products" || (u.intent === "acos_by_campaign" && (f.limit !== undefined || f.sort))) {
+    const direction = f.sort === "asc" ? "Bottom" : "Top";
+    const noun = f.limit === 1 ? spec.noun!.replace(/s$/, "") : spec.noun!;
+    head = `${direction}${f.limit !== undefined ? ` ${f.limit}` : ""} ${noun}${metric ? ` by ${label(metric)}` : ""}`;
+  } else if (u.intent === "create_alert") {
+    head = "Alert me";
+  } else {
+    head = spec.label;
+    if (f.metrics?.length && !spec.label.toLowerCase().includes(label(f.metrics[0]).toLowerCase())) head += ` (${f.metrics.map(label).join(", ")})`;
+    if (spec.rankable && f.limit !== undefined) head += `, top ${f.limit}`;
+  }
+  const parts = [head];
+  if (f.group_by && f.group_by !== spec.group_by) parts.push(`by ${f.group_by === "asin" ? "product" : f.group_by}`);
+  if (f.category) parts.push(`in ${f.category}`);
+  if (f.subcategory && f.subcategory !== f.category) parts.push(`(${f.subcategory})`);
+  if (f.campaign) parts.push(`for campaign "${f.campaign}"`);
+  if (f.asin) parts.push(`for ${f.asin}`);
+  if (f.sku) parts.push(`for SKU ${f.sku}`);
+  if (f.marketplace) parts.push(`in ${marketplaceName(f.marketplace)}`);
+  if (f.conditions?.length) {
+    const said = f.conditions.map((c) => `${label(c.metric)} ${OPS[c.op]} ${c.value}${PERCENT_METRICS.has(c.metric) ? "%" : c.metric === "days_of_supply" ? " days" : ""}`);
+    parts.push(`${u.intent === "create_alert" ? "when" : "where"} ${said.join(" and ")}`);
+  }
+  if (f.horizon_days !== undefined) parts.push(`over the next ${f.horizon_days} days`);
+  if (f.target_acos !== undefined) parts.push(`for a ${f.target_acos}% ACoS target`);
+  let sentence = parts.join(" ");
+  if (f.timeframe) sentence += `, ${describeTimeframe(f.timeframe)}`;
+  if (f.compare_to) sentence += ` compared with ${describeTimeframe(f.compare_to)}`;
+  return sentence;
+}

@@ -1,0 +1,72 @@
+import { editDistance, normalizeText, stem, words } from "./text.js";
+import type { Vocabulary } from "./vocabulary.js";
+
+/**
+ * The words the parser knows, for typo correction: every word of the intent
+ * examples and vocabulary files (and, per call, of the catalog). A word it
+ * does not know is replaced by the closest known word within a small edit
+ * distance ("revnue" → "revenue"); ties go to the more frequent word.
+ */
+export class Lexicon {
+  private readonly counts = new Map<string, number>();
+  private readonly stems = new Set<string>();
+  private readonly byLength = new Map<number, string[]>();
+
+  constructor(texts: Iterable<string>) {
+    for (const text of texts) for (const word of words(normalizeText(text))) this.add(word);
+    for (const [word] of this.counts) {
+      const list = this.byLength.get(word.length) ?? [];
+      list.push(word);
+      this.byLength.set(word.length, list);
+    }
+  }
+
+  private add(word: string): void {
+    this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+    this.stems.add(stem(word));
+  }
+
+  knows(word: string): boolean {
+    return this.counts.has(word) || this.stems.has(stem(word));
+  }
+
+  /** The known word closest to `word`, or undefined when none is close enough. */
+  closest(word: string, extra: ReadonlySet<string> = new Set()): string | undefined {
+    const max = word.length >= 8 ? 2 : 1;
+    let best: string | undefined;
+    let bestDistance = max + 1;
+    let bestCount = -1;
+    const consider = (candidate: string, count: number) => {
+      const d = editDistance(word, candidate, max);
+      if (d < bestDistance || (d === bestDistance && count > bestCount)) {
+        best = candidate;
+        bestDistance = d;
+        bestCount = count;
+      }
+    };
+    for (let len = word.length - max; len <= word.length + max; len++) {
+      for (const candidate of this.byLength.get(len) ?? []) consider(candidate, this.counts.get(candidate)!);
+    }
+    for (const candidate of extra) if (Math.abs(candidate.length - word.length) <= max) consider(candidate, 0);
+    return bestDistance <= max ? best : undefined;
+  }
+}
+
+/** Every text of the vocabulary files, for the lexicon. */
+export function vocabularyTexts(v: Vocabulary): string[] {
+  const texts: string[] = v.examples.map((e) => e.text);
+  for (const s of [...v.metrics, ...v.weakMetrics]) texts.push(...s.phrases);
+  for (const list of Object.values(v.groupBy)) texts.push(...list);
+  const w = v.words;
+  texts.push(...w.sort_asc, ...w.sort_desc, ...w.superlatives, ...w.entity_singular, ...w.entity_plural, ...Object.keys(w.number_words));
+  texts.push(...w.filler, ...w.follow_up_cues, ...w.comparison_cues, ...w.comparison_verbs, ...w.condition_verbs, ...Object.keys(w.condition_unit_metrics));
+  for (const list of Object.values(w.condition_ops)) texts.push(...list);
+  texts.push(...Object.values(v.typos));
+  const t = v.timeframes;
+  texts.push(...Object.keys(t.fixed), ...t.rolling_prefixes, ...Object.keys(t.units), ...Object.keys(t.months), ...Object.keys(t.quarter_ordinals));
+  texts.push(...t.same_period_last_year, ...t.previous_period);
+  for (const [name, aliases] of Object.entries(v.categoryAliases)) texts.push(name, ...aliases);
+  texts.push(...v.marketplaceAliases.keys());
+  texts.push("lead time", "safety stock", "target", "currency", "settings", "horizon", "next", "coming", "within");
+  return texts;
+}

@@ -1,0 +1,156 @@
+/**
+ * Text helpers for the parser: one normal form for questions, example
+ * sentences and vocabulary phrases, so all three compare alike.
+ */
+
+/**
+ * Lower case, plain quotes, no sentence punctuation, single spaces; keeps what
+ * slots need (`%`, `$`, `&`, dots inside domains, `-` and `/` inside words).
+ *
+ * @example normalizeText("Top 5 products on Amazon.co.uk?") // "top 5 products on amazon.co.uk"
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/[\u201c\u201d"]/g, " ")
+    .replace(/[\u2013\u2014]/g, " - ")
+    .replace(/(\d),(\d{3})\b/g, "$1$2")
+    .replace(/([a-z])-(?=[a-z])/g, "$1 ")
+    .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
+    .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
+    .replace(/\.+(?=\s|$)/g, " ")
+    .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Escapes a phrase for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * A RegExp matching any of the phrases as whole words, longest first, so
+ * "advertising cost of sales" wins over "sales".
+ */
+export function phraseRegExp(phrases: Iterable<string>, flags = "g"): RegExp {
+  const list = [...new Set(phrases)].filter((p) => p !== "").sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  if (list.length === 0) return /(?!)/g;
+  return new RegExp(`(?<![\\w.])(?:${list.map(escapeRegExp).join("|")})(?![\\w])`, flags);
+}
+
+/** A light English stemmer: enough to make "stocking", "stocks" and "stock" one feature. */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith("ly") && w.length > 4) w = w.slice(0, -2);
+  if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouls]/.test(w.at(-1)!)) w = w.slice(0, -1);
+  return w;
+}
+
+/**
+ * Optimal-string-alignment distance (Damerau–Levenshtein with adjacent
+ * transpositions), stopping early once it exceeds `max`.
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+      rows[i][j] = d;
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length][b.length];
+}
+
+/** Word tokens of normalized text. */
+export function words(text: string): string[] {
+  return text.split(" ").filter((w) => w !== "");
+}
+
+/** A phrase found in text: character offsets, the phrase and its value. */
+export interface PhraseMatch<V> {
+  start: number;
+  end: number;
+  phrase: string;
+  value: V;
+}
+
+/**
+ * Whole-word phrase lookup over normalized text (words separated by single
+ * spaces): longest phrase first, left to right, without overlaps. A map
+ * lookup per word window, much cheaper than one regular expression with
+ * hundreds of alternatives.
+ */
+export class PhraseIndex<V> {
+  private readonly map = new Map<string, V>();
+  /** First word of each phrase → the most words a phrase starting with it has. */
+  private readonly firstWords = new Map<string, number>();
+
+  constructor(entries: Iterable<readonly [string, V]>) {
+    for (const [phrase, value] of entries) {
+      const key = normalizeText(phrase);
+      if (key === "" || this.map.has(key)) continue;
+      this.map.set(key, value);
+      const parts = key.split(" ");
+      this.firstWords.set(parts[0], Math.max(this.firstWords.get(parts[0]) ?? 0, parts.length));
+    }
+  }
+
+  get(phrase: string): V | undefined {
+    return this.map.get(phrase);
+  }
+
+  /** All matches in `text`, longest first at each word, left to right. */
+  find(text: string): PhraseMatch<V>[] {
+    const found: PhraseMatch<V>[] = [];
+    if (this.map.size === 0 || text === "") return found;
+    const tokens = text.split(" ");
+    let at = 0;
+    const starts = tokens.map((t) => {
+      const start = at;
+      at += t.length + 1;
+      return start;
+    });
+    for (let i = 0; i < tokens.length; i++) {
+      const most = this.firstWords.get(tokens[i]);
+      if (most === undefined) continue;
+      for (let n = Math.min(most, tokens.length - i); n >= 1; n--) {
+        const phrase = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
+        const value = this.map.get(phrase);
+        if (value === undefined) continue;
+        found.push({ start: starts[i], end: starts[i] + phrase.length, phrase, value });
+        i += n - 1;
+        break;
+      }
+    }
+    return found;
+  }
+
+  /** The match that starts at character `offset`, if any. */
+  at(text: string, offset: number): PhraseMatch<V> | undefined {
+    const tokens = text.slice(offset).split(" ");
+    const most = this.firstWords.get(tokens[0]);
+    for (let n = Math.min(most ?? 0, tokens.length); n >= 1; n--) {
+      const phrase = tokens.slice(0, n).join(" ");
+      const value = this.map.get(phrase);
+      if (value !== undefined) return { start: offset, end: offset + phrase.length, phrase, value };
+    }
+    return undefined;
+  }
+}

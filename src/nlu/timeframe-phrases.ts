@@ -1,0 +1,288 @@
+import { escapeRegExp, PhraseIndex } from "./text.js";
+import { lastDayOfMonth, latestMonthDay, latestMonthYear, latestQuarterYear, resolveTimeframe, ymd } from "./timeframe.js";
+import type { TimeframePhrases } from "./vocabulary.js";
+
+/**
+ * The timeframe grammar over normalized text: finds the period a question
+ * names and the one it is compared with, and masks both for the classifier.
+ */
+
+export interface TimeframeFound {
+  /** The text with periods and comparison words replaced by feature tokens. */
+  text: string;
+  timeframe?: string;
+  compareTo?: string;
+  /** The question compares (a cue like "vs" or "year over year"), with or without a named period. */
+  comparison: boolean;
+}
+
+type Kind = "time" | "yoy" | "prev" | "cue";
+interface Span {
+  start: number;
+  end: number;
+  kind: Kind;
+  token?: string;
+  /** The matched phrase, to tell "last year" from "the previous 7 days" as a comparison target. */
+  phrase: string;
+}
+
+interface Grammar {
+  dateExpr: string;
+  months: Record<string, number>;
+  ordinals: Record<string, number>;
+  patterns: {
+    yoy: PhraseIndex<true>;
+    prev: PhraseIndex<true>;
+    range: RegExp;
+    since: RegExp;
+    rolling: RegExp;
+    fixed: PhraseIndex<string>;
+    single: RegExp;
+    quarterAlone: RegExp;
+    monthAlone: RegExp;
+    yearAlone: RegExp;
+    cue: PhraseIndex<true>;
+    verb: PhraseIndex<true>;
+    joiner: RegExp;
+    targetYoy: RegExp;
+    targetPrev: RegExp;
+  };
+}
+
+const grammars = new WeakMap<TimeframePhrases, Grammar>();
+
+function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar {
+  const cached = grammars.get(p);
+  if (cached) return cached;
+  const alt = (list: string[]) => [...list].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+  const MONTH = `(?:${alt(Object.keys(p.months))})`;
+  const ORD = "(?:st|nd|rd|th)?";
+  const forms = [
+    String.raw`\d{4}-\d{2}-\d{2}`,
+    `${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?`,
+    `\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?`,
+    `${MONTH}(?: of)?,? \\d{4}`,
+    String.raw`q[1-4](?: of)?,? \d{4}`,
+    String.raw`\d{4}[ -]q[1-4]`,
+    String.raw`q[1-4]`,
+    MONTH,
+    String.raw`(?:19|20)\d{2}`,
+  ];
+  const dateExpr = `(?:${forms.join("|")})`;
+  const flags = (list: string[]) => new PhraseIndex(list.map((x) => [x, true] as const));
+  const B = "(?<![\\w.])";
+  const E = "(?![\\w])";
+  const prefixes = alt(p.rolling_prefixes);
+  const units = alt(Object.keys(p.units));
+  const ordinals = alt(Object.keys(p.quarter_ordinals));
+  const g: Grammar = {
+    dateExpr,
+    months: p.months,
+    ordinals: p.quarter_ordinals,
+    patterns: {
+      yoy: flags(p.same_period_last_year_standalone),
+      prev: flags(p.previous_period_standalone),
+      range: new RegExp(`${B}(from |between )?(${dateExpr}) (to|until|till|through|thru|and|-|\\.\\.) (${dateExpr}|today|now|date)${E}|${B}(\\d{4}-\\d{2}-\\d{2})\\.\\.(\\d{4}-\\d{2}-\\d{2})${E}`, "g"),
+      since: new RegExp(`${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`, "g"),
+      rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      fixed: new PhraseIndex(Object.entries(p.fixed)),
+      single: new RegExp(
+        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?: of)?,? (\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+        "g",
+      ),
+      quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
+      monthAlone: new RegExp(`${B}(?:(${alt(p.month_prepositions)}) )?(${MONTH})${E}`, "g"),
+      yearAlone: new RegExp(`${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`, "g"),
+      cue: flags(cues),
+      verb: flags(verbs),
+      joiner: /(?<![\w.])(?:to|with|and)(?![\w])/g,
+      targetYoy: new RegExp(`^ ?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`),
+      targetPrev: new RegExp(`^ ?(?:the |that of )?(?:${alt(p.previous_period)})${E}`),
+    },
+  };
+  grammars.set(p, g);
+  return g;
+}
+
+/**
+ * Finds the timeframe (and comparison period) in normalized text.
+ *
+ * @example
+ * findTimeframes("sales this month vs last month", "2026-11-21", phrases, cues, verbs)
+ * // { timeframe: "this_month", compareTo: "last_month", comparison: true, text: "sales __time__ __vs__ __cmptime__" }
+ */
+export function findTimeframes(text: string, today: string, p: TimeframePhrases, cues: string[], verbs: string[]): TimeframeFound {
+  const g = grammar(p, cues, verbs);
+  const spans: Span[] = [];
+  const free = (start: number, end: number) => spans.every((s) => end <= s.start || start >= s.end);
+  const claim = (re: RegExp, fn: (m: RegExpExecArray) => Omit<Span, "start" | "end" | "phrase"> | undefined) => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (m[0] === "") {
+        re.lastIndex++;
+        continue;
+      }
+      if (!free(start, end)) continue;
+      const found = fn(m);
+      if (found) spans.push({ ...found, start, end, phrase: m[0] });
+    }
+  };
+  const claimPhrases = <V>(index: PhraseIndex<V>, fn: (value: V) => Omit<Span, "start" | "end" | "phrase">) => {
+    for (const m of index.find(text)) if (free(m.start, m.end)) spans.push({ ...fn(m.value), start: m.start, end: m.end, phrase: m.phrase });
+  };
+  const verbAt = g.patterns.verb.find(text)[0]?.start ?? Infinity;
+  const hasVerb = (before: number) => verbAt < before;
+  // The grammar's regular expressions only run where they could match.
+  const tokens = text.split(" ");
+  const hasDigit = /\d/.test(text);
+  const hasMonth = tokens.some((t) => g.months[t] !== undefined);
+  const hasQuarter = hasDigit || tokens.includes("quarter");
+
+  claimPhrases(g.patterns.yoy, () => ({ kind: "yoy", token: "same_period_last_year" }));
+  claimPhrases(g.patterns.prev, () => ({ kind: "prev", token: "previous_period" }));
+  if (hasDigit || hasMonth) claim(g.patterns.range, (m) => {
+    if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
+    const [, lead, left, sep, right] = m;
+    // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
+    if (sep === "and" && lead !== "between ") return undefined;
+    if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
+    const a = dateExpr(left, today, g);
+    const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
+    if (!a || !b) return undefined;
+    // "march to june" with no years: the range ends at the latest June on or after the start.
+    let end = b.end;
+    if (end < a.start && !/\d{4}/.test(right)) end = `${Number(end.slice(0, 4)) + 1}${end.slice(4)}`;
+    if (end < a.start) return undefined;
+    return { kind: "time", token: `${a.start}..${end}` };
+  });
+  if (/(?:since|starting|as of|beginning)/.test(text)) claim(g.patterns.since, (m) => {
+    const phrase = m[1];
+    const fixed = p.fixed[phrase];
+    const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
+    if (!range || range.start > today) return undefined;
+    return { kind: "time", token: `${range.start}..${today}` };
+  });
+  if (hasDigit) claim(g.patterns.rolling, (m) => {
+    const n = Number(m[1]);
+    const unit = p.units[m[2]];
+    if (n < 1 || n > 3650) return undefined;
+    if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
+    return { kind: "time", token: `last_${n}_${unit}` };
+  });
+  claimPhrases(g.patterns.fixed, (token) => ({ kind: "time", token }));
+  if (hasDigit || hasMonth) claim(g.patterns.single, (m) => {
+    const range = dateExpr(m[0].replace(/^the /, ""), today, g);
+    return range ? { kind: "time", token: range.token } : undefined;
+  });
+  if (hasQuarter) claim(g.patterns.quarterAlone, (m) => {
+    const q = m[1] ? Number(m[1]) : p.quarter_ordinals[m[2]];
+    return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
+  });
+  if (hasMonth) claim(g.patterns.monthAlone, (m) => {
+    const [, prep, name] = m;
+    if (!prep && p.months_needing_preposition.includes(name)) return undefined;
+    const month = p.months[name];
+    return { kind: "time", token: `${latestMonthYear(month, today)}-${String(month).padStart(2, "0")}` };
+  });
+  if (hasDigit) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));
+  claimPhrases(g.patterns.cue, () => ({ kind: "cue" }));
+  const times = () => spans.filter((s) => s.kind === "time").sort((a, b) => a.start - b.start);
+  // "compare X to Y" / "X with Y": the joiner is a cue only after a comparison verb and a first period.
+  if (hasVerb(text.length)) {
+    const first = times()[0];
+    if (first) claim(g.patterns.joiner, (m) => (m.index >= first.end ? { kind: "cue" } : undefined));
+  }
+
+  let compareTo: string | undefined;
+  const targets = new Set<Span>();
+  for (const cue of spans.filter((s) => s.kind === "cue").sort((a, b) => a.start - b.start)) {
+    if (compareTo) break;
+    const rest = text.slice(cue.end);
+    const next = times().find((s) => s.start >= cue.end && /^ ?(?:the |that of |those of |same period |in )?$/.test(text.slice(cue.end, s.start)));
+    if (next) {
+      targets.add(next);
+      compareTo = next.token;
+      continue;
+    }
+    let m = g.patterns.targetYoy.exec(rest);
+    if (m) {
+      spans.push({ kind: "yoy", token: "same_period_last_year", start: cue.end, end: cue.end + m[0].length, phrase: m[0] });
+      compareTo = "same_period_last_year";
+      continue;
+    }
+    m = g.patterns.targetPrev.exec(rest);
+    if (m) {
+      spans.push({ kind: "prev", token: "previous_period", start: cue.end, end: cue.end + m[0].length, phrase: m[0] });
+      compareTo = "previous_period";
+    }
+  }
+  // A cue that leads to no period ("less than 10", "priced against") is no comparison word.
+  const weakCues = new Set(["than", "against", "v", "to", "with", "and"]);
+  const strongCue = spans.some((s) => s.kind === "cue" && !weakCues.has(s.phrase));
+  for (let i = spans.length - 1; i >= 0; i--) {
+    const s = spans[i];
+    if (s.kind === "cue" && !spans.some((t) => t !== s && t.start >= s.end && t.start - s.end <= 16 && (targets.has(t) || t.kind === "yoy" || t.kind === "prev"))) spans.splice(i, 1);
+  }
+  const main = times().find((s) => !targets.has(s));
+  const timeframe = main?.token;
+  if (compareTo && targets.size) {
+    const target = [...targets][0];
+    if (compareTo === "last_year") compareTo = "same_period_last_year";
+    else if (/^last_\d+_/.test(compareTo) && (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))) compareTo = "previous_period";
+  }
+  if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
+  const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
+
+  const mask = (s: Span) =>
+    s.kind === "cue" ? "__vs__" : s.kind === "yoy" ? "__yoy__" : s.kind === "prev" ? "__pop__" : targets.has(s) ? "__cmptime__" : "__time__";
+  let out = "";
+  let at = 0;
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    out += `${text.slice(at, s.start)} ${mask(s)} `;
+    at = s.end;
+  }
+  out += text.slice(at);
+  return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison };
+}
+
+interface DateExprResult {
+  start: string;
+  end: string;
+  token: string;
+}
+
+/** One date expression (a day, month, quarter or year) as its token and dates. */
+function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | undefined {
+  const e = expr.trim();
+  const monthOf = (name: string) => g.months[name];
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(e))) {
+    const range = resolveTimeframe(e, today);
+    return range ? { ...range, token: e } : undefined;
+  }
+  const day = (month: number, d: number, year?: string): DateExprResult | undefined => {
+    const date = year ? ymd(Number(year), month, d) : latestMonthDay(month, d, today);
+    if (!date || !resolveTimeframe(date, today)) return undefined;
+    return { start: date, end: date, token: date };
+  };
+  if ((m = /^([a-z]+) (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[1])) return day(monthOf(m[1]), Number(m[2]), m[3]);
+  if ((m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[2])) return day(monthOf(m[2]), Number(m[1]), m[3]);
+  const month = (y: number, mo: number): DateExprResult => ({ start: ymd(y, mo, 1), end: lastDayOfMonth(y, mo), token: `${y}-${String(mo).padStart(2, "0")}` });
+  if ((m = /^([a-z]+)(?: of)?,? (\d{4})$/.exec(e)) && monthOf(m[1])) return month(Number(m[2]), monthOf(m[1]));
+  const quarter = (y: number, q: number): DateExprResult => {
+    const range = resolveTimeframe(`${y}-Q${q}`, today)!;
+    return { ...range, token: `${y}-Q${q}` };
+  };
+  if ((m = /^q([1-4])(?: of)?,? (\d{4})$/.exec(e))) return quarter(Number(m[2]), Number(m[1]));
+  if ((m = /^(\d{4})[ -]q([1-4])$/.exec(e))) return quarter(Number(m[1]), Number(m[2]));
+  if ((m = /^([a-z0-9]+) quarter(?: of)?,? (\d{4})$/.exec(e))) {
+    return g.ordinals[m[1]] ? quarter(Number(m[2]), g.ordinals[m[1]]) : undefined;
+  }
+  if ((m = /^q([1-4])$/.exec(e))) return quarter(latestQuarterYear(Number(m[1]), today), Number(m[1]));
+  if (monthOf(e)) return month(latestMonthYear(monthOf(e), today), monthOf(e));
+  if ((m = /^((?:19|20)\d{2})$/.exec(e))) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31`, token: m[1] };
+  return undefined;
+}
+
