@@ -63,7 +63,9 @@ export function parseNumber(text: string | undefined, column: string): number | 
 
 /** A whole number (counts, quantities); undefined for an empty cell. */
 export function parseCount(text: string | undefined, column: string): number | undefined {
-  const value = parseNumber(text, column);
+  // In a whole-number column "1.876" can only be a grouped 1876 (German, Italian, Spanish reports).
+  const grouped = text !== undefined && GROUPED_DOT.test(text.trim()) ? text.trim().replace(/\./g, "") : text;
+  const value = parseNumber(grouped, column);
   if (value === undefined) return undefined;
   if (!Number.isInteger(value)) throw new RowError(`${column}: not a whole number: "${text}"`);
   return value;

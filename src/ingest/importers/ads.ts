@@ -233,8 +233,8 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
           target_id: targetId,
           kind: targetKind(text(row, "keywordType") ?? matchType, targetText ?? ""),
           text: targetText ?? targetId,
-          match_type: matchType ?? null,
-          bid: num(row, "keywordBid") ?? null,
+          match_type: matchType,
+          bid: num(row, "keywordBid"),
         });
       }
       if (kind === "target") {
@@ -263,19 +263,12 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
         if (c.budget !== undefined) row.daily_budget = c.budget;
         return row;
       };
-      // Rows of different shapes are written apart, so a value a report lacks keeps its stored one.
-      const byShape = new Map<string, Row[]>();
-      for (const [id, c] of named) {
-        const row = campaignRow(id, c);
-        const shape = Object.keys(row).join(",");
-        byShape.set(shape, [...(byShape.get(shape) ?? []), row]);
-      }
-      for (const rows of byShape.values()) ctx.writer.write("ad_campaigns", rows, { conflictColumns: ["account_id", "campaign_id"] });
+      writeByShape(ctx, "ad_campaigns", named.map(([id, c]) => campaignRow(id, c)), ["account_id", "campaign_id"]);
       ctx.writer.write("ad_campaigns", unnamed.map(([id, c]) => ({ account_id: ctx.accountId, marketplace: c.marketplace, campaign_id: id, name: id, ad_type: "SP" })), { conflictColumns: ["account_id", "campaign_id"], ignoreConflicts: true });
       const groupRows = [...groups].map(([id, g]) => ({ account_id: ctx.accountId, campaign_id: g.campaign, ad_group_id: id, name: g.name ?? id }));
       ctx.writer.write("ad_groups", groupRows.filter((g) => g.name !== g.ad_group_id), { conflictColumns: ["account_id", "ad_group_id"] });
       ctx.writer.write("ad_groups", groupRows.filter((g) => g.name === g.ad_group_id), { conflictColumns: ["account_id", "ad_group_id"], ignoreConflicts: true });
-      ctx.writer.write("ad_targets", [...targets.values()], { conflictColumns: ["account_id", "target_id"] });
+      writeByShape(ctx, "ad_targets", [...targets.values()], ["account_id", "target_id"]);
       const daily = [...campaignDaily].map(([key, m]) => {
         const [campaignId, date] = key.split("\t");
         const { top, ...metrics } = m;
@@ -311,4 +304,20 @@ export function adsConsoleHandler(ctx: ImportContext, cols: Columns): RowHandler
     },
     finish: () => inner.finish(),
   };
+}
+
+/**
+ * Upserts rows grouped by the columns they carry (undefined ones left out),
+ * so a value one report lacks keeps what another report stored.
+ */
+function writeByShape(ctx: ImportContext, table: "ad_campaigns" | "ad_targets", rows: Row[], conflictColumns: string[]): void {
+  const byShape = new Map<string, Row[]>();
+  for (const row of rows) {
+    const present = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+    const shape = Object.keys(present).join(",");
+    const list = byShape.get(shape);
+    if (list) list.push(present);
+    else byShape.set(shape, [present]);
+  }
+  for (const group of byShape.values()) ctx.writer.write(table, group, { conflictColumns });
 }

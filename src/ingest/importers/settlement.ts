@@ -118,7 +118,7 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
         const list = [...unknownSkus].slice(0, 5).join(", ");
         ctx.note(`${unknownSkus.size} SKU(s) are not in the catalog (${list}${unknownSkus.size > 5 ? ", …" : ""}): their lines are kept, and their fees and refunds count once a listings report names them.`);
       }
-      const fees = await writeFees(ctx);
+      const fees = await writeFees(ctx, [...cleared]);
       await recomputeRefundsFromSettlements(ctx, affected);
       return {
         written: lines.written + fees,
@@ -135,13 +135,19 @@ async function loadCatalog(ctx: ImportContext, map: Map<string, string>): Promis
 }
 
 /** Fees per product from every stored settlement line of its SKUs (sales only, not refunds). */
-async function writeFees(ctx: ImportContext): Promise<number> {
+async function writeFees(ctx: ImportContext, settlements: string[]): Promise<number> {
+  if (settlements.length === 0) return 0;
   const db = ctx.db as unknown as Kysely<any>;
   const isOrder = sql`t.transaction_type = 'Order'`;
   const rows = (await db
     .selectFrom("settlement_transactions as t")
     .innerJoin("products as p", (join) => join.onRef("p.account_id", "=", "t.account_id").onRef("p.marketplace", "=", "t.marketplace").onRef("p.sku", "=", "t.sku"))
     .where("t.account_id", "=", ctx.accountId)
+    .where(
+      "t.sku",
+      "in",
+      db.selectFrom("settlement_transactions").select("sku").where("account_id", "=", ctx.accountId).where("settlement_id", "in", settlements).where("sku", "is not", null),
+    )
     .select([
       "t.marketplace",
       "p.asin",
