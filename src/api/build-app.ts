@@ -4,6 +4,7 @@ import type { LoggerOptions } from "pino";
 import { answer as coreAnswer } from "../core/answer.js";
 import { SellerAiError } from "../errors.js";
 import type { MirrorDb } from "../store/open-mirror.js";
+import { AnswerCache } from "./answer-cache.js";
 import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
 import { randomBase62, type Scope } from "./api-keys.js";
 import { Authenticator, type ApiPrincipal } from "./authenticator.js";
@@ -27,6 +28,8 @@ export interface BuildAppOptions {
   logger?: boolean | LoggerOptions;
   /** The answer function; the core's by default. */
   answer?: typeof coreAnswer;
+  /** Remember answers to repeated questions while the mirror is unchanged (default true). */
+  answerCache?: boolean;
   /** Per-second burst limits per key, overriding the plans' defaults. */
   burstPerSecond?: Partial<Record<Plan, number>>;
   /** Also export the process's default metrics (CPU, memory, event loop) on /metrics. */
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticator = new Authenticator(db, sqlite);
   const counters = new UsageCounters(db, sqlite);
   const burst = new BurstLimiter();
+  const cache = options.answerCache === false ? undefined : new AnswerCache(sqlite, options.answer ?? coreAnswer);
   const burstLimits = { ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])), ...options.burstPerSecond } as Record<Plan, number>;
 
   const app = Fastify({
@@ -210,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     sqlite,
     clock,
-    answer: options.answer ?? coreAnswer,
+    answer: options.answerCache === false ? (options.answer ?? coreAnswer) : (question, opts) => cache!.answer(question, opts),
     metrics,
     reserveQuota(request, kind) {
       const principal = request.api.principal!;
