@@ -8,6 +8,7 @@ import { registerDemoCommand } from "./commands/demo.js";
 import { registerImportCommand } from "./commands/import.js";
 import { registerAskCommand } from "./commands/ask.js";
 import { registerChatCommand, registerDefaultAction } from "./commands/chat.js";
+import { registerParseCommand } from "./commands/parse.js";
 
 /** Runs a command's work with a context built from the global options, and closes the mirror after. */
 export type ActionRunner = (command: Command, work: (ctx: CommandContext) => Promise<number | void>) => Promise<void>;
@@ -55,6 +56,7 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   registerImportCommand(program, run);
   registerAskCommand(program, run);
   registerChatCommand(program, run);
+  registerParseCommand(program, run);
   registerDefaultAction(program, run);
   return program;
 }

@@ -11,6 +11,7 @@ export class Lexicon {
   private readonly counts = new Map<string, number>();
   private readonly stems = new Set<string>();
   private readonly byLength = new Map<number, string[]>();
+  private readonly corrections = new Map<string, string | undefined>();
 
   constructor(texts: Iterable<string>) {
     for (const text of texts) for (const word of words(normalizeText(text))) this.add(word);
@@ -32,6 +33,13 @@ export class Lexicon {
 
   /** The known word closest to `word`, or undefined when none is close enough. */
   closest(word: string, extra: ReadonlySet<string> = new Set()): string | undefined {
+    if (extra.size === 0 && this.corrections.has(word)) return this.corrections.get(word);
+    const found = this.search(word, extra);
+    if (extra.size === 0) this.corrections.set(word, found);
+    return found;
+  }
+
+  private search(word: string, extra: ReadonlySet<string>): string | undefined {
     const max = word.length >= 8 ? 2 : 1;
     let best: string | undefined;
     let bestDistance = max + 1;

@@ -59,6 +59,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     intent = best.label as Intent;
     confidence = confidenceOf(classification.ranked);
   }
+  // Mostly words the parser has never seen, and nothing it could use: gibberish or another domain.
+  if (intent && !followUp && !hasSlots && slots.unknownWords * 2 > slots.contentWords.length) intent = undefined;
   if (!intent) return { error: invalidQuery(text, slots, model, classification.nearest, options.catalog) };
 
   intent = refineIntent(intent, slots);
@@ -78,7 +80,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
 
 function slotCount(s: Slots): number {
   return [
-    s.timeframe, s.compareTo, s.marketplace, s.groupBy, s.limit, s.category, s.asin, s.sku, s.campaign, s.horizonDays, s.targetAcos,
+    s.timeframe, s.compareTo, s.marketplace, s.groupBy, s.limit, s.sort, s.category, s.asin, s.sku, s.campaign, s.horizonDays, s.targetAcos,
     s.metrics.length || undefined, s.conditions.length || undefined, Object.keys(s.settings).length || undefined, s.comparison || undefined,
   ].filter((v) => v !== undefined).length;
 }

@@ -22,6 +22,8 @@ export interface Slots {
   masked: string;
   /** Words the slots did not take and that are not filler: what the question is about. */
   contentWords: string[];
+  /** How many of the content words the parser has never seen. */
+  unknownWords: number;
   /** The question opens like a follow-up ("and …", "what about …", "only …"). */
   followUpCue: boolean;
   timeframe?: string;
@@ -122,6 +124,8 @@ interface CatalogMatcher {
   phrases: PhraseIndex<CatalogEntry>;
   trailing: Set<string>;
   words: Set<string>;
+  /** Typo corrections made against this catalog and the lexicon, remembered. */
+  corrections: Map<string, string>;
 }
 
 const catalogMatchers = new WeakMap<CatalogVocabulary, CatalogMatcher>();
@@ -160,7 +164,7 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
   const known = new Set<string>();
   for (const [p] of entries) for (const word of words(normalizeText(p))) known.add(word);
   const trailing = new Set(vocab.words.category_trailing_words.filter((t) => /categor|department|niche/.test(t)));
-  const matcher = { phrases, trailing, words: known };
+  const matcher = { phrases, trailing, words: known, corrections: new Map<string, string>() };
   catalogMatchers.set(catalog, matcher);
   return matcher;
 }
@@ -212,7 +216,7 @@ const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
  */
 export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
   const vocab = g.vocab;
-  const slots: Slots = { masked: "", contentWords: [], followUpCue: false, comparison: false, metrics: [], singularSuperlative: false, conditions: [], settings: {} };
+  const slots: Slots = { masked: "", contentWords: [], unknownWords: 0, followUpCue: false, comparison: false, metrics: [], singularSuperlative: false, conditions: [], settings: {} };
   const matcher = catalogMatcher(catalog, vocab);
 
   // Marketplace codes that are also English words count only when written in capitals.
@@ -220,11 +224,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const codeInCaps = notShouting ? g.ambiguousCodes.exec(question)?.[1] : undefined;
 
   let text = normalizeText(question);
-  text = normalizeText(
-    words(text)
-      .map((word) => correctWord(word, g, matcher.words))
-      .join(" "),
-  );
+  const written = words(text);
+  const corrected = written.map((word) => {
+    let fixed = matcher.corrections.get(word);
+    if (fixed === undefined) matcher.corrections.set(word, (fixed = correctWord(word, g, matcher.words)));
+    return fixed;
+  });
+  if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
   slots.followUpCue = g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0;
@@ -355,10 +361,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   slots.singularSuperlative = hasSuperlative && g.singular.find(text).length > 0 && g.plural.find(text).length === 0;
 
-  slots.masked = text;
+  // Every ranking word also says "this is a ranking", whichever word it is.
+  slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
   slots.contentWords = tokens.filter(
     (t) => !t.startsWith("__") && !/^[mgs]_/.test(t) && !g.filler.has(t) && !g.sortAsc.has(t) && !g.sortDesc.has(t) && !/^\d/.test(t),
   );
+  slots.unknownWords = slots.contentWords.filter((t) => !g.lexicon.knows(t) && !matcher.words.has(t)).length;
   return slots;
 }
 

@@ -61,21 +61,25 @@ export function stem(word: string): string {
  */
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0][j] = j;
+  const width = b.length + 1;
+  // Three rolling rows: the one before last is needed for transpositions.
+  let before = new Array<number>(width).fill(0);
+  let last = Array.from({ length: width }, (_, j) => j);
+  let row = new Array<number>(width).fill(0);
   for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
+    row[0] = i;
+    let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
-      rows[i][j] = d;
+      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row[j] = d;
       if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    [before, last, row] = [last, row, before];
   }
-  return rows[a.length][b.length];
+  return last[b.length];
 }
 
 /** Word tokens of normalized text. */

@@ -138,11 +138,12 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
   const tokens = text.split(" ");
   const hasDigit = /\d/.test(text);
   const hasMonth = tokens.some((t) => g.months[t] !== undefined);
-  const hasQuarter = hasDigit || tokens.includes("quarter");
+  const hasQuarter = tokens.includes("quarter") || /(?<![\w])q[1-4](?![\w])/.test(text);
+  const hasDateish = hasMonth || hasQuarter || /\d{4}/.test(text);
 
   claimPhrases(g.patterns.yoy, () => ({ kind: "yoy", token: "same_period_last_year" }));
   claimPhrases(g.patterns.prev, () => ({ kind: "prev", token: "previous_period" }));
-  if (hasDigit || hasMonth) claim(g.patterns.range, (m) => {
+  if (hasDateish) claim(g.patterns.range, (m) => {
     if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
     const [, lead, left, sep, right] = m;
     // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
@@ -172,7 +173,7 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     return { kind: "time", token: `last_${n}_${unit}` };
   });
   claimPhrases(g.patterns.fixed, (token) => ({ kind: "time", token }));
-  if (hasDigit || hasMonth) claim(g.patterns.single, (m) => {
+  if (hasDateish) claim(g.patterns.single, (m) => {
     const range = dateExpr(m[0].replace(/^the /, ""), today, g);
     return range ? { kind: "time", token: range.token } : undefined;
   });
@@ -186,7 +187,7 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     const month = p.months[name];
     return { kind: "time", token: `${latestMonthYear(month, today)}-${String(month).padStart(2, "0")}` };
   });
-  if (hasDigit) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));
+  if (/\d{4}/.test(text)) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));
   claimPhrases(g.patterns.cue, () => ({ kind: "cue" }));
   const times = () => spans.filter((s) => s.kind === "time").sort((a, b) => a.start - b.start);
   // "compare X to Y" / "X with Y": the joiner is a cue only after a comparison verb and a first period.
