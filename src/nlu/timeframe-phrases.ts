@@ -153,10 +153,16 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
     if (!a || !b) return undefined;
     // "march to june" with no years: the range ends at the latest June on or after the start.
+    let start = a.start;
     let end = b.end;
-    if (end < a.start && !/\d{4}/.test(right)) end = `${Number(end.slice(0, 4)) + 1}${end.slice(4)}`;
-    if (end < a.start) return undefined;
-    return { kind: "time", token: `${a.start}..${end}` };
+    const shift = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
+    if (end < start && !/\d{4}/.test(right)) {
+      end = shift(end, 1);
+      // "November to February" across the new year: the latest such span that is over by now.
+      if (end > today && !/\d{4}/.test(left)) [start, end] = [shift(start, -1), shift(end, -1)];
+    }
+    if (end < start) return undefined;
+    return { kind: "time", token: `${start}..${end}` };
   });
   if (/(?:since|starting|as of|beginning)/.test(text)) claim(g.patterns.since, (m) => {
     const phrase = m[1];
