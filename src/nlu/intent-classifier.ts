@@ -34,7 +34,7 @@ function features(text: string, light: ReadonlySet<string>): Map<string, number>
   const weight = tokens.map((w) => (/^[mg]_/.test(w) ? SLOT_WEIGHT : light.has(w) ? LIGHT_WEIGHT : 1));
   for (let i = 0; i < stems.length; i++) {
     bump(`w:${stems[i]}`, weight[i]);
-    if (i + 1 < stems.length) bump(`b:${stems[i]} ${stems[i + 1]}`, Math.max(weight[i], weight[i + 1]));
+    if (i + 1 < stems.length) bump(`b:${stems[i]} ${stems[i + 1]}`, Math.min(weight[i], weight[i + 1]));
     const w = stems[i];
     if (isSlotToken(w) || w.length < 4 || light.has(tokens[i])) continue;
     const padded = `<${w}>`;

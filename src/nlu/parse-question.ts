@@ -50,7 +50,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   let intent: Intent | undefined;
   let followUp = false;
   let confidence = 0;
-  if (previous && hasSlots && (slots.contentWords.length === 0 || slots.followUpCue)) {
+  if (previous && (slots.followUpCue || (hasSlots && slots.contentWords.length === 0))) {
     followUp = true;
     intent = previous.intent;
     if (slots.contentWords.length > 0 && best && best.label !== "none" && best.score >= SWITCH_SCORE) intent = best.label as Intent;
