@@ -13,10 +13,23 @@ const DOWN = "\u001B[B";
 
 const tick = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let current: { lastFrame(): string | undefined } | undefined;
+
+/** Waits until the screen stops changing and no answer is running (a busy machine may be slow). */
+async function settle() {
+  let previous: string | undefined;
+  for (let i = 0; i < 200; i++) {
+    await tick(25);
+    const frame = current?.lastFrame();
+    if (frame === previous && !frame?.includes("Answering…")) return;
+    previous = frame;
+  }
+}
+
 async function type(stdin: { write(s: string): void }, text: string) {
   // One write per key, as a terminal sends them, faster than the screen redraws.
   for (const ch of text) stdin.write(ch);
-  await tick();
+  await settle();
 }
 
 interface Call {
@@ -55,6 +68,7 @@ function setup() {
   const session = new ReplSession(fake.ask, renderForRepl);
   const clears: number[] = [];
   const app = render(<ReplApp session={session} banner="seller-ai test banner" clearScreen={() => clears.push(Date.now())} />);
+  current = app;
   return { ...app, fake, session, clears };
 }
 
@@ -72,10 +86,10 @@ describe("REPL", () => {
     fake.holdNext();
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    for (let i = 0; i < 100 && !lastFrame()!.includes("Answering…"); i++) await tick(20);
     expect(lastFrame()).toContain("Answering…");
     fake.release();
-    await tick(50);
+    await settle();
     const frame = lastFrame()!;
     expect(frame).not.toContain("Answering…");
     expect(frame).toContain("› top 3 products");
@@ -88,10 +102,10 @@ describe("REPL", () => {
     const { stdin, fake, unmount } = setup();
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, "what about the UK?");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(fake.calls.map((c) => c.conversationId)).toEqual([undefined, "conv_1"]);
     unmount();
   });
@@ -100,26 +114,26 @@ describe("REPL", () => {
     const { stdin, lastFrame, fake, unmount } = setup();
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, "daily revenue");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, "draft");
     stdin.write(UP);
-    await tick();
+    await settle();
     expect(lastFrame()!.split("\n").at(-1)).toContain("› daily revenue");
     stdin.write(UP);
-    await tick();
+    await settle();
     expect(lastFrame()!.split("\n").at(-1)).toContain("› top 3 products");
     stdin.write(DOWN);
-    await tick();
+    await settle();
     stdin.write(DOWN);
-    await tick();
+    await settle();
     expect(lastFrame()!.split("\n").at(-1)).toContain("› draft");
     stdin.write(UP);
-    await tick();
+    await settle();
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(fake.calls.map((c) => c.question)).toEqual(["top 3 products", "daily revenue", "daily revenue"]);
     unmount();
   });
@@ -133,10 +147,10 @@ describe("REPL", () => {
     const { stdin, lastFrame, fake, unmount } = setup();
     await type(stdin, command);
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, question);
     stdin.write(ENTER);
-    await tick(80);
+    await settle();
     check(lastFrame()!);
     expect(fake.calls[0].format).toBe(askedFormat);
     unmount();
@@ -146,7 +160,7 @@ describe("REPL", () => {
     const { stdin, lastFrame, unmount } = setup();
     await type(stdin, "/help");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     for (const command of ["/format", "/explain", "/clear", "/help", "/quit"]) expect(lastFrame()).toContain(command);
     unmount();
   });
@@ -155,12 +169,12 @@ describe("REPL", () => {
     const { stdin, lastFrame, fake, unmount } = setup();
     await type(stdin, "gibberish");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(lastFrame()).toContain("Sorry, I can't answer that: I don't know what to answer.");
     expect(lastFrame()).toContain("- top 5 products by revenue last 30 days");
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(fake.calls).toHaveLength(2);
     unmount();
   });
@@ -169,17 +183,54 @@ describe("REPL", () => {
     const { stdin, lastFrame, fake, clears, unmount } = setup();
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, "/clear");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     // The test renderer keeps all static output; the terminal itself is cleared by the callback.
     expect(clears).toHaveLength(1);
     expect(lastFrame()!.lastIndexOf("Cleared.")).toBeGreaterThan(lastFrame()!.lastIndexOf("$45,582.80"));
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(fake.calls.map((c) => c.conversationId)).toEqual([undefined, undefined]);
+    unmount();
+  });
+
+  it("submits a question that arrives with its line end in one chunk (a paste, tmux send-keys)", async () => {
+    const { stdin, lastFrame, fake, unmount } = setup();
+    stdin.write("top 3 products\r");
+    await settle();
+    expect(fake.calls.map((c) => c.question)).toEqual(["top 3 products"]);
+    expect(lastFrame()).toContain("$45,582.80");
+    unmount();
+  });
+
+  it("answers lines pasted together one after the other, in order", async () => {
+    const { stdin, lastFrame, fake, unmount } = setup();
+    stdin.write("/format csv\rtop 3 products\rdaily revenue\r");
+    await settle();
+    expect(fake.calls.map((c) => [c.question, c.format])).toEqual([["top 3 products", "csv"], ["daily revenue", "csv"]]);
+    const frame = lastFrame()!;
+    expect(frame.indexOf("› /format csv")).toBeLessThan(frame.indexOf("› top 3 products"));
+    expect(frame.indexOf("› top 3 products")).toBeLessThan(frame.indexOf("› daily revenue"));
+    unmount();
+  });
+
+  it("keeps what is typed while an answer runs and asks it next", async () => {
+    const { stdin, lastFrame, fake, unmount } = setup();
+    fake.holdNext();
+    await type(stdin, "top 3 products");
+    stdin.write(ENTER);
+    for (let i = 0; i < 100 && !lastFrame()!.includes("Answering…"); i++) await tick(20);
+    for (const ch of "daily revenue") stdin.write(ch);
+    await tick(50);
+    expect(lastFrame()!.split("\n").at(-1)).toContain("› daily revenue");
+    stdin.write(ENTER);
+    await tick(50);
+    fake.release();
+    await settle();
+    expect(fake.calls.map((c) => c.question)).toEqual(["top 3 products", "daily revenue"]);
     unmount();
   });
 
@@ -187,10 +238,10 @@ describe("REPL", () => {
     const { stdin, fake, unmount } = setup();
     await type(stdin, "/quit");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     await type(stdin, "top 3 products");
     stdin.write(ENTER);
-    await tick(50);
+    await settle();
     expect(fake.calls).toHaveLength(0);
     unmount();
   });

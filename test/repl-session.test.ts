@@ -49,12 +49,17 @@ describe("line editor", () => {
 
   it("submits the trimmed line, adds it once to the history and clears the prompt", () => {
     let s = run(initialEditor(["same"]), type("  same  "), { type: "submit" });
-    expect(s.submitted).toEqual({ id: 1, text: "same" });
+    expect(s.queue).toEqual([{ id: 1, text: "same" }]);
     expect(s.history).toEqual(["same"]);
     s = run(s, type("new"), { type: "submit" });
-    expect(s.submitted).toEqual({ id: 2, text: "new" });
+    expect(s.queue).toEqual([{ id: 1, text: "same" }, { id: 2, text: "new" }]);
     expect(s.history).toEqual(["same", "new"]);
     expect(s.value).toBe("");
+    expect(run(s, { type: "taken", id: 1 }).queue).toEqual([{ id: 2, text: "new" }]);
+  });
+
+  it("submits nothing for a blank line", () => {
+    expect(run(initialEditor(), type("   "), { type: "submit" }).queue).toEqual([]);
   });
 
   it("kills to the start of the line with Ctrl+U", () => {

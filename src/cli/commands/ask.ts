@@ -120,7 +120,8 @@ export async function askCommand(ctx: CommandContext, options: AskOptions): Prom
   for (const note of answered.understanding.notes ?? []) notes.write(`note: ${note}\n`);
   if (options.explain) {
     const { renderExplain } = await import("../../render/explain.js");
-    (dataOnly ? notes : io.stdout).write(`${renderExplain(answered)}\n`);
+    const stream = dataOnly ? notes : io.stdout;
+    stream.write(`${renderExplain(answered, stream.columns ?? 100)}\n`);
   }
   const result = answered.body.result;
   switch (options.format) {

@@ -11,8 +11,9 @@ export interface EditorState {
   index: number;
   /** The line being typed, kept while browsing the history. */
   draft: string;
-  /** The last submitted line; its id changes on every submit. */
-  submitted?: { id: number; text: string };
+  /** Submitted lines not yet handled, oldest first (typed ahead or pasted together). */
+  queue: { id: number; text: string }[];
+  lastId: number;
 }
 
 export type EditorAction =
@@ -26,13 +27,14 @@ export type EditorAction =
   | { type: "kill" }
   | { type: "up" }
   | { type: "down" }
-  | { type: "submit" };
+  | { type: "submit" }
+  | { type: "taken"; id: number };
 
 const HISTORY_LIMIT = 500;
 
 export function initialEditor(history: string[] = []): EditorState {
   const kept = history.slice(-HISTORY_LIMIT);
-  return { value: "", cursor: 0, history: kept, index: kept.length, draft: "" };
+  return { value: "", cursor: 0, history: kept, index: kept.length, draft: "", queue: [], lastId: 0 };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -72,8 +74,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case "submit": {
       const text = value.trim();
-      const history = text === "" || state.history.at(-1) === text ? state.history : [...state.history, text].slice(-HISTORY_LIMIT);
-      return { value: "", cursor: 0, history, index: history.length, draft: "", submitted: { id: (state.submitted?.id ?? 0) + 1, text } };
+      if (text === "") return { ...state, value: "", cursor: 0, index: state.history.length, draft: "" };
+      const history = state.history.at(-1) === text ? state.history : [...state.history, text].slice(-HISTORY_LIMIT);
+      const id = state.lastId + 1;
+      return { value: "", cursor: 0, history, index: history.length, draft: "", queue: [...state.queue, { id, text }], lastId: id };
     }
+    case "taken":
+      return { ...state, queue: state.queue.filter((item) => item.id !== action.id) };
   }
 }

@@ -6,7 +6,7 @@ import type { ReplSettings } from "./repl-session.js";
 /** An answer as the REPL prints it: the terminal renderers' text, or the data formats as they are. */
 export function renderForRepl(answer: RenderableAnswer, settings: ReplSettings, width: number): string {
   const parts: string[] = [];
-  if (settings.explain) parts.push(renderExplain(answer));
+  if (settings.explain) parts.push(renderExplain(answer, width));
   const result = answer.body.result;
   switch (settings.format) {
     case "json":

@@ -35,29 +35,30 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
   const [entries, setEntries] = useState<Entry[]>([{ id: 0, text: banner, tone: "info" }]);
   const [screen, setScreen] = useState(0);
   const [editor, dispatch] = useReducer(editorReducer, initial, initialEditor);
-  const [busy, setBusy] = useState<string | undefined>(undefined);
+  // The line being handled; the spinner shows for questions, not for commands.
+  const [busy, setBusy] = useState<{ text: string; question: boolean } | undefined>(undefined);
   const nextId = useRef(1);
 
   const add = (text: string, tone: Entry["tone"]) => setEntries((list) => [...list, { id: nextId.current++, text, tone }]);
 
-  // Typing ahead while an answer runs is kept; only submitting waits.
+  // Typing ahead while an answer runs is kept, and lines submitted meanwhile wait their turn.
   useInput((input, key) => {
-    const action = keyAction(input, key);
-    if (action === "exit") exit();
-    else if (action && !(busy !== undefined && action.type === "submit")) dispatch(action);
+    for (const action of keyActions(input, key)) {
+      if (action === "exit") exit();
+      else dispatch(action);
+    }
   });
 
-  // A submitted line is answered here, once per submit, after the reducer has recorded it.
-  const submitted = editor.submitted;
+  // Submitted lines are handled one at a time, in order.
+  const head = editor.queue[0];
   useEffect(() => {
-    if (!submitted || submitted.text === "") return;
-    const line = submitted.text;
+    if (!head || busy) return;
+    const line = head.text;
     onLine?.(line);
     add(`› ${line}`, "question");
     const isCommand = line.startsWith("/") || /^(exit|quit|:q)$/i.test(line);
-    if (!isCommand) setBusy(line);
+    setBusy({ text: line, question: !isCommand });
     void session.handle(line, Math.max(40, (stdout.columns ?? 100) - 1)).then((outcome) => {
-      setBusy(undefined);
       if (outcome.exit) {
         exit();
         return;
@@ -66,40 +67,65 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
         clearScreen?.();
         setEntries([{ id: nextId.current++, text: "Cleared. A new conversation starts with the next question.", tone: "info" }]);
         setScreen((s) => s + 1);
-        return;
+      } else if (outcome.output !== "") {
+        add(outcome.output, outcome.error ? "error" : isCommand ? "info" : "answer");
       }
-      if (outcome.output !== "") add(outcome.output, outcome.error ? "error" : isCommand ? "info" : "answer");
+      setBusy(undefined);
+      dispatch({ type: "taken", id: head.id });
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitted?.id]);
+  }, [head?.id, busy === undefined]);
 
+  // Answers are laid out by the renderers for this width; a wider box keeps ink from wrapping csv or json again.
+  // Errors and notes are prose: ink wraps them at word boundaries.
+  const columns = stdout.columns ?? 100;
   return (
     <>
       <Static key={screen} items={entries}>
         {(entry) => (
-          <Box key={entry.id} paddingBottom={entry.tone === "question" ? 0 : 1}>
+          <Box key={entry.id} paddingBottom={entry.tone === "question" ? 0 : 1} width={entry.tone === "answer" ? Math.max(columns, longestLine(entry.text)) : columns}>
             <Text color={TONE_COLOR[entry.tone]}>{entry.text}</Text>
           </Box>
         )}
       </Static>
-      {busy !== undefined ? (
+      {busy?.question ? (
         <Box>
           <Text color="cyan">
             <Spinner type="dots" />
           </Text>
           <Text> Answering…</Text>
         </Box>
-      ) : (
-        <Box>
-          <Text color="green">› </Text>
-          <PromptLine value={editor.value} cursor={editor.cursor} />
-        </Box>
-      )}
+      ) : null}
+      <Box>
+        <Text color="green">› </Text>
+        <PromptLine value={editor.value} cursor={editor.cursor} />
+      </Box>
     </>
   );
 }
 
+function longestLine(text: string): number {
+  return text.split("\n").reduce((max, line) => Math.max(max, line.length), 0);
+}
+
 type Key = Parameters<Parameters<typeof useInput>[0]>[1];
+
+/**
+ * What a chunk of input does. Keys typed one by one come one per chunk, but a
+ * paste or a fast sender (tmux send-keys) delivers "question\r" at once: each
+ * line end in it submits the line before it, and the lines are answered in turn.
+ */
+export function keyActions(input: string, key: Key): (EditorAction | "exit")[] {
+  if (!key.return && input.length > 1 && /[\r\n]/.test(input)) {
+    const lines = input.split(/\r\n|\r|\n/);
+    const rest = lines.pop()!;
+    const actions: EditorAction[] = lines.flatMap((line): EditorAction[] => [{ type: "insert", text: line }, { type: "submit" }]);
+    if (rest !== "") actions.push({ type: "insert", text: rest });
+    return actions;
+  }
+  const action = keyAction(input, key);
+  return action ? [action] : [];
+}
 
 /** What a key does at the prompt; "exit" for Ctrl+D. */
 export function keyAction(input: string, key: Key): EditorAction | "exit" | undefined {

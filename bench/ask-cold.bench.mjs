@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Cold start of a one-shot question: `seller-ai ask "top 5 products by revenue
+// last 30 days" --format csv` as a new process on the demo mirror, N times.
+// Prints median / p90 / min wall time against the 300 ms target, beside the
+// floor of starting node itself and of `seller-ai --version`.
+//
+// The demo mirror (default scale, seed 1, history to the day before --today) is
+// generated once into a temporary folder; set ASK_BENCH_DB to reuse a mirror.
+// ASK_BENCH_RUNS sets N (default 15).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(root, "bin", "seller-ai");
+const TODAY = "2026-11-21";
+const QUESTION = "top 5 products by revenue last 30 days";
+const RUNS = Number(process.env.ASK_BENCH_RUNS ?? 15);
+const TARGET_MS = 300;
+
+let dir;
+let db = process.env.ASK_BENCH_DB;
+if (!db || !existsSync(db)) {
+  dir = mkdtempSync(join(tmpdir(), "seller-ai-ask-bench-"));
+  db = join(dir, "mirror.db");
+  const { openMirror } = await import("../dist/store/open-mirror.js");
+  const { generateDemo } = await import("../dist/demo/generate-demo.js");
+  const started = performance.now();
+  const mirror = await openMirror(db);
+  await generateDemo(mirror, { seed: 1, end: "2026-11-20", now: new Date(`${TODAY}T12:00:00Z`), scale: "default" });
+  await mirror.close();
+  console.log(`demo mirror (default scale) generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function time(args) {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { encoding: "utf8", env: { ...process.env, SELLER_AI_TODAY: TODAY } });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`${args.join(" ")} exited ${run.status}: ${run.stderr}`);
+  return { ms, stdout: run.stdout };
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p90: at(0.9), min: sorted[0] };
+}
+
+function measure(label, args) {
+  time(args); // warm the file cache
+  const samples = [];
+  for (let i = 0; i < RUNS; i++) samples.push(time(args).ms);
+  const s = stats(samples);
+  console.log(`${label.padEnd(44)} median ${s.median.toFixed(0).padStart(5)} ms   p90 ${s.p90.toFixed(0).padStart(5)} ms   min ${s.min.toFixed(0).padStart(5)} ms`);
+  return s;
+}
+
+try {
+  const check = time([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
+  const lines = check.stdout.trim().split("\n");
+  if (!/^asin,/.test(lines[0]) || lines.length !== 6) throw new Error(`unexpected csv:\n${check.stdout}`);
+  console.log(`${RUNS} runs each, load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  measure("node -e 0 (the floor)", ["-e", "0"]);
+  measure("seller-ai --version", [bin, "--version"]);
+  const ask = measure(`seller-ai ask "${QUESTION}" --format csv`, [bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
+  console.log(`target: median at most ${TARGET_MS} ms: ${ask.median <= TARGET_MS ? "met" : `NOT met (${(ask.median - TARGET_MS).toFixed(0)} ms over)`}`);
+} finally {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
