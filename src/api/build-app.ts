@@ -145,8 +145,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  // While closing, requests already in flight finish; their connections then close instead of idling
+  // in keep-alive, which would hold the shutdown up until the keep-alive timeout.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+
   app.addHook("onSend", async (request, reply, payload) => {
     const state = request.api;
+    if (closing) reply.header("connection", "close");
     if (!reply.hasHeader("x-request-id")) reply.header("x-request-id", request.id);
     if (!state?.principal) return payload;
     const now = state.now;
