@@ -74,13 +74,19 @@ export class BulkWriter {
     const columns = Object.keys(rows[0]);
     // SQLite allows 32,766 bound values per statement; stay well below.
     const batchSize = Math.max(1, Math.min(500, Math.floor(30_000 / columns.length)));
+    const width = columns.length;
     let written = 0;
+    let params: unknown[] = [];
     for (let start = 0; start < rows.length; start += batchSize) {
-      const batch = rows.slice(start, start + batchSize);
-      const statement = this.statementFor(table, columns, batch.length, options);
-      const params: unknown[] = new Array(batch.length * columns.length);
+      const count = Math.min(batchSize, rows.length - start);
+      const statement = this.statementFor(table, columns, count, options);
+      if (params.length !== count * width) params = new Array(count * width);
+      // Plain index loops and one reused array: this runs for every value of every bulk load.
       let i = 0;
-      for (const row of batch) for (const column of columns) params[i++] = normalise(row[column]);
+      for (let r = start; r < start + count; r++) {
+        const row = rows[r];
+        for (let c = 0; c < width; c++) params[i++] = normalise(row[columns[c]]);
+      }
       written += statement.run(params).changes;
     }
     return written;
