@@ -106,6 +106,18 @@ describe("POST /v1/query answers", () => {
     expect(follow.json().metadata.conversation_id).toBe(first.metadata.conversation_id);
     expect(follow.json().metadata.query_understanding).toMatchObject({ intent: "top_products", filters: { marketplace: "UK", timeframe: "last_month" } });
   });
+
+  it("the conversation of a repeated (remembered) answer can be continued, also from the CLI", async () => {
+    const question = { query: "top 3 products by revenue in the US this month" };
+    await h.query(acme, question);
+    const second = (await h.query(acme, question)).json();
+    const follow = await h.query(acme, { query: "and by profit?", conversation_id: second.metadata.conversation_id });
+    expect(follow.statusCode).toBe(200);
+    expect(follow.json().metadata.query_understanding).toMatchObject({ intent: "top_products", filters: { marketplace: "US", metrics: ["profit"], limit: 3 } });
+    const cli = await ask(["what about the UK?", "--format", "json", "--conversation", second.metadata.conversation_id]);
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.out).metadata.query_understanding).toMatchObject({ intent: "top_products", filters: { marketplace: "UK", limit: 3 } });
+  });
 });
 
 describe("formats", () => {
@@ -201,7 +213,7 @@ describe("around the API", () => {
   });
 
   it("GET /metrics has request durations by route and status, quota rejections and errors", async () => {
-    const m = await apiHarness({ mirror: h.mirror, burstPerSecond: { starter: 1 } });
+    const m = await apiHarness({ mirror: h.mirror, burstPerSecond: { starter: 1 }, timer: () => 0 });
     const key = (await m.key({ plan: "starter" })).key;
     await m.query(key, { query: TOP5 });
     await m.query(key, { query: TOP5 });

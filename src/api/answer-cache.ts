@@ -2,13 +2,15 @@ import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Answer, AnswerBody, AnswerOptions } from "../core/answer.js";
 import { formatSeconds } from "../core/answer.js";
-import { loadConversations } from "../core/pipeline-modules.js";
-import type { Understanding } from "../nlu/understanding.js";
+import type { MirrorDb } from "../store/open-mirror.js";
+import { PreparedQuery, param } from "./prepared.js";
 
 type AnswerFn = (question: string, options: AnswerOptions) => Promise<Answer>;
 
 interface Entry {
   answer: Answer;
+  /** The conversation state a hit starts its conversation with. */
+  state: string;
   version: number;
   generation: number;
   storedAt: number;
@@ -29,22 +31,25 @@ export interface AnswerCacheOptions {
  * connection commits: an import, a refresh, the demo) is the one it was
  * computed at; `invalidate()` covers writes through this connection. A hit
  * still runs the caller's `authorize` on the stored understanding, gets its
- * own request id and a new conversation (saved as `answer()` saves it), and
+ * own request id and a new conversation (stored as `answer()` stores it), and
  * reports its own processing time. Commands (the account intents) and
  * follow-ups in a conversation are never cached.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly conversations: ConversationStarter;
   private readonly dataVersion: Database.Statement;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private generation = 0;
 
   constructor(
+    db: MirrorDb,
     sqlite: Database.Database,
     private readonly compute: AnswerFn,
     options: AnswerCacheOptions = {},
   ) {
+    this.conversations = new ConversationStarter(db, sqlite);
     this.dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
@@ -78,24 +83,16 @@ export class AnswerCache {
       this.entries.delete(key);
       this.entries.set(key, hit);
       options.authorize?.(hit.answer.understanding);
-      const conversationId = await this.startConversation(options, hit.answer.understanding);
+      const conversationId = this.conversations.start(hit.state, options.now, options.accountId);
       return this.reissue(hit.answer, options.requestId, conversationId, formatSeconds(timer() - started));
     }
     const generation = this.generation;
     const computed = await this.compute(question, options);
     if (computed.understanding.area !== "account" && this.generation === generation) {
-      this.entries.set(key, { answer: computed, version, generation, storedAt: nowMs });
+      this.entries.set(key, { answer: computed, state: conversationState(computed), version, generation, storedAt: nowMs });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     }
     return computed;
-  }
-
-  private async startConversation(options: AnswerOptions, understanding: Understanding): Promise<string> {
-    const conversations = await loadConversations();
-    if (!conversations) return `conv_${randomBytes(8).toString("hex")}`;
-    const id = conversations.newConversationId();
-    await conversations.saveConversation(options.db, id, understanding, options.now, options.accountId);
-    return id;
   }
 
   /** A stored answer under a new request id and conversation; the stored one is never mutated. */
@@ -106,5 +103,55 @@ export class AnswerCache {
       metadata: { ...answer.body.metadata, processing_time: processingTime, conversation_id: conversationId },
     };
     return { ...answer, body };
+  }
+}
+
+/** What a conversation row holds, as the conversation store writes it: the last understanding. */
+function conversationState(answer: Answer): string {
+  return JSON.stringify({ understanding: answer.understanding });
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Starts the conversation of a cached answer with one prepared insert, in the
+ * conversation store's row format, so `conversation_id` can be continued
+ * through the API or `seller-ai ask --conversation`. Ids are `conv_` and 22
+ * base62 characters drawn from a pooled CSPRNG buffer (one system call per
+ * few hundred ids).
+ */
+class ConversationStarter {
+  private readonly insert: PreparedQuery;
+  private pool = Buffer.alloc(0);
+  private offset = 0;
+
+  constructor(db: MirrorDb, sqlite: Database.Database) {
+    this.insert = new PreparedQuery(
+      sqlite,
+      db
+        .insertInto("conversations")
+        .values({ id: param("id"), account_id: param<string | null>("account"), state: param("state"), created_at: param("at"), updated_at: param("at") })
+        .compile(),
+    );
+  }
+
+  start(state: string, now: Date, accountId: string | undefined): string {
+    const id = this.newId();
+    this.insert.run({ id, account: accountId ?? null, state, at: now.toISOString() });
+    return id;
+  }
+
+  private newId(): string {
+    let id = "conv_";
+    while (id.length < 27) {
+      if (this.offset >= this.pool.length) {
+        this.pool = randomBytes(4096);
+        this.offset = 0;
+      }
+      const byte = this.pool[this.offset++];
+      // Rejection sampling keeps every character equally likely.
+      if (byte < 248) id += BASE62[byte % 62];
+    }
+    return id;
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { LoggerOptions } from "pino";
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   mirror: { db: MirrorDb; sqlite: Database.Database };
   /** The current instant; tests inject one (quota days, answers' today). Default: the system clock. */
   clock?: () => Date;
+  /** Milliseconds for the per-second burst windows; monotonic, apart from `clock` (which a fixed --today stops). */
+  timer?: () => number;
   /** pino options for the structured JSON log; false (the default) logs nothing. */
   logger?: boolean | LoggerOptions;
   /** The answer function; the core's by default. */
@@ -83,12 +86,13 @@ export interface ApiServices {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
+  const timer = options.timer ?? (() => performance.now());
   const { db, sqlite } = options.mirror;
   const metrics = new ApiMetrics({ processMetrics: options.processMetrics });
   const authenticator = new Authenticator(db, sqlite);
   const counters = new UsageCounters(db, sqlite);
   const burst = new BurstLimiter();
-  const cache = options.answerCache === false ? undefined : new AnswerCache(sqlite, options.answer ?? coreAnswer);
+  const cache = options.answerCache === false ? undefined : new AnswerCache(db, sqlite, options.answer ?? coreAnswer);
   const burstLimits = { ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])), ...options.burstPerSecond } as Record<Plan, number>;
 
   const app = Fastify({
@@ -137,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     }
     const limit = burstLimits[principal.plan];
-    const taken = burst.take(principal.keyId, limit, request.api.now.getTime());
+    const taken = burst.take(principal.keyId, limit, timer());
     request.api.burst = { limit, remaining: taken.remaining, refused: !taken.allowed };
     if (!taken.allowed) {
       metrics.quotaRejections.inc({ code: "rate_limited", kind: "burst" });
@@ -230,6 +234,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const principal = request.api.principal!;
       const key: UsageKey = { workspaceId: principal.workspaceId, day: request.api.now.toISOString().slice(0, 10), kind };
       const limit = dailyLimit(principal.plan, kind);
+      // A plan without a daily limit has nothing to enforce: it is not counted, which keeps its hot path free of writes.
+      if (limit === null) return;
       const reservation = counters.reserve(key, limit);
       request.api.usage = { key, limit, used: reservation.used, refused: !reservation.granted };
       if (!reservation.granted) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { SellerAiError } from "../../errors.js";
 import { prefersCsv } from "../accept.js";
 import type { ApiRouteConfig, ApiServices } from "../build-app.js";
-import { isTimeframeToken } from "../timeframe-token.js";
+import { isTimeframeToken } from "../../nlu/timeframe.js";
 import { planTimeframeGuard } from "../plan-timeframe.js";
 import { PreparedQuery, param } from "../prepared.js";
 import { QUERY_ROUTE_SCHEMA, type QueryRequestBody } from "./query-schema.js";
