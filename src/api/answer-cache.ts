@@ -55,6 +55,11 @@ export class AnswerCache {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
   }
 
+  /** Writes the conversations of remembered answers that are still pending. */
+  flush(): void {
+    this.conversations.flush();
+  }
+
   /** Forgets every entry (after this process changed the mirror's data itself). */
   invalidate(): void {
     this.generation++;
@@ -63,7 +68,10 @@ export class AnswerCache {
 
   /** `answer()` with the cache in front: same arguments, same result. */
   async answer(question: string, options: AnswerOptions & { timer?: () => number }): Promise<Answer> {
-    if (options.conversationId !== undefined) return this.compute(question, options);
+    if (options.conversationId !== undefined) {
+      this.flush();
+      return this.compute(question, options);
+    }
     const timer = options.timer ?? (() => performance.now());
     const started = timer();
     const key = JSON.stringify([
@@ -114,31 +122,53 @@ function conversationState(answer: Answer): string {
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /**
- * Starts the conversation of a cached answer with one prepared insert, in the
- * conversation store's row format, so `conversation_id` can be continued
- * through the API or `seller-ai ask --conversation`. Ids are `conv_` and 22
- * base62 characters drawn from a pooled CSPRNG buffer (one system call per
- * few hundred ids).
+ * Starts the conversation of a cached answer in the conversation store's row
+ * format, so `conversation_id` can be continued through the API or
+ * `seller-ai ask --conversation`. Rows are written behind, in one transaction
+ * per batch (at most `FLUSH_MS` later, or at `FLUSH_ROWS` rows), so a
+ * remembered answer costs no commit of its own; `flush()` writes them at once
+ * (before a follow-up is answered, and on close). Ids are `conv_` and 22
+ * base62 characters drawn from a pooled CSPRNG buffer.
  */
 class ConversationStarter {
-  private readonly insert: PreparedQuery;
+  private readonly insertMany: (rows: Record<string, unknown>[]) => void;
+  private pending: Record<string, unknown>[] = [];
+  private timer: NodeJS.Timeout | undefined;
   private pool = Buffer.alloc(0);
   private offset = 0;
 
   constructor(db: MirrorDb, sqlite: Database.Database) {
-    this.insert = new PreparedQuery(
+    const insert = new PreparedQuery(
       sqlite,
       db
         .insertInto("conversations")
         .values({ id: param("id"), account_id: param<string | null>("account"), state: param("state"), created_at: param("at"), updated_at: param("at") })
+        .onConflict((oc) => oc.column("id").doNothing())
         .compile(),
     );
+    this.insertMany = sqlite.transaction((rows: Record<string, unknown>[]) => {
+      for (const row of rows) insert.run(row);
+    });
   }
 
   start(state: string, now: Date, accountId: string | undefined): string {
     const id = this.newId();
-    this.insert.run({ id, account: accountId ?? null, state, at: now.toISOString() });
+    this.pending.push({ id, account: accountId ?? null, state, at: now.toISOString() });
+    if (this.pending.length >= FLUSH_ROWS) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+      this.timer.unref();
+    }
     return id;
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const rows = this.pending;
+    this.pending = [];
+    this.insertMany(rows);
   }
 
   private newId(): string {
@@ -155,3 +185,6 @@ class ConversationStarter {
     return id;
   }
 }
+
+const FLUSH_MS = 20;
+const FLUSH_ROWS = 256;

@@ -74,6 +74,8 @@ export interface ApiServices {
   reserveQuota(request: FastifyRequest, kind: UsageKind): void;
   /** Gives the unit back for a request that was not answered. */
   releaseQuota(request: FastifyRequest): void;
+  /** Writes pending conversation starts, before a conversation is looked up. */
+  flushConversations(): void;
 }
 
 /**
@@ -154,6 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+  });
+  app.addHook("onClose", async () => {
+    cache?.flush();
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -244,6 +249,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           suggestions: [principal.plan === "starter" ? "The business plan allows 1,000 queries a day; enterprise has no daily limit." : "The enterprise plan has no daily limit.", "Retry after the time in the Retry-After header."],
         });
       }
+    },
+    flushConversations() {
+      cache?.flush();
     },
     releaseQuota(request) {
       const usage = request.api.usage;

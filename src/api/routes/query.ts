@@ -60,6 +60,7 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
     }
     if (body.conversation_id !== undefined) {
       // A conversation of another workspace's account is as good as unknown here.
+      services.flushConversations();
       const owner = conversationAccount.get({ id: body.conversation_id });
       if (owner && owner.account_id !== null && !accounts.includes(owner.account_id)) {
         throw new SellerAiError("not_found", `no conversation "${body.conversation_id}" in this workspace.`, { suggestions: ["Leave conversation_id out to start a new conversation."] });
