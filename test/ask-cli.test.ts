@@ -6,7 +6,10 @@ import { compile } from "vega-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/main.js";
 import { captureIo } from "../src/cli/io.js";
-import { answer } from "../src/core/answer.js";
+import { answer, answerUnderstanding } from "../src/core/answer.js";
+import { INTENTS, INTENT_AREAS, type Understanding } from "../src/nlu/understanding.js";
+import { tableToCsv } from "../src/render/csv.js";
+import { renderAnswerText } from "../src/render/terminal-answer.js";
 import { generateDemo } from "../src/demo/generate-demo.js";
 import { openMirror } from "../src/store/open-mirror.js";
 
@@ -200,5 +203,36 @@ describe("seller-ai with no command", () => {
     const io = captureIo();
     expect(await runCli(["--db", db, "tpo"], io)).toBe(2);
     expect(io.err()).toMatch(/unknown command 'tpo'/);
+  });
+});
+
+describe("every intent's answer renders", () => {
+  const filtersFor = (intent: string): Record<string, unknown> => {
+    if (intent === "create_alert") return { conditions: [{ metric: "days_of_supply", op: "<", value: 14 }] };
+    if (intent === "update_settings") return { settings: { lead_time_days: 30 } };
+    if (intent === "sales_trend") return { timeframe: "last_90_days", group_by: "week" };
+    if (intent === "sales_comparison") return { timeframe: "last_month", compare_to: "previous_period" };
+    return { timeframe: "last_30_days" };
+  };
+
+  it.each(INTENTS.filter((i) => !["refresh_data", "update_settings", "create_alert"].includes(i)))("%s: a chart spec that compiles, csv that parses back, a terminal text", async (intent) => {
+    const mirror = await openMirror(db);
+    try {
+      const understanding = { intent, area: INTENT_AREAS[intent], confidence: 1, filters: filtersFor(intent), interpretation: `Test of ${intent}` } as Understanding;
+      const charted = await answerUnderstanding(understanding, { db: mirror.db, now: NOW, format: "chart_data" });
+      const spec = charted.body.result.chart as Record<string, unknown>;
+      expect(spec.$schema).toBe("https://vega.github.io/schema/vega-lite/v5.json");
+      expect(() => compile(spec as never)).not.toThrow();
+      const rows = charted.body.result[charted.primaryKey];
+      if (Array.isArray(rows) && rows.length > 0) {
+        const csv = tableToCsv(rows as Record<string, unknown>[]);
+        expect(parse(csv, { columns: true })).toHaveLength(rows.length);
+      }
+      const text = renderAnswerText(charted, { width: 100 });
+      expect(text.startsWith(`Test of ${intent}`)).toBe(true);
+      expect(text).toContain("Summary: ");
+    } finally {
+      await mirror.close();
+    }
   });
 });

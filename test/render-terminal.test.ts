@@ -82,6 +82,37 @@ describe("renderTable", () => {
     expect(text.split("\n")[0]).toBe("Marketplace: US");
   });
 
+  it("shows a change between percentages in points, and hides the unit column", () => {
+    const rows = [
+      { metric: "revenue", current: 100, previous: 80, change: 20, change_pct: 25, unit: "USD" },
+      { metric: "profit_margin", current: 30.6, previous: 30.8, change: -0.2, change_pct: null, unit: "percentage_points" },
+    ];
+    const text = renderTable(rows);
+    expect(text).toMatch(/Revenue\s+│\s+\$100\.00 │\s+\$80\.00 │\s+\+\$20\.00 │\s+\+25\.0% │/);
+    expect(text).toMatch(/Profit margin │\s+30\.6% │\s+30\.8% │\s+-0\.2 pp │\s+— │/);
+    expect(text).not.toMatch(/Unit|percentage_points/);
+    expect(text).toContain("Change %");
+  });
+
+  it("formats a change by the quantity of its current_/previous_ columns", () => {
+    const text = renderTable([{ asin: "B0TESTAAA1", current_revenue: 48631.01, previous_revenue: 42842.36, change: 5788.65, buy_box_percentage: 55, previous_buy_box_percentage: 94 }], { currency: "USD" });
+    expect(text).toContain("+$5,788.65");
+  });
+
+  it.each([
+    [{ buy_box_percentage: 55, previous_buy_box_percentage: 94, change: -39 }, "-39.0 pp"],
+    [{ rating_start: 4.2, rating_end: 4, rating_change: -0.2 }, "4.0"],
+  ])("formats %j with %s", (row, expected) => {
+    expect(renderTable([{ asin: "B0TESTAAA1", ...row }])).toContain(expected);
+  });
+
+  it("never cuts a header word to fit", () => {
+    const rows = [{ marketplace: "DE", revenue: 538790.07, units_sold: 21593, orders: 20364, profit: 169451.23, profit_margin: 31.5, refund_units: 944, refund_rate: 4.4, sessions: 191453, currency: "EUR" }, { marketplace: "UK", revenue: 5, units_sold: 1, orders: 1, profit: 1, profit_margin: 1, refund_units: 1, refund_rate: 1, sessions: 1, currency: "GBP" }];
+    const text = renderTable(rows, { width: 80 });
+    expect(text).toContain("Marketplace");
+    expect(text).not.toContain("Marketpla…");
+  });
+
   it("formats comparison values by the metric each row names", () => {
     const text = renderTable(SAMPLES.comparison_rows.body.result.comparison as Record<string, unknown>[], { currency: "EUR" });
     expect(text).toMatch(/Revenue\s+│\s+€80,210\.50 │\s+€91,000\.00 │\s+-€10,789\.50 │\s+-11\.9% │/);

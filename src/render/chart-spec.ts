@@ -2,27 +2,10 @@ import type { Understanding } from "../nlu/understanding.js";
 import { flattenRow } from "./flatten.js";
 import { columnKind, columnLabel } from "./format-values.js";
 import { comparisonRows } from "./comparison-rows.js";
+import { INTENT_METRIC } from "./intent-metric.js";
 import { seriesXKey } from "./terminal-chart.js";
 
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
-
-// What an intent's chart shows when the question named no metric.
-const INTENT_METRIC: Partial<Record<string, string>> = {
-  stockout_risk: "days_of_supply",
-  restock_recommendations: "recommended_quantity",
-  excess_inventory: "days_of_supply",
-  inventory_value: "inventory_value",
-  competitor_pricing: "price",
-  buy_box_share: "buy_box_percentage",
-  acos_by_campaign: "acos",
-  keyword_opportunities: "conversion_rate",
-  bid_recommendations: "recommended_bid",
-  wasted_ad_spend: "ad_spend",
-  refund_analysis: "refund_rate",
-  conversion_analysis: "conversion_rate",
-  declining_reviews: "review_rating",
-  profit_margin_by_category: "profit_margin",
-};
 
 // The column that names a row in a ranking, most specific first.
 const LABEL_KEYS = ["title", "name", "keyword", "search_term", "campaign", "campaign_name", "category", "subcategory", "product_type", "asin", "sku", "marketplace", "competitor", "seller_name"];

@@ -1,7 +1,7 @@
 import { readDataJson } from "../reference-data.js";
 
 /** How a column's values are shown on a terminal. */
-export type ValueKind = "money" | "percent" | "count" | "number" | "ratio" | "text" | "date";
+export type ValueKind = "money" | "percent" | "points" | "count" | "number" | "ratio" | "text" | "date";
 
 interface CurrencyInfo {
   symbol: string;
@@ -84,17 +84,22 @@ export function formatValue(value: unknown, kind: ValueKind, currency?: string, 
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return "—";
     const signed = /growth|change|delta/.test(column);
+    const sign = signed && value > 0 ? "+" : "";
     switch (kind) {
       case "money":
-        return signed && value > 0 ? `+${formatMoney(value, currency)}` : formatMoney(value, currency);
+        return sign + formatMoney(value, currency);
       case "percent":
         return formatPercent(value, signed);
+      case "points":
+        // A change between two percentages is in percentage points, not percent.
+        return `${sign}${grouped(value, 1)} pp`;
       case "count":
-        return grouped(value, Number.isInteger(value) ? 0 : 1);
+        return sign + grouped(value, Number.isInteger(value) ? 0 : 1);
       case "ratio":
         return `${grouped(value, 2)}×`;
       default:
-        return Number.isInteger(value) ? grouped(value, 0) : grouped(value, Math.abs(value) < 1 ? 2 : 1);
+        if (/rating/.test(column)) return sign + grouped(value, 1);
+        return sign + (Number.isInteger(value) ? grouped(value, 0) : grouped(value, Math.abs(value) < 1 ? 2 : 1));
     }
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
@@ -147,6 +152,7 @@ export function columnLabel(column: string): string {
     .replace(/\basin\b/gi, "ASIN")
     .replace(/\bsku\b/gi, "SKU")
     .replace(/\bfnsku\b/gi, "FNSKU")
-    .replace(/\bpo\b/gi, "PO");
+    .replace(/\bpo\b/gi, "PO")
+    .replace(/\b(pct|percentage)\b/gi, "%");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,6 +1,7 @@
 import { comparisonRows } from "./comparison-rows.js";
 import { isPlainObject } from "./flatten.js";
 import { columnKind, columnLabel, formatValue } from "./format-values.js";
+import { INTENT_METRIC } from "./intent-metric.js";
 import { primaryRows, type RenderableAnswer } from "./renderable-answer.js";
 import { renderLineChart } from "./terminal-chart.js";
 import { renderKeyValues, renderTable } from "./terminal-table.js";
@@ -34,7 +35,8 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
   const blocks: string[] = [answer.understanding.interpretation];
 
   const asked = answer.understanding.filters.metrics?.[0];
-  const keep = answer.understanding.filters.metrics ?? [];
+  const intentMetric = INTENT_METRIC[answer.understanding.intent];
+  const keep = [...(answer.understanding.filters.metrics ?? []), ...(intentMetric ? [intentMetric] : [])];
   const rows = answer.primaryKey === "comparison" ? comparisonRows(result.comparison) : primaryRows(answer);
   if (answer.primaryKey === "series" && rows.length > 1) {
     blocks.push(renderLineChart(rows, { metric: asked, width, currency }));
@@ -54,7 +56,7 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
     } else if (isPlainObject(value)) {
       blocks.push(renderPart(key, value, width, currency));
     } else {
-      blocks.push(`${columnLabel(key)}: ${String(value)}`);
+      blocks.push(`${columnLabel(key)}: ${formatValue(value, columnKind(key), currency, key)}`);
     }
   }
 

@@ -12,7 +12,10 @@ export interface TerminalTableOptions {
 }
 
 // Columns that repeat what the cells already say (the symbol shows the currency).
-const HIDDEN = new Set(["currency"]);
+// "unit" says what a comparison row's numbers are, which the formatting already shows.
+const HIDDEN = new Set(["currency", "unit"]);
+// Hidden to fit only after every other minor column.
+const IMPORTANT = new Set(["restock_recommendation.urgency", "urgency", "restock_recommendation.optimal_po_date", "optimal_po_date", "stockout_date", "days_of_supply"]);
 // Columns that, when every row has the same value, become one line above the table.
 const FOLD_WHEN_CONSTANT = new Set(["marketplace", "condition", "fulfillment_type"]);
 // Columns that name a row: kept whatever the width.
@@ -74,8 +77,10 @@ export function renderTable(rows: Record<string, unknown>[], options: TerminalTa
       columns = columns.map((c) => (c.head.length > Math.max(0, ...c.cells.map((t) => t.length)) ? { ...c, head: twoLines(c.head) } : c));
     }
     // Then the rightmost minor columns go, until the shortened table fits.
+    const minor = (c: Column, i: number) => i > 0 && !LABELS.has(c.key) && !keep.has(c.key) && !keep.has(c.key.split(".").pop()!);
     while (tableWidth(columns, shortestWidth) > width) {
-      const at = columns.findLastIndex((c, i) => i > 0 && !LABELS.has(c.key) && !keep.has(c.key) && !keep.has(c.key.split(".").pop()!));
+      let at = columns.findLastIndex((c, i) => minor(c, i) && !IMPORTANT.has(c.key));
+      if (at < 0) at = columns.findLastIndex(minor);
       if (at < 0) break;
       hidden.unshift(columns[at].head.replace("\n", " "));
       columns = columns.filter((_, i) => i !== at);
@@ -100,17 +105,32 @@ function cellText(row: Record<string, unknown>, key: string, fallbackCurrency: s
   const value = row[key];
   if (key === "metric" && typeof value === "string") return columnLabel(value);
   let kind: ValueKind = columnKind(key);
-  if (METRIC_VALUE.test(key) && typeof row.metric === "string") kind = metricKind(row.metric);
-  const currency = typeof row.currency === "string" ? row.currency : fallbackCurrency;
+  if (METRIC_VALUE.test(key)) kind = measuredKind(row) ?? kind;
+  if (kind === "percent" && /(^|_)(change|delta|difference)$/.test(key) && !/pct|percent/.test(key)) kind = "points";
+  if (row.unit === "percentage_points" && /change|delta|difference/.test(key) && !/pct|percent/.test(key)) kind = "points";
+  const unitCurrency = typeof row.unit === "string" && /^[A-Z]{3}$/.test(row.unit) ? row.unit : undefined;
+  const currency = typeof row.currency === "string" ? row.currency : (unitCurrency ?? fallbackCurrency);
   return formatValue(value, kind, currency, key);
+}
+
+/**
+ * What a row's current/previous/change numbers measure: the metric it names
+ * (comparison rows), else the quantity of its current_X / previous_X columns.
+ */
+function measuredKind(row: Record<string, unknown>): ValueKind | undefined {
+  if (typeof row.metric === "string") return metricKind(row.metric);
+  const sibling = Object.keys(row).find((k) => /^(current|previous)_/.test(k) && typeof row[k] === "number");
+  return sibling ? columnKind(sibling.replace(/^(current|previous)_/, "")) : undefined;
 }
 
 function naturalWidth(c: Column): number {
   return Math.max(...c.head.split("\n").map((l) => l.length), ...c.cells.map((t) => t.length)) + 2;
 }
 
+// A text column may shrink to its minimum, but never below its header's longest word.
 function minimumWidth(c: Column): number {
-  return c.key === "title" || c.key === "name" ? MIN_TITLE_WIDTH : MIN_TEXT_WIDTH;
+  const longestWord = Math.max(...c.head.split(/[\s\n]+/).map((w) => w.length)) + 2;
+  return Math.max(c.key === "title" || c.key === "name" ? MIN_TITLE_WIDTH : MIN_TEXT_WIDTH, Math.min(naturalWidth(c), longestWord));
 }
 
 function shortestWidth(c: Column): number {
@@ -132,7 +152,7 @@ export function renderKeyValues(values: Record<string, unknown>, options: Termin
   const currency = typeof flat.currency === "string" ? flat.currency : options.currency;
   const entries = Object.entries(flat).filter(([key]) => !HIDDEN.has(key));
   if (entries.length === 0) return "";
-  const table = new Table({ style: { head: [], border: [] }, colAligns: ["left", "right"] });
+  const table = new Table({ style: { head: [], border: [], compact: true }, colAligns: ["left", "right"] });
   for (const [key, value] of entries) table.push([columnLabel(key), formatValue(value, columnKind(key), currency, key)]);
   return table.toString();
 }
