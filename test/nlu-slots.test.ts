@@ -39,7 +39,7 @@ describe("marketplaces", () => {
   it.each([
     ["revenue in the States", "US"],
     ["sales in the US", "US"],
-    ["what about the us", "US"],
+    ["revenue for the us", "US"],
     ["sales in America last week", "US"],
     ["sales in Britain", "UK"],
     ["sales in GB", "UK"],

@@ -2,8 +2,8 @@ import { stem, words } from "./text.js";
 
 /**
  * A nearest-neighbour intent classifier over TF-IDF vectors of word
- * unigrams, word bigrams and character 4-grams, built from labelled example
- * sentences at load time. Deterministic, and fast enough to build on start-up.
+ * unigrams and bigrams (stemmed; slot tokens such as `m_revenue` as they
+ * are), built from labelled example sentences. Deterministic.
  */
 
 export interface LabelScore {
@@ -18,7 +18,15 @@ export interface Classification {
   nearest: { index: number; similarity: number }[];
 }
 
-const CHAR_WEIGHT = 0.35;
+/** Everything the classifier learned, as plain JSON (for a cache). */
+export interface ClassifierState {
+  labels: string[];
+  light: string[];
+  idf: Record<string, number>;
+  /** Feature → flat [exampleIndex, weight, exampleIndex, weight, …]. */
+  postings: Record<string, number[]>;
+}
+
 /** Filler words still say something ("what can you do"), but little. */
 const LIGHT_WEIGHT = 0.35;
 /** Slot tokens (a metric, a breakdown) say much about the intent. */
@@ -28,41 +36,57 @@ const isSlotToken = (w: string) => w.startsWith("__") || /^[mgs]_/.test(w);
 
 function features(text: string, light: ReadonlySet<string>): Map<string, number> {
   const counts = new Map<string, number>();
-  const bump = (f: string, by = 1) => counts.set(f, (counts.get(f) ?? 0) + by);
+  const bump = (f: string, by: number) => counts.set(f, (counts.get(f) ?? 0) + by);
   const tokens = words(text);
   const stems = tokens.map((w) => (isSlotToken(w) ? w : stem(w)));
   const weight = tokens.map((w) => (/^[mg]_/.test(w) ? SLOT_WEIGHT : light.has(w) ? LIGHT_WEIGHT : 1));
   for (let i = 0; i < stems.length; i++) {
     bump(`w:${stems[i]}`, weight[i]);
     if (i + 1 < stems.length) bump(`b:${stems[i]} ${stems[i + 1]}`, Math.min(weight[i], weight[i + 1]));
-    const w = stems[i];
-    if (isSlotToken(w) || w.length < 4 || light.has(tokens[i])) continue;
-    const padded = `<${w}>`;
-    for (let j = 0; j + 4 <= padded.length; j++) bump(`c:${padded.slice(j, j + 4)}`, CHAR_WEIGHT);
   }
   return counts;
 }
 
 export class IntentClassifier {
-  private readonly idf = new Map<string, number>();
-  private readonly postings = new Map<string, { index: number; weight: number }[]>();
-  readonly labels: string[];
+  private constructor(
+    readonly labels: string[],
+    private readonly light: ReadonlySet<string>,
+    private readonly idf: Map<string, number>,
+    private readonly postings: Map<string, number[]>,
+  ) {}
 
-  /** @param examples labelled texts, already normalized the way questions will be */
-  constructor(examples: { label: string; text: string }[], private readonly light: ReadonlySet<string> = new Set()) {
-    this.labels = examples.map((e) => e.label);
+  /**
+   * Learns from labelled texts, already masked the way questions will be.
+   * `light` words (filler) weigh less.
+   */
+  static train(examples: { label: string; text: string }[], light: ReadonlySet<string> = new Set()): IntentClassifier {
     const featureSets = examples.map((e) => features(e.text, light));
     const df = new Map<string, number>();
     for (const f of featureSets) for (const key of f.keys()) df.set(key, (df.get(key) ?? 0) + 1);
-    const n = examples.length;
-    for (const [key, count] of df) this.idf.set(key, Math.log((n + 1) / (count + 1)) + 1);
+    const idf = new Map<string, number>();
+    for (const [key, count] of df) idf.set(key, Math.log((examples.length + 1) / (count + 1)) + 1);
+    const classifier = new IntentClassifier(
+      examples.map((e) => e.label),
+      light,
+      idf,
+      new Map(),
+    );
     featureSets.forEach((f, index) => {
-      for (const [key, weight] of this.vector(f)) {
-        let list = this.postings.get(key);
-        if (!list) this.postings.set(key, (list = []));
-        list.push({ index, weight });
+      for (const [key, weight] of classifier.vector(f)) {
+        let list = classifier.postings.get(key);
+        if (!list) classifier.postings.set(key, (list = []));
+        list.push(index, weight);
       }
     });
+    return classifier;
+  }
+
+  static fromState(state: ClassifierState): IntentClassifier {
+    return new IntentClassifier(state.labels, new Set(state.light), new Map(Object.entries(state.idf)), new Map(Object.entries(state.postings)));
+  }
+
+  state(): ClassifierState {
+    return { labels: this.labels, light: [...this.light], idf: Object.fromEntries(this.idf), postings: Object.fromEntries(this.postings) };
   }
 
   private vector(counts: Map<string, number>): Map<string, number> {
@@ -81,32 +105,40 @@ export class IntentClassifier {
   }
 
   /**
-   * Scores every label for a text: the mean of the label's three closest
-   * examples (weighted 1, ½, ¼), so one odd example cannot win alone.
+   * Scores every label for a text: the label's three closest examples
+   * (weighted 1, ½, ¼), so one odd example cannot win alone.
    *
-   * @example new IntentClassifier(examples).classify("top m_revenue products").ranked[0].label // "top_products"
+   * @example IntentClassifier.train(examples).classify("top m_revenue products").ranked[0].label // "top_products"
    */
   classify(text: string): Classification {
     const query = this.vector(features(text, this.light));
     const sims = new Float64Array(this.labels.length);
-    for (const [key, weight] of query) for (const p of this.postings.get(key) ?? []) sims[p.index] += weight * p.weight;
-    const perLabel = new Map<string, number[]>();
-    const nearest: { index: number; similarity: number }[] = [];
-    sims.forEach((similarity, index) => {
-      if (similarity <= 0) return;
-      nearest.push({ index, similarity });
-      const list = perLabel.get(this.labels[index]) ?? [];
-      list.push(similarity);
-      perLabel.set(this.labels[index], list);
-    });
-    const ranked: LabelScore[] = [];
-    for (const [label, list] of perLabel) {
-      list.sort((a, b) => b - a);
-      const score = ((list[0] ?? 0) + 0.5 * (list[1] ?? 0) + 0.25 * (list[2] ?? 0)) / 1.75;
-      ranked.push({ label, score });
+    const touched: number[] = [];
+    for (const [key, weight] of query) {
+      const list = this.postings.get(key);
+      if (!list) continue;
+      for (let i = 0; i < list.length; i += 2) {
+        if (sims[list[i]] === 0) touched.push(list[i]);
+        sims[list[i]] += weight * list[i + 1];
+      }
     }
-    ranked.sort((a, b) => b.score - a.score || (a.label < b.label ? -1 : 1));
-    nearest.sort((a, b) => b.similarity - a.similarity || a.index - b.index);
-    return { ranked, nearest: nearest.slice(0, 20) };
+    // Per label, its three best similarities; overall, the 20 nearest examples.
+    const best = new Map<string, [number, number, number]>();
+    for (const index of touched) {
+      const similarity = sims[index];
+      if (similarity <= 0) continue;
+      const label = this.labels[index];
+      const top = best.get(label);
+      if (!top) best.set(label, [similarity, 0, 0]);
+      else if (similarity > top[0]) [top[0], top[1], top[2]] = [similarity, top[0], top[1]];
+      else if (similarity > top[1]) [top[1], top[2]] = [similarity, top[1]];
+      else if (similarity > top[2]) top[2] = similarity;
+    }
+    touched.sort((a, b) => sims[b] - sims[a] || a - b);
+    const nearest = touched.slice(0, 20).filter((index) => sims[index] > 0).map((index) => ({ index, similarity: sims[index] }));
+    const ranked: LabelScore[] = [];
+    for (const [label, [a, b, c]] of best) ranked.push({ label, score: (a + 0.5 * b + 0.25 * c) / 1.75 });
+    ranked.sort((x, y) => y.score - x.score || (x.label < y.label ? -1 : 1));
+    return { ranked, nearest };
   }
 }

@@ -13,8 +13,10 @@ export class Lexicon {
   private readonly byLength = new Map<number, string[]>();
   private readonly corrections = new Map<string, string | undefined>();
 
-  constructor(texts: Iterable<string>) {
-    for (const text of texts) for (const word of words(normalizeText(text))) this.add(word);
+  /** Learns the words of `texts`; `counts` restores a lexicon saved with `wordCounts()`. */
+  constructor(texts: Iterable<string>, counts?: Record<string, number>) {
+    if (counts) for (const [word, n] of Object.entries(counts)) this.add(word, n);
+    else for (const text of texts) for (const word of words(normalizeText(text))) this.add(word, 1);
     for (const [word] of this.counts) {
       const list = this.byLength.get(word.length) ?? [];
       list.push(word);
@@ -22,9 +24,13 @@ export class Lexicon {
     }
   }
 
-  private add(word: string): void {
-    this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+  private add(word: string, n: number): void {
+    this.counts.set(word, (this.counts.get(word) ?? 0) + n);
     this.stems.add(stem(word));
+  }
+
+  wordCounts(): Record<string, number> {
+    return Object.fromEntries(this.counts);
   }
 
   knows(word: string): boolean {

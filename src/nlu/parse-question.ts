@@ -25,6 +25,8 @@ export type ParseOutcome = { understanding: Understanding } | { error: InvalidQu
 const MIN_SCORE = 0.2;
 /** A question of filler words only ("what can you do?") needs this score. */
 const SURE_SCORE = 0.3;
+/** A question whose own words (without its slots) are this close to the out-of-domain examples is not ours. */
+const OFF_TOPIC_SCORE = 0.3;
 /** A follow-up with words of its own switches intent only when the classifier is at least this sure. */
 const SWITCH_SCORE = 0.35;
 
@@ -61,6 +63,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   }
   // Mostly words the parser has never seen, and nothing it could use: gibberish or another domain.
   if (intent && !followUp && !hasSlots && slots.unknownWords * 2 > slots.contentWords.length) intent = undefined;
+  // Slots (a country, a period) can make any question look like ours; what it is about must be ours too.
+  if (intent && !followUp && hasSlots && slots.contentWords.length > 0) {
+    const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
+    if (topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE) intent = undefined;
+  }
   if (!intent) return { error: invalidQuery(text, slots, model, classification.nearest, options.catalog) };
 
   intent = refineIntent(intent, slots);

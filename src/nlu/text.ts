@@ -125,20 +125,17 @@ export class PhraseIndex<V> {
     const found: PhraseMatch<V>[] = [];
     if (this.map.size === 0 || text === "") return found;
     const tokens = text.split(" ");
-    let at = 0;
-    const starts = tokens.map((t) => {
-      const start = at;
-      at += t.length + 1;
-      return start;
-    });
-    for (let i = 0; i < tokens.length; i++) {
+    let offset = 0;
+    for (let i = 0; i < tokens.length; offset += tokens[i].length + 1, i++) {
       const most = this.firstWords.get(tokens[i]);
       if (most === undefined) continue;
       for (let n = Math.min(most, tokens.length - i); n >= 1; n--) {
         const phrase = n === 1 ? tokens[i] : tokens.slice(i, i + n).join(" ");
         const value = this.map.get(phrase);
         if (value === undefined) continue;
-        found.push({ start: starts[i], end: starts[i] + phrase.length, phrase, value });
+        found.push({ start: offset, end: offset + phrase.length, phrase, value });
+        // Skip the words the phrase took (the loop's step adds the last one).
+        for (let k = 1; k < n; k++) offset += tokens[i + k - 1].length + 1;
         i += n - 1;
         break;
       }
