@@ -34,18 +34,10 @@ export function parsePort(text: string): number {
   return port;
 }
 
-/** The shape of the demo module's entry point, loaded only when the mirror is empty. */
-interface EnsureDemoModule {
-  ensureMirrorData(mirror: Mirror, options: { now: Date; notice: (text: string) => void }): Promise<unknown>;
-}
-
 /** Gives an empty mirror the demo seller (with a notice on stderr), so the API has data to answer from. */
 export async function ensureDemoData(mirror: Mirror, ctx: CommandContext): Promise<void> {
-  const { mirrorIsEmpty } = await import("../../store/accounts.js");
-  if (!(await mirrorIsEmpty(mirror.db))) return;
-  const path = "../../demo/ensure-demo.js";
-  const demo = (await import(path)) as EnsureDemoModule;
-  await demo.ensureMirrorData(mirror, { now: ctx.now, notice: (text) => ctx.io.stderr.write(text.endsWith("\n") ? text : `${text}\n`) });
+  const { ensureMirrorData } = await import("../../demo/ensure-demo.js");
+  await ensureMirrorData(mirror, { now: ctx.now, notice: (line) => ctx.io.stderr.write(line.endsWith("\n") ? line : `${line}\n`) });
 }
 
 /**
