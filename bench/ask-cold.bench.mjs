@@ -8,7 +8,7 @@
 // generated once into a temporary folder; set ASK_BENCH_DB to reuse a mirror.
 // ASK_BENCH_RUNS sets N (default 15).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,6 +58,26 @@ function measure(label, args) {
   return s;
 }
 
+/** The modules one `ask` loads, from a loader hook: how many, and whether any heavy UI or server code is among them. */
+function moduleGraph(args) {
+  const hookDir = mkdtempSync(join(tmpdir(), "seller-ai-ask-hooks-"));
+  try {
+    writeFileSync(join(hookDir, "hooks.mjs"), 'export async function load(url, context, next) { if (!url.startsWith("node:")) process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n');
+    writeFileSync(join(hookDir, "register.mjs"), `import { register } from "node:module"; register(${JSON.stringify(new URL(`file://${join(hookDir, "hooks.mjs")}`).href)});\n`);
+    const run = spawnSync(process.execPath, ["--import", join(hookDir, "register.mjs"), ...args], { encoding: "utf8", env: { ...process.env, SELLER_AI_TODAY: TODAY } });
+    const urls = run.stderr.split("\n").filter((l) => l.startsWith("LOADED ")).map((l) => l.slice(7));
+    const packages = {};
+    for (const url of urls) {
+      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? "seller-ai";
+      packages[name] = (packages[name] ?? 0) + 1;
+    }
+    const heavy = Object.keys(packages).filter((p) => /^(ink|react|react-reconciler|fastify|vega|vega-lite|ollama|yoga-layout)$/.test(p));
+    return { total: urls.length, packages, heavy };
+  } finally {
+    rmSync(hookDir, { recursive: true, force: true });
+  }
+}
+
 try {
   const check = time([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
   const lines = check.stdout.trim().split("\n");
@@ -68,6 +88,9 @@ try {
   // What the SQL layer costs to load before any question is read (kysely's ESM build is ~260 files).
   measure("import kysely + better-sqlite3", ["--input-type=module", "-e", `await import(${JSON.stringify(join(root, "node_modules/kysely/dist/esm/index.js"))}); await import("${join(root, "node_modules/better-sqlite3/lib/index.js").replace(/\\/g, "/")}");`]);
   const ask = measure(`seller-ai ask "${QUESTION}" --format csv`, [bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
+  const graph = moduleGraph([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
+  const byPackage = Object.entries(graph.packages).sort((a, b) => b[1] - a[1]).map(([p, n]) => `${p} ${n}`).join(", ");
+  console.log(`modules loaded by ask: ${graph.total} (${byPackage}); ink/react/fastify/vega: ${graph.heavy.length ? graph.heavy.join(", ") : "none"}`);
   console.log(`target: median at most ${TARGET_MS} ms: ${ask.median <= TARGET_MS ? "met" : `NOT met (${(ask.median - TARGET_MS).toFixed(0)} ms over)`}`);
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });

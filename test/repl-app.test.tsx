@@ -234,6 +234,21 @@ describe("REPL", () => {
     unmount();
   });
 
+  it("browses the history of earlier sessions and reports each new line", async () => {
+    const fake = fakeAsk();
+    const lines: string[] = [];
+    const app = render(<ReplApp session={new ReplSession(fake.ask, renderForRepl)} banner="b" history={["from yesterday"]} onLine={(l) => lines.push(l)} />);
+    current = app;
+    await settle();
+    app.stdin.write(UP);
+    await settle();
+    expect(app.lastFrame()!.split("\n").at(-1)).toContain("› from yesterday");
+    app.stdin.write(ENTER);
+    await settle();
+    expect(lines).toEqual(["from yesterday"]);
+    app.unmount();
+  });
+
   it("stops taking questions after /quit", async () => {
     const { stdin, fake, unmount } = setup();
     await type(stdin, "/quit");

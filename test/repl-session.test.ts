@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SellerAiError } from "../src/errors.js";
 import { editorReducer, initialEditor, type EditorAction, type EditorState } from "../src/cli/repl/line-editor.js";
 import { parseReplInput } from "../src/cli/repl/repl-input.js";
+import { appendHistory, historyPath, readHistory } from "../src/cli/repl/history-file.js";
+import { tempDbPath } from "./helpers/temp-mirror.js";
 import { ReplSession, type ReplAsk } from "../src/cli/repl/repl-session.js";
 import { renderForRepl } from "../src/cli/repl/render-for-repl.js";
 import { SAMPLES } from "./render-samples.js";
@@ -132,5 +134,21 @@ describe("ReplSession", () => {
     await s.handle("top 3 products");
     expect(calls.map((c) => c.conversationId)).toEqual([undefined, undefined]);
     expect(await s.handle("/quit")).toMatchObject({ exit: true });
+  });
+});
+
+describe("history file", () => {
+  it("keeps the questions beside the mirror, one per line, the newest last", () => {
+    const path = historyPath(tempDbPath());
+    expect(readHistory(path)).toEqual([]);
+    appendHistory(path, "top 5 products");
+    appendHistory(path, "what about\nthe UK?");
+    expect(readHistory(path)).toEqual(["top 5 products", "what about the UK?"]);
+    expect(readHistory(path, 1)).toEqual(["what about the UK?"]);
+  });
+
+  it("keeps none for an in-memory mirror", () => {
+    expect(historyPath(":memory:")).toBeUndefined();
+    expect(() => appendHistory(undefined, "x")).not.toThrow();
   });
 });

@@ -3,6 +3,7 @@ import { usageError } from "../../errors.js";
 import type { ActionRunner } from "../program.js";
 import type { CommandContext } from "../context.js";
 import type { CliIo } from "../io.js";
+import type { Mirror } from "../../store/open-mirror.js";
 
 // Only types and commander load with this module: the answer pipeline and the
 // renderers are imported inside the action, so `seller-ai ask` starts fast.
@@ -96,15 +97,26 @@ export function parseLlmChoice(text: string, env: CliIo["env"]): LlmChoice {
 }
 
 /**
+ * The mirror, with the demo seller generated first when it holds no account
+ * (said on stderr before and after, since generating takes a while).
+ */
+export async function mirrorWithData(ctx: CommandContext): Promise<Mirror> {
+  const [{ ensureMirrorData }, { mirrorIsEmpty }] = await Promise.all([import("../../demo/ensure-demo.js"), import("../../store/accounts.js")]);
+  const mirror = await ctx.mirror();
+  const notice = (line: string) => ctx.io.stderr.write(`${line.replace(/\n$/, "")}\n`);
+  if (await mirrorIsEmpty(mirror.db)) notice("seller-ai: the mirror is empty; generating the demo seller first (this can take a minute)…");
+  await ensureMirrorData(mirror, { now: ctx.now, notice });
+  return mirror;
+}
+
+/**
  * Answers one question and writes it in the chosen format. json, csv and
  * chart_data write only data to stdout (notes and --explain go to stderr), so
  * the output can be redirected to a file; table and chart are for people.
  */
 export async function askCommand(ctx: CommandContext, options: AskOptions): Promise<number> {
   const { io } = ctx;
-  const [{ answer }, { ensureMirrorData }] = await Promise.all([import("../../core/answer.js"), import("../../demo/ensure-demo.js")]);
-  const mirror = await ctx.mirror();
-  await ensureMirrorData(mirror, { now: ctx.now, notice: (line: string) => io.stderr.write(`${line.replace(/\n$/, "")}\n`) });
+  const [{ answer }, mirror] = await Promise.all([import("../../core/answer.js"), mirrorWithData(ctx)]);
   const dataOnly = options.format === "json" || options.format === "csv" || options.format === "chart_data";
   const answered = await answer(options.question, {
     db: mirror.db,

@@ -2,7 +2,7 @@ import { Option, type Command } from "commander";
 import { usageError } from "../../errors.js";
 import type { ActionRunner } from "../program.js";
 import type { CommandContext } from "../context.js";
-import { parseLlmChoice, type LlmChoice } from "./ask.js";
+import { mirrorWithData, parseLlmChoice, type LlmChoice } from "./ask.js";
 
 // ink and React load only inside the action (see repl/start-repl.tsx).
 
@@ -79,14 +79,12 @@ export function parseChatOptions(raw: RawChatOptions, env: Record<string, string
  */
 export async function chatCommand(ctx: CommandContext, options: ChatOptions): Promise<number> {
   const { io } = ctx;
-  const [{ answer }, { ensureMirrorData }, { ReplSession }, { renderForRepl }] = await Promise.all([
+  const [{ answer }, { ReplSession }, { renderForRepl }, mirror] = await Promise.all([
     import("../../core/answer.js"),
-    import("../../demo/ensure-demo.js"),
     import("../repl/repl-session.js"),
     import("../repl/render-for-repl.js"),
+    mirrorWithData(ctx),
   ]);
-  const mirror = await ctx.mirror();
-  await ensureMirrorData(mirror, { now: ctx.now, notice: (line: string) => io.stderr.write(`${line.replace(/\n$/, "")}\n`) });
   const session = new ReplSession(
     (question, ask) =>
       answer(question, {

@@ -1,0 +1,27 @@
+import { appendFileSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** Where the REPL keeps the questions asked, beside the mirror (none for an in-memory mirror). */
+export function historyPath(dbPath: string): string | undefined {
+  return dbPath === ":memory:" || dbPath === "" ? undefined : join(dirname(dbPath), "repl-history");
+}
+
+/** The last `limit` lines asked before, oldest first; none when there is no file yet. */
+export function readHistory(path: string | undefined, limit = 500): string[] {
+  if (!path) return [];
+  try {
+    return readFileSync(path, "utf8").split("\n").filter((line) => line.trim() !== "").slice(-limit);
+  } catch {
+    return [];
+  }
+}
+
+/** Adds one line; a history that cannot be written is not worth stopping the conversation for. */
+export function appendHistory(path: string | undefined, line: string): void {
+  if (!path) return;
+  try {
+    appendFileSync(path, `${line.replace(/[\r\n]+/g, " ")}\n`, { mode: 0o600 });
+  } catch {
+    // ignored on purpose: read-only folders, full disks
+  }
+}
