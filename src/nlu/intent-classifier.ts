@@ -14,8 +14,6 @@ export interface LabelScore {
 export interface Classification {
   /** Labels, best first, with their scores (0..1). */
   ranked: LabelScore[];
-  /** Indexes of the most similar examples, best first. */
-  nearest: { index: number; similarity: number }[];
 }
 
 /** Everything the classifier learned, as plain JSON (for a cache). */
@@ -104,13 +102,8 @@ export class IntentClassifier {
     return v;
   }
 
-  /**
-   * Scores every label for a text: the label's three closest examples
-   * (weighted 1, ½, ¼), so one odd example cannot win alone.
-   *
-   * @example IntentClassifier.train(examples).classify("top m_revenue products").ranked[0].label // "top_products"
-   */
-  classify(text: string): Classification {
+  /** Each example's cosine similarity to the text, and the examples it shares a feature with. */
+  private similarities(text: string): { sims: Float64Array; touched: number[] } {
     const query = this.vector(features(text, this.light));
     const sims = new Float64Array(this.labels.length);
     const touched: number[] = [];
@@ -122,7 +115,17 @@ export class IntentClassifier {
         sims[list[i]] += weight * list[i + 1];
       }
     }
-    // Per label, its three best similarities; overall, the 20 nearest examples.
+    return { sims, touched };
+  }
+
+  /**
+   * Scores every label for a text: the label's three closest examples
+   * (weighted 1, ½, ¼), so one odd example cannot win alone.
+   *
+   * @example IntentClassifier.train(examples).classify("top m_revenue products").ranked[0].label // "top_products"
+   */
+  classify(text: string): Classification {
+    const { sims, touched } = this.similarities(text);
     const best = new Map<string, [number, number, number]>();
     for (const index of touched) {
       const similarity = sims[index];
@@ -134,11 +137,19 @@ export class IntentClassifier {
       else if (similarity > top[1]) [top[1], top[2]] = [similarity, top[1]];
       else if (similarity > top[2]) top[2] = similarity;
     }
-    touched.sort((a, b) => sims[b] - sims[a] || a - b);
-    const nearest = touched.slice(0, 20).filter((index) => sims[index] > 0).map((index) => ({ index, similarity: sims[index] }));
     const ranked: LabelScore[] = [];
     for (const [label, [a, b, c]] of best) ranked.push({ label, score: (a + 0.5 * b + 0.25 * c) / 1.75 });
     ranked.sort((x, y) => y.score - x.score || (x.label < y.label ? -1 : 1));
-    return { ranked, nearest };
+    return { ranked };
+  }
+
+  /** Indexes of the `n` examples most similar to the text, best first. */
+  nearest(text: string, n: number): { index: number; similarity: number }[] {
+    const { sims, touched } = this.similarities(text);
+    touched.sort((a, b) => sims[b] - sims[a] || a - b);
+    return touched
+      .slice(0, n)
+      .filter((index) => sims[index] > 0)
+      .map((index) => ({ index, similarity: sims[index] }));
   }
 }

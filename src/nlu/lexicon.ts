@@ -51,6 +51,8 @@ export class Lexicon {
     let bestDistance = max + 1;
     let bestCount = -1;
     const consider = (candidate: string, count: number) => {
+      // Typos seldom touch the first letter (a swap of the first two aside): a cheap filter before the distance.
+      if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) return;
       const d = editDistance(word, candidate, max);
       if (d < bestDistance || (d === bestDistance && count > bestCount)) {
         best = candidate;

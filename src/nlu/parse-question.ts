@@ -68,7 +68,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
     if (topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE) intent = undefined;
   }
-  if (!intent) return { error: invalidQuery(text, slots, model, classification.nearest, options.catalog) };
+  if (!intent) return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
 
   intent = refineIntent(intent, slots);
   const base = followUp && previous ? carriedFilters(previous, intent) : {};

@@ -62,25 +62,35 @@ export function stem(word: string): string {
 export function editDistance(a: string, b: string, max = Infinity): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const width = b.length + 1;
+  if (width > ROW_CAPACITY) return Math.abs(a.length - b.length) + (a === b ? 0 : max + 1);
   // Three rolling rows: the one before last is needed for transpositions.
-  let before = new Array<number>(width).fill(0);
-  let last = Array.from({ length: width }, (_, j) => j);
-  let row = new Array<number>(width).fill(0);
+  let before = ROWS[0];
+  let last = ROWS[1];
+  let row = ROWS[2];
+  for (let j = 0; j < width; j++) last[j] = j;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, before[j - 2] + 1);
       row[j] = d;
       if (d < best) best = d;
     }
     if (best > max) return max + 1;
-    [before, last, row] = [last, row, before];
+    const spare = before;
+    before = last;
+    last = row;
+    row = spare;
   }
   return last[b.length];
 }
+
+/** Words longer than this are compared only for equality. */
+const ROW_CAPACITY = 64;
+const ROWS = [new Int32Array(ROW_CAPACITY), new Int32Array(ROW_CAPACITY), new Int32Array(ROW_CAPACITY)];
 
 /** Word tokens of normalized text. */
 export function words(text: string): string[] {
