@@ -79,6 +79,13 @@ describe("400 invalid_request names the field", () => {
   });
 });
 
+describe("400 for a malformed URL", () => {
+  it("is invalid_request in the one error body", async () => {
+    const res = await h.app.inject({ method: "POST", url: "/v1/%zz", headers: { authorization: `Bearer ${enterprise}` }, payload: { query: "x" } });
+    expect(expectErrorBody(res, 400, "invalid_request").message).toMatch(/URL is not valid/);
+  });
+});
+
 describe("400 invalid_query carries the parser's suggestions", () => {
   it("for a question outside the service", async () => {
     const question = "what is the meaning of life";

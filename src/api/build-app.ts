@@ -104,7 +104,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // randomUUID draws from a cached entropy pool: unique ids at no cost on the hot path.
     genReqId: () => `req_${randomUUID().replaceAll("-", "")}`,
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // Requests that reach a closing server are still answered (their connection then closes), in the one error body if they fail.
+    return503OnClosing: false,
+    // A malformed URL gets the one error body too.
+    frameworkErrors: (error, request, reply) => {
+      const body = errorBody(new SellerAiError("invalid_request", `the request URL is not valid (${error.code ?? "bad URL"}).`), String(request.id));
+      // No route, so no hooks: the request id header is set here.
+      reply.header("x-request-id", String(request.id));
+      sendError(reply as unknown as FastifyReply, statusOf(body), body, clock());
+    },
     // Strict bodies: a wrong type is an error (no coercion), an unknown field too.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
