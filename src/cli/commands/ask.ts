@@ -89,6 +89,13 @@ export function parseAskOptions(words: string[], raw: RawAskOptions, io: Pick<Cl
   return options;
 }
 
+/** The width to lay text out for: the terminal's, else $COLUMNS (a pager, a file), else 100. */
+export function terminalWidth(stream: { columns?: number }, env: CliIo["env"]): number {
+  if (stream.columns && stream.columns > 0) return stream.columns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv >= 20 ? fromEnv : 100;
+}
+
 /** `ollama:MODEL` as an LLM choice; the host comes from OLLAMA_HOST when set. */
 export function parseLlmChoice(text: string, env: CliIo["env"]): LlmChoice {
   const match = /^ollama:(\S+)$/.exec(text.trim());
@@ -133,7 +140,7 @@ export async function askCommand(ctx: CommandContext, options: AskOptions): Prom
   if (options.explain) {
     const { renderExplain } = await import("../../render/explain.js");
     const stream = dataOnly ? notes : io.stdout;
-    stream.write(`${renderExplain(answered, stream.columns ?? 100)}\n`);
+    stream.write(`${renderExplain(answered, terminalWidth(stream, io.env))}\n`);
   }
   const result = answered.body.result;
   switch (options.format) {
@@ -148,7 +155,7 @@ export async function askCommand(ctx: CommandContext, options: AskOptions): Prom
       break;
     default: {
       const { renderAnswerText } = await import("../../render/terminal-answer.js");
-      io.stdout.write(renderAnswerText(answered, { mode: options.format, width: io.stdout.columns ?? 100 }));
+      io.stdout.write(renderAnswerText(answered, { mode: options.format, width: terminalWidth(io.stdout, io.env) }));
     }
   }
   const id = answered.body.metadata.conversation_id;

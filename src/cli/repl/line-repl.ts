@@ -1,4 +1,5 @@
 import type { CliIo } from "../io.js";
+import { terminalWidth } from "../commands/ask.js";
 import type { ReplSession } from "./repl-session.js";
 
 /**
@@ -12,7 +13,7 @@ export async function runLineRepl(io: CliIo, session: ReplSession): Promise<numb
   let code = 0;
   let pending = "";
   const handle = async (line: string): Promise<boolean> => {
-    const outcome = await session.handle(line, io.stdout.columns ?? 100);
+    const outcome = await session.handle(line, terminalWidth(io.stdout, io.env));
     if (outcome.exit) return false;
     if (outcome.error) {
       io.stderr.write(`${outcome.output}\n`);
