@@ -1,14 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../src/cli/io.js";
 import { runCli } from "../src/cli/main.js";
 import type { DemoManifest, DemoSituationKind } from "../src/demo/manifest.js";
 import { openMirror, type Mirror } from "../src/store/open-mirror.js";
 import { FINDERS, salesDropRatios, situationKey } from "./demo-situations.js";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
-import { rmSync } from "node:fs";
 
 // One default-scale demo, made through the CLI as a user would, then read back.
 const dir = mkdtempSync(join(tmpdir(), "seller-ai-demo-cli-"));
@@ -124,5 +122,21 @@ describe("seller-ai demo (default scale)", () => {
     for (const key of listed) expect(ratios.find((r) => r.key === key)!.ratio).toBeLessThan(0.4);
     const others = ratios.filter((r) => !listed.includes(r.key) && r.baseline >= 5 && r.ratio < 0.5);
     expect(others).toEqual([]);
+  });
+});
+
+describe("seller-ai demo options", () => {
+  it.each([
+    ["a seed that is not a number", ["--seed", "abc"], /--seed must be a whole number/],
+    ["a negative seed", ["--seed", "-3"], /--seed/],
+    ["a malformed end date", ["--end", "2026-02-30"], /--end must be a date as YYYY-MM-DD/],
+    ["an unknown scale", ["--scale", "huge"], /--scale must be "default" or "large"/],
+  ])("exits 2 naming the option for %s, and writes nothing", async (_label, args, message) => {
+    const path = join(dir, `usage-${Math.random().toString(36).slice(2)}.db`);
+    const io = captureIo();
+    expect(await runCli(["--db", path, "demo", ...args], io)).toBe(2);
+    expect(io.err()).toMatch(message);
+    expect(io.err().trim().split("\n")).toHaveLength(1);
+    expect(io.out()).toBe("");
   });
 });

@@ -73,7 +73,7 @@ export interface AdsPlan {
   planted: PlantedAd[];
 }
 
-const AD_SHARE: Record<CampaignStyle, number> = { exact: 0.1, auto: 0.07, broad: 0.05, product: 0.03, brand: 0.02 };
+const AD_SHARE: Record<CampaignStyle, number> = { exact: 0.18, auto: 0.12, broad: 0.08, product: 0.05, brand: 0.04 };
 
 /** The campaign structure and its planted situations (pure: seed and catalog only). */
 export function planAds(plan: DemoPlan): AdsPlan {
