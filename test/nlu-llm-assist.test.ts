@@ -113,7 +113,7 @@ describe("help from a local model", () => {
     if (!("understanding" in outcome)) return;
     expect(outcome.understanding.filters.limit).toBeUndefined();
     expect(outcome.understanding.filters.campaign).toBeUndefined();
-    expect(outcome.understanding.interpretation).toBe("Sales (revenue) in Pet Supplies in the UK, last month");
+    expect(outcome.understanding.interpretation).toBe("Total revenue in Pet Supplies in the UK, last month");
     const request = server.requests[0];
     expect(request).toMatchObject({ model: "llama3.2", stream: false });
     expect((request.format as { properties: { intent: { enum: string[] } } }).properties.intent.enum).toContain("top_products");

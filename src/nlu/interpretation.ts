@@ -9,6 +9,8 @@ const PERCENT_METRICS = new Set<Metric>([
   "acos", "tacos", "profit_margin", "refund_rate", "conversion_rate", "buy_box_percentage", "ctr", "impression_share", "growth_rate",
 ]);
 
+const capitalise = (text: string) => (text.match(/^[a-z]/) ? text[0].toUpperCase() + text.slice(1) : text);
+
 /** A marketplace code in words: "the US", "Germany". */
 export function marketplaceName(code: string): string {
   return ARTICLE_NAMES[code] ?? marketplaceByCode(code)?.name ?? code;
@@ -40,12 +42,18 @@ export function describeUnderstanding(u: Understanding, model: ParserModel): str
   } else if (u.intent === "create_alert") {
     head = "Alert me";
   } else {
-    head = spec.label;
-    if (f.metrics?.length && !spec.label.toLowerCase().includes(label(f.metrics[0]).toLowerCase())) head += ` (${f.metrics.map(label).join(", ")})`;
+    const names = (f.metrics ?? []).map(label).join(", ");
+    if (/\{metrics\}/i.test(spec.label)) {
+      head = spec.label.replace("{metrics}", names || "sales").replace("{Metrics}", capitalise(names || "sales"));
+    } else {
+      head = spec.label;
+      if (names && !spec.label.toLowerCase().includes(label(f.metrics![0]).toLowerCase())) head += ` (${names})`;
+    }
     if (spec.rankable && f.limit !== undefined) head += `, top ${f.limit}`;
   }
   const parts = [head];
-  if (f.group_by && f.group_by !== spec.group_by) parts.push(`by ${f.group_by === "asin" ? "product" : f.group_by}`);
+  const groupWords = `by ${f.group_by === "asin" ? "product" : f.group_by}`;
+  if (f.group_by && f.group_by !== spec.group_by && !head.includes(groupWords)) parts.push(groupWords);
   if (f.category) parts.push(`in ${f.category}`);
   if (f.subcategory && f.subcategory !== f.category) parts.push(`(${f.subcategory})`);
   if (f.campaign) parts.push(`for campaign "${f.campaign}"`);
