@@ -10,13 +10,14 @@ import { isoUtc, lastSyncFinished, type IntentOutcome } from "./outcome.js";
 import { inventoryStatus } from "./inventory-status.js";
 
 async function coverage(ctx: AnalyticsContext) {
-  const rows = await ctx.rows(
-    ctx.db
-      .selectFrom("daily_sales")
-      .select(["marketplace", (eb) => eb.fn.min("date").as("first_date"), (eb) => eb.fn.max("date").as("last_date")])
-      .where("account_id", "=", ctx.accountId)
-      .groupBy("marketplace"),
-  );
+  // First and last day per marketplace, each read from the date index (a grouped min/max would scan every row).
+  const rows: { marketplace: string; first_date: string | null; last_date: string | null }[] = [];
+  for (const marketplace of ctx.currencies.keys()) {
+    const base = ctx.db.selectFrom("daily_sales").select("date").where("account_id", "=", ctx.accountId).where("marketplace", "=", marketplace);
+    const first = (await ctx.rows(base.orderBy("date").limit(1)))[0]?.date ?? null;
+    const last = (await ctx.rows(base.orderBy("date", "desc").limit(1)))[0]?.date ?? null;
+    rows.push({ marketplace, first_date: first, last_date: last });
+  }
   const products = await ctx.rows(
     ctx.db.selectFrom("products").select(["marketplace", (eb) => eb.fn.count<number>("asin").distinct().as("n")]).where("account_id", "=", ctx.accountId).groupBy("marketplace"),
   );

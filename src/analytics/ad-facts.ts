@@ -79,6 +79,7 @@ async function adFacts(ctx: AnalyticsContext, spec: RollupSpec, range: DateSpan,
     if (campaignIds) conds.push(campaignIds.length ? sql`campaign_id in (${sql.join(campaignIds)})` : sql`0`);
     return conds.length ? sql.join(conds, sql` and `) : undefined;
   };
+  await ctx.ensureRates(range.end);
   const facts = factsTable(spec, { accountId: ctx.accountId, range, where, rollups: await ctx.rollups() });
   const keys = spec.keys.map((k) => sql.ref(k));
   const sums = spec.measures.map((m) => sql`total(${sql.ref(m)}) as ${sql.ref(m)}`);

@@ -9,6 +9,9 @@ import { catalogOf, productFacts } from "./product-facts.js";
 import { periodWords, previousRange, scopeOf } from "./scope.js";
 import { salesTrend } from "./sales-trend.js";
 
+/** How far back price changes are looked for: they are a recent signal, and offers are daily only for the last 90 days. */
+export const MAX_PRICE_CHANGE_DAYS = 90;
+
 export async function competitorPricing(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
@@ -21,39 +24,46 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
   for (const { marketplace, date } of latest) {
     if (!date) continue;
     if (!newest || date > newest) newest = date as string;
-    // Undercut history: the last 60 days of offers, to say since when a rival has been cheaper.
     let q = ctx.db
       .selectFrom("competitor_offers")
       .select(["asin", "date", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
       .where("account_id", "=", ctx.accountId)
-      .where("marketplace", "=", marketplace)
-      .where("date", ">=", addDaysIso(date as string, -60))
-      .where("date", "<=", date as string);
+      .where("date", "=", date as string)
+      .where("marketplace", "=", marketplace);
     if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-    const offers = await ctx.rows(q.orderBy("asin").orderBy("date").orderBy("seller_id"));
+    const offers = await ctx.rows(q.orderBy("asin").orderBy("seller_id"));
     const byAsin = new Map<string, typeof offers>();
     for (const o of offers) {
       if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
       byAsin.get(o.asin)!.push(o);
     }
     const currency = ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
-    for (const [asin, list] of byAsin) {
+    for (const [asin, today] of byAsin) {
       const info = catalog.get(`${marketplace}|${asin}`);
       const ours = info?.price ?? null;
-      const today = list.filter((o) => o.date === date);
-      if (!today.length) continue;
       const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
       const winner = today.find((o) => o.is_buy_box_winner === 1);
+      const landed = lowest.price + lowest.shipping;
       let since: string | null = null;
-      if (ours !== null) {
-        const dates = [...new Set(list.map((o) => o.date))].sort().reverse();
-        for (const d of dates) {
-          const cheapest = Math.min(...list.filter((o) => o.date === d).map((o) => o.price + o.shipping));
-          if (cheapest < ours) since = d;
+      if (ours !== null && landed < ours) {
+        // Since when a rival has been cheaper: walk back over the last 90 days of this product's offers.
+        const history = await ctx.rows(
+          ctx.db
+            .selectFrom("competitor_offers")
+            .select(["date", (eb) => eb.fn.min(sql<number>`price + shipping`).as("cheapest")])
+            .where("account_id", "=", ctx.accountId)
+            .where("marketplace", "=", marketplace)
+            .where("asin", "=", asin)
+            .where("date", ">=", addDaysIso(date as string, -90))
+            .where("date", "<=", date as string)
+            .groupBy("date")
+            .orderBy("date", "desc"),
+        );
+        for (const h of history) {
+          if (Number(h.cheapest) < ours) since = h.date;
           else break;
         }
       }
-      const landed = lowest.price + lowest.shipping;
       rows.push({
         asin,
         title: info?.title ?? "",
@@ -156,17 +166,22 @@ export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understa
 export async function priceChanges(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding, "last_7_days");
-  const from = addDaysIso(scope.range.start, -7);
-  const conds = [sql`account_id = ${ctx.accountId}`, sql`date between ${from} and ${scope.range.end}`];
+  // Offers are compared day to day; a week before the period gives each seller's price going in.
+  const start = scope.range.start < addDaysIso(scope.range.end, -(MAX_PRICE_CHANGE_DAYS - 1)) ? addDaysIso(scope.range.end, -(MAX_PRICE_CHANGE_DAYS - 1)) : scope.range.start;
+  const capped = start !== scope.range.start;
+  const from = addDaysIso(start, -7);
+  const conds = [sql`account_id = ${ctx.accountId}`];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
+  // Driven by the catalog so each product's offers are one primary-key range read.
   const query = sql<{ marketplace: string; asin: string; seller_id: string; seller_name: string | null; date: string; price: number; previous_price: number; previous_date: string }>`
     select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from (
-      select marketplace, asin, seller_id, seller_name, date, price,
-        lag(price) over (partition by marketplace, asin, seller_id order by date) as previous_price,
-        lag(date) over (partition by marketplace, asin, seller_id order by date) as previous_date
-      from competitor_offers where ${sql.join(conds, sql` and `)}
-    ) where previous_price is not null and price <> previous_price and date >= ${scope.range.start}
+      select o.marketplace, o.asin, o.seller_id, o.seller_name, o.date, o.price,
+        lag(o.price) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_price,
+        lag(o.date) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_date
+      from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p
+      join competitor_offers o on o.account_id = ${ctx.accountId} and o.marketplace = p.marketplace and o.asin = p.asin and o.date between ${from} and ${scope.range.end}
+    ) where previous_price is not null and price <> previous_price and date >= ${start}
     order by date desc, marketplace, asin, seller_id`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
@@ -208,8 +223,9 @@ export async function priceChanges(ctx: AnalyticsContext, understanding: Underst
       ? `${big.seller} is now below your ${formatMoney(Number(big.your_price), big.currency)} on ${big.asin}: watch your buy box there and decide whether to match.`
       : `${big.seller}'s new price is still above yours on ${big.asin}; no need to react.`;
   }
+  const notes = capped ? [`Price changes are looked for in the last ${MAX_PRICE_CHANGE_DAYS} days of the period (from ${start}).`] : [];
   return {
-    result: { changes, period: scope.range, analysis: { summary, recommendation } },
+    result: { changes, period: scope.range, ...(notes.length ? { notes } : {}), analysis: { summary, recommendation } },
     primaryKey: "changes",
     freshness: changes.length ? endOfDay(changes.reduce((m, c) => (c.date > m ? c.date : m), changes[0].date)) : null,
   };

@@ -33,15 +33,10 @@ export interface AnalyticsContext {
   extent(): Promise<{ first: string | null; last: string | null }>;
   /** Values computed once per answer (catalog lookups). */
   memo<T>(key: string, make: () => Promise<T>): Promise<T>;
-  /** Converts an amount between currencies with the newest mirror rate on or before `date` (1 when equal). */
+  /** Loads the rates between the account's currencies on a date; call before convert() with that date. */
+  ensureRates(date: string, extra?: string[]): Promise<void>;
+  /** Converts an amount between currencies with the newest mirror rate on or before `date` (loaded by ensureRates). */
   convert(amount: number, from: string, to: string, date?: string): number;
-}
-
-interface Rate {
-  currency: string;
-  quote: string;
-  date: string;
-  rate: number;
 }
 
 /** Builds the context for one account. */
@@ -60,23 +55,45 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
   const settingsRow = await rows(
     db.selectFrom("settings").select(["lead_time_days", "safety_stock_days", "coverage_days", "target_acos"]).where("account_id", "=", account.id),
   );
-  const rates = await rows(db.selectFrom("currency_rates").select(["currency", "quote", "date", "rate"]).orderBy("date", "desc"));
+  // Rates are read per pair and date on demand (ensureRates) so an answer never loads the whole table.
+  const rateCache = new Map<string, number | null>();
+  const accountCurrencies = [...new Set([account.home_currency, ...markets.map((m) => m.currency)])];
+  const loadRate = async (c: string, q: string, date: string): Promise<number | null> => {
+    const key = `${c}|${q}|${date}`;
+    if (rateCache.has(key)) return rateCache.get(key)!;
+    const onOrBefore = await rows(
+      db.selectFrom("currency_rates").select("rate").where("currency", "=", c).where("quote", "=", q).where("date", "<=", date).orderBy("date", "desc").limit(1),
+    );
+    let rate = onOrBefore[0]?.rate ?? null;
+    if (rate === null) {
+      const oldest = await rows(db.selectFrom("currency_rates").select("rate").where("currency", "=", c).where("quote", "=", q).orderBy("date").limit(1));
+      rate = oldest[0]?.rate ?? null;
+    }
+    rateCache.set(key, rate);
+    return rate;
+  };
+  const ensureRates = async (date: string, extra: string[] = []): Promise<void> => {
+    const currencies = [...new Set([...accountCurrencies, ...extra, "USD"])];
+    for (const c of currencies) for (const q of currencies) if (c !== q) await loadRate(c, q, date);
+  };
+  const cached = (c: string, q: string, date: string): number | undefined => {
+    const v = rateCache.get(`${c}|${q}|${date}`);
+    return v === null ? undefined : v;
+  };
   const convert = (amount: number, from: string, to: string, date?: string): number => {
     if (from === to || amount === 0) return amount;
-    const pick = (c: string, q: string): number | undefined => {
-      const candidates = rates.filter((r: Rate) => r.currency === c && r.quote === q);
-      const onOrBefore = date ? candidates.find((r: Rate) => r.date <= date) : undefined;
-      return (onOrBefore ?? (date ? candidates[candidates.length - 1] : candidates[0]))?.rate;
-    };
-    const direct = pick(from, to);
+    const d = date ?? today;
+    if (!rateCache.has(`${from}|${to}|${d}`)) {
+      throw new Error(`currency rates for ${d} were not loaded before converting ${from} to ${to}`);
+    }
+    const direct = cached(from, to, d);
     if (direct !== undefined) return amount * direct;
-    const inverse = pick(to, from);
-    if (inverse !== undefined && inverse !== 0) return amount / inverse;
-    // Through USD when only USD crosses are stored.
-    const viaFrom = from === "USD" ? 1 : pick(from, "USD") ?? (pick("USD", from) ? 1 / pick("USD", from)! : undefined);
-    const viaTo = to === "USD" ? 1 : pick("USD", to) ?? (pick(to, "USD") ? 1 / pick(to, "USD")! : undefined);
-    if (viaFrom !== undefined && viaTo !== undefined) return amount * viaFrom * viaTo;
-    return Number.NaN;
+    const inverse = cached(to, from, d);
+    if (inverse) return amount / inverse;
+    const leg = (a: string, b: string): number | undefined => (a === b ? 1 : cached(a, b, d) ?? (cached(b, a, d) ? 1 / cached(b, a, d)! : undefined));
+    const viaFrom = leg(from, "USD");
+    const viaTo = leg("USD", to);
+    return viaFrom !== undefined && viaTo !== undefined ? amount * viaFrom * viaTo : Number.NaN;
   };
   const memos = new Map<string, Promise<unknown>>();
   const memo = <T>(key: string, make: () => Promise<T>): Promise<T> => {
@@ -88,15 +105,11 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
     rollups: () => memo("rollups", () => usableRollups(db, account.id, (s) => sql.push(s))),
     extent: () =>
       memo("extent", async () => {
-        const row = (
-          await rows(
-            db
-              .selectFrom("daily_sales")
-              .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
-              .where("account_id", "=", account.id),
-          )
-        )[0];
-        return { first: (row?.first as string | null) ?? null, last: (row?.last as string | null) ?? null };
+        // Two queries: SQLite answers a lone min() or max() from the index without scanning.
+        const base = db.selectFrom("daily_sales").where("account_id", "=", account.id);
+        const first = (await rows(base.select((eb) => eb.fn.min("date").as("d"))))[0]?.d ?? null;
+        const last = (await rows(base.select((eb) => eb.fn.max("date").as("d"))))[0]?.d ?? null;
+        return { first: (first as string | null) ?? null, last: (last as string | null) ?? null };
       }),
     db,
     account,
@@ -109,5 +122,6 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
     sql,
     rows,
     convert,
+    ensureRates,
   };
 }

@@ -1,4 +1,5 @@
 /** declining_reviews: products whose rating or review flow is falling. */
+import { sql } from "kysely";
 import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
@@ -7,42 +8,54 @@ import { endOfDay, noDataSummary, type IntentOutcome } from "./outcome.js";
 import { catalogOf, entryForAsin } from "./product-facts.js";
 import { periodWords, scopeOf, previousRange } from "./scope.js";
 
+interface Snapshot {
+  date: string;
+  rating: number;
+  review_count: number;
+}
+
+function parse(text: string | null): Snapshot | undefined {
+  if (!text) return undefined;
+  const [date, rating, count] = text.split("|");
+  return { date, rating: Number(rating), review_count: Number(count) };
+}
+
 export async function decliningReviews(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
   const prev = previousRange(scope.range);
-  let q = ctx.db
-    .selectFrom("review_snapshots")
-    .select(["marketplace", "asin", "date", "rating", "review_count"])
-    .where("account_id", "=", ctx.accountId)
-    .where("date", ">=", addDaysIso(prev.start, -1))
-    .where("date", "<=", scope.range.end);
-  if (scope.marketplace) q = q.where("marketplace", "=", scope.marketplace);
-  if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-  const snaps = await ctx.rows(q.orderBy("marketplace").orderBy("asin").orderBy("date"));
-  const byKey = new Map<string, typeof snaps>();
-  for (const s of snaps) {
-    const k = `${s.marketplace}|${s.asin}`;
-    if (!byKey.has(k)) byKey.set(k, []);
-    byKey.get(k)!.push(s);
-  }
+  const before = addDaysIso(scope.range.start, -1);
+  const beforePrev = addDaysIso(prev.start, -1);
+  // Three snapshots per product (end of the period, the day before it, the day before the previous period),
+  // each one primary-key seek: the newest snapshot on or before the date, else the first one after it.
+  const at = (date: string, after = false) =>
+    after
+      ? sql<string>`(select date || '|' || rating || '|' || review_count from review_snapshots r where r.account_id = ${ctx.accountId} and r.marketplace = p.marketplace and r.asin = p.asin and r.date >= ${date} order by r.date limit 1)`
+      : sql<string>`(select date || '|' || rating || '|' || review_count from review_snapshots r where r.account_id = ${ctx.accountId} and r.marketplace = p.marketplace and r.asin = p.asin and r.date <= ${date} order by r.date desc limit 1)`;
+  const conds = [sql`account_id = ${ctx.accountId}`];
+  if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
+  const query = sql<{ marketplace: string; asin: string; e: string | null; s: string | null; s_after: string | null; p: string | null; p_after: string | null }>`
+    select p.marketplace, p.asin, ${at(scope.range.end)} as e, ${at(before)} as s, ${at(scope.range.start, true)} as s_after, ${at(beforePrev)} as p, ${at(prev.start, true)} as p_after
+    from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p order by p.marketplace, p.asin`;
+  const compiled = query.compile(ctx.db);
+  ctx.sql.push(compiled.sql);
+  const found = (await ctx.db.executeQuery(compiled)).rows;
   const catalog = await catalogOf(ctx);
-  const at = (list: typeof snaps, date: string) => [...list].reverse().find((s) => s.date <= date);
   let newest: string | null = null;
   const rows = [];
-  for (const [k, list] of byKey) {
-    const [marketplace, asin] = k.split("|");
-    const end = at(list, scope.range.end);
-    const start = at(list, addDaysIso(scope.range.start, -1)) ?? list.find((s) => s.date >= scope.range.start);
-    const prevStart = at(list, addDaysIso(prev.start, -1)) ?? list[0];
-    if (!end || !start) continue;
+  for (const r of found) {
+    const end = parse(r.e);
+    const start = parse(r.s) ?? parse(r.s_after);
+    const prevStart = parse(r.p) ?? parse(r.p_after) ?? start;
+    if (!end || !start || !prevStart || start.date > end.date) continue;
     if (!newest || end.date > newest) newest = end.date;
     const newReviews = end.review_count - start.review_count;
     const previousNew = start.review_count - prevStart.review_count;
     const ratingChange = roundTo(end.rating - start.rating, 2);
     const flowChange = previousNew > 0 ? roundTo(((newReviews - previousNew) / previousNew) * 100, 2) : null;
     rows.push({
-      asin, title: entryForAsin(catalog, asin, marketplace)?.title ?? "", marketplace,
+      asin: r.asin, title: entryForAsin(catalog, r.asin, r.marketplace)?.title ?? "", marketplace: r.marketplace,
       rating_start: start.rating, rating_end: end.rating, rating_change: ratingChange,
       review_count: end.review_count, new_reviews: newReviews, previous_new_reviews: previousNew, review_flow_change: flowChange,
       declining: ratingChange < 0 || (flowChange !== null && flowChange <= -25),

@@ -63,6 +63,7 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   if (scope.marketplace) latestQ = latestQ.where("marketplace", "=", scope.marketplace);
   const snapshotDate = ((await ctx.rows(latestQ))[0]?.date as string | null) ?? null;
   if (!snapshotDate) return { rows: [], snapshotDate: null, scope };
+  await ctx.ensureRates(snapshotDate);
   let q = ctx.db
     .selectFrom("inventory_snapshots")
     .select(["marketplace", "sku", "asin", "date", "available", "reserved", "inbound", "unfulfillable"])

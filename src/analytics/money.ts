@@ -39,12 +39,23 @@ export function changePercent(current: number, previous: number): number | null 
   return roundTo(((current - previous) / Math.abs(previous)) * 100, 2);
 }
 
+const formats = new Map<number, Intl.NumberFormat>();
+
+function groupDigits(value: number, decimals: number): string {
+  let f = formats.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formats.set(decimals, f);
+  }
+  return f.format(value);
+}
+
 /** `$1,234.50`-style text for summaries. */
 export function formatMoney(amount: number, currency: string): string {
   const table = readDataJson<Record<string, { symbol: string; decimals: number }>>("currencies.json");
   const info = table[currency];
   const d = info?.decimals ?? 2;
-  const text = Math.abs(amount).toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
+  const text = groupDigits(Math.abs(amount), d);
   const sign = amount < 0 ? "-" : "";
   return info ? `${sign}${info.symbol}${text}` : `${sign}${text} ${currency}`;
 }
@@ -55,5 +66,5 @@ export function formatPercent(value: number | null | undefined): string {
 }
 
 export function formatNumber(value: number): string {
-  return Math.round(value).toLocaleString("en-US");
+  return groupDigits(Math.round(value), 0);
 }

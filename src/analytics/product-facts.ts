@@ -98,6 +98,7 @@ const FACT_KEYS: (keyof RawFacts)[] = [
   "units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "days",
   "ad_spend", "ad_sales", "ad_clicks", "ad_impressions", "ad_orders",
 ];
+const SUMMED_KEYS = [...FACT_KEYS, "cogs", "fees", "profit"];
 const MONEY_KEYS = new Set(["revenue", "refund_amount", "ad_spend", "ad_sales", "cogs", "fees", "profit"]);
 
 export function emptyFacts(): RawFacts {
@@ -109,6 +110,7 @@ export function emptyFacts(): RawFacts {
  * currency, with profit = revenue − units × unit cost − fees − refunds − ad spend.
  */
 export async function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">): Promise<ProductFacts[]> {
+  await ctx.ensureRates(range.end);
   const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() });
   const sums = FACT_KEYS.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
   const query = sql<RawFacts & { marketplace: string; asin: string }>`select marketplace, asin, ${sql.join(sums)} from ${facts} as f group by marketplace, asin order by marketplace, asin`;
@@ -154,9 +156,8 @@ export function sumFacts<K extends string>(
     if (acc.asin !== f.asin) acc.asin = "";
     const rec = acc as unknown as Record<string, number>;
     const src = f as unknown as Record<string, number>;
-    for (const k of [...FACT_KEYS, "cogs", "fees", "profit"]) {
-      rec[k] += MONEY_KEYS.has(k) ? ctx.convert(src[k], f.currency, currency, rateDate) : src[k];
-    }
+    const rate = f.currency === currency ? 1 : ctx.convert(1, f.currency, currency, rateDate);
+    for (const k of SUMMED_KEYS) rec[k] += MONEY_KEYS.has(k) ? src[k] * rate : src[k];
     acc.has_cost &&= f.has_cost;
   }
   return out;

@@ -36,8 +36,8 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
   const period = periodWords(scope);
   const groupBy = f.group_by === "category" || f.group_by === "subcategory" || f.group_by === "asin" ? f.group_by : "marketplace";
   const catalog = await catalogOf(ctx);
-  const byMarket = sumFacts(ctx, facts, (x) => x.marketplace, "", scope.range.end);
-  const marketplaces = [...byMarket.entries()].map(([m]) => {
+  const marketCodes = [...new Set(facts.map((x) => x.marketplace))].sort();
+  const marketplaces = marketCodes.map((m) => {
     const currency = ctx.currencies.get(m) ?? ctx.homeCurrency;
     const own = sumFacts(ctx, facts.filter((x) => x.marketplace === m), () => m, currency, scope.range.end).get(m)!;
     return { marketplace: m, ...totalsRow(own, currency) };

@@ -32,6 +32,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const days = Math.round((Date.parse(scope.range.end) - Date.parse(used?.start ?? scope.range.start)) / 86_400_000) + 1;
   const bucket = bucketFor(f.group_by, days);
   const grains: RollupGrain[] = bucket === "day" ? [] : bucket === "week" ? ["W"] : ["M"];
+  await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
   const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), grains, withPeriod: true });
   const measures = SALES_ROLLUP.measures.map((m) => sql`total(${sql.ref(m)}) as ${sql.ref(m)}`);

@@ -1,8 +1,10 @@
 /**
- * Monthly and weekly rollups of the daily tables, and the reader that answers
- * a date range from them: whole months and weeks come from the rollups, the
- * days around them from the daily rows, so the sums are the same as summing
- * every daily row. Rollups are used only while they reflect the newest sync
+ * Monthly, weekly and daily rollups of the daily tables, and the reader that
+ * answers a date range from them: whole months and weeks come from their
+ * rollup rows and the days around them from the daily grain, so the sums are
+ * the same as summing every daily row. The daily grain is laid out by date
+ * (and merges ad spend into the product's day), so a date range is one
+ * sequential read instead of a lookup per row. Rollups are used only while they reflect the newest sync
  * run of the account; otherwise every reader falls back to the daily rows.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -14,6 +16,8 @@ import type { RollupGrain } from "./schema.js";
 export interface RollupSource {
   /** The daily table. */
   table: string;
+  /** True when the table holds at most one row per key and day (no grouping needed). */
+  unique?: boolean;
   /** Output column → expression on the daily row. */
   columns: Record<string, string>;
 }
@@ -23,6 +27,8 @@ export interface RollupSpec {
   rollup: string;
   /** Columns that identify a row besides account, grain and period. */
   keys: string[];
+  /** The rollup table's primary key after account, grain and period. */
+  pk: string[];
   /** Summed columns. */
   measures: string[];
   /** Daily tables feeding it (unioned); each maps every key and measure. */
@@ -46,10 +52,12 @@ const TOS_COLUMNS = {
 export const SALES_ROLLUP: RollupSpec = {
   rollup: "rollup_sales",
   keys: ["marketplace", "asin"],
+  pk: ["marketplace", "asin"],
   measures: SALES_MEASURES,
   sources: [
     {
       table: "daily_sales",
+      unique: true,
       columns: {
         marketplace: "marketplace", asin: "asin",
         ...zero(SALES_MEASURES),
@@ -74,17 +82,20 @@ export const SALES_ROLLUP: RollupSpec = {
 export const CAMPAIGN_ROLLUP: RollupSpec = {
   rollup: "rollup_campaigns",
   keys: ["marketplace", "campaign_id"],
+  pk: ["campaign_id"],
   measures: [...AD_MEASURES, "tos_weighted", "tos_impressions"],
-  sources: [{ table: "ad_campaign_daily", columns: { marketplace: "marketplace", campaign_id: "campaign_id", ...AD_COLUMNS, ...TOS_COLUMNS } }],
+  sources: [{ table: "ad_campaign_daily", unique: true, columns: { marketplace: "marketplace", campaign_id: "campaign_id", ...AD_COLUMNS, ...TOS_COLUMNS } }],
 };
 
 export const TARGET_ROLLUP: RollupSpec = {
   rollup: "rollup_ad_targets",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id"],
+  pk: ["target_id"],
   measures: [...AD_MEASURES, "tos_weighted", "tos_impressions"],
   sources: [
     {
       table: "ad_target_daily",
+      unique: true,
       columns: { marketplace: "marketplace", campaign_id: "campaign_id", ad_group_id: "ad_group_id", target_id: "target_id", ...AD_COLUMNS, ...TOS_COLUMNS },
     },
   ],
@@ -93,10 +104,12 @@ export const TARGET_ROLLUP: RollupSpec = {
 export const SEARCH_TERM_ROLLUP: RollupSpec = {
   rollup: "rollup_search_terms",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id", "search_term"],
+  pk: ["target_id", "search_term"],
   measures: AD_MEASURES,
   sources: [
     {
       table: "ad_search_term_daily",
+      unique: true,
       columns: {
         marketplace: "marketplace", campaign_id: "campaign_id", ad_group_id: "ad_group_id", target_id: "target_id", search_term: "search_term",
         ...AD_COLUMNS,
@@ -107,7 +120,7 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
 
 export const ROLLUPS: readonly RollupSpec[] = [SALES_ROLLUP, CAMPAIGN_ROLLUP, TARGET_ROLLUP, SEARCH_TERM_ROLLUP];
 
-const GRAIN_BUCKETS: Record<RollupGrain, "month" | "week"> = { M: "month", W: "week" };
+const GRAIN_BUCKETS: Record<RollupGrain, "month" | "week" | "day"> = { M: "month", W: "week", D: "day" };
 
 export interface DateSpan {
   start: string;
@@ -126,27 +139,47 @@ export interface DateSpan {
 export async function rebuildRollups(db: MirrorDb, accountId: string, range?: DateSpan, builtAt?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
+    // Whole periods: every month and week touching the range is rebuilt from all of its days.
+    const spans = range
+      ? {
+          M: { start: periodStart(range.start, "M"), end: periodLastDay(range.end, "M") },
+          W: { start: periodStart(range.start, "W"), end: periodLastDay(range.end, "W") },
+        }
+      : undefined;
+    const days = spans
+      ? { start: spans.M.start < spans.W.start ? spans.M.start : spans.W.start, end: spans.M.end > spans.W.end ? spans.M.end : spans.W.end }
+      : undefined;
     for (const spec of ROLLUPS) {
-      for (const grain of ["M", "W"] as RollupGrain[]) {
-        const bucket = GRAIN_BUCKETS[grain];
-        // Widen the range to whole periods so every touched period is summed from all of its days.
-        const from = range ? periodStart(range.start, grain) : undefined;
-        const to = range ? periodStart(range.end, grain) : undefined;
-        const lastDay = range ? periodLastDay(range.end, grain) : undefined;
+      for (const grain of ["D", "W", "M"] as RollupGrain[]) {
+        const span = grain === "D" ? days : spans?.[grain];
         let del = t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where("grain", "=", grain);
-        if (from && to) del = del.where("period", ">=", from).where("period", "<=", to);
+        if (span) del = del.where("period", ">=", span.start).where("period", "<=", span.end);
         await del.execute();
-        const unions = spec.sources.map((source) => {
-          const cols = [...spec.keys, ...spec.measures].map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`);
-          const dateFilter = from && lastDay ? sql` and date between ${from} and ${lastDay}` : sql``;
-          return sql`select ${bucketStart("date", bucket)} as period, ${sql.join(cols)} from ${sql.table(source.table)} where account_id = ${accountId}${dateFilter}`;
-        });
+      }
+      const conflict = sql.join(["account_id", "grain", "period", ...spec.pk].map((c) => sql.ref(c)));
+      const columns = sql.join(["account_id", "grain", "period", ...spec.keys, ...spec.measures].map((c) => sql.ref(c)));
+      const merge = sql.join(spec.measures.map((m) => sql`${sql.ref(m)} = ${sql.ref(spec.rollup)}.${sql.ref(m)} + excluded.${sql.ref(m)}`));
+      const dateFilter = days ? sql` and date between ${days.start} and ${days.end}` : sql``;
+      // The daily grain first, straight from the daily tables (sources sharing a key and day add up)…
+      for (const source of spec.sources) {
+        const keys = spec.keys.map((k) => sql`${sql.raw(source.columns[k])}`);
+        const measures = spec.measures.map((m) => (source.unique ? sql`${sql.raw(source.columns[m])}` : sql`sum(${sql.raw(source.columns[m])})`));
+        const groupBy = source.unique ? sql`` : sql` group by ${sql.join(keys)}, date`;
+        await sql`insert into ${sql.table(spec.rollup)} (${columns})
+          select ${accountId}, 'D', date, ${sql.join(keys)}, ${sql.join(measures)} from ${sql.table(source.table)}
+          where account_id = ${accountId}${dateFilter}${groupBy}
+          on conflict (${conflict}) do update set ${merge}`.execute(t);
+      }
+      // …then weeks and months from the daily grain.
+      for (const grain of ["W", "M"] as RollupGrain[]) {
         const keyRefs = spec.keys.map((k) => sql.ref(k));
         const sums = spec.measures.map((m) => sql`sum(${sql.ref(m)})`);
-        const columns = ["account_id", "grain", "period", ...spec.keys, ...spec.measures].map((c) => sql.ref(c));
-        await sql`insert into ${sql.table(spec.rollup)} (${sql.join(columns)})
-          select ${accountId}, ${grain}, period, ${sql.join(keyRefs)}, ${sql.join(sums)}
-          from (${sql.join(unions, sql` union all `)}) group by period, ${sql.join(keyRefs)}`.execute(t);
+        const span = spans?.[grain as "W" | "M"];
+        const periodFilter = span ? sql` and period between ${span.start} and ${span.end}` : sql``;
+        await sql`insert into ${sql.table(spec.rollup)} (${columns})
+          select ${accountId}, ${grain}, ${bucketStart("period", GRAIN_BUCKETS[grain])} as bucket, ${sql.join(keyRefs)}, ${sql.join(sums)}
+          from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'D'${periodFilter}
+          group by bucket, ${sql.join(keyRefs)}`.execute(t);
       }
     }
     const extent = await t
@@ -185,10 +218,12 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
 }
 
 function periodStart(date: string, grain: RollupGrain): string {
+  if (grain === "D") return date;
   return grain === "M" ? `${date.slice(0, 7)}-01` : addDaysIso(date, -weekdayIso(date));
 }
 
 function periodLastDay(date: string, grain: RollupGrain): string {
+  if (grain === "D") return date;
   return grain === "M" ? monthEnd(`${date.slice(0, 7)}-01`) : addDaysIso(date, 6 - weekdayIso(date));
 }
 
@@ -285,18 +320,20 @@ export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>
   if (q.rollups) {
     // Outside the data there is nothing to read; clamping lets whole periods line up.
     range = { start: range.start < q.rollups.first ? q.rollups.first : range.start, end: range.end > q.rollups.last ? q.rollups.last : range.end };
-    if (range.start > range.end) days = [];
-    else {
+    days = [];
+    if (range.start <= range.end) {
       const plan = planRange(range, q.grains ?? ["M", "W"]);
-      days = plan.days;
-      const periods: RawBuilder<unknown>[] = [];
-      if (plan.months) periods.push(sql`(grain = 'M' and period between ${plan.months.start} and ${plan.months.end})`);
-      for (const w of plan.weeks) periods.push(sql`(grain = 'W' and period between ${w.start} and ${w.end})`);
-      if (periods.length) {
-        const period = q.withPeriod ? sql`period as period, ` : sql``;
-        parts.push(
-          sql`select ${period}${sql.join(names.map((n) => sql.ref(n)))} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and (${sql.join(periods, sql` or `)})${extra("rollup")}`,
-        );
+      // The rollups also hold every day (grain 'D'), laid out by date: the leftover days come from there too.
+      // One range read per span: SQLite would scan the whole account for an OR of ranges.
+      const spans: [RollupGrain, DateSpan][] = [
+        ...(plan.months ? [["M", plan.months] as [RollupGrain, DateSpan]] : []),
+        ...plan.weeks.map((w) => ["W", w] as [RollupGrain, DateSpan]),
+        ...plan.days.map((d) => ["D", d] as [RollupGrain, DateSpan]),
+      ];
+      const period = q.withPeriod ? sql`period as period, ` : sql``;
+      for (const [grain, span] of spans) {
+        const cond = span.start === span.end ? sql`period = ${span.start}` : sql`period between ${span.start} and ${span.end}`;
+        parts.push(sql`select ${period}${sql.join(names.map((n) => sql.ref(n)))} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain} and ${cond}${extra("rollup")}`);
       }
     }
   }

@@ -9,7 +9,7 @@ const AD_METRICS = ["impressions", "clicks", "orders", "units"] as const;
  */
 export const rollupsAndAlertsMigration: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    // grain: 'M' (period = first day of the month) or 'W' (period = the Monday).
+    // grain: 'M' (period = first day of the month), 'W' (period = the Monday) or 'D' (period = the day).
     await db.schema
       .createTable("rollup_sales")
       .addColumn("account_id", "text", (c) => c.notNull())
