@@ -289,8 +289,8 @@ export const ACCOUNT_DATA_TABLES = [
   "account_marketplaces",
 ] as const satisfies readonly (keyof MirrorSchema)[];
 
-/** 'M': period is the first day of a month; 'W': period is a Monday. */
-export type RollupGrain = "M" | "W";
+/** 'M': period is the first day of a month; 'W': period is a Monday; 'D': period is the day. */
+export type RollupGrain = "M" | "W" | "D";
 
 interface RollupKey {
   account_id: string;
