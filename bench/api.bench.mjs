@@ -11,7 +11,7 @@
 // API_BENCH_SECONDS sets each run's length (default 10).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -74,6 +74,8 @@ function run(options) {
 }
 
 let failed = false;
+// Other work on the machine shows in the figures, so the load is printed with them.
+console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 try {
   const first = await fetch(request.url, request);
   if (first.status !== 200) throw new Error(`the first request answered ${first.status}: ${await first.text()}`);
