@@ -66,6 +66,13 @@ describe("seller-ai ask formats", () => {
     expect(err).toMatch(/--conversation conv_/);
   });
 
+  it("--format csv of an answer without rows writes nothing and says why on stderr", async () => {
+    const { code, out, err } = await ask([QUESTION, "--format", "csv", "--timeframe", "2019"]);
+    expect(code).toBe(0);
+    expect(out).toBe("");
+    expect(err).toMatch(/^note: no rows\. .+/m);
+  });
+
   it("--format json writes the API body and nothing else", async () => {
     const { out } = await ask([QUESTION, "--format", "json"]);
     const body = JSON.parse(out);

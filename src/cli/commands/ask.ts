@@ -147,9 +147,14 @@ export async function askCommand(ctx: CommandContext, options: AskOptions): Prom
     case "json":
       io.stdout.write(`${JSON.stringify(answered.body, null, 2)}\n`);
       return 0;
-    case "csv":
-      io.stdout.write(typeof result.csv === "string" ? result.csv : "");
+    case "csv": {
+      const csv = typeof result.csv === "string" ? result.csv : "";
+      io.stdout.write(csv);
+      // An empty file needs its reason said somewhere a person sees it.
+      const summary = (result.analysis as { summary?: unknown } | undefined)?.summary;
+      if (csv === "" && typeof summary === "string") notes.write(`note: no rows. ${summary}\n`);
       break;
+    }
     case "chart_data":
       io.stdout.write(`${JSON.stringify(result.chart, null, 2)}\n`);
       break;
