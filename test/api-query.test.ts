@@ -90,6 +90,23 @@ describe("POST /v1/query answers", () => {
     expect(b.json().metadata.conversation_id).not.toBe(a.json().metadata.conversation_id);
   });
 
+  it("a command through the API makes remembered answers be recomputed", async () => {
+    const own = await apiHarness();
+    try {
+      const { key } = await own.key();
+      const question = { query: "bid recommendations for my keywords last 30 days" };
+      await own.query(key, question);
+      const before = (await own.query(key, question)).json().result.bids as { target_acos: number }[];
+      expect(before[0].target_acos).toBe(30);
+      const command = await own.query(key, { query: "my target ACoS is 10%" });
+      expect(command.json().metadata.query_understanding.intent).toBe("update_settings");
+      const after = (await own.query(key, question)).json().result.bids as { target_acos: number }[];
+      expect(after[0].target_acos).toBe(10);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("explicit marketplace and timeframe override the question's", async () => {
     const res = await h.query(acme, { query: TOP5, marketplace: "UK", timeframe: "last_month" });
     expect(res.statusCode).toBe(200);

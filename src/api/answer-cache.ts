@@ -70,7 +70,7 @@ export class AnswerCache {
   async answer(question: string, options: AnswerOptions & { timer?: () => number }): Promise<Answer> {
     if (options.conversationId !== undefined) {
       this.flush();
-      return this.compute(question, options);
+      return this.afterCommand(await this.compute(question, options));
     }
     const timer = options.timer ?? (() => performance.now());
     const started = timer();
@@ -96,11 +96,18 @@ export class AnswerCache {
     }
     const generation = this.generation;
     const computed = await this.compute(question, options);
-    if (computed.understanding.area !== "account" && this.generation === generation) {
+    if (computed.understanding.area === "account") return this.afterCommand(computed);
+    if (this.generation === generation) {
       this.entries.set(key, { answer: computed, state: conversationState(computed), version, generation, storedAt: nowMs });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     }
     return computed;
+  }
+
+  /** Commands (settings, alerts, refresh) may change what later answers say: forget them all. */
+  private afterCommand(answer: Answer): Answer {
+    if (answer.understanding.area === "account") this.invalidate();
+    return answer;
   }
 
   /** A stored answer under a new request id and conversation; the stored one is never mutated. */
