@@ -107,6 +107,19 @@ describe("POST /v1/query answers", () => {
     }
   });
 
+  it("remembered answers are recomputed after another process changes the mirror", async () => {
+    const question = { query: "how much did I sell yesterday in the US" };
+    const before = (await h.query(zenith, question)).json().result.totals.revenue as number;
+    expect((await h.query(zenith, question)).json().result.totals.revenue).toBe(before);
+    const other = await openMirror(db);
+    try {
+      other.sqlite.prepare("update daily_sales set revenue = revenue + 1000 where account_id = 'zenith' and date = '2026-11-20' and asin = ?").run(ZENITH_PRODUCTS[0].asin);
+    } finally {
+      await other.close();
+    }
+    expect((await h.query(zenith, question)).json().result.totals.revenue).toBeCloseTo(before + 1000, 2);
+  });
+
   it("explicit marketplace and timeframe override the question's", async () => {
     const res = await h.query(acme, { query: TOP5, marketplace: "UK", timeframe: "last_month" });
     expect(res.statusCode).toBe(200);
