@@ -10,9 +10,6 @@ export interface CatalogVocabulary {
   skus: string[];
 }
 
-/** A catalog with nothing in it (a mirror without data). */
-export const EMPTY_CATALOG: CatalogVocabulary = { categories: [], subcategories: [], campaigns: [], asins: [], skus: [] };
-
 /**
  * Reads the catalog's names from the mirror: categories and subcategories of
  * the seller's products, advertising campaign names, ASINs and SKUs. Without

@@ -31,16 +31,6 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/**
- * A RegExp matching any of the phrases as whole words, longest first, so
- * "advertising cost of sales" wins over "sales".
- */
-export function phraseRegExp(phrases: Iterable<string>, flags = "g"): RegExp {
-  const list = [...new Set(phrases)].filter((p) => p !== "").sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  if (list.length === 0) return /(?!)/g;
-  return new RegExp(`(?<![\\w.])(?:${list.map(escapeRegExp).join("|")})(?![\\w])`, flags);
-}
-
 /** A light English stemmer: enough to make "stocking", "stocks" and "stock" one feature. */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;

@@ -1,4 +1,5 @@
-import { addDaysIso, parseIsoDate, weekdayIso } from "../core/dates.js";
+import { parseIsoDate } from "../core/dates.js";
+import { resolveTimeframe as resolveTimeframeToken } from "../core/timeframe.js";
 import type { DateRange } from "./understanding.js";
 
 /**
@@ -29,78 +30,15 @@ const ymd = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const lastDayOfMonth = (y: number, m: number) => ymd(y, m, daysInMonth(y, m));
 
-/** The same day N months earlier, clamped to the month's length. */
-function monthsBefore(date: string, months: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const index = y * 12 + (m - 1) - months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return ymd(year, month, Math.min(d, daysInMonth(year, month)));
-}
-
 /**
- * Resolves a timeframe token to inclusive dates, given today's date.
- * `all_time` and unknown tokens give undefined (they need the mirror's data).
+ * Resolves a timeframe token to inclusive dates, given today's date (the
+ * core's resolver). `all_time` and unknown tokens give undefined: the start
+ * of all time is the mirror's first date, which the parser does not know.
  *
  * @example resolveTimeframe("last_30_days", "2026-11-21") // { start: "2026-10-22", end: "2026-11-20" }
  */
 export function resolveTimeframe(token: string, today: string): DateRange | undefined {
-  const [ty, tm] = today.split("-").map(Number);
-  const yesterday = addDaysIso(today, -1);
-  const quarterStartMonth = (m: number) => Math.floor((m - 1) / 3) * 3 + 1;
-  switch (token) {
-    case "today":
-      return { start: today, end: today };
-    case "yesterday":
-      return { start: yesterday, end: yesterday };
-    case "this_week":
-      return { start: addDaysIso(today, -weekdayIso(today)), end: today };
-    case "this_month":
-      return { start: ymd(ty, tm, 1), end: today };
-    case "this_quarter":
-      return { start: ymd(ty, quarterStartMonth(tm), 1), end: today };
-    case "year_to_date":
-      return { start: ymd(ty, 1, 1), end: today };
-    case "last_week": {
-      const monday = addDaysIso(today, -weekdayIso(today) - 7);
-      return { start: monday, end: addDaysIso(monday, 6) };
-    }
-    case "last_month": {
-      const y = tm === 1 ? ty - 1 : ty;
-      const m = tm === 1 ? 12 : tm - 1;
-      return { start: ymd(y, m, 1), end: lastDayOfMonth(y, m) };
-    }
-    case "last_quarter": {
-      const qs = quarterStartMonth(tm) - 3;
-      const y = qs < 1 ? ty - 1 : ty;
-      const m = qs < 1 ? qs + 12 : qs;
-      return { start: ymd(y, m, 1), end: lastDayOfMonth(y, m + 2) };
-    }
-    case "last_year":
-      return { start: ymd(ty - 1, 1, 1), end: ymd(ty - 1, 12, 31) };
-    case "all_time":
-      return undefined;
-  }
-  let match = /^last_(\d+)_(days|weeks|months)$/.exec(token);
-  if (match) {
-    const n = Number(match[1]);
-    const start = match[2] === "days" ? addDaysIso(today, -n) : match[2] === "weeks" ? addDaysIso(today, -7 * n) : monthsBefore(today, n);
-    return { start, end: yesterday };
-  }
-  if ((match = /^(\d{4})$/.exec(token))) return { start: `${match[1]}-01-01`, end: `${match[1]}-12-31` };
-  if ((match = /^(\d{4})-Q([1-4])$/.exec(token))) {
-    const y = Number(match[1]);
-    const m = (Number(match[2]) - 1) * 3 + 1;
-    return { start: ymd(y, m, 1), end: lastDayOfMonth(y, m + 2) };
-  }
-  if ((match = /^(\d{4})-(\d{2})$/.exec(token))) {
-    const y = Number(match[1]);
-    const m = Number(match[2]);
-    return { start: ymd(y, m, 1), end: lastDayOfMonth(y, m) };
-  }
-  if (parseIsoDate(token)) return { start: token, end: token };
-  if ((match = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(token))) return { start: match[1], end: match[2] };
-  return undefined;
+  return token === "all_time" ? undefined : resolveTimeframeToken(token, today);
 }
 
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
