@@ -11,9 +11,11 @@ import { SellerAiError } from "../errors.js";
 import { marketplaceByCode } from "../reference-data.js";
 import { resolveAccount, type Account } from "../store/accounts.js";
 import type { MirrorDb } from "../store/open-mirror.js";
-import { INTENT_AREAS, MARKETPLACE_CODES, type MarketplaceCode, type Understanding } from "../nlu/understanding.js";
+import { MARKETPLACE_CODES, type MarketplaceCode, type Understanding } from "../nlu/understanding.js";
 import { isoDate } from "./dates.js";
-import { loadChartRenderer, loadConversations, loadCsvRenderer, loadNlu } from "./pipeline-modules.js";
+import { loadCatalogVocabulary } from "../nlu/catalog-vocabulary.js";
+import { loadConversation, newConversationId, saveConversation } from "../nlu/conversation-store.js";
+import { parseQuestion, type ParseOutcome } from "../nlu/parse-question.js";
 import { resolveTimeframe } from "./timeframe.js";
 
 export type AnswerFormat = "json" | "csv" | "chart_data";
@@ -78,17 +80,16 @@ export async function answer(question: string, options: AnswerOptions): Promise<
   const account = await pickAccount(options);
   const today = isoDate(options.now);
 
-  const conversations = await loadConversations();
-  const conversationId = options.conversationId ?? conversations?.newConversationId() ?? `conv_${randomBytes(8).toString("hex")}`;
-  let previous: Understanding | undefined;
-  if (options.conversationId && conversations) {
-    previous = asUnderstanding(await conversations.loadConversation(options.db, options.conversationId, options.now));
+  const conversationId = options.conversationId ?? newConversationId();
+  const previous = options.conversationId ? await loadConversation(options.db, options.conversationId, options.now) : undefined;
+  const catalog = await loadCatalogVocabulary(options.db, account?.id);
+  let parsed: ParseOutcome = parseQuestion(text, { catalog, today, ...(previous ? { previous } : {}) });
+  const llm = llmChoice(options.llm);
+  if (llm) {
+    // Loaded only when asked for: the model client is heavy and rarely used.
+    const { assistWithLlm } = await import("../nlu/llm-assist.js");
+    parsed = await assistWithLlm(text, parsed, { host: llm.host ?? "http://127.0.0.1:11434", model: llm.model, catalog, today, ...(llm.timeoutMs ? { timeoutMs: llm.timeoutMs } : {}) });
   }
-
-  const nlu = await loadNlu();
-  if (!nlu) throw new SellerAiError("failure", "this build has no question parser.");
-  const catalog = await nlu.loadCatalogVocabulary(options.db, account?.id);
-  const parsed = await nlu.parseQuestion(text, { catalog, today, previous, ...(options.llm !== undefined ? { llm: options.llm } : {}) });
   if ("error" in parsed) {
     throw new SellerAiError("invalid_query", parsed.error.message, { suggestions: parsed.error.suggestions ?? [] });
   }
@@ -96,7 +97,7 @@ export async function answer(question: string, options: AnswerOptions): Promise<
   options.authorize?.(understanding);
 
   const outcome = await answerUnderstanding(understanding, { ...options, started, timer }, account);
-  if (conversations) await conversations.saveConversation(options.db, conversationId, understanding, options.now, account?.id);
+  await saveConversation(options.db, conversationId, understanding, options.now, account?.id);
   outcome.body.metadata.conversation_id = conversationId;
   outcome.body.metadata.processing_time = formatSeconds(timer() - started);
   return outcome;
@@ -131,12 +132,11 @@ export async function answerUnderstanding(understanding: Understanding, options:
   const { result, primaryKey, freshness } = await runIntent(ctx, understanding);
   const rows = Array.isArray(result[primaryKey]) ? (result[primaryKey] as Record<string, unknown>[]) : [];
   if (options.format === "csv") {
-    const renderer = await loadCsvRenderer();
-    result.csv = renderer ? renderer.tableToCsv(rows) : await fallbackCsv(rows);
+    const { tableToCsv } = await import("../render/csv.js");
+    result.csv = tableToCsv(rows);
   } else if (options.format === "chart_data") {
-    const renderer = await loadChartRenderer();
-    if (!renderer) throw new SellerAiError("failure", "this build cannot draw charts.");
-    result.chart = renderer.chartSpec(result, primaryKey, understanding);
+    const { chartSpec } = await import("../render/chart-spec.js");
+    result.chart = chartSpec(result, primaryKey, understanding);
   }
   return {
     body: {
@@ -214,22 +214,10 @@ function applyOverrides(understanding: Understanding, options: AnswerOptions, to
   return { ...understanding, filters };
 }
 
-function asUnderstanding(value: unknown): Understanding | undefined {
+/** The `--llm` choice as the shells pass it ({provider: "ollama", model, host?}), or undefined. */
+function llmChoice(value: unknown): { model: string; host?: string; timeoutMs?: number } | undefined {
   if (!value || typeof value !== "object") return undefined;
   const v = value as Record<string, unknown>;
-  if (typeof v.intent === "string" && v.intent in INTENT_AREAS) return value as Understanding;
-  for (const key of ["understanding", "last", "previous", "state"]) {
-    const inner = v[key];
-    if (inner && typeof inner === "object" && typeof (inner as Record<string, unknown>).intent === "string") return inner as Understanding;
-  }
-  return undefined;
-}
-
-async function fallbackCsv(rows: Record<string, unknown>[]): Promise<string> {
-  const { stringify } = await import("csv-stringify/sync");
-  const columns = rows.length ? Object.keys(rows[0]) : [];
-  return stringify(
-    rows.map((r) => columns.map((c) => (r[c] !== null && typeof r[c] === "object" ? JSON.stringify(r[c]) : r[c]))),
-    { header: true, columns, record_delimiter: "\r\n" },
-  );
+  if (typeof v.model !== "string" || (v.provider !== undefined && v.provider !== "ollama")) return undefined;
+  return { model: v.model, ...(typeof v.host === "string" ? { host: v.host } : {}), ...(typeof v.timeoutMs === "number" ? { timeoutMs: v.timeoutMs } : {}) };
 }
