@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { usageError } from "../../errors.js";
+import { SellerAiError, usageError } from "../../errors.js";
 import type { Mirror } from "../../store/open-mirror.js";
 import type { CommandContext } from "../context.js";
 import type { ActionRunner } from "../program.js";
@@ -68,7 +68,16 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
       process.once("SIGINT", stop);
     }
   });
-  const address = await app.listen({ host: options.host, port: options.port });
+  let address: string;
+  try {
+    address = await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await app.close();
+    const code = (error as { code?: string }).code;
+    if (code === "EADDRINUSE") throw new SellerAiError("failure", `port ${options.port} is already in use on ${options.host}; choose another with --port.`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new SellerAiError("failure", `cannot listen on ${options.host}: no such local address; use e.g. --host 127.0.0.1.`);
+    throw error;
+  }
   ctx.io.stderr.write(`seller-ai: API listening on ${address} (POST /v1/query, GET /v1/openapi.json, /healthz, /metrics)\n`);
   options.onListening?.(address);
   await stopped;
