@@ -44,6 +44,15 @@ describe("chartSpec", () => {
     expect((spec.data as { values: unknown[] }).values).toHaveLength((answer.body.result[answer.primaryKey] as unknown[]).length);
   });
 
+  it.each([
+    [["USD", "USD"], "Revenue (USD)"],
+    [["EUR", "GBP"], "Revenue (each row's currency)"],
+  ])("titles a money axis by the rows' currency (%j)", (currencies, axis) => {
+    const result = { marketplaces: currencies.map((currency, i) => ({ marketplace: `M${i}`, revenue: 10 * (i + 1), currency })), currency: "USD" };
+    const spec = chartSpec(result, "marketplaces", { ...SAMPLES.sales_summary.understanding, filters: { metrics: ["revenue"] } });
+    expect((spec.encoding as Record<string, { title: string }>).x.title).toBe(axis);
+  });
+
   it.each([["rows", SAMPLES.comparison_rows], ["an object of periods", SAMPLES.comparison_object]])("draws a comparison given as %s as grouped bars", (_label, answer) => {
     const spec = chartSpec(answer.body.result, answer.primaryKey, answer.understanding);
     expect(marks(spec)).toBe("bar");

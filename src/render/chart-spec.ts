@@ -5,6 +5,8 @@ import { comparisonRows } from "./comparison-rows.js";
 import { INTENT_METRIC } from "./intent-metric.js";
 import { seriesXKey } from "./terminal-chart.js";
 
+const MIXED = "mixed";
+
 export const VEGA_LITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
 
 // The column that names a row in a ranking, most specific first.
@@ -27,8 +29,11 @@ export function chartSpec(result: Record<string, unknown>, primaryKey: string, u
   const preferred = understanding.filters.metrics?.[0] ?? INTENT_METRIC[understanding.intent];
   if (primaryKey === "comparison") return comparisonSpec(comparisonRows(raw), title, currency);
   const rows = Array.isArray(raw) ? (raw as Record<string, unknown>[]) : raw && typeof raw === "object" ? [raw as Record<string, unknown>] : [];
-  if (primaryKey === "series") return seriesSpec(rows, preferred, title, currency);
-  return rankingSpec(rows, preferred, title, currency, understanding.filters.sort);
+  // Rows in different currencies (one per marketplace) share an axis but not a unit.
+  const rowCurrencies = new Set(rows.map((r) => r.currency).filter((c): c is string => typeof c === "string"));
+  const axisCurrency = rowCurrencies.size > 1 ? MIXED : rowCurrencies.size === 1 ? [...rowCurrencies][0] : currency;
+  if (primaryKey === "series") return seriesSpec(rows, preferred, title, axisCurrency);
+  return rankingSpec(rows, preferred, title, axisCurrency, understanding.filters.sort);
 }
 
 function base(title: string, values: Record<string, unknown>[]): Record<string, unknown> {
@@ -39,6 +44,7 @@ function axisTitle(field: string, currency: string | undefined): string {
   const kind = columnKind(field);
   const label = columnLabel(field);
   if (kind === "percent") return `${label} (%)`;
+  if (kind === "money" && currency === MIXED) return `${label} (each row's currency)`;
   if (kind === "money" && currency) return `${label} (${currency})`;
   return label;
 }
