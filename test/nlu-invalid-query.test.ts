@@ -48,6 +48,11 @@ describe("questions outside the domain", () => {
     expect(outcome.error.suggestions.some((s) => s.startsWith("Name a marketplace"))).toBe(false);
   });
 
+  it("says when a lone follow-up needs a question before it", () => {
+    const outcome = parseQuestion("and what about Germany?", { catalog, today: TODAY });
+    expect("error" in outcome && outcome.error.suggestions[0]).toBe("It reads like a follow-up: ask a whole question first, then follow up on it.");
+  });
+
   it.each(["help", "what can you do?", "refresh my data", "sync now"])("%j is a command, not invalid", (question) => {
     expect("understanding" in parseQuestion(question, { catalog, today: TODAY })).toBe(true);
   });

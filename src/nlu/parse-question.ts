@@ -214,6 +214,7 @@ function invalidQuery(
   if (!slots.marketplace) suggestions.push('Name a marketplace, e.g. "in Germany", "UK" or "amazon.com".');
   if (slots.metrics.length === 0) suggestions.push("Name a metric, e.g. revenue, units sold, profit, ACoS or days of supply.");
   if (!slots.category && catalog.categories.length) suggestions.push(`Name a category, e.g. "${catalog.categories.slice(0, 2).join('" or "')}".`);
+  if (slots.followUpCue) suggestions.unshift("It reads like a follow-up: ask a whole question first, then follow up on it.");
   const examples: string[] = [];
   const seen = new Set<string>();
   for (const n of nearest) {
