@@ -9,6 +9,8 @@ const PERCENT_METRICS = new Set<Metric>([
   "acos", "tacos", "profit_margin", "refund_rate", "conversion_rate", "buy_box_percentage", "ctr", "impression_share", "growth_rate",
 ]);
 
+const GROUP_NOUNS: Partial<Record<string, string>> = { keyword: "keywords", campaign: "campaigns", category: "categories", subcategory: "subcategories" };
+
 const capitalise = (text: string) => (text.match(/^[a-z]/) ? text[0].toUpperCase() + text.slice(1) : text);
 
 /** A marketplace code in words: "the US", "Germany". */
@@ -37,8 +39,9 @@ export function describeUnderstanding(u: Understanding, model: ParserModel): str
   const metric = f.metrics?.[0];
   if (u.intent === "top_products" || (u.intent === "acos_by_campaign" && (f.limit !== undefined || f.sort))) {
     const direction = f.sort === "asc" ? "Bottom" : "Top";
-    const noun = f.limit === 1 ? spec.noun!.replace(/s$/, "") : spec.noun!;
-    head = `${direction}${f.limit !== undefined ? ` ${f.limit}` : ""} ${noun}${metric ? ` by ${label(metric)}` : ""}`;
+    const plural = (f.group_by && spec.group_by_options?.includes(f.group_by) ? GROUP_NOUNS[f.group_by] : undefined) ?? spec.noun!;
+    const noun = f.limit === 1 ? plural.replace(/ies$/, "y").replace(/s$/, "") : plural;
+    head = `${direction}${f.limit !== undefined && f.limit !== 1 ? ` ${f.limit}` : ""} ${noun}${metric ? ` by ${label(metric)}` : ""}`;
   } else if (u.intent === "create_alert") {
     head = "Alert me";
   } else {
@@ -49,11 +52,12 @@ export function describeUnderstanding(u: Understanding, model: ParserModel): str
       head = spec.label;
       if (names && !spec.label.toLowerCase().includes(label(f.metrics![0]).toLowerCase())) head += ` (${names})`;
     }
-    if (spec.rankable && f.limit !== undefined) head += `, top ${f.limit}`;
   }
   const parts = [head];
   const groupWords = `by ${f.group_by === "asin" ? "product" : f.group_by}`;
-  if (f.group_by && f.group_by !== spec.group_by && !head.includes(groupWords)) parts.push(groupWords);
+  const said = head.toLowerCase();
+  if (f.group_by && !said.includes(groupWords) && !said.includes(GROUP_NOUNS[f.group_by] ?? groupWords)) parts.push(groupWords);
+  if (spec.rankable && f.limit !== undefined && !/^(Top|Bottom)/.test(head)) parts.push(`(${f.sort === "asc" ? "bottom" : "top"} ${f.limit})`);
   if (f.category) parts.push(`in ${f.category}`);
   if (f.subcategory && f.subcategory !== f.category) parts.push(`(${f.subcategory})`);
   if (f.campaign) parts.push(`for campaign "${f.campaign}"`);

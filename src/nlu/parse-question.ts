@@ -167,6 +167,7 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
 
   if (!f.timeframe && spec.timeframe) f.timeframe = spec.timeframe;
   if (!f.compare_to && spec.compare_to) f.compare_to = spec.compare_to;
+  if (!f.group_by && slots.entityGroup && spec.group_by_options?.includes(slots.entityGroup)) f.group_by = slots.entityGroup;
   if (!f.group_by && spec.group_by) f.group_by = spec.group_by;
   if (!f.sort && spec.sort) f.sort = spec.sort;
   if (intent !== "sales_comparison") delete f.compare_to;

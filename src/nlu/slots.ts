@@ -36,6 +36,8 @@ export interface Slots {
   /** The first metric named by a modifier (growth) that ranks before the others. */
   leadMetric?: Metric;
   groupBy?: GroupBy;
+  /** The breakdown the question's nouns suggest ("which keywords …"), when it names none. */
+  entityGroup?: GroupBy;
   limit?: number;
   sort?: "asc" | "desc";
   singularSuperlative: boolean;
@@ -73,6 +75,7 @@ export interface SlotGrammar {
   superlatives: Set<string>;
   singular: PhraseIndex<true>;
   plural: PhraseIndex<true>;
+  entityGroups: PhraseIndex<GroupBy>;
   ambiguousCodes: RegExp;
 }
 
@@ -110,6 +113,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     superlatives: new Set(w.superlatives),
     singular: flags(w.entity_singular),
     plural: flags(w.entity_plural),
+    entityGroups: new PhraseIndex(Object.entries(w.entity_groups)),
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
   };
 }
@@ -349,6 +353,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return "__num__";
   });
 
+  slots.entityGroup = g.entityGroups.find(text)[0]?.value;
   const tokens = words(text);
   let asc = false;
   let desc = false;

@@ -21,6 +21,7 @@ export interface IntentSpec {
   lead?: Metric;
   sort?: "asc" | "desc";
   group_by?: GroupBy;
+  group_by_options?: GroupBy[];
   compare_to?: string;
   time_group?: boolean;
   keys?: string[];
@@ -56,6 +57,7 @@ export interface WordLists {
   category_trailing_words: string[];
   stop_typo: string[];
   help_examples: string[];
+  entity_groups: Record<string, GroupBy>;
 }
 
 export interface TimeframePhrases {
