@@ -118,19 +118,34 @@ export async function productFacts(ctx: AnalyticsContext, range: DateSpan, scope
   ctx.sql.push(compiled.sql);
   const rows = (await ctx.db.executeQuery(compiled)).rows;
   const catalog = await catalogOf(ctx);
-  return rows.map((r) => {
+  const out: ProductFacts[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as ProductFacts;
     const info = catalog.get(`${r.marketplace}|${r.asin}`);
     const cogs = r.units * (info?.unit_cost ?? 0);
     const fees = ((info?.referral_fee_pct ?? 15) / 100) * r.revenue + (info?.fulfillment_fee ?? 0) * r.units;
-    return {
-      ...r,
-      currency: ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency,
-      cogs,
-      fees,
-      profit: r.revenue - cogs - fees - r.refund_amount - r.ad_spend,
-      has_cost: info?.unit_cost != null,
-    };
-  });
+    // The driver's row object is extended in place rather than copied.
+    r.currency = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
+    r.cogs = cogs;
+    r.fees = fees;
+    r.profit = r.revenue - cogs - fees - r.refund_amount - r.ad_spend;
+    r.has_cost = info?.unit_cost != null;
+    out[i] = r;
+  }
+  return out;
+}
+
+/**
+ * One measure per marketplace and ASIN over a range (a lighter read than
+ * productFacts), in each marketplace's currency for money.
+ */
+export async function productMeasure(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<{ marketplace: string; asin: string; value: number }[]> {
+  await ctx.ensureRates(range.end);
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] });
+  const query = sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts} as f group by marketplace, asin`;
+  const compiled = query.compile(ctx.db);
+  ctx.sql.push(compiled.sql);
+  return (await ctx.db.executeQuery(compiled)).rows;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { money, changePercent, roundTo } from "./money.js";
-import { catalogOf, entryForAsin, productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { catalogOf, entryForAsin, productFacts, productMeasure, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
 import { previousRange, type Scope } from "./scope.js";
 
 export interface ProductRow {
@@ -40,7 +40,8 @@ export interface ProductRowSet {
   rows: ProductRow[];
   /** Raw (unrounded) current and previous facts per row key, for drivers and totals. */
   current: Map<string, ProductFacts>;
-  previous: Map<string, ProductFacts>;
+  /** Previous-period revenue per row key. */
+  previous: Map<string, number>;
   currency: string;
 }
 
@@ -54,7 +55,16 @@ export async function productRows(ctx: AnalyticsContext, scope: Scope, _understa
   const keyOf = (f: ProductFacts) => (scope.marketplace ? `${f.marketplace}|${f.asin}` : f.asin);
   const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope), keyOf, currency, scope.range.end);
   const prevRange = previousRange(scope.range);
-  const previous = withPrevious ? sumFacts(ctx, await productFacts(ctx, prevRange, scope), keyOf, currency, scope.range.end) : new Map<string, ProductFacts>();
+  // Growth needs only the previous period's revenue.
+  const previous = new Map<string, number>();
+  if (withPrevious) {
+    await ctx.ensureRates(scope.range.end);
+    for (const p of await productMeasure(ctx, prevRange, scope, "revenue")) {
+      const key = scope.marketplace ? `${p.marketplace}|${p.asin}` : p.asin;
+      const value = ctx.convert(p.value, ctx.currencies.get(p.marketplace) ?? ctx.homeCurrency, currency, scope.range.end);
+      previous.set(key, (previous.get(key) ?? 0) + value);
+    }
+  }
   const catalog = await catalogOf(ctx);
   const rows: ProductRow[] = [];
   for (const [key, f] of current) {
@@ -72,7 +82,7 @@ export async function productRows(ctx: AnalyticsContext, scope: Scope, _understa
       orders: Math.round(f.orders),
       profit: money(f.profit, currency),
       profit_margin: r.profit_margin === null ? null : roundTo(r.profit_margin, 2),
-      growth_rate: prev ? changePercent(f.revenue, prev.revenue) : null,
+      growth_rate: prev !== undefined ? changePercent(f.revenue, prev) : null,
       refund_units: Math.round(f.refund_units),
       refund_amount: money(f.refund_amount, currency),
       refund_rate: r.refund_rate === null ? null : roundTo(r.refund_rate, 2),

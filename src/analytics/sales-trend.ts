@@ -10,7 +10,6 @@ import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js"
 import { clampToData } from "./scope.js";
 import { describeMetric } from "./top-products.js";
 import { periodWords, scopeOf, scopeWhere } from "./scope.js";
-import { catalogOf } from "./product-facts.js";
 
 const SERIES_METRICS = new Set(["revenue", "units_sold", "orders", "profit", "profit_margin", "refund_rate", "conversion_rate", "sessions", "page_views", "buy_box_percentage", "ad_spend", "ad_sales", "acos", "tacos", "roas"]);
 
@@ -35,24 +34,43 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
   const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), grains, withPeriod: true });
-  const measures = SALES_ROLLUP.measures.map((m) => sql`total(${sql.ref(m)}) as ${sql.ref(m)}`);
-  const query = sql<Record<string, number> & { bucket: string; marketplace: string; asin: string }>`select ${bucketStart("period", bucket)} as bucket, marketplace, asin, ${sql.join(measures)} from ${facts} as f group by bucket, marketplace, asin order by bucket`;
+  // Cost of goods and fees per product come from the catalog, joined in SQL so only one row per period and marketplace comes back.
+  const costs = sql`(select p.marketplace, p.asin, p.unit_cost, coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
+    from products p
+    join (select marketplace, asin, min(sku) as sku from products where account_id = ${ctx.accountId} group by marketplace, asin) first_sku
+      on first_sku.marketplace = p.marketplace and first_sku.asin = p.asin and first_sku.sku = p.sku
+    left join product_fees pf on pf.account_id = p.account_id and pf.marketplace = p.marketplace and pf.asin = p.asin
+    where p.account_id = ${ctx.accountId})`;
+  const measures = ["units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "ad_spend", "ad_sales"].map(
+    (m) => sql`total(f.${sql.ref(m)}) as ${sql.ref(m)}`,
+  );
+  // Profit needs each product's costs; the join is paid only when profit is what the series shows.
+  const withProfit = metric === "profit" || metric === "profit_margin";
+  const query = withProfit
+    ? sql<Record<string, number> & { bucket: string; marketplace: string }>`
+    select ${bucketStart("f.period", bucket)} as bucket, f.marketplace as marketplace, ${sql.join(measures)},
+      total(f.units * coalesce(c.unit_cost, 0)) as cogs,
+      total(f.revenue * c.referral_fee_pct / 100 + f.units * c.fulfillment_fee) as fees,
+      total(case when c.asin is null then f.revenue * 0.15 else 0 end) as default_fees
+    from ${facts} as f left join ${costs} as c on c.marketplace = f.marketplace and c.asin = f.asin
+    group by bucket, f.marketplace order by bucket`
+    : sql<Record<string, number> & { bucket: string; marketplace: string }>`
+    select ${bucketStart("f.period", bucket)} as bucket, f.marketplace as marketplace, ${sql.join(measures)}
+    from ${facts} as f group by bucket, f.marketplace order by bucket`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const raw = (await ctx.db.executeQuery(compiled)).rows;
-  const catalog = await catalogOf(ctx);
   const buckets = new Map<string, Record<string, number>>();
   for (const r of raw) {
     const from = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
     const conv = (v: number) => ctx.convert(v, from, currency, scope.range.end);
-    const info = catalog.get(`${r.marketplace}|${r.asin}`);
-    const cogs = r.units * (info?.unit_cost ?? 0);
-    const fees = ((info?.referral_fee_pct ?? 15) / 100) * r.revenue + (info?.fulfillment_fee ?? 0) * r.units;
+    // A product missing from the catalog pays the default 15% referral fee, as in productFacts.
+    const fees = withProfit ? r.fees + r.default_fees : 0;
     const b = buckets.get(r.bucket) ?? { revenue: 0, units: 0, orders: 0, profit: 0, refund_units: 0, sessions: 0, page_views: 0, bb_weighted: 0, bb_views: 0, ad_spend: 0, ad_sales: 0 };
     b.revenue += conv(r.revenue);
     b.units += r.units;
     b.orders += r.orders;
-    b.profit += conv(r.revenue - cogs - fees - r.refund_amount - r.ad_spend);
+    if (withProfit) b.profit += conv(r.revenue - r.cogs - fees - r.refund_amount - r.ad_spend);
     b.refund_units += r.refund_units;
     b.sessions += r.sessions;
     b.page_views += r.page_views;
@@ -71,8 +89,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
         revenue: money(b.revenue, currency),
         units_sold: Math.round(b.units),
         orders: Math.round(b.orders),
-        profit: money(b.profit, currency),
-        profit_margin: pct(b.profit, b.revenue),
+        ...(withProfit ? { profit: money(b.profit, currency), profit_margin: pct(b.profit, b.revenue) } : {}),
         refund_rate: pct(b.refund_units, b.units),
         sessions: Math.round(b.sessions),
         page_views: Math.round(b.page_views),

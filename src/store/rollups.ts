@@ -297,6 +297,8 @@ export interface FactsQuery {
   grains?: readonly RollupGrain[];
   /** Also return a `period` column: the day for daily rows, the period start for rollup rows. */
   withPeriod?: boolean;
+  /** Only these measures (all of the spec's when absent). */
+  measures?: readonly string[];
 }
 
 /**
@@ -310,7 +312,7 @@ export interface FactsQuery {
  */
 export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
-  const names = [...spec.keys, ...spec.measures];
+  const names = [...spec.keys, ...(q.measures ?? spec.measures)];
   const extra = (kind: "daily" | "rollup") => {
     const w = q.where?.(kind);
     return w ? sql` and ${w}` : sql``;
