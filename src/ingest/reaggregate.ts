@@ -61,17 +61,18 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
             .on("l.account_id", "=", ctx.accountId)
             .onRef("l.marketplace", "=", "a.marketplace")
             .onRef("l.asin", "=", "a.asin")
-            .onRef("l.purchase_date", "=", "a.date")
-            .on("l.counted", "=", 1),
+            .onRef("l.purchase_date", "=", "a.date"),
         )
-        .select((eb) => [
+        // Cancelled lines are left out in the sums rather than in the join: a condition on `counted`
+        // in the join would steer SQLite to the primary key instead of the (asin, date) index.
+        .select([
           sql.val(ctx.accountId).as("account_id"),
           "a.marketplace",
           "a.asin",
           "a.date",
-          eb.fn.coalesce(eb.fn.sum("l.quantity"), sql.lit(0)).as("units"),
-          sql`round(coalesce(sum(l.item_price), 0), 2)`.as("revenue"),
-          eb.fn.count("l.order_id").distinct().as("orders"),
+          sql`coalesce(sum(case when l.counted = 1 then l.quantity end), 0)`.as("units"),
+          sql`round(coalesce(sum(case when l.counted = 1 then l.item_price end), 0), 2)`.as("revenue"),
+          sql`count(distinct case when l.counted = 1 then l.order_id end)`.as("orders"),
         ])
         // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert.
         .where(sql<boolean>`1`)

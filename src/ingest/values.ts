@@ -13,6 +13,7 @@ export class RowError extends Error {
   }
 }
 
+const PLAIN = /^-?\d{1,15}(\.\d+)?$/;
 const GROUPED = /^\d{1,3}(,\d{3})+$/;
 const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
 
@@ -26,6 +27,8 @@ const GROUPED_DOT = /^\d{1,3}(\.\d{3})+$/;
  */
 export function parseNumber(text: string | undefined, column: string): number | undefined {
   if (text === undefined) return undefined;
+  // Most cells of flat files are plain decimals: skip the locale handling for them.
+  if (PLAIN.test(text)) return Number(text);
   let s = text.trim();
   if (s === "" || s === "--" || s === "-" || s.toLowerCase() === "n/a") return undefined;
   let negative = false;
@@ -78,11 +81,13 @@ export function requireNumber(text: string | undefined, column: string): number 
   return value;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validDate(y: number, m: number, d: number): string | undefined {
-  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1990 || y > 2200) return undefined;
-  const iso = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-  const date = new Date(`${iso}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? undefined : iso;
+  if (m < 1 || m > 12 || d < 1 || y < 1990 || y > 2200) return undefined;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  if (d > (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1])) return undefined;
+  return `${y}-${m < 10 ? "0" : ""}${m}-${d < 10 ? "0" : ""}${d}`;
 }
 
 /**

@@ -31,11 +31,13 @@ export const importLinesMigration: Migration = {
       .addPrimaryKeyConstraint("order_lines_pk", ["account_id", "marketplace", "order_id", "line_key"])
       .modifyEnd(sql`without rowid`)
       .execute();
+    // Covering the re-aggregation of daily sales (a secondary index of a WITHOUT ROWID table also holds the
+    // key, hence order_id): with it SQLite reads only the touched days, never the whole table.
     await db.schema
       .createIndex("order_lines_asin_date_idx")
       .ifNotExists()
       .on("order_lines")
-      .columns(["account_id", "marketplace", "asin", "purchase_date"])
+      .columns(["account_id", "marketplace", "asin", "purchase_date", "counted", "quantity", "item_price"])
       .execute();
 
     // One row per line of a settlement file; a settlement imported again replaces its lines.

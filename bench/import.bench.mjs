@@ -1,0 +1,94 @@
+// Import throughput: a generated all-orders flat file of 1,000,000 lines (about 400,000 orders over
+// 2,000 SKUs and a year) imported into a fresh mirror, plain and gzip. Prints rows/s and the
+// process's peak RSS, which stays bounded because the file is streamed.
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { openMirror } from "../dist/store/open-mirror.js";
+import { importFile } from "../dist/ingest/import-file.js";
+
+const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 1_000_000);
+const dir = mkdtempSync(join(tmpdir(), "seller-ai-import-bench-"));
+const header = readFileSync(new URL("../fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", import.meta.url), "utf8")
+  .split("\n")
+  .find((l) => l.startsWith("amazon-order-id"))
+  .split("\t");
+
+function* lines() {
+  yield `${header.join("\t")}\n`;
+  let order = 0;
+  let row = 0;
+  let batch = "";
+  while (row < ROWS) {
+    order++;
+    const items = 1 + (order % 4 === 0 ? 2 : order % 3 === 0 ? 1 : 0);
+    const day = 1 + (order % 365);
+    const date = new Date(Date.UTC(2025, 0, day)).toISOString().slice(0, 10);
+    const status = order % 29 === 0 ? "Cancelled" : "Shipped";
+    for (let i = 0; i < items && row < ROWS; i++, row++) {
+      const n = (order * 7 + i * 13) % 2000;
+      const cells = {
+        "amazon-order-id": `114-${String(order).padStart(7, "0")}-${String(i).padStart(7, "0")}`,
+        "purchase-date": `${date}T1${i}:22:33-08:00`,
+        "last-updated-date": `${date}T23:00:00-08:00`,
+        "order-status": status,
+        "fulfillment-channel": "Amazon",
+        "sales-channel": "Amazon.com",
+        "ship-service-level": "Standard",
+        "product-name": `Product ${n}, size "M", blue`,
+        sku: `SKU-${n}`,
+        asin: `B0${String(n).padStart(8, "0")}`,
+        "item-status": status === "Cancelled" ? "Cancelled" : "Shipped",
+        quantity: String(1 + (n % 3)),
+        currency: "USD",
+        "item-price": ((1 + (n % 3)) * (5 + (n % 40))).toFixed(2),
+        "item-tax": "1.10",
+        "ship-city": "SEATTLE",
+        "ship-state": "WA",
+        "ship-postal-code": "98101",
+        "ship-country": "US",
+        "is-business-order": "false",
+      };
+      batch += `${header.map((h) => cells[h] ?? "").join("\t")}\n`;
+    }
+    if (batch.length > 1 << 20) {
+      yield batch;
+      batch = "";
+    }
+  }
+  if (batch) yield batch;
+}
+
+async function run(label, file) {
+  const mirror = await openMirror(join(dir, `${label}.db`));
+  globalThis.gc?.();
+  const started = process.hrtime.bigint();
+  const report = await importFile(mirror, file, { now: new Date("2026-01-01T00:00:00Z") });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const days = await mirror.db.selectFrom("daily_sales").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  await mirror.close();
+  const rate = Math.round(report.rowsRead / seconds);
+  console.log(
+    `${label.padEnd(6)} ${report.rowsRead.toLocaleString("en-US")} rows in ${seconds.toFixed(2)} s: ${rate.toLocaleString("en-US")} rows/s ` +
+      `(${report.rowsWritten.toLocaleString("en-US")} order lines, ${Number(days.n).toLocaleString("en-US")} daily_sales rows, file ${(statSync(file).size / 1e6).toFixed(0)} MB)`,
+  );
+  return rate;
+}
+
+try {
+  const plain = join(dir, "orders.txt");
+  await pipeline(Readable.from(lines()), createWriteStream(plain));
+  const gz = join(dir, "orders.txt.gz");
+  await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(gz));
+  const rssBefore = process.memoryUsage().rss;
+  const rates = [await run("plain", plain), await run("gzip", gz)];
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  console.log(`max RSS ${(maxRss / 1e6).toFixed(0)} MB (RSS before importing ${(rssBefore / 1e6).toFixed(0)} MB)`);
+  const target = 100_000;
+  console.log(`target ${target.toLocaleString("en-US")} rows/s: ${rates.every((r) => r >= target) ? "met" : "NOT met"}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
