@@ -58,6 +58,18 @@ export async function generateDemo(mirror: Mirror, options: GenerateDemoOptions)
   const plan = planDemo({ seed: options.seed, end: options.end, scale: options.scale });
   const nowIso = options.now.toISOString();
   const rows: Record<string, number> = {};
+  // Index builds and the rollups' grouping sort more than fits in memory at the large
+  // scale: let SQLite spill those sorts to temporary files instead of RAM while we work.
+  const tempStore = mirror.sqlite.pragma("temp_store", { simple: true });
+  mirror.sqlite.pragma("temp_store = FILE");
+  try {
+    return await generateInMirror(mirror, plan, options, nowIso, rows);
+  } finally {
+    mirror.sqlite.pragma(`temp_store = ${Number(tempStore)}`);
+  }
+}
+
+async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: GenerateDemoOptions, nowIso: string, rows: Record<string, number>): Promise<DemoSummary> {
   await mirror.db.transaction().execute(async (trx) => {
     const db = trx as MirrorDb;
     await deleteAccount(db, DEMO_ACCOUNT_ID);

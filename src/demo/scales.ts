@@ -17,7 +17,7 @@ export interface DemoScale {
 
 export const DEMO_SCALES = {
   default: { name: "default", asins: 150, days: 1096, adsDays: 365, reviewDailyDays: 365 },
-  large: { name: "large", asins: 2000, days: 1096, adsDays: 365, reviewDailyDays: 365 },
+  large: { name: "large", asins: 2000, days: 1096, adsDays: 365, reviewDailyDays: 90 },
   small: { name: "small", asins: 60, days: 120, adsDays: 60, reviewDailyDays: 120 },
 } as const satisfies Record<string, DemoScale>;
 
