@@ -122,6 +122,8 @@ describe("other slots", () => {
     ["weekly units this year", { group_by: "week" }],
     ["monthly profit in 2025", { group_by: "month" }],
     ["campaigns with ACoS above 30%", { conditions: [{ metric: "acos", op: ">", value: 30 }] }],
+    ["which keywords have a high ACoS", { group_by: "keyword", metrics: ["acos"] }],
+    ["which campaigns have a high ACoS", { group_by: "campaign", metrics: ["acos"] }],
     ["alert me when any product has under 14 days of supply", { conditions: [{ metric: "days_of_supply", op: "<", value: 14 }] }],
     ["products with less than 2 weeks of stock", { conditions: [{ metric: "days_of_supply", op: "<", value: 14 }] }],
     ["products with at least 90 days of supply", { conditions: [{ metric: "days_of_supply", op: ">=", value: 90 }] }],

@@ -33,8 +33,6 @@ export interface Slots {
   metrics: Metric[];
   /** A metric only implied ("how much did I sell" → revenue), used when none is named. */
   weakMetric?: Metric;
-  /** The first metric named by a modifier (growth) that ranks before the others. */
-  leadMetric?: Metric;
   groupBy?: GroupBy;
   /** The breakdown the question's nouns suggest ("which keywords …"), when it names none. */
   entityGroup?: GroupBy;
@@ -330,20 +328,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "in the kitchen category": the word after the name belongs to it.
   text = text.replace(/(__(?:category|subcategory)__) ([a-z]+)/g, (all, mask: string, next: string) => (matcher.trailing.has(next) ? mask : all));
 
-  const leadMetrics: Metric[] = [];
+  // A modifier (growth) ranks before the metric it modifies.
+  let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
   text = replaceMatches(text, g.metrics.find(text), (m) => {
     const entry = m.value;
     if (entry.metric === null) return "__x__";
     if (entry.lead) {
-      leadMetrics.push(entry.metric);
+      lead ??= entry.metric;
       metricSort ??= g.sortAsc.has(m.phrase) ? "asc" : g.sortDesc.has(m.phrase) ? "desc" : undefined;
     }
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
-  slots.leadMetric = leadMetrics[0];
-  if (slots.leadMetric) slots.metrics = [slots.leadMetric, ...slots.metrics.filter((x) => x !== slots.leadMetric)];
+  if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
