@@ -80,12 +80,22 @@ describe("stale rollups are not read", () => {
   });
 });
 
-describe("planRange splits a range into months, weeks and days", () => {
+describe("planRange splits a range into whole periods, largest first, then days", () => {
   it.each([
-    ["a month and a half", { start: "2026-09-01", end: "2026-10-14" }, { months: { start: "2026-09-01", end: "2026-09-01" }, weeks: [{ start: "2026-10-05", end: "2026-10-05" }], days: [{ start: "2026-10-01", end: "2026-10-04" }, { start: "2026-10-12", end: "2026-10-14" }] }],
-    ["thirty days inside two months", { start: "2026-10-22", end: "2026-11-20" }, { weeks: [{ start: "2026-10-26", end: "2026-11-09" }], days: [{ start: "2026-10-22", end: "2026-10-25" }, { start: "2026-11-16", end: "2026-11-20" }] }],
-    ["one day", { start: "2026-10-01", end: "2026-10-01" }, { weeks: [], days: [{ start: "2026-10-01", end: "2026-10-01" }] }],
-  ])("%s", (_label, range, expected) => {
-    expect(planRange(range, ["M", "W"])).toEqual({ weeks: [], ...expected });
+    ["a month and a half in months and weeks", { start: "2026-09-01", end: "2026-10-14" }, ["M", "W"],
+      { periods: [{ grain: "M", start: "2026-09-01", end: "2026-09-01" }, { grain: "W", start: "2026-10-05", end: "2026-10-05" }], days: [{ start: "2026-10-01", end: "2026-10-04" }, { start: "2026-10-12", end: "2026-10-14" }] }],
+    ["thirty days inside two months", { start: "2026-10-22", end: "2026-11-20" }, ["Y", "Q", "M", "W"],
+      { periods: [{ grain: "W", start: "2026-10-26", end: "2026-11-09" }], days: [{ start: "2026-10-22", end: "2026-10-25" }, { start: "2026-11-16", end: "2026-11-20" }] }],
+    ["three years in years, quarters, months and weeks", { start: "2023-11-21", end: "2026-11-20" }, ["Y", "Q", "M", "W"],
+      { periods: [
+        { grain: "Y", start: "2024-01-01", end: "2025-01-01" },
+        { grain: "Q", start: "2026-01-01", end: "2026-07-01" },
+        { grain: "M", start: "2023-12-01", end: "2023-12-01" },
+        { grain: "M", start: "2026-10-01", end: "2026-10-01" },
+        { grain: "W", start: "2026-11-02", end: "2026-11-09" },
+      ], days: [{ start: "2023-11-21", end: "2023-11-30" }, { start: "2026-11-01", end: "2026-11-01" }, { start: "2026-11-16", end: "2026-11-20" }] }],
+    ["one day", { start: "2026-10-01", end: "2026-10-01" }, ["Y", "Q", "M", "W"], { periods: [], days: [{ start: "2026-10-01", end: "2026-10-01" }] }],
+  ] as const)("%s", (_label, range, grains, expected) => {
+    expect(planRange(range, grains)).toEqual(expected);
   });
 });

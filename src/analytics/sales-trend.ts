@@ -30,7 +30,8 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const used = clampToData(scope.range, extent);
   const days = Math.round((Date.parse(scope.range.end) - Date.parse(used?.start ?? scope.range.start)) / 86_400_000) + 1;
   const bucket = bucketFor(f.group_by, days);
-  const grains: RollupGrain[] = bucket === "day" ? [] : bucket === "week" ? ["W"] : ["M"];
+  // Only grains that nest in the bucket: weeks straddle months, months fill quarters.
+  const grains: RollupGrain[] = bucket === "day" ? [] : bucket === "week" ? ["W"] : bucket === "quarter" ? ["Q", "M"] : bucket === "year" ? ["Y", "Q", "M"] : ["M"];
   await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
   const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), grains, withPeriod: true });

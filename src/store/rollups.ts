@@ -120,7 +120,9 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
 
 export const ROLLUPS: readonly RollupSpec[] = [SALES_ROLLUP, CAMPAIGN_ROLLUP, TARGET_ROLLUP, SEARCH_TERM_ROLLUP];
 
-const GRAIN_BUCKETS: Record<RollupGrain, "month" | "week" | "day"> = { M: "month", W: "week", D: "day" };
+const GRAIN_BUCKETS: Record<RollupGrain, "year" | "quarter" | "month" | "week" | "day"> = { Y: "year", Q: "quarter", M: "month", W: "week", D: "day" };
+/** Grains a range is read in, largest first (days fill what is left). */
+const PLAN_ORDER: readonly RollupGrain[] = ["Y", "Q", "M", "W"];
 
 export interface DateSpan {
   start: string;
@@ -142,6 +144,8 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
     // Whole periods: every month and week touching the range is rebuilt from all of its days.
     const spans = range
       ? {
+          Y: { start: periodStart(range.start, "Y"), end: periodLastDay(range.end, "Y") },
+          Q: { start: periodStart(range.start, "Q"), end: periodLastDay(range.end, "Q") },
           M: { start: periodStart(range.start, "M"), end: periodLastDay(range.end, "M") },
           W: { start: periodStart(range.start, "W"), end: periodLastDay(range.end, "W") },
         }
@@ -150,8 +154,8 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
       ? { start: spans.M.start < spans.W.start ? spans.M.start : spans.W.start, end: spans.M.end > spans.W.end ? spans.M.end : spans.W.end }
       : undefined;
     for (const spec of ROLLUPS) {
-      for (const grain of ["D", "W", "M"] as RollupGrain[]) {
-        const span = grain === "D" ? days : spans?.[grain];
+      for (const grain of ["D", "W", "M", "Q", "Y"] as RollupGrain[]) {
+        const span = grain === "D" ? days : spans?.[grain as "W" | "M" | "Q" | "Y"];
         let del = t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where("grain", "=", grain);
         if (span) del = del.where("period", ">=", span.start).where("period", "<=", span.end);
         await del.execute();
@@ -170,15 +174,15 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
           where account_id = ${accountId}${dateFilter}${groupBy}
           on conflict (${conflict}) do update set ${merge}`.execute(t);
       }
-      // …then weeks and months from the daily grain.
-      for (const grain of ["W", "M"] as RollupGrain[]) {
+      // …then weeks and months from the daily grain, quarters and years from the months.
+      for (const [grain, from] of [["W", "D"], ["M", "D"], ["Q", "M"], ["Y", "M"]] as [RollupGrain, RollupGrain][]) {
         const keyRefs = spec.keys.map((k) => sql.ref(k));
         const sums = spec.measures.map((m) => sql`sum(${sql.ref(m)})`);
-        const span = spans?.[grain as "W" | "M"];
+        const span = spans?.[grain as "W" | "M" | "Q" | "Y"];
         const periodFilter = span ? sql` and period between ${span.start} and ${span.end}` : sql``;
         await sql`insert into ${sql.table(spec.rollup)} (${columns})
           select ${accountId}, ${grain}, ${bucketStart("period", GRAIN_BUCKETS[grain])} as bucket, ${sql.join(keyRefs)}, ${sql.join(sums)}
-          from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'D'${periodFilter}
+          from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = ${from}${periodFilter}
           group by bucket, ${sql.join(keyRefs)}`.execute(t);
       }
     }
@@ -218,13 +222,29 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
 }
 
 function periodStart(date: string, grain: RollupGrain): string {
-  if (grain === "D") return date;
-  return grain === "M" ? `${date.slice(0, 7)}-01` : addDaysIso(date, -weekdayIso(date));
+  switch (grain) {
+    case "D": return date;
+    case "W": return addDaysIso(date, -weekdayIso(date));
+    case "M": return `${date.slice(0, 7)}-01`;
+    case "Q": return `${date.slice(0, 5)}${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}-01`;
+    case "Y": return `${date.slice(0, 4)}-01-01`;
+  }
 }
 
 function periodLastDay(date: string, grain: RollupGrain): string {
-  if (grain === "D") return date;
-  return grain === "M" ? monthEnd(`${date.slice(0, 7)}-01`) : addDaysIso(date, 6 - weekdayIso(date));
+  switch (grain) {
+    case "D": return date;
+    case "W": return addDaysIso(date, 6 - weekdayIso(date));
+    case "M": return monthEnd(`${date.slice(0, 7)}-01`);
+    case "Q": return monthEnd(addMonths(periodStart(date, "Q"), 2));
+    case "Y": return `${date.slice(0, 4)}-12-31`;
+  }
+}
+
+function addMonths(monthStart: string, n: number): string {
+  const [y, m] = monthStart.split("-").map(Number);
+  const index = y * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
 }
 
 function monthEnd(monthStart: string): string {
@@ -234,56 +254,45 @@ function monthEnd(monthStart: string): string {
 }
 
 export interface RangePlan {
-  /** Whole months: first days, inclusive. */
-  months?: DateSpan;
-  /** Whole weeks: Mondays, inclusive. */
-  weeks: DateSpan[];
+  /** Whole periods, largest first: each span runs from the first to the last period start, inclusive. */
+  periods: { grain: RollupGrain; start: string; end: string }[];
   /** Single days left over. */
   days: DateSpan[];
 }
 
 /**
- * Splits a date range into whole months, then whole weeks inside what is
- * left, then single days.
+ * Splits a date range into whole years, quarters, months and weeks (those of
+ * `grains`), largest first, each inside what the larger ones left, then
+ * single days.
  *
  * @example
  * planRange({ start: "2026-10-22", end: "2026-11-20" }, ["M", "W"])
- * // { weeks: [{ start: "2026-10-26", end: "2026-11-09" }], days: [{ start: "2026-10-22", end: "2026-10-25" }, { start: "2026-11-16", end: "2026-11-20" }] }
+ * // { periods: [{ grain: "W", start: "2026-10-26", end: "2026-11-09" }],
+ * //   days: [{ start: "2026-10-22", end: "2026-10-25" }, { start: "2026-11-16", end: "2026-11-20" }] }
  */
 export function planRange(range: DateSpan, grains: readonly RollupGrain[]): RangePlan {
-  const plan: RangePlan = { weeks: [], days: [] };
+  const periods: RangePlan["periods"] = [];
   let segments: DateSpan[] = [range];
-  if (grains.includes("M")) {
-    const first = range.start.endsWith("-01") ? range.start : addDaysIso(monthEnd(`${range.start.slice(0, 7)}-01`), 1);
-    const endMonth = `${range.end.slice(0, 7)}-01`;
-    const last = monthEnd(endMonth) === range.end ? endMonth : `${addDaysIso(endMonth, -1).slice(0, 7)}-01`;
-    if (first <= last) {
-      plan.months = { start: first, end: last };
-      segments = [
-        { start: range.start, end: addDaysIso(first, -1) },
-        { start: addDaysIso(monthEnd(last), 1), end: range.end },
-      ].filter((s) => s.start <= s.end);
+  for (const grain of PLAN_ORDER) {
+    if (!grains.includes(grain)) continue;
+    const next: DateSpan[] = [];
+    for (const seg of segments) {
+      const first = periodStart(seg.start, grain) === seg.start ? seg.start : addDaysIso(periodLastDay(seg.start, grain), 1);
+      const endStart = periodStart(seg.end, grain);
+      const last = periodLastDay(seg.end, grain) === seg.end ? endStart : periodStart(addDaysIso(endStart, -1), grain);
+      if (first <= last && periodLastDay(last, grain) <= seg.end) {
+        periods.push({ grain, start: first, end: last });
+        if (seg.start < first) next.push({ start: seg.start, end: addDaysIso(first, -1) });
+        const after = addDaysIso(periodLastDay(last, grain), 1);
+        if (after <= seg.end) next.push({ start: after, end: seg.end });
+      } else {
+        next.push(seg);
+      }
     }
+    segments = next;
   }
-  for (const seg of segments) {
-    if (!grains.includes("W")) {
-      plan.days.push(seg);
-      continue;
-    }
-    const wd = weekdayIso(seg.start);
-    const firstMonday = wd === 0 ? seg.start : addDaysIso(seg.start, 7 - wd);
-    const lastSunday = addDaysIso(seg.end, -((weekdayIso(seg.end) + 1) % 7));
-    const lastMonday = addDaysIso(lastSunday, -6);
-    if (firstMonday <= lastMonday) {
-      plan.weeks.push({ start: firstMonday, end: lastMonday });
-      if (seg.start < firstMonday) plan.days.push({ start: seg.start, end: addDaysIso(firstMonday, -1) });
-      if (lastSunday < seg.end) plan.days.push({ start: addDaysIso(lastSunday, 1), end: seg.end });
-    } else {
-      plan.days.push(seg);
-    }
-  }
-  plan.days.sort((a, b) => (a.start < b.start ? -1 : 1));
-  return plan;
+  segments.sort((a, b) => (a.start < b.start ? -1 : 1));
+  return { periods, days: segments };
 }
 
 export interface FactsQuery {
@@ -293,7 +302,7 @@ export interface FactsQuery {
   where?: (columnsOf: "daily" | "rollup") => RawBuilder<unknown> | undefined;
   /** Whole months and weeks from the rollups (only when they are usable). */
   rollups?: { first: string; last: string };
-  /** Grains that may be used (a weekly series cannot use months). */
+  /** Grains that may be used (a weekly series cannot use months); all of them when absent. */
   grains?: readonly RollupGrain[];
   /** Also return a `period` column: the day for daily rows, the period start for rollup rows. */
   withPeriod?: boolean;
@@ -324,12 +333,11 @@ export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>
     range = { start: range.start < q.rollups.first ? q.rollups.first : range.start, end: range.end > q.rollups.last ? q.rollups.last : range.end };
     days = [];
     if (range.start <= range.end) {
-      const plan = planRange(range, q.grains ?? ["M", "W"]);
+      const plan = planRange(range, q.grains ?? PLAN_ORDER);
       // The rollups also hold every day (grain 'D'), laid out by date: the leftover days come from there too.
       // One range read per span: SQLite would scan the whole account for an OR of ranges.
       const spans: [RollupGrain, DateSpan][] = [
-        ...(plan.months ? [["M", plan.months] as [RollupGrain, DateSpan]] : []),
-        ...plan.weeks.map((w) => ["W", w] as [RollupGrain, DateSpan]),
+        ...plan.periods.map((p) => [p.grain, { start: p.start, end: p.end }] as [RollupGrain, DateSpan]),
         ...plan.days.map((d) => ["D", d] as [RollupGrain, DateSpan]),
       ];
       const period = q.withPeriod ? sql`period as period, ` : sql``;
