@@ -289,8 +289,8 @@ export const ACCOUNT_DATA_TABLES = [
   "account_marketplaces",
 ] as const satisfies readonly (keyof MirrorSchema)[];
 
-/** 'M': period is the first day of a month; 'W': period is a Monday; 'D': period is the day. */
-export type RollupGrain = "M" | "W" | "D";
+/** Period starts: 'Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day, 'W' a Monday, 'D' the day. */
+export type RollupGrain = "Y" | "Q" | "M" | "W" | "D";
 
 interface RollupKey {
   account_id: string;
