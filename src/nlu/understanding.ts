@@ -82,6 +82,8 @@ export interface Filters {
   sort?: "desc" | "asc";
   group_by?: GroupBy;
   category?: string;
+  /** Beyond the contract: a subcategory of the seller's catalog, as the catalog spells it (its category is set too). */
+  subcategory?: string;
   asin?: string;
   sku?: string;
   campaign?: string;
