@@ -124,6 +124,12 @@ describe("timeframe phrases in questions", () => {
     ["revenue from March to June", "2026-03-01..2026-06-30"],
     ["revenue from November to February", "2025-11-01..2026-02-28"],
     ["revenue of all time", "all_time"],
+    ["revenue in the first half of 2025", "2025-01-01..2025-06-30"],
+    ["revenue in H2", "2026-07-01..2026-12-31"],
+    ["revenue since Monday", "2026-11-16..2026-11-21"],
+    ["revenue on Tuesday", "2026-11-17"],
+    ["revenue last Saturday", "2026-11-14"],
+    ["revenue over the last couple of weeks", "last_2_weeks"],
   ])("%j has timeframe %s", (question, token) => {
     const f = filtersOf(question);
     expect(f.timeframe).toBe(token);

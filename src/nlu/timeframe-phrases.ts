@@ -1,3 +1,4 @@
+import { addDaysIso, weekdayIso } from "../core/dates.js";
 import { escapeRegExp, PhraseIndex } from "./text.js";
 import { lastDayOfMonth, latestMonthDay, latestMonthYear, latestQuarterYear, resolveTimeframe, ymd } from "./timeframe.js";
 import type { TimeframePhrases } from "./vocabulary.js";
@@ -39,6 +40,8 @@ interface Grammar {
     fixed: PhraseIndex<string>;
     single: RegExp;
     quarterAlone: RegExp;
+    weekday: RegExp;
+    half: RegExp;
     monthAlone: RegExp;
     yearAlone: RegExp;
     cue: PhraseIndex<true>;
@@ -90,6 +93,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?: of)?,? (\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
+      weekday: new RegExp(`${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`, "g"),
+      half: new RegExp(`${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))})(?: of)?,?(?: (\\d{4}))?${E}`, "g"),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
       monthAlone: new RegExp(`${B}(?:(${alt(p.month_prepositions)}) )?(${MONTH})${E}`, "g"),
       yearAlone: new RegExp(`${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`, "g"),
@@ -171,6 +176,23 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     if (!range || range.start > today) return undefined;
     return { kind: "time", token: `${range.start}..${today}` };
   });
+  if (tokens.some((t) => p.weekdays[t] !== undefined)) {
+    claim(g.patterns.weekday, (m) => {
+      const [, since, on, name] = m;
+      // The latest such day: today counts for "since", not for "last".
+      let date = addDaysIso(today, -((weekdayIso(today) - p.weekdays[name] + 7) % 7));
+      if (on === "last" && date === today) date = addDaysIso(date, -7);
+      return { kind: "time", token: since ? `${date}..${today}` : date };
+    });
+  }
+  if (tokens.some((t) => t === "half" || /^h[12]$/.test(t))) {
+    claim(g.patterns.half, (m) => {
+      const half = p.halves[m[1]];
+      const [ty, tm] = today.split("-").map(Number);
+      const year = m[2] ? Number(m[2]) : half === 1 || tm >= 7 ? ty : ty - 1;
+      return { kind: "time", token: half === 1 ? `${year}-01-01..${year}-06-30` : `${year}-07-01..${year}-12-31` };
+    });
+  }
   if (hasDigit) claim(g.patterns.rolling, (m) => {
     const n = Number(m[1]);
     const unit = p.units[m[2]];

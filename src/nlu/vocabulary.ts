@@ -68,6 +68,10 @@ export interface TimeframePhrases {
   months_needing_preposition: string[];
   month_prepositions: string[];
   quarter_ordinals: Record<string, number>;
+  /** Weekday names, Monday = 0. */
+  weekdays: Record<string, number>;
+  /** "first half", "h2"… → 1 or 2. */
+  halves: Record<string, number>;
   same_period_last_year: string[];
   previous_period: string[];
   same_period_last_year_standalone: string[];
