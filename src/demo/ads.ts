@@ -75,7 +75,13 @@ export interface AdsPlan {
 
 const AD_SHARE: Record<CampaignStyle, number> = { exact: 0.18, auto: 0.12, broad: 0.08, product: 0.05, brand: 0.04 };
 
-/** The campaign structure and its planted situations (pure: seed and catalog only). */
+/**
+ * The campaign structure and its planted situations (pure: seed and catalog only).
+ *
+ * @example
+ * const ads = planAds(planDemo({ seed: 1, end: "2026-11-20" }));
+ * ads.campaigns[0].name; // "Kitchen Utensils - Exact"
+ */
 export function planAds(plan: DemoPlan): AdsPlan {
   const vocab = demoCatalogVocab();
   const rng = Random.for(plan.seed, "ads-plan");
@@ -272,6 +278,10 @@ export interface AdsSink {
  * numbers up to targets, campaigns and advertised products. Clicks and orders
  * accumulate fractions, so a term's orders track clicks × conversion closely.
  * Returns the units sold through ads per `${marketplace}|${asin}` and day of the window.
+ *
+ * @example
+ * const adUnits = generateAds(plan, planAds(plan), sink);
+ * adUnits.get(`US|${plan.products[0].asin}`)?.[0]; // units from ads on the first day of the window
  */
 export function generateAds(plan: DemoPlan, ads: AdsPlan, sink: AdsSink): Map<string, Int32Array> {
   const windowDays = plan.days - plan.adsStartDay;

@@ -41,6 +41,10 @@ export function sellerIdFor(name: string): string {
  * The competitors on one product's listing in one marketplace and how their
  * prices move: a few changes over the year, none in the last two weeks except
  * where a situation is planted.
+ *
+ * @example
+ * const [first] = planCompetitors(plan, plan.products[0], DEMO_MARKETS[0]);
+ * competitorPrice(first, 19.99, plan.days - 1); // e.g. 22.99
  */
 export function planCompetitors(plan: DemoPlan, product: DemoProduct, market: DemoMarket): DemoCompetitor[] {
   const vocab = demoCatalogVocab();
@@ -88,6 +92,8 @@ export function ratingBase(product: DemoProduct, planted: string | undefined): n
  * traffic, inventory, reviews and competitor offers.
  *
  * @param adUnits units sold through ads per day of the ads window, or undefined when not advertised
+ * @example
+ * generateSeries(plan, plan.products[0], DEMO_MARKETS[0], undefined, { sales: push, inventory: push, review: push, offer: push });
  */
 export function generateSeries(plan: DemoPlan, product: DemoProduct, market: DemoMarket, adUnits: Int32Array | undefined, sink: SeriesSink): void {
   const n = plan.days;
