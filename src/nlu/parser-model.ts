@@ -104,9 +104,12 @@ function writeCache(file: string, cached: CachedModel): void {
     const temp = `${file}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(cached), { mode: 0o600 });
     renameSync(temp, file);
-    // Models of earlier data or code are of no more use.
+    // Models of earlier data or code are of no more use once nothing has trained them for a week
+    // (the compiled and the source modules, run side by side in development, each keep their own).
+    const stale = statSync(file).mtimeMs - 7 * 86_400_000;
     for (const name of readdirSync(dirname(file))) {
-      if (/^parser-model-[0-9a-f]+\.json$/.test(name) && join(dirname(file), name) !== file) rmSync(join(dirname(file), name), { force: true });
+      const other = join(dirname(file), name);
+      if (/^parser-model-[0-9a-f]+\.json$/.test(name) && other !== file && statSync(other).mtimeMs < stale) rmSync(other, { force: true });
     }
   } catch {
     // A read-only or full temp folder only means training again next time.
