@@ -47,7 +47,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const classification = model.classifier.classify(slots.masked);
   const best = classification.ranked[0];
   const previous = options.previous;
-  const hasSlots = slotCount(slots) > 0;
+  const hasSlots = hasAnySlot(slots);
 
   let intent: Intent | undefined;
   let followUp = false;
@@ -85,11 +85,12 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   return { understanding };
 }
 
-function slotCount(s: Slots): number {
+/** Whether the question states any filter at all. */
+function hasAnySlot(s: Slots): boolean {
   return [
     s.timeframe, s.compareTo, s.marketplace, s.groupBy, s.limit, s.sort, s.category, s.asin, s.sku, s.campaign, s.horizonDays, s.targetAcos,
     s.metrics.length || undefined, s.conditions.length || undefined, Object.keys(s.settings).length || undefined, s.comparison || undefined,
-  ].filter((v) => v !== undefined).length;
+  ].some((v) => v !== undefined);
 }
 
 function confidenceOf(ranked: { score: number }[]): number {
