@@ -85,22 +85,26 @@ for (const scale of SCALES) {
   const target = TARGETS[scale] ?? TARGETS.default;
   const perIntent = new Map();
   console.log(`\n${scale} scale: ${path}`);
-  console.log(`${"intent".padEnd(26)} ${"question".padEnd(58)} ${"median".padStart(8)} ${"p95".padStart(8)}`);
+  // cpu: this process's CPU time per answer, a steadier figure than wall time on a busy machine.
+  console.log(`${"intent".padEnd(26)} ${"question".padEnd(58)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"cpu".padStart(8)}`);
   for (const [intent, question] of QUESTIONS) {
     const first = await answer(question, { db: mirror.db, now });
     if (first.understanding.intent !== intent) console.log(`  note: "${question}" was understood as ${first.understanding.intent}`);
     const times = [];
+    const cpu0 = process.cpuUsage();
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
       await answer(question, { db: mirror.db, now });
       times.push(performance.now() - t0);
     }
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000 / RUNS;
     times.sort((a, b) => a - b);
     const median = pct(times, 50);
     const p95 = pct(times, 95);
     const all = perIntent.get(intent) ?? [];
     perIntent.set(intent, all.concat(times));
-    console.log(`${intent.padEnd(26)} ${question.slice(0, 58).padEnd(58)} ${median.toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms`);
+    console.log(`${intent.padEnd(26)} ${question.slice(0, 58).padEnd(58)} ${median.toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${cpuMs.toFixed(1).padStart(6)}ms`);
   }
   console.log(`\nper intent (${scale}; target ${target.stat} <= ${target.ms} ms):`);
   for (const [intent, times] of perIntent) {

@@ -10,8 +10,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "./money.js";
-import { catalogOf } from "./product-facts.js";
-import { productFacts } from "./product-facts.js";
+import { catalogOf, productMeasure } from "./product-facts.js";
 import { scopeOf, type Scope } from "./scope.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
@@ -77,17 +76,14 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const r30 = { start: addDaysIso(end, -29), end };
   const r14 = { start: addDaysIso(end, -13), end };
   const salesScope = { marketplace: scope.marketplace, asins: scope.asins };
-  const d30 = new Map((await productFacts(ctx, r30, salesScope)).map((x) => [`${x.marketplace}|${x.asin}`, x.units]));
-  const d14 = new Map((await productFacts(ctx, r14, salesScope)).map((x) => [`${x.marketplace}|${x.asin}`, x.units]));
+  const d30 = new Map((await productMeasure(ctx, r30, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
+  const d14 = new Map((await productMeasure(ctx, r14, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
   const skusPerAsin = new Map<string, number>();
   for (const s of snaps) skusPerAsin.set(`${s.marketplace}|${s.asin}`, (skusPerAsin.get(`${s.marketplace}|${s.asin}`) ?? 0) + 1);
   const catalog = await catalogOf(ctx);
   const skuInfo = new Map<string, { title: string; fnsku: string | null; condition: string; fulfillment_type: string; lead_time_days: number | null; unit_cost: number | null; price: number | null; category: string | null }>();
   for (const e of catalog.values()) skuInfo.set(`${e.marketplace}|${e.sku}`, e);
-  const products = await ctx.rows(
-    ctx.db.selectFrom("products").select(["marketplace", "sku", "title", "fnsku", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price", "category"]).where("account_id", "=", ctx.accountId),
-  );
-  for (const p of products) skuInfo.set(`${p.marketplace}|${p.sku}`, p);
+  for (const p of await skuCatalogOf(ctx)) skuInfo.set(`${p.marketplace}|${p.sku}`, p);
   const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
   const rows: InventoryRow[] = snaps.map((s) => {
     const key = `${s.marketplace}|${s.asin}`;
@@ -157,4 +153,16 @@ export function statusFields(r: InventoryRow, extra: Record<string, unknown> = {
     restock_recommendation: r.restock_recommendation,
     ...extra,
   };
+}
+
+/** Every SKU of the catalog (an ASIN may have several), read once per answer. */
+function skuCatalogOf(ctx: AnalyticsContext) {
+  return ctx.memo("skus", () =>
+    ctx.rows(
+      ctx.db
+        .selectFrom("products")
+        .select(["marketplace", "sku", "title", "fnsku", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price", "category"])
+        .where("account_id", "=", ctx.accountId),
+    ),
+  );
 }

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { addDaysIso, weekdayIso } from "../core/dates.js";
-import { bucketStart } from "./dialect.js";
+import { addDays, bucketStart } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import type { RollupGrain } from "./schema.js";
 
@@ -33,6 +33,12 @@ export interface RollupSpec {
   measures: string[];
   /** Daily tables feeding it (unioned); each maps every key and measure. */
   sources: RollupSource[];
+  /**
+   * Also keep running totals (grain 'C'): for every key and every day from its
+   * first day to the account's last, the sums since the start. A range is then
+   * two rows per key (end minus the day before the start), whatever its length.
+   */
+  cumulative?: boolean;
 }
 
 const zero = (names: string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, "0"]));
@@ -51,6 +57,7 @@ const TOS_COLUMNS = {
 /** Sales and traffic per ASIN, with the ad spend and sales attributed to it. */
 export const SALES_ROLLUP: RollupSpec = {
   rollup: "rollup_sales",
+  cumulative: true,
   keys: ["marketplace", "asin"],
   pk: ["marketplace", "asin"],
   measures: SALES_MEASURES,
@@ -120,9 +127,9 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
 
 export const ROLLUPS: readonly RollupSpec[] = [SALES_ROLLUP, CAMPAIGN_ROLLUP, TARGET_ROLLUP, SEARCH_TERM_ROLLUP];
 
-const GRAIN_BUCKETS: Record<RollupGrain, "year" | "quarter" | "month" | "week" | "day"> = { Y: "year", Q: "quarter", M: "month", W: "week", D: "day" };
+const GRAIN_BUCKETS: Record<Exclude<RollupGrain, "C">, "year" | "quarter" | "month" | "week" | "day"> = { Y: "year", Q: "quarter", M: "month", W: "week", D: "day" };
 /** Grains a range is read in, largest first (days fill what is left). */
-const PLAN_ORDER: readonly RollupGrain[] = ["Y", "Q", "M", "W"];
+const PLAN_ORDER: readonly ("Y" | "Q" | "M" | "W")[] = ["Y", "Q", "M", "W"];
 
 export interface DateSpan {
   start: string;
@@ -181,10 +188,11 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
         const span = spans?.[grain as "W" | "M" | "Q" | "Y"];
         const periodFilter = span ? sql` and period between ${span.start} and ${span.end}` : sql``;
         await sql`insert into ${sql.table(spec.rollup)} (${columns})
-          select ${accountId}, ${grain}, ${bucketStart("period", GRAIN_BUCKETS[grain])} as bucket, ${sql.join(keyRefs)}, ${sql.join(sums)}
+          select ${accountId}, ${grain}, ${bucketStart("period", GRAIN_BUCKETS[grain as Exclude<RollupGrain, "C">])} as bucket, ${sql.join(keyRefs)}, ${sql.join(sums)}
           from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = ${from}${periodFilter}
           group by bucket, ${sql.join(keyRefs)}`.execute(t);
       }
+      if (spec.cumulative) await rebuildRunningTotals(t, spec, accountId);
     }
     const extent = await t
       .selectFrom("daily_sales")
@@ -205,6 +213,34 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
   });
 }
 
+/**
+ * Running totals of a spec for one account: dense (a row for every key and
+ * day from the key's first day to the account's last), so a range reads rows
+ * at two exact dates. Always rebuilt whole: a change on one day moves every
+ * later total.
+ */
+async function rebuildRunningTotals(t: Kysely<any>, spec: RollupSpec, accountId: string): Promise<void> {
+  await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where("grain", "=", "C").execute();
+  const extent = await t
+    .selectFrom(spec.rollup)
+    .select((eb) => [eb.fn.min("period").as("first"), eb.fn.max("period").as("last")])
+    .where("account_id", "=", accountId)
+    .where("grain", "=", "D")
+    .executeTakeFirst();
+  if (!extent?.first || !extent.last) return;
+  const keyList = sql.join(spec.keys.map((k) => sql`k.${sql.ref(k)}`));
+  const keyJoin = sql.join(spec.keys.map((k) => sql`r.${sql.ref(k)} = k.${sql.ref(k)}`), sql` and `);
+  const running = spec.measures.map((m) => sql`sum(coalesce(r.${sql.ref(m)}, 0)) over w`);
+  const columns = sql.join(["account_id", "grain", "period", ...spec.keys, ...spec.measures].map((c) => sql.ref(c)));
+  await sql`insert into ${sql.table(spec.rollup)} (${columns})
+    with recursive days(d) as (select ${extent.first} union all select ${addDays("d", 1)} from days where d < ${extent.last}),
+    k as (select ${sql.join(spec.keys.map((k) => sql.ref(k)))}, min(period) as first from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'D' group by ${sql.join(spec.keys.map((k) => sql.ref(k)))})
+    select ${accountId}, 'C', days.d, ${keyList}, ${sql.join(running)}
+    from k join days on days.d >= k.first
+    left join ${sql.table(spec.rollup)} r on r.account_id = ${accountId} and r.grain = 'D' and r.period = days.d and ${keyJoin}
+    window w as (partition by ${keyList} order by days.d)`.execute(t);
+}
+
 /** The rollups' state when they reflect the account's newest sync run, else undefined. */
 export async function usableRollups(db: MirrorDb, accountId: string, record?: (sql: string) => void): Promise<{ first: string; last: string } | undefined> {
   const stateQuery = db.selectFrom("rollup_state").select(["sync_run_id", "first_date", "last_date"]).where("account_id", "=", accountId);
@@ -221,7 +257,7 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
   return { first: state.first_date, last: state.last_date };
 }
 
-function periodStart(date: string, grain: RollupGrain): string {
+function periodStart(date: string, grain: Exclude<RollupGrain, "C">): string {
   switch (grain) {
     case "D": return date;
     case "W": return addDaysIso(date, -weekdayIso(date));
@@ -231,7 +267,7 @@ function periodStart(date: string, grain: RollupGrain): string {
   }
 }
 
-function periodLastDay(date: string, grain: RollupGrain): string {
+function periodLastDay(date: string, grain: Exclude<RollupGrain, "C">): string {
   switch (grain) {
     case "D": return date;
     case "W": return addDaysIso(date, 6 - weekdayIso(date));
@@ -320,6 +356,7 @@ export interface FactsQuery {
  * sql`select asin, sum(revenue) from ${facts} group by asin`
  */
 export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
+  if (spec.cumulative && q.rollups && !q.withPeriod && !q.grains) return runningTotalsTable(spec, q, q.rollups);
   const parts: RawBuilder<unknown>[] = [];
   const names = [...spec.keys, ...(q.measures ?? spec.measures)];
   const extra = (kind: "daily" | "rollup") => {
@@ -360,4 +397,24 @@ export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>
     return sql`(select ${period}${sql.join(names.map((n) => sql`null as ${sql.ref(n)}`))} where 0)`;
   }
   return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * The facts of a range from the running totals: each key's total at the end
+ * of the range minus its total the day before the start (none before its first day).
+ */
+function runningTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }): RawBuilder<unknown> {
+  const names = q.measures ?? spec.measures;
+  const start = q.range.start < rollups.first ? rollups.first : q.range.start;
+  const end = q.range.end > rollups.last ? rollups.last : q.range.end;
+  if (start > end) return sql`(select ${sql.join([...spec.keys, ...names].map((n) => sql`null as ${sql.ref(n)}`))} where 0)`;
+  const before = addDaysIso(start, -1);
+  const w = q.where?.("rollup");
+  const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
+  const join = sql.join(spec.keys.map((k) => sql`s.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
+  const diffs = sql.join(names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(m)}`));
+  // The scope condition names bare columns; it applies to the end rows, read as a subquery.
+  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${end}${w ? sql` and ${w}` : sql``})`;
+  return sql`(select ${keys}, ${diffs} from ${endRows} e
+    left join ${sql.table(spec.rollup)} s on s.account_id = ${q.accountId} and s.grain = 'C' and s.period = ${before} and ${join})`;
 }
