@@ -289,8 +289,11 @@ export const ACCOUNT_DATA_TABLES = [
   "account_marketplaces",
 ] as const satisfies readonly (keyof MirrorSchema)[];
 
-/** Period starts: 'Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day, 'W' a Monday, 'D' the day. */
-export type RollupGrain = "Y" | "Q" | "M" | "W" | "D";
+/**
+ * Period starts: 'Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day, 'W' a Monday, 'D' the day;
+ * 'C' running totals from the first day through `period`.
+ */
+export type RollupGrain = "Y" | "Q" | "M" | "W" | "D" | "C";
 
 interface RollupKey {
   account_id: string;
