@@ -15,9 +15,21 @@ export const MAX_PRICE_CHANGE_DAYS = 90;
 export async function competitorPricing(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
-  let latestQ = ctx.db.selectFrom("competitor_offers").select(["marketplace", (eb) => eb.fn.max("date").as("date")]).where("account_id", "=", ctx.accountId).where("date", "<=", ctx.today);
-  if (scope.marketplace) latestQ = latestQ.where("marketplace", "=", scope.marketplace);
-  const latest = await ctx.rows(latestQ.groupBy("marketplace"));
+  // The newest offers day per marketplace, each read from the date index (a grouped max would scan every offer).
+  const latest: { marketplace: string; date: string | null }[] = [];
+  for (const marketplace of scope.marketplace ? [scope.marketplace] : [...ctx.currencies.keys()]) {
+    const found = await ctx.rows(
+      ctx.db
+        .selectFrom("competitor_offers")
+        .select("date")
+        .where("account_id", "=", ctx.accountId)
+        .where("date", "<=", ctx.today)
+        .where("marketplace", "=", marketplace)
+        .orderBy("date", "desc")
+        .limit(1),
+    );
+    latest.push({ marketplace, date: found[0]?.date ?? null });
+  }
   const catalog = await catalogOf(ctx);
   const rows: Record<string, unknown>[] = [];
   let newest: string | null = null;

@@ -87,6 +87,7 @@ export const SALES_ROLLUP: RollupSpec = {
 };
 
 export const CAMPAIGN_ROLLUP: RollupSpec = {
+  cumulative: true,
   rollup: "rollup_campaigns",
   keys: ["marketplace", "campaign_id"],
   pk: ["campaign_id"],
@@ -95,6 +96,7 @@ export const CAMPAIGN_ROLLUP: RollupSpec = {
 };
 
 export const TARGET_ROLLUP: RollupSpec = {
+  cumulative: true,
   rollup: "rollup_ad_targets",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id"],
   pk: ["target_id"],
@@ -109,6 +111,7 @@ export const TARGET_ROLLUP: RollupSpec = {
 };
 
 export const SEARCH_TERM_ROLLUP: RollupSpec = {
+  cumulative: true,
   rollup: "rollup_search_terms",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id", "search_term"],
   pk: ["target_id", "search_term"],
@@ -254,6 +257,13 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
   if (!state || !state.first_date || !state.last_date) return undefined;
   const run = await runQuery.executeTakeFirst();
   if (Number(run?.id ?? 0) !== state.sync_run_id || Number(run?.running ?? 0) > 0) return undefined;
+  // Rollups written by an earlier layout (without running totals) are not read: a day's rows without
+  // running totals means the build predates them.
+  for (const spec of ROLLUPS) {
+    const probe = (grain: RollupGrain) =>
+      (db as unknown as Kysely<any>).selectFrom(spec.rollup).select("period").where("account_id", "=", accountId).where("grain", "=", grain).limit(1).executeTakeFirst();
+    if (spec.cumulative && (await probe("D")) && !(await probe("C"))) return undefined;
+  }
   return { first: state.first_date, last: state.last_date };
 }
 
