@@ -80,6 +80,20 @@ describe("stale rollups are not read", () => {
   });
 });
 
+describe("rollups from an older layout are not read", () => {
+  it("falls back to the daily rows when the running totals are missing", async () => {
+    const mirror = await buildSmallMirror();
+    await rebuildRollups(mirror.db, "acme");
+    const fresh = await ask(mirror, "top_products", { timeframe: "last_30_days" });
+    await mirror.db.deleteFrom("rollup_sales").where("grain", "=", "C").execute();
+    const old = await ask(mirror, "top_products", { timeframe: "last_30_days" });
+    expect(fresh.sql.some((s) => ROLLUP_READ.test(s))).toBe(true);
+    expect(old.sql.some((s) => ROLLUP_READ.test(s))).toBe(false);
+    expect(old.body.result).toEqual(fresh.body.result);
+    await mirror.close();
+  });
+});
+
 describe("planRange splits a range into whole periods, largest first, then days", () => {
   it.each([
     ["a month and a half in months and weeks", { start: "2026-09-01", end: "2026-10-14" }, ["M", "W"],

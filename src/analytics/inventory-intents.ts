@@ -1,6 +1,5 @@
 /** stockout_risk, restock_recommendations, excess_inventory and inventory_value. */
 import type { Understanding } from "../nlu/understanding.js";
-import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, money } from "./money.js";
 import { applyConditions, endOfDay, type IntentOutcome } from "./outcome.js";
@@ -166,7 +165,6 @@ export async function inventoryValue(ctx: AnalyticsContext, understanding: Under
       ? `More than half of your stock value sits in ${top[label]}: check its excess inventory before ordering more.`
       : `Stock value is spread across ${rows.length} ${key}; check excess inventory for slow movers tying up cash.`;
   }
-  void addDaysIso;
   return {
     result: { [key]: rows, totals: { value_at_cost: totalCost, value_at_price: totalPrice, currency: home }, currency: home, snapshot_date: status.snapshotDate, analysis: { summary, recommendation } },
     primaryKey: key,

@@ -77,7 +77,6 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
     else if (weakest && marketplaces.length > 1) recommendation = `${weakest.marketplace} has the thinnest margin (${formatPercent(weakest.profit_margin)}): check its prices and fees against the other marketplaces.`;
     else recommendation = `Margin is ${formatPercent(totals.profit_margin)}; compare with the previous period to see whether it is improving.`;
   }
-  void catalog;
   return {
     result: { ...result, totals: totals ?? null, currency: home, period: scope.range, analysis: { summary, recommendation } },
     primaryKey,
