@@ -33,6 +33,8 @@ export interface ImportFileOptions {
   onReject?(message: string): void;
   /** Called every few thousand rows with the rows read so far. */
   onProgress?(rowsRead: number): void;
+  /** Rebuild the monthly rollups over the file's period after it is stored (default true); false leaves it to the caller. */
+  refreshRollups?: boolean;
 }
 
 export type ImportStatus = "ok" | "partial" | "failed";
@@ -183,7 +185,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     await mirror.db.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", account.id).execute();
     mirror.sqlite.exec("COMMIT");
     inTransaction = false;
-    if (report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
+    if (options.refreshRollups !== false && report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
       // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only
       // read while they match the newest run, so should this fail, answers come from the daily rows.
       try {

@@ -22,7 +22,8 @@ export class PeekableText {
   /** At least the first line (or `min` characters), without consuming it. */
   async peek(min = 4096): Promise<string> {
     let text = this.buffered.join("");
-    while (!this.ended && (text.length < min || !text.includes("\n"))) {
+    // A one-line JSON report has no line end to wait for: stop looking after 1 MB.
+    while (!this.ended && (text.length < min || (!text.includes("\n") && text.length < 1 << 20))) {
       const next = await this.iterator.next();
       if (next.done) {
         this.ended = true;

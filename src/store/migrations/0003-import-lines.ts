@@ -32,12 +32,13 @@ export const importLinesMigration: Migration = {
       .modifyEnd(sql`without rowid`)
       .execute();
     // Covering the re-aggregation of daily sales (a secondary index of a WITHOUT ROWID table also holds the
-    // key, hence order_id): with it SQLite reads only the touched days, never the whole table.
+    // key, hence order_id): with it SQLite reads only the touched days, never the whole table. Date first:
+    // reports come in date order, so new lines land at the end of the index instead of all over it.
     await db.schema
       .createIndex("order_lines_asin_date_idx")
       .ifNotExists()
       .on("order_lines")
-      .columns(["account_id", "marketplace", "asin", "purchase_date", "counted", "quantity", "item_price"])
+      .columns(["account_id", "marketplace", "purchase_date", "asin", "counted", "quantity", "item_price"])
       .execute();
 
     // One row per line of a settlement file; a settlement imported again replaces its lines.
