@@ -3,7 +3,7 @@
  * settings, today's date, and a query runner that records the SQL it ran (for
  * `--explain`).
  */
-import type { Compilable, Selectable } from "kysely";
+import { sql, type Compilable, type Selectable } from "kysely";
 import type { MirrorDb } from "../store/open-mirror.js";
 import type { Account } from "../store/accounts.js";
 import type { SettingsTable } from "../store/schema.js";
@@ -40,10 +40,10 @@ export interface AnalyticsContext {
 }
 
 /** Builds the context for one account. */
-export async function createAnalyticsContext(db: MirrorDb, account: Account, now: Date, today: string, sql: string[] = []): Promise<AnalyticsContext> {
+export async function createAnalyticsContext(db: MirrorDb, account: Account, now: Date, today: string, statements: string[] = []): Promise<AnalyticsContext> {
   const record = (query: Compilable<unknown>) => {
     const compiled = query.compile();
-    sql.push(compiled.sql);
+    statements.push(compiled.sql);
     return compiled;
   };
   const rows = async <R>(query: Compilable<R>): Promise<R[]> => {
@@ -58,23 +58,19 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
   // Rates are read per pair and date on demand (ensureRates) so an answer never loads the whole table.
   const rateCache = new Map<string, number | null>();
   const accountCurrencies = [...new Set([account.home_currency, ...markets.map((m) => m.currency)])];
-  const loadRate = async (c: string, q: string, date: string): Promise<number | null> => {
-    const key = `${c}|${q}|${date}`;
-    if (rateCache.has(key)) return rateCache.get(key)!;
-    const onOrBefore = await rows(
-      db.selectFrom("currency_rates").select("rate").where("currency", "=", c).where("quote", "=", q).where("date", "<=", date).orderBy("date", "desc").limit(1),
-    );
-    let rate = onOrBefore[0]?.rate ?? null;
-    if (rate === null) {
-      const oldest = await rows(db.selectFrom("currency_rates").select("rate").where("currency", "=", c).where("quote", "=", q).orderBy("date").limit(1));
-      rate = oldest[0]?.rate ?? null;
-    }
-    rateCache.set(key, rate);
-    return rate;
-  };
   const ensureRates = async (date: string, extra: string[] = []): Promise<void> => {
     const currencies = [...new Set([...accountCurrencies, ...extra, "USD"])];
-    for (const c of currencies) for (const q of currencies) if (c !== q) await loadRate(c, q, date);
+    const pairs = currencies.flatMap((c) => currencies.filter((q) => q !== c && !rateCache.has(`${c}|${q}|${date}`)).map((q) => [c, q] as const));
+    if (!pairs.length) return;
+    // One statement for every pair: the newest rate on or before the date, else the oldest one.
+    const lookups = pairs.map(
+      ([c, q]) => sql<{ c: string; q: string; rate: number | null }>`select ${c} as c, ${q} as q, coalesce(
+        (select rate from currency_rates where currency = ${c} and quote = ${q} and date <= ${date} order by date desc limit 1),
+        (select rate from currency_rates where currency = ${c} and quote = ${q} order by date limit 1)) as rate`,
+    );
+    const compiled = sql<{ c: string; q: string; rate: number | null }>`${sql.join(lookups, sql` union all `)}`.compile(db);
+    statements.push(compiled.sql);
+    for (const r of (await db.executeQuery(compiled)).rows) rateCache.set(`${r.c}|${r.q}|${date}`, r.rate ?? null);
   };
   const cached = (c: string, q: string, date: string): number | undefined => {
     const v = rateCache.get(`${c}|${q}|${date}`);
@@ -102,7 +98,7 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
   };
   return {
     memo,
-    rollups: () => memo("rollups", () => usableRollups(db, account.id, (s) => sql.push(s))),
+    rollups: () => memo("rollups", () => usableRollups(db, account.id, (s) => statements.push(s))),
     extent: () =>
       memo("extent", async () => {
         // Two queries: SQLite answers a lone min() or max() from the index without scanning.
@@ -119,7 +115,7 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
     homeCurrency: account.home_currency,
     currencies: new Map(markets.map((m) => [m.marketplace, m.currency])),
     settings: settingsRow[0] ?? DEFAULT_SETTINGS,
-    sql,
+    sql: statements,
     rows,
     convert,
     ensureRates,

@@ -258,12 +258,15 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
   const run = await runQuery.executeTakeFirst();
   if (Number(run?.id ?? 0) !== state.sync_run_id || Number(run?.running ?? 0) > 0) return undefined;
   // Rollups written by an earlier layout (without running totals) are not read: a day's rows without
-  // running totals means the build predates them.
-  for (const spec of ROLLUPS) {
-    const probe = (grain: RollupGrain) =>
-      (db as unknown as Kysely<any>).selectFrom(spec.rollup).select("period").where("account_id", "=", accountId).where("grain", "=", grain).limit(1).executeTakeFirst();
-    if (spec.cumulative && (await probe("D")) && !(await probe("C"))) return undefined;
-  }
+  // running totals means the build predates them. One statement probes every table.
+  const probes = ROLLUPS.filter((spec) => spec.cumulative).map(
+    (spec) =>
+      sql<number>`(exists (select 1 from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'D') and not exists (select 1 from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C'))`,
+  );
+  const outdated = sql<{ outdated: number }>`select (${sql.join(probes, sql` or `)}) as outdated`;
+  const compiled = outdated.compile(db);
+  record?.(compiled.sql);
+  if (Number((await db.executeQuery(compiled)).rows[0]?.outdated ?? 0)) return undefined;
   return { first: state.first_date, last: state.last_date };
 }
 
