@@ -56,26 +56,6 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
       const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
       const winner = today.find((o) => o.is_buy_box_winner === 1);
       const landed = lowest.price + lowest.shipping;
-      let since: string | null = null;
-      if (ours !== null && landed < ours) {
-        // Since when a rival has been cheaper: walk back over the last 90 days of this product's offers.
-        const history = await ctx.rows(
-          ctx.db
-            .selectFrom("competitor_offers")
-            .select(["date", (eb) => eb.fn.min(sql<number>`price + shipping`).as("cheapest")])
-            .where("account_id", "=", ctx.accountId)
-            .where("marketplace", "=", marketplace)
-            .where("asin", "=", asin)
-            .where("date", ">=", addDaysIso(date as string, -90))
-            .where("date", "<=", date as string)
-            .groupBy("date")
-            .orderBy("date", "desc"),
-        );
-        for (const h of history) {
-          if (Number(h.cheapest) < ours) since = h.date;
-          else break;
-        }
-      }
       rows.push({
         asin,
         title: info?.title ?? "",
@@ -89,13 +69,34 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
         price_gap_pct: ours === null ? null : changePercent(ours, landed),
         competitors: today.length,
         undercut: ours !== null && landed < ours,
-        undercut_since: since,
+        undercut_since: null as string | null,
         currency,
         date,
       });
     }
   }
   const sorted = sortRows(applyConditions(rows, f.conditions), "price_gap_pct", f.sort ?? "desc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  // Since when a rival has been cheaper, for the undercut products shown: walk back over 90 days of their offers.
+  for (const row of sorted) {
+    if (!row.undercut) continue;
+    const ours = Number(row.your_price);
+    const history = await ctx.rows(
+      ctx.db
+        .selectFrom("competitor_offers")
+        .select(["date", (eb) => eb.fn.min(sql<number>`price + shipping`).as("cheapest")])
+        .where("account_id", "=", ctx.accountId)
+        .where("marketplace", "=", String(row.marketplace))
+        .where("asin", "=", String(row.asin))
+        .where("date", ">=", addDaysIso(String(row.date), -90))
+        .where("date", "<=", String(row.date))
+        .groupBy("date")
+        .orderBy("date", "desc"),
+    );
+    for (const h of history) {
+      if (Number(h.cheapest) < ours) row.undercut_since = h.date;
+      else break;
+    }
+  }
   let summary: string;
   let recommendation: string;
   const undercut = sorted.filter((r) => r.undercut);

@@ -10,7 +10,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "./money.js";
-import { catalogOf, productMeasure } from "./product-facts.js";
+import { catalogOf, productMeasure, skusOf } from "./product-facts.js";
 import { scopeOf, type Scope } from "./scope.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
@@ -83,7 +83,7 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const catalog = await catalogOf(ctx);
   const skuInfo = new Map<string, { title: string; fnsku: string | null; condition: string; fulfillment_type: string; lead_time_days: number | null; unit_cost: number | null; price: number | null; category: string | null }>();
   for (const e of catalog.values()) skuInfo.set(`${e.marketplace}|${e.sku}`, e);
-  for (const p of await skuCatalogOf(ctx)) skuInfo.set(`${p.marketplace}|${p.sku}`, p);
+  for (const p of await skusOf(ctx)) skuInfo.set(`${p.marketplace}|${p.sku}`, p);
   const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
   const rows: InventoryRow[] = snaps.map((s) => {
     const key = `${s.marketplace}|${s.asin}`;
@@ -155,14 +155,3 @@ export function statusFields(r: InventoryRow, extra: Record<string, unknown> = {
   };
 }
 
-/** Every SKU of the catalog (an ASIN may have several), read once per answer. */
-function skuCatalogOf(ctx: AnalyticsContext) {
-  return ctx.memo("skus", () =>
-    ctx.rows(
-      ctx.db
-        .selectFrom("products")
-        .select(["marketplace", "sku", "title", "fnsku", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price", "category"])
-        .where("account_id", "=", ctx.accountId),
-    ),
-  );
-}

@@ -29,27 +29,35 @@ export interface CatalogEntry {
 /** The account's catalog by `marketplace|asin` (first SKU of an ASIN), with its fees. */
 export function catalogOf(ctx: AnalyticsContext): Promise<Map<string, CatalogEntry>> {
   return ctx.memo("catalog", async () => {
-    const products = await ctx.rows(
-      ctx.db
-        .selectFrom("products as p")
-        .leftJoin("product_fees as f", (j) => j.onRef("f.account_id", "=", "p.account_id").onRef("f.marketplace", "=", "p.marketplace").onRef("f.asin", "=", "p.asin"))
-        .select([
-          "p.marketplace", "p.asin", "p.sku", "p.fnsku", "p.title", "p.brand", "p.category", "p.subcategory", "p.condition", "p.fulfillment_type",
-          "p.price", "p.unit_cost", "p.lead_time_days", "p.status", "f.referral_fee_pct", "f.fulfillment_fee",
-        ])
-        .where("p.account_id", "=", ctx.accountId)
-        .orderBy("p.marketplace")
-        .orderBy("p.asin")
-        .orderBy("p.sku"),
+    const products = await skusOf(ctx);
+    // Fees are read on their own and matched here: a join per product costs more than the two plain reads.
+    const fees = await ctx.rows(
+      ctx.db.selectFrom("product_fees").select(["marketplace", "asin", "referral_fee_pct", "fulfillment_fee"]).where("account_id", "=", ctx.accountId),
     );
+    const feeOf = new Map(fees.map((f) => [`${f.marketplace}|${f.asin}`, f]));
     const map = new Map<string, CatalogEntry>();
     for (const p of products) {
       const key = `${p.marketplace}|${p.asin}`;
-      if (map.has(key)) continue;
-      map.set(key, { ...p, referral_fee_pct: p.referral_fee_pct ?? 15, fulfillment_fee: p.fulfillment_fee ?? 0 } as CatalogEntry);
+      const known = map.get(key);
+      // The first SKU of an ASIN (in SKU order) speaks for it.
+      if (known && known.sku <= p.sku) continue;
+      const f = feeOf.get(key);
+      map.set(key, { ...p, referral_fee_pct: f?.referral_fee_pct ?? 15, fulfillment_fee: f?.fulfillment_fee ?? 0 });
     }
     return map;
   });
+}
+
+/** Every SKU of the account's catalog, read once per answer. */
+export function skusOf(ctx: AnalyticsContext) {
+  return ctx.memo("skus", () =>
+    ctx.rows(
+      ctx.db
+        .selectFrom("products")
+        .select(["marketplace", "asin", "sku", "fnsku", "title", "brand", "category", "subcategory", "condition", "fulfillment_type", "price", "unit_cost", "lead_time_days", "status"])
+        .where("account_id", "=", ctx.accountId),
+    ),
+  );
 }
 
 /** Title, category… of an ASIN in any marketplace (the first one found). */
@@ -111,9 +119,12 @@ export function emptyFacts(): RawFacts {
  */
 export async function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">): Promise<ProductFacts[]> {
   await ctx.ensureRates(range.end);
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() });
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() }, true);
   const sums = FACT_KEYS.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
-  const query = sql<RawFacts & { marketplace: string; asin: string }>`select marketplace, asin, ${sql.join(sums)} from ${facts} as f group by marketplace, asin order by marketplace, asin`;
+  // Running totals already give one row per product: no grouping needed.
+  const query = facts.oneRowPerKey
+    ? sql<RawFacts & { marketplace: string; asin: string }>`select * from ${facts.table} as f`
+    : sql<RawFacts & { marketplace: string; asin: string }>`select marketplace, asin, ${sql.join(sums)} from ${facts.table} as f group by marketplace, asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const rows = (await ctx.db.executeQuery(compiled)).rows;
@@ -141,8 +152,10 @@ export async function productFacts(ctx: AnalyticsContext, range: DateSpan, scope
  */
 export async function productMeasure(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<{ marketplace: string; asin: string; value: number }[]> {
   await ctx.ensureRates(range.end);
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] });
-  const query = sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts} as f group by marketplace, asin`;
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] }, true);
+  const query = facts.oneRowPerKey
+    ? sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, ${sql.ref(measure)} as value from ${facts.table} as f`
+    : sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   return (await ctx.db.executeQuery(compiled)).rows;

@@ -368,7 +368,15 @@ export interface FactsQuery {
  * const facts = factsTable(SALES_ROLLUP, { accountId, range });
  * sql`select asin, sum(revenue) from ${facts} group by asin`
  */
-export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
+export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>;
+export function factsTable(spec: RollupSpec, q: FactsQuery, describe: true): { table: RawBuilder<unknown>; oneRowPerKey: boolean };
+export function factsTable(spec: RollupSpec, q: FactsQuery, describe?: true): RawBuilder<unknown> | { table: RawBuilder<unknown>; oneRowPerKey: boolean } {
+  const table = factsTableOf(spec, q);
+  const oneRowPerKey = !!(spec.cumulative && q.rollups && !q.withPeriod && !q.grains);
+  return describe ? { table, oneRowPerKey } : table;
+}
+
+function factsTableOf(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
   if (spec.cumulative && q.rollups && !q.withPeriod && !q.grains) return runningTotalsTable(spec, q, q.rollups);
   const parts: RawBuilder<unknown>[] = [];
   const names = [...spec.keys, ...(q.measures ?? spec.measures)];
