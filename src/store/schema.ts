@@ -287,7 +287,107 @@ export const ACCOUNT_DATA_TABLES = [
   "sync_runs",
   "settings",
   "account_marketplaces",
+  "order_lines",
+  "settlement_transactions",
+  "rollup_sales",
+  "rollup_campaigns",
+  "rollup_ad_targets",
+  "rollup_search_terms",
+  "rollup_state",
+  "alerts",
 ] as const satisfies readonly (keyof MirrorSchema)[];
+
+// The HTTP API's tables (migration 0006), merged into MirrorSchema.
+
+export type Plan = "starter" | "business" | "enterprise";
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
+
+export interface WorkspaceAccountsTable {
+  workspace_id: string;
+  account_id: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** Comma-separated scopes, e.g. "query,insights". */
+  scopes: string;
+  /** The key's first characters, for display only. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex; the key itself is never stored. */
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface UsageCountersTable {
+  workspace_id: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  /** What is counted: "query", "insights". */
+  kind: string;
+  count: Defaulted<number>;
+}
+
+export interface MirrorSchema {
+  workspaces: WorkspacesTable;
+  workspace_accounts: WorkspaceAccountsTable;
+  api_keys: ApiKeysTable;
+  usage_counters: UsageCountersTable;
+}
+
+// File imports' line-level records (migration 0003), merged into MirrorSchema.
+
+export interface OrderLinesTable {
+  account_id: string;
+  marketplace: string;
+  order_id: string;
+  /** SKU (else ASIN) and its occurrence within the order, e.g. "AB-12#0". */
+  line_key: string;
+  asin: string;
+  sku: string | null;
+  purchase_date: string;
+  last_updated_at: string;
+  order_status: string;
+  item_status: string | null;
+  quantity: Defaulted<number>;
+  item_price: Defaulted<number>;
+  currency: string | null;
+  /** 0 for a cancelled line. */
+  counted: Defaulted<number>;
+}
+
+export interface SettlementTransactionsTable {
+  account_id: string;
+  settlement_id: string;
+  line_no: number;
+  marketplace: string | null;
+  transaction_type: string | null;
+  order_id: string | null;
+  adjustment_id: string | null;
+  sku: string | null;
+  posted_date: string | null;
+  quantity: number | null;
+  price_type: string | null;
+  price_amount: number | null;
+  fee_type: string | null;
+  fee_amount: number | null;
+  other_amount: number | null;
+  currency: string | null;
+}
+
+export interface MirrorSchema {
+  order_lines: OrderLinesTable;
+  settlement_transactions: SettlementTransactionsTable;
+}
 
 /**
  * Period starts: 'Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day, 'W' a Monday, 'D' the day;
@@ -381,96 +481,4 @@ export interface MirrorSchema {
   rollup_search_terms: RollupSearchTermsTable;
   rollup_state: RollupStateTable;
   alerts: AlertsTable;
-}
-
-// The HTTP API's tables (migration 0006), merged into MirrorSchema.
-
-export type Plan = "starter" | "business" | "enterprise";
-
-export interface WorkspacesTable {
-  id: string;
-  name: string;
-  plan: Plan;
-  created_at: string;
-}
-
-export interface WorkspaceAccountsTable {
-  workspace_id: string;
-  account_id: string;
-}
-
-export interface ApiKeysTable {
-  id: string;
-  workspace_id: string;
-  name: string;
-  /** Comma-separated scopes, e.g. "query,insights". */
-  scopes: string;
-  /** The key's first characters, for display only. */
-  prefix: string;
-  /** SHA-256 of the whole key, hex; the key itself is never stored. */
-  hash: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface UsageCountersTable {
-  workspace_id: string;
-  /** The UTC day, YYYY-MM-DD. */
-  day: string;
-  /** What is counted: "query", "insights". */
-  kind: string;
-  count: Defaulted<number>;
-}
-
-export interface MirrorSchema {
-  workspaces: WorkspacesTable;
-  workspace_accounts: WorkspaceAccountsTable;
-  api_keys: ApiKeysTable;
-  usage_counters: UsageCountersTable;
-}
-
-// File imports' line-level records (migration 0003), merged into MirrorSchema.
-
-export interface OrderLinesTable {
-  account_id: string;
-  marketplace: string;
-  order_id: string;
-  /** SKU (else ASIN) and its occurrence within the order, e.g. "AB-12#0". */
-  line_key: string;
-  asin: string;
-  sku: string | null;
-  purchase_date: string;
-  last_updated_at: string;
-  order_status: string;
-  item_status: string | null;
-  quantity: Defaulted<number>;
-  item_price: Defaulted<number>;
-  currency: string | null;
-  /** 0 for a cancelled line. */
-  counted: Defaulted<number>;
-}
-
-export interface SettlementTransactionsTable {
-  account_id: string;
-  settlement_id: string;
-  line_no: number;
-  marketplace: string | null;
-  transaction_type: string | null;
-  order_id: string | null;
-  adjustment_id: string | null;
-  sku: string | null;
-  posted_date: string | null;
-  quantity: number | null;
-  price_type: string | null;
-  price_amount: number | null;
-  fee_type: string | null;
-  fee_amount: number | null;
-  other_amount: number | null;
-  currency: string | null;
-}
-
-export interface MirrorSchema {
-  order_lines: OrderLinesTable;
-  settlement_transactions: SettlementTransactionsTable;
 }
