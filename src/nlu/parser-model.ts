@@ -68,15 +68,25 @@ export function parserModel(): ParserModel {
   return model;
 }
 
+/**
+ * Set by the bundler (scripts/bundle.mjs) to a hash of src/nlu/: a bundle has
+ * no per-module files of the parser to hash at run time.
+ */
+declare const SELLER_AI_PARSER_CODE_HASH: string | undefined;
+
 /** A hash of the vocabulary files and of the parser's own modules. */
 function modelFingerprint(): string {
   const hash = createHash("sha256");
   const dataDir = dirname(dataPath("nlu/metrics.json"));
   for (const name of readdirSync(dataDir).sort()) hash.update(name).update(readFileSync(join(dataDir, name)));
   hash.update(readFileSync(dataPath("marketplaces.json")));
-  const here = fileURLToPath(import.meta.url);
-  const codeDir = dirname(here);
-  for (const name of readdirSync(codeDir).sort()) if (extname(name) === extname(here)) hash.update(name).update(readFileSync(join(codeDir, name)));
+  if (typeof SELLER_AI_PARSER_CODE_HASH === "string") {
+    hash.update(`bundle:${SELLER_AI_PARSER_CODE_HASH}`);
+  } else {
+    const here = fileURLToPath(import.meta.url);
+    const codeDir = dirname(here);
+    for (const name of readdirSync(codeDir).sort()) if (extname(name) === extname(here)) hash.update(name).update(readFileSync(join(codeDir, name)));
+  }
   return hash.digest("hex").slice(0, 24);
 }
 

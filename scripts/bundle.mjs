@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Bundles the CLI into dist/cli.mjs so a one-shot command loads a handful of
+// files instead of hundreds (kysely alone ships ~260 ESM modules). Code
+// splitting keeps what a command imports lazily (the REPL's ink/React, the API's
+// Fastify, charts, the LLM client) in chunks loaded only by the commands that
+// use them. Type checking stays with tsc (`npm run typecheck`).
+//
+// Packages named in BUNDLED are inlined; every other package stays an ordinary
+// import from node_modules: better-sqlite3 is native, and the heavy UI, server
+// and logging packages are only ever loaded lazily, so inlining them would only
+// risk their file-relative loading (pino's worker transports, yoga's wasm) for
+// no start-up gain.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+
+/** Pure-JS packages on the start-up path of every command. */
+const BUNDLED = new Set(["kysely", "commander", "csv-stringify"]);
+
+function packageName(specifier) {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/** The parser's model cache is keyed by its code; a bundle has no per-module files to hash, so hash the sources now. */
+function parserCodeHash() {
+  const hash = createHash("sha256");
+  const dir = join(root, "src", "nlu");
+  for (const name of readdirSync(dir).sort()) if (name.endsWith(".ts")) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.digest("hex").slice(0, 24);
+}
+
+// Chunks from an earlier build would otherwise pile up beside the new ones.
+for (const name of readdirSync(dist, { withFileTypes: true })) {
+  if (name.isFile() && /^(cli|chunk-.*)\.mjs(\.map)?$/.test(name.name)) rmSync(join(dist, name.name));
+}
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: "src/cli/main.ts" },
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  // Chunks sit in dist/ itself: src/reference-data.ts finds data/ one folder up from its own file.
+  outdir: dist,
+  outExtension: { ".js": ".mjs" },
+  chunkNames: "chunk-[hash]",
+  sourcemap: "linked",
+  jsx: "automatic",
+  // commander is CommonJS: its bundled require() calls of node builtins need a real require.
+  banner: { js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);' },
+  logLevel: "warning",
+  define: { SELLER_AI_PARSER_CODE_HASH: JSON.stringify(parserCodeHash()) },
+  plugins: [
+    {
+      name: "external-packages",
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith("node:")) return { external: true };
+          return BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
+        });
+      },
+    },
+  ],
+});
