@@ -44,6 +44,13 @@ function reportError(error: unknown, io: CliIo, debug: boolean): number {
 
 /** The process entry point used by bin/seller-ai. */
 export async function main(argv: string[]): Promise<void> {
+  // A reader that goes away (`seller-ai status | head`) is not an error: stop quietly, as Unix tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   const io = await processIo();
   process.exitCode = await runCli(argv.slice(2), io);
 }
