@@ -53,6 +53,9 @@ await build({
   outExtension: { ".js": ".mjs" },
   chunkNames: "chunk-[hash]",
   sourcemap: "linked",
+  // Less source to parse at every start; stack traces map back through the source maps (node --enable-source-maps).
+  minifyWhitespace: true,
+  minifySyntax: true,
   jsx: "automatic",
   // commander is CommonJS: its bundled require() calls of node builtins need a real require.
   banner: { js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);' },

@@ -1,3 +1,4 @@
+import { groupDigits } from "../analytics/money.js";
 import { readDataJson } from "../reference-data.js";
 
 /** How a column's values are shown on a terminal. */
@@ -50,7 +51,7 @@ export function currencySymbol(code: string): string {
 }
 
 function grouped(value: number, decimals: number): string {
-  return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return groupDigits(value, decimals);
 }
 
 /**
