@@ -103,6 +103,19 @@ describe("sales figures match the daily rows", () => {
     expect(revenue).toMatchObject({ current: cents(c), previous: cents(p), change: cents(c - p), change_pct: cents(((c - p) / p) * 100) });
     expect(r.drivers[0]).toMatchObject({ asin: "B0HOSE0003", change: -1200 });
     expect(r.analysis.summary).toContain("B0HOSE0003");
+    expect(r.analysis.summary).not.toContain("periods differ in length");
+  });
+
+  it("compares revenue per day when this month so far meets a whole month", async () => {
+    const current = { start: "2026-11-01", end: "2026-11-21" };
+    const previous = { start: "2026-10-01", end: "2026-10-31" };
+    const r = await ask("sales_comparison", { timeframe: "this_month", date_range: current, compare_to: "last_month", marketplace: "US" });
+    const asins = ["B0KNIFE001", "B0PAN00002", "B0HOSE0003"];
+    // The data ends yesterday (2026-11-20): 20 days with data against October's 31.
+    const c = (await Promise.all(asins.map((a) => truth("US", a, current)))).reduce((s, x) => s + x.revenue, 0);
+    const p = (await Promise.all(asins.map((a) => truth("US", a, previous)))).reduce((s, x) => s + x.revenue, 0);
+    const usd = (n: number) => `$${cents(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(r.analysis.summary).toContain(`(20 days with data against 31): per day, revenue was ${usd(c / 20)} against ${usd(p / 31)}`);
   });
 
   it("computes refund rate as refunded units over units sold", async () => {

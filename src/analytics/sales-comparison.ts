@@ -1,6 +1,7 @@
 /** sales_comparison: one period against another, with the products that drove the change. */
 import type { Understanding } from "../nlu/understanding.js";
 import { comparisonRange } from "../core/timeframe.js";
+import { daysBetweenIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
@@ -79,7 +80,8 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
       `${formatMoney(Number(rev.previous), currency)} for ${previous.start} to ${previous.end}: ${up ? "up" : "down"} ${formatMoney(Math.abs(Number(rev.change)), currency)}` +
       (rev.change_pct !== null ? ` (${up ? "+" : ""}${formatPercent(rev.change_pct)})` : "") +
       `; profit ${Number(prof.change) >= 0 ? "rose" : "fell"} ${formatMoney(Math.abs(Number(prof.change)), currency)}.` +
-      (lead ? ` The biggest mover was ${lead.asin}${lead.title ? ` (${lead.title})` : ""}, ${lead.change >= 0 ? "+" : ""}${formatMoney(lead.change, currency)}.` : "");
+      (lead ? ` The biggest mover was ${lead.asin}${lead.title ? ` (${lead.title})` : ""}, ${lead.change >= 0 ? "+" : ""}${formatMoney(lead.change, currency)}.` : "") +
+      perDayNote(Number(rev.current), Number(rev.previous), scope.range, previous, (await ctx.extent()).last, currency);
     recommendation = lead
       ? lead.change < 0
         ? `Find out why ${lead.asin} dropped ${formatMoney(-lead.change, currency)} (stock, buy box, price, reviews) and fix it first: it explains ${formatPercent(Math.abs(lead.share_of_change ?? 0))} of the change.`
@@ -91,4 +93,23 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
     primaryKey: "comparison",
     freshness: await salesFreshness(ctx, scope.range),
   };
+}
+
+/**
+ * Periods of different lengths (this month so far against all of last month)
+ * make totals mislead; the revenue per day with data compares like for like.
+ */
+function perDayNote(current: number, previous: number, range: { start: string; end: string }, prior: { start: string; end: string }, lastDataDay: string | null, currency: string): string {
+  const end = lastDataDay && lastDataDay < range.end ? lastDataDay : range.end;
+  const currentDays = daysBetweenIso(range.start, end) + 1;
+  const previousDays = daysBetweenIso(prior.start, prior.end) + 1;
+  if (currentDays === previousDays || currentDays <= 0 || previousDays <= 0) return "";
+  const perDayNow = current / currentDays;
+  const perDayBefore = previous / previousDays;
+  const change = changePercent(perDayNow, perDayBefore);
+  return (
+    ` The periods differ in length (${currentDays} days with data against ${previousDays}): per day, revenue was ` +
+    `${formatMoney(money(perDayNow, currency), currency)} against ${formatMoney(money(perDayBefore, currency), currency)}` +
+    (change !== null ? ` (${change >= 0 ? "+" : ""}${formatPercent(change)}).` : ".")
+  );
 }
