@@ -9,9 +9,11 @@
  *
  * @example normalizeText("Top 5 products on Amazon.co.uk?") // "top 5 products on amazon.co.uk"
  */
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
+  // NFKC leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up.
+  return (ASCII.test(text) ? text : text.normalize("NFKC"))
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/[\u201c\u201d"]/g, " ")
