@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
 import { SellerAiError } from "../errors.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import type { MirrorSchema } from "./schema.js";
@@ -47,7 +47,7 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("temp_store = MEMORY");
   const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
-  if (!options.readonly) await migrateToLatest(db);
+  if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   let closed = false;
   return {
     db,
@@ -59,6 +59,23 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
       await db.destroy();
     },
   };
+}
+
+/**
+ * Whether the mirror has run exactly the migrations this version knows: one
+ * read, where the Migrator would take its lock and a write transaction on
+ * every open. Anything else (a new mirror, a pending migration, one this
+ * version does not know) goes through the Migrator, which reports it.
+ */
+async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
+  try {
+    const rows = await db.selectFrom(DEFAULT_MIGRATION_TABLE).select("name").execute();
+    const applied = new Set(rows.map((r) => r.name as string));
+    const known = Object.keys(MIGRATIONS);
+    return applied.size === known.length && known.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the pending migrations; idempotent on an up-to-date mirror. */
