@@ -178,7 +178,9 @@ export async function rebuildRollups(db: MirrorDb, accountId: string, range?: Da
       for (const source of spec.sources) {
         const keys = spec.keys.map((k) => sql`${sql.raw(source.columns[k])}`);
         const measures = spec.measures.map((m) => (source.unique ? sql`${sql.raw(source.columns[m])}` : sql`sum(${sql.raw(source.columns[m])})`));
-        const groupBy = source.unique ? sql`` : sql` group by ${sql.join(keys)}, date`;
+        // Rows go in in the rollup's key order (day first), so each insert appends instead of
+        // landing on a random page of an index larger than the cache.
+        const groupBy = source.unique ? sql` order by date, ${sql.join(keys)}` : sql` group by ${sql.join(keys)}, date`;
         await sql`insert into ${sql.table(spec.rollup)} (${columns})
           select ${accountId}, 'D', date, ${sql.join(keys)}, ${sql.join(measures)} from ${sql.table(source.table)}
           where account_id = ${accountId}${dateFilter}${groupBy}
@@ -241,7 +243,8 @@ async function rebuildRunningTotals(t: Kysely<any>, spec: RollupSpec, accountId:
     select ${accountId}, 'C', days.d, ${keyList}, ${sql.join(running)}
     from k join days on days.d >= k.first
     left join ${sql.table(spec.rollup)} r on r.account_id = ${accountId} and r.grain = 'D' and r.period = days.d and ${keyJoin}
-    window w as (partition by ${keyList} order by days.d)`.execute(t);
+    window w as (partition by ${keyList} order by days.d)
+    order by days.d, ${keyList}`.execute(t); // the key's order: appended, not scattered over the index
 }
 
 /** The rollups' state when they reflect the account's newest sync run, else undefined. */
