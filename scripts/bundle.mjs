@@ -63,6 +63,18 @@ await build({
   define: { SELLER_AI_PARSER_CODE_HASH: JSON.stringify(parserCodeHash()) },
   plugins: [
     {
+      // commander loads node:child_process up front for executable subcommands, which this CLI has none of.
+      name: "commander-lazy-child-process",
+      setup(b) {
+        b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+          const source = readFileSync(args.path, "utf8");
+          const eager = "const childProcess = require('node:child_process');";
+          if (!source.includes(eager)) return { contents: source, loader: "js", warnings: [{ text: "commander no longer loads node:child_process as expected; left as it is" }] };
+          return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: "js" };
+        });
+      },
+    },
+    {
       name: "external-packages",
       setup(b) {
         b.onResolve({ filter: /^[^./]/ }, (args) => {
