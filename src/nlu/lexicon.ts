@@ -9,7 +9,8 @@ import type { Vocabulary } from "./vocabulary.js";
  */
 export class Lexicon {
   private readonly counts = new Map<string, number>();
-  private readonly stems = new Set<string>();
+  /** Stems of the known words, built on the first word that is not itself known. */
+  private stems: Set<string> | undefined;
   private readonly byLength = new Map<number, string[]>();
   private readonly corrections = new Map<string, string | undefined>();
 
@@ -26,7 +27,6 @@ export class Lexicon {
 
   private add(word: string, n: number): void {
     this.counts.set(word, (this.counts.get(word) ?? 0) + n);
-    this.stems.add(stem(word));
   }
 
   wordCounts(): Record<string, number> {
@@ -34,7 +34,9 @@ export class Lexicon {
   }
 
   knows(word: string): boolean {
-    return this.counts.has(word) || this.stems.has(stem(word));
+    if (this.counts.has(word)) return true;
+    this.stems ??= new Set(Array.from(this.counts.keys(), stem));
+    return this.stems.has(stem(word));
   }
 
   /** The known word closest to `word`, or undefined when none is close enough. */
