@@ -8,9 +8,9 @@
 // generated once into a temporary folder; set ASK_BENCH_DB to reuse a mirror.
 // ASK_BENCH_RUNS sets N (default 15).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 
@@ -67,12 +67,18 @@ function moduleGraph(args) {
     const run = spawnSync(process.execPath, ["--import", join(hookDir, "register.mjs"), ...args], { encoding: "utf8", env: { ...process.env, SELLER_AI_TODAY: TODAY } });
     const urls = run.stderr.split("\n").filter((l) => l.startsWith("LOADED ")).map((l) => l.slice(7));
     const packages = {};
+    const packageOf = (path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? "seller-ai";
+    // The bundle's files hold many modules each: count the modules inside, from the bundler's metafile.
+    const metaFile = join(root, "dist", "cli.meta.json");
+    const outputs = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, "utf8")).outputs : {};
     for (const url of urls) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? "seller-ai";
-      packages[name] = (packages[name] ?? 0) + 1;
+      const path = fileURLToPath(url);
+      const inputs = Object.keys(outputs[relative(root, path).split(sep).join("/")]?.inputs ?? {});
+      for (const input of inputs.length ? inputs : [path]) packages[packageOf(input)] = (packages[packageOf(input)] ?? 0) + 1;
     }
+    const files = urls.length;
     const heavy = Object.keys(packages).filter((p) => /^(ink|react|react-reconciler|fastify|vega|vega-lite|ollama|yoga-layout)$/.test(p));
-    return { total: urls.length, packages, heavy };
+    return { files, total: Object.values(packages).reduce((a, b) => a + b, 0), packages, heavy };
   } finally {
     rmSync(hookDir, { recursive: true, force: true });
   }
@@ -90,7 +96,7 @@ try {
   const ask = measure(`seller-ai ask "${QUESTION}" --format csv`, [bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
   const graph = moduleGraph([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
   const byPackage = Object.entries(graph.packages).sort((a, b) => b[1] - a[1]).map(([p, n]) => `${p} ${n}`).join(", ");
-  console.log(`modules loaded by ask: ${graph.total} (${byPackage}); ink/react/fastify/vega: ${graph.heavy.length ? graph.heavy.join(", ") : "none"}`);
+  console.log(`modules loaded by ask: ${graph.total} in ${graph.files} files (${byPackage}); ink/react/fastify/vega: ${graph.heavy.length ? graph.heavy.join(", ") : "none"}`);
   console.log(`target: median at most ${TARGET_MS} ms: ${ask.median <= TARGET_MS ? "met" : `NOT met (${(ask.median - TARGET_MS).toFixed(0)} ms over)`}`);
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@
 // React...) leaves `ask` as it was and starts `serve` ~120 ms sooner than
 // loading them from node_modules.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -40,7 +40,7 @@ for (const name of readdirSync(dist, { withFileTypes: true })) {
   if (name.isFile() && /^(cli|chunk-.*)\.mjs(\.map)?$/.test(name.name)) rmSync(join(dist, name.name));
 }
 
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: "src/cli/main.ts" },
   bundle: true,
@@ -60,6 +60,7 @@ await build({
   // CommonJS packages (commander, fastify's, cli-table3...) keep require() calls of node builtins: give them a real require.
   banner: { js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);' },
   logLevel: "warning",
+  metafile: true,
   define: { SELLER_AI_PARSER_CODE_HASH: JSON.stringify(parserCodeHash()) },
   plugins: [
     {
@@ -85,3 +86,6 @@ await build({
     },
   ],
 });
+
+// Which sources and packages each output file holds, for bench/ask-cold.bench.mjs to tell what a command loads.
+writeFileSync(join(dist, "cli.meta.json"), JSON.stringify(result.metafile));
