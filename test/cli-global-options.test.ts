@@ -43,6 +43,8 @@ describe("global options", () => {
     ["an unknown option", ["status", "--wat"], /unknown option/],
     ["a malformed --today", ["--today", "2026-13-01", "status"], /--today must be a date as YYYY-MM-DD/],
     ["a malformed SELLER_AI_TODAY", ["status"], /SELLER_AI_TODAY must be a date/],
+    ["a misspelt command, with the spelling it means", ["statu"], /unknown command 'statu' \(Did you mean status\?\)$/m],
+    ["an unknown option, pointing to the help", ["status", "--wat"], /unknown option '--wat' \(see `seller-ai --help`\)$/m],
   ])("exits 2 with one line for %s", async (_label, args, message) => {
     const io = captureIo({ env: { SELLER_AI_DB: tempDbPath(), SELLER_AI_TODAY: "yesterday" } });
     expect(await runCli(args as string[], io)).toBe(2);

@@ -35,8 +35,12 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      // Commander's own messages stay one line; the top-level handler adds nothing more.
-      outputError: (s, write) => write(s.endsWith("\n") ? s : `${s}\n`),
+      // Usage errors are one line that says what to do: commander's spelling suggestion joins the
+      // line, and without one the line points to the help.
+      outputError: (s, write) => {
+        const line = s.trim().replace(/\s*\n\s*/g, " ");
+        write(/did you mean/i.test(line) ? `${line}\n` : `${line} (see \`seller-ai --help\`)\n`);
+      },
     });
 
   const run: ActionRunner = async (command, work) => {
