@@ -1,12 +1,12 @@
 /** The account intents: help, refresh_data, create_alert and update_settings. */
 import { createHash } from "node:crypto";
 import type { Understanding } from "../nlu/understanding.js";
-import { INTENT_AREAS, type Condition } from "../nlu/understanding.js";
+import { INTENT_AREAS } from "../nlu/understanding.js";
 import { SellerAiError } from "../errors.js";
 import { readDataJson, readDataJsonl } from "../reference-data.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatNumber } from "./money.js";
-import { isoUtc, lastSyncFinished, type IntentOutcome } from "./outcome.js";
+import { isoUtc, lastSyncFinished, meetsCondition, type IntentOutcome } from "./outcome.js";
 import { inventoryStatus } from "./inventory-status.js";
 
 async function coverage(ctx: AnalyticsContext) {
@@ -88,16 +88,6 @@ export async function refreshData(ctx: AnalyticsContext, _understanding: Underst
 
 const INVENTORY_ALERT_FIELDS: Record<string, string> = { days_of_supply: "days_of_supply", available_quantity: "available_quantity", restock_quantity: "recommended_quantity" };
 
-function test(v: number, c: Condition): boolean {
-  switch (c.op) {
-    case ">": return v > c.value;
-    case ">=": return v >= c.value;
-    case "<": return v < c.value;
-    case "<=": return v <= c.value;
-    default: return v === c.value;
-  }
-}
-
 export async function createAlert(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const conditions = f.conditions ?? [];
@@ -129,7 +119,7 @@ export async function createAlert(ctx: AnalyticsContext, understanding: Understa
       const ok = invConds.every((c) => {
         const field = INVENTORY_ALERT_FIELDS[c.metric];
         const v = field === "recommended_quantity" ? r.restock_recommendation.recommended_quantity : (r as unknown as Record<string, number | null>)[field];
-        return v !== null && v !== undefined && test(v, c);
+        return v !== null && v !== undefined && meetsCondition(v, c);
       });
       if (ok) matching.push({ asin: r.asin, sku: r.sku, marketplace: r.marketplace, days_of_supply: r.days_of_supply, available_quantity: r.available_quantity });
     }

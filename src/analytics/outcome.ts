@@ -48,6 +48,17 @@ export function fieldOf(metric: string): string {
   return FIELD_OF[metric as Metric] ?? metric;
 }
 
+/** Whether a value passes one threshold ("ACoS above 30%" is {op: ">", value: 30}). */
+export function meetsCondition(value: number, condition: Condition): boolean {
+  switch (condition.op) {
+    case ">": return value > condition.value;
+    case ">=": return value >= condition.value;
+    case "<": return value < condition.value;
+    case "<=": return value <= condition.value;
+    case "=": return value === condition.value;
+  }
+}
+
 /** Keeps the rows that satisfy every condition whose metric the rows carry. */
 export function applyConditions<T extends object>(rows: T[], conditions: Condition[] | undefined): T[] {
   if (!conditions?.length || rows.length === 0) return rows;
@@ -60,15 +71,7 @@ export function applyConditions<T extends object>(rows: T[], conditions: Conditi
       const raw = field in row ? row[field] : nested;
       if (raw === undefined) return true;
       if (raw === null) return false;
-      const v = Number(raw);
-      switch (c.op) {
-        case ">": return v > c.value;
-        case ">=": return v >= c.value;
-        case "<": return v < c.value;
-        case "<=": return v <= c.value;
-        case "=": return v === c.value;
-      }
-      return true;
+      return meetsCondition(Number(raw), c);
     })
     );
   });
