@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import { factsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
+import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
 import { scopeWhere, type Scope } from "./scope.js";
 
@@ -71,23 +72,8 @@ export function entryForAsin(catalog: Map<string, CatalogEntry>, asin: string, m
   return undefined;
 }
 
-export interface RawFacts {
-  units: number;
-  revenue: number;
-  orders: number;
-  refund_units: number;
-  refund_amount: number;
-  sessions: number;
-  page_views: number;
-  bb_weighted: number;
-  bb_views: number;
-  days: number;
-  ad_spend: number;
-  ad_sales: number;
-  ad_clicks: number;
-  ad_impressions: number;
-  ad_orders: number;
-}
+/** One product's summed measures: the measure columns of the sales rollup, whichever source they come from. */
+export type RawFacts = Omit<RollupSalesTable, "account_id" | "grain" | "period" | "marketplace" | "asin">;
 
 export interface ProductFacts extends RawFacts {
   marketplace: string;

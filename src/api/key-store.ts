@@ -15,19 +15,6 @@ export interface NewApiKey {
   now: Date;
 }
 
-export interface CreatedApiKey {
-  /** The secret; returned once and never stored. */
-  key: string;
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  workspace_id: string;
-  plan: Plan;
-  accounts: string[];
-  created_at: string;
-}
-
 export interface ApiKeyListing {
   id: string;
   name: string;
@@ -40,6 +27,9 @@ export interface ApiKeyListing {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+
+/** A key as just created: its listing before any use, plus the secret, returned once and never stored. */
+export type CreatedApiKey = Omit<ApiKeyListing, "last_used_at" | "revoked_at"> & { key: string };
 
 /** Parses scope names from a comma list, rejecting unknown ones. */
 export function parseScopes(text: string): Scope[] {
