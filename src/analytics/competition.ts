@@ -5,7 +5,7 @@ import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money, roundTo } from "./money.js";
 import { applyConditions, endOfDay, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { catalogOf, productFacts } from "./product-facts.js";
+import { catalogOf, listingsOf, productFacts } from "./product-facts.js";
 import { periodWords, previousRange, scopeOf } from "./scope.js";
 import { salesTrend } from "./sales-trend.js";
 
@@ -43,7 +43,9 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
       .where("date", "=", date as string)
       .where("marketplace", "=", marketplace);
     if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-    const offers = await ctx.rows(q.orderBy("asin").orderBy("seller_id"));
+    // "+asin": the day's rows come from the date index and are sorted, instead of walking every offer
+    // of the marketplace in primary-key order.
+    const offers = await ctx.rows(q.orderBy(sql`+asin`).orderBy("seller_id"));
     const byAsin = new Map<string, typeof offers>();
     for (const o of offers) {
       if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
@@ -132,7 +134,6 @@ export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understa
   const scope = await scopeOf(ctx, understanding);
   const cur = await productFacts(ctx, scope.range, scope);
   const prev = new Map((await productFacts(ctx, previousRange(scope.range), scope)).map((x) => [`${x.marketplace}|${x.asin}`, x]));
-  const catalog = await catalogOf(ctx);
   const rows = cur
     .filter((x) => x.bb_views > 0)
     .map((x) => {
@@ -141,7 +142,7 @@ export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understa
       const before = p && p.bb_views > 0 ? roundTo(p.bb_weighted / p.bb_views, 2) : null;
       return {
         asin: x.asin,
-        title: catalog.get(`${x.marketplace}|${x.asin}`)?.title ?? "",
+        title: "",
         marketplace: x.marketplace,
         buy_box_percentage: share,
         previous_buy_box_percentage: before,
@@ -152,6 +153,8 @@ export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understa
       };
     });
   const products = sortRows(applyConditions(rows, f.conditions), "buy_box_percentage", f.sort ?? "asc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  const listings = await listingsOf(ctx, products.map((p) => p.asin), scope.marketplace);
+  for (const p of products) p.title = listings.get(`${p.marketplace}|${p.asin}`)?.title ?? "";
   const views = cur.reduce((s, x) => s + x.bb_views, 0);
   const overall = views ? roundTo(cur.reduce((s, x) => s + x.bb_weighted, 0) / views, 2) : null;
   let summary: string;
@@ -183,23 +186,28 @@ export async function priceChanges(ctx: AnalyticsContext, understanding: Underst
   const start = scope.range.start < addDaysIso(scope.range.end, -(MAX_PRICE_CHANGE_DAYS - 1)) ? addDaysIso(scope.range.end, -(MAX_PRICE_CHANGE_DAYS - 1)) : scope.range.start;
   const capped = start !== scope.range.start;
   const from = addDaysIso(start, -7);
-  const conds = [sql`account_id = ${ctx.accountId}`];
+  const conds = [sql`account_id = ${ctx.accountId}`, sql`date between ${from} and ${scope.range.end}`];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
-  // Driven by the catalog so each product's offers are one primary-key range read.
+  // Most sellers keep one price all period: only those with two prices in the window (read from the
+  // date index alone) have their offers walked in date order, one primary-key range read each.
   const query = sql<{ marketplace: string; asin: string; seller_id: string; seller_name: string | null; date: string; price: number; previous_price: number; previous_date: string }>`
+    with moved as materialized (
+      select marketplace, asin, seller_id from competitor_offers where ${sql.join(conds, sql` and `)}
+      group by marketplace, asin, seller_id having min(price) <> max(price))
     select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from (
       select o.marketplace, o.asin, o.seller_id, o.seller_name, o.date, o.price,
         lag(o.price) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_price,
         lag(o.date) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_date
-      from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p
-      join competitor_offers o on o.account_id = ${ctx.accountId} and o.marketplace = p.marketplace and o.asin = p.asin and o.date between ${from} and ${scope.range.end}
+      from moved m cross join competitor_offers o
+        on o.account_id = ${ctx.accountId} and o.marketplace = m.marketplace and o.asin = m.asin and o.date between ${from} and ${scope.range.end} and o.seller_id = m.seller_id
+      where exists (select 1 from products p where p.account_id = ${ctx.accountId} and p.marketplace = m.marketplace and p.asin = m.asin)
     ) where previous_price is not null and price <> previous_price and date >= ${start}
     order by date desc, marketplace, asin, seller_id`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const found = (await ctx.db.executeQuery(compiled)).rows;
-  const catalog = await catalogOf(ctx);
+  const catalog = await listingsOf(ctx, found.map((c) => c.asin), scope.marketplace);
   const rows = found.map((c) => {
     const currency = ctx.currencies.get(c.marketplace) ?? ctx.homeCurrency;
     const ours = catalog.get(`${c.marketplace}|${c.asin}`)?.price ?? null;

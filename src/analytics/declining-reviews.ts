@@ -5,7 +5,7 @@ import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatNumber, roundTo } from "./money.js";
 import { endOfDay, noDataSummary, type IntentOutcome } from "./outcome.js";
-import { catalogOf, entryForAsin } from "./product-facts.js";
+import { entryForAsin, listingsOf } from "./product-facts.js";
 import { periodWords, scopeOf, previousRange } from "./scope.js";
 
 interface Snapshot {
@@ -41,7 +41,6 @@ export async function decliningReviews(ctx: AnalyticsContext, understanding: Und
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const found = (await ctx.db.executeQuery(compiled)).rows;
-  const catalog = await catalogOf(ctx);
   let newest: string | null = null;
   const rows = [];
   for (const r of found) {
@@ -55,7 +54,7 @@ export async function decliningReviews(ctx: AnalyticsContext, understanding: Und
     const ratingChange = roundTo(end.rating - start.rating, 2);
     const flowChange = previousNew > 0 ? roundTo(((newReviews - previousNew) / previousNew) * 100, 2) : null;
     rows.push({
-      asin: r.asin, title: entryForAsin(catalog, r.asin, r.marketplace)?.title ?? "", marketplace: r.marketplace,
+      asin: r.asin, title: "", marketplace: r.marketplace,
       rating_start: start.rating, rating_end: end.rating, rating_change: ratingChange,
       review_count: end.review_count, new_reviews: newReviews, previous_new_reviews: previousNew, review_flow_change: flowChange,
       declining: ratingChange < 0 || (flowChange !== null && flowChange <= -25),
@@ -65,6 +64,8 @@ export async function decliningReviews(ctx: AnalyticsContext, understanding: Und
     .filter((r) => r.declining)
     .sort((a, b) => a.rating_change - b.rating_change || (a.review_flow_change ?? 0) - (b.review_flow_change ?? 0) || (a.asin < b.asin ? -1 : 1))
     .slice(0, f.limit ?? 20);
+  const listings = await listingsOf(ctx, declining.map((r) => r.asin), scope.marketplace);
+  for (const r of declining) r.title = entryForAsin(listings, r.asin, r.marketplace)?.title ?? "";
   let summary: string;
   let recommendation: string;
   if (!rows.length) {

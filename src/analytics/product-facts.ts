@@ -61,8 +61,32 @@ export function skusOf(ctx: AnalyticsContext) {
   );
 }
 
+export type ListingEntry = Pick<CatalogEntry, "marketplace" | "asin" | "sku" | "title" | "category" | "subcategory" | "price">;
+
+/**
+ * Title, category and price of some ASINs only (the rows an answer shows),
+ * by `marketplace|asin`, chosen as catalogOf chooses them: the first SKU of
+ * an ASIN speaks for it.
+ */
+export async function listingsOf(ctx: AnalyticsContext, asins: Iterable<string>, marketplace?: string): Promise<Map<string, ListingEntry>> {
+  const wanted = [...new Set(asins)];
+  const map = new Map<string, ListingEntry>();
+  if (!wanted.length) return map;
+  let q = ctx.db
+    .selectFrom("products")
+    .select(["marketplace", "asin", "sku", "title", "category", "subcategory", "price"])
+    .where("account_id", "=", ctx.accountId)
+    .where("asin", "in", wanted);
+  if (marketplace) q = q.where("marketplace", "=", marketplace);
+  for (const p of await ctx.rows(q.orderBy("marketplace").orderBy("sku"))) {
+    const key = `${p.marketplace}|${p.asin}`;
+    if (!map.has(key)) map.set(key, p);
+  }
+  return map;
+}
+
 /** Title, category… of an ASIN in any marketplace (the first one found). */
-export function entryForAsin(catalog: Map<string, CatalogEntry>, asin: string, marketplace?: string): CatalogEntry | undefined {
+export function entryForAsin<E extends { asin: string }>(catalog: Map<string, E>, asin: string, marketplace?: string): E | undefined {
   if (marketplace) return catalog.get(`${marketplace}|${asin}`);
   for (const m of ["US", "UK", "DE"]) {
     const e = catalog.get(`${m}|${asin}`);
@@ -84,52 +108,73 @@ export interface ProductFacts extends RawFacts {
   /** Referral (percent of revenue) plus fulfilment fee per unit. */
   fees: number;
   profit: number;
-  /** False when the product has no unit cost (profit then leaves cost out). */
-  has_cost: boolean;
+  /** 1 when the product has a unit cost, else 0 (profit then leaves cost out). */
+  has_cost: number;
+  /** Category and subcategory of the product's first SKU (null when it is not in the catalog). */
+  category: string | null;
+  subcategory: string | null;
 }
 
 const FACT_KEYS: (keyof RawFacts)[] = [
   "units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "days",
   "ad_spend", "ad_sales", "ad_clicks", "ad_impressions", "ad_orders",
 ];
-const SUMMED_KEYS = [...FACT_KEYS, "cogs", "fees", "profit"];
-const MONEY_KEYS = new Set(["revenue", "refund_amount", "ad_spend", "ad_sales", "cogs", "fees", "profit"]);
 
 export function emptyFacts(): RawFacts {
   return Object.fromEntries(FACT_KEYS.map((k) => [k, 0])) as unknown as RawFacts;
 }
 
 /**
+ * Unit cost, fees, category and subcategory per marketplace and ASIN, as the
+ * catalog states them: the first SKU of an ASIN (in SKU order) speaks for it,
+ * and a product without a fee row pays the default 15% referral fee.
+ */
+export function productCostsTable(ctx: AnalyticsContext) {
+  return sql`(select p.marketplace, p.asin, p.unit_cost, p.category, p.subcategory,
+      coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
+    from products p
+    join (select marketplace, asin, min(sku) as sku from products where account_id = ${ctx.accountId} group by marketplace, asin) first_sku
+      on first_sku.marketplace = p.marketplace and first_sku.asin = p.asin and first_sku.sku = p.sku
+    left join product_fees pf on pf.account_id = p.account_id and pf.marketplace = p.marketplace and pf.asin = p.asin
+    where p.account_id = ${ctx.accountId})`;
+}
+
+/** The marketplace's currency as an SQL expression on `column` (the home currency for others). */
+function currencyCase(ctx: AnalyticsContext, column: string) {
+  if (ctx.currencies.size === 0) return sql`${ctx.homeCurrency}`;
+  const whens = [...ctx.currencies].map(([m, c]) => sql`when ${m} then ${c}`);
+  return sql`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${ctx.homeCurrency} end`;
+}
+
+/**
  * Facts per marketplace and ASIN over a range, in each marketplace's
  * currency, with profit = revenue − units × unit cost − fees − refunds − ad spend.
+ * Costs and profit are worked out in SQL: no catalog is read into the answer.
  */
-export async function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">): Promise<ProductFacts[]> {
-  await ctx.ensureRates(range.end);
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() }, true);
-  const sums = FACT_KEYS.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
-  // Running totals already give one row per product: no grouping needed.
-  const query = facts.oneRowPerKey
-    ? sql<RawFacts & { marketplace: string; asin: string }>`select * from ${facts.table} as f`
-    : sql<RawFacts & { marketplace: string; asin: string }>`select marketplace, asin, ${sql.join(sums)} from ${facts.table} as f group by marketplace, asin`;
-  const compiled = query.compile(ctx.db);
-  ctx.sql.push(compiled.sql);
-  const rows = (await ctx.db.executeQuery(compiled)).rows;
-  const catalog = await catalogOf(ctx);
-  const out: ProductFacts[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as ProductFacts;
-    const info = catalog.get(`${r.marketplace}|${r.asin}`);
-    const cogs = r.units * (info?.unit_cost ?? 0);
-    const fees = ((info?.referral_fee_pct ?? 15) / 100) * r.revenue + (info?.fulfillment_fee ?? 0) * r.units;
-    // The driver's row object is extended in place rather than copied.
-    r.currency = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
-    r.cogs = cogs;
-    r.fees = fees;
-    r.profit = r.revenue - cogs - fees - r.refund_amount - r.ad_spend;
-    r.has_cost = info?.unit_cost != null;
-    out[i] = r;
-  }
-  return out;
+export function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">): Promise<ProductFacts[]> {
+  const key = `facts|${range.start}|${range.end}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}`;
+  return ctx.memo(key, async () => {
+    await ctx.ensureRates(range.end);
+    const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() }, true);
+    const sums = FACT_KEYS.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+    // Running totals already give one row per product: no grouping needed.
+    const perProduct = facts.oneRowPerKey
+      ? sql`(select * from ${facts.table} as t)`
+      : sql`(select marketplace, asin, ${sql.join(sums)} from ${facts.table} as t group by marketplace, asin)`;
+    const measures = FACT_KEYS.map((k) => sql`f.${sql.ref(k)} as ${sql.ref(k)}`);
+    // The same operations, in the same order, as the per-product sums they replace: identical figures.
+    const cogs = sql`f.units * coalesce(c.unit_cost, 0)`;
+    const fees = sql`coalesce(c.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(c.fulfillment_fee, 0) * f.units`;
+    const query = sql<ProductFacts>`select f.marketplace as marketplace, f.asin as asin, ${sql.join(measures)},
+        ${currencyCase(ctx, "f.marketplace")} as currency,
+        ${cogs} as cogs, ${fees} as fees, f.revenue - ${cogs} - (${fees}) - f.refund_amount - f.ad_spend as profit,
+        c.unit_cost is not null as has_cost, c.category as category, c.subcategory as subcategory
+      from ${perProduct} as f left join ${productCostsTable(ctx)} as c on c.marketplace = f.marketplace and c.asin = f.asin
+      order by f.marketplace, f.asin`;
+    const compiled = query.compile(ctx.db);
+    ctx.sql.push(compiled.sql);
+    return (await ctx.db.executeQuery(compiled)).rows;
+  });
 }
 
 /**
@@ -159,20 +204,45 @@ export function sumFacts<K extends string>(
   rateDate: string,
 ): Map<K, ProductFacts> {
   const out = new Map<K, ProductFacts>();
+  const rates = new Map<string, number>();
   for (const f of facts) {
     const key = keyOf(f);
     let acc = out.get(key);
     if (!acc) {
-      acc = { ...emptyFacts(), marketplace: f.marketplace, asin: f.asin, currency, cogs: 0, fees: 0, profit: 0, has_cost: true };
+      acc = {
+        units: 0, revenue: 0, orders: 0, refund_units: 0, refund_amount: 0, sessions: 0, page_views: 0, bb_weighted: 0, bb_views: 0, days: 0,
+        ad_spend: 0, ad_sales: 0, ad_clicks: 0, ad_impressions: 0, ad_orders: 0,
+        marketplace: f.marketplace, asin: f.asin, currency, cogs: 0, fees: 0, profit: 0, has_cost: 1, category: f.category, subcategory: f.subcategory,
+      };
       out.set(key, acc);
     }
     if (acc.marketplace !== f.marketplace) acc.marketplace = "ALL";
     if (acc.asin !== f.asin) acc.asin = "";
-    const rec = acc as unknown as Record<string, number>;
-    const src = f as unknown as Record<string, number>;
-    const rate = f.currency === currency ? 1 : ctx.convert(1, f.currency, currency, rateDate);
-    for (const k of SUMMED_KEYS) rec[k] += MONEY_KEYS.has(k) ? src[k] * rate : src[k];
-    acc.has_cost &&= f.has_cost;
+    let rate = rates.get(f.currency);
+    if (rate === undefined) {
+      rate = f.currency === currency ? 1 : ctx.convert(1, f.currency, currency, rateDate);
+      rates.set(f.currency, rate);
+    }
+    // Written out field by field: this runs for every product of every answer.
+    acc.units += f.units;
+    acc.revenue += f.revenue * rate;
+    acc.orders += f.orders;
+    acc.refund_units += f.refund_units;
+    acc.refund_amount += f.refund_amount * rate;
+    acc.sessions += f.sessions;
+    acc.page_views += f.page_views;
+    acc.bb_weighted += f.bb_weighted;
+    acc.bb_views += f.bb_views;
+    acc.days += f.days;
+    acc.ad_spend += f.ad_spend * rate;
+    acc.ad_sales += f.ad_sales * rate;
+    acc.ad_clicks += f.ad_clicks;
+    acc.ad_impressions += f.ad_impressions;
+    acc.ad_orders += f.ad_orders;
+    acc.cogs += f.cogs * rate;
+    acc.fees += f.fees * rate;
+    acc.profit += f.profit * rate;
+    if (!f.has_cost) acc.has_cost = 0;
   }
   return out;
 }

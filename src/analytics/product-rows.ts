@@ -6,7 +6,7 @@
 import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { money, changePercent, roundTo } from "./money.js";
-import { catalogOf, entryForAsin, productFacts, productMeasure, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { entryForAsin, listingsOf, productFacts, productMeasure, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
 import { previousRange, type Scope } from "./scope.js";
 
 export interface ProductRow {
@@ -65,18 +65,17 @@ export async function productRows(ctx: AnalyticsContext, scope: Scope, _understa
       previous.set(key, (previous.get(key) ?? 0) + value);
     }
   }
-  const catalog = await catalogOf(ctx);
   const rows: ProductRow[] = [];
   for (const [key, f] of current) {
     const asin = scope.marketplace ? key.split("|")[1] : key;
-    const info = entryForAsin(catalog, asin, scope.marketplace);
     const r = ratios(f);
     const prev = previous.get(key);
     rows.push({
       asin,
-      title: info?.title ?? "",
+      // Filled by withListings for the rows an answer shows.
+      title: "",
       marketplace: scope.marketplace ?? f.marketplace,
-      category: info?.category ?? null,
+      category: null,
       units_sold: Math.round(f.units),
       revenue: money(f.revenue, currency),
       orders: Math.round(f.orders),
@@ -99,4 +98,18 @@ export async function productRows(ctx: AnalyticsContext, scope: Scope, _understa
     });
   }
   return { rows, current, previous, currency };
+}
+
+/**
+ * Fills the title and category of the rows an answer shows (a whole catalog
+ * is not read for a top 10).
+ */
+export async function withListings<R extends ProductRow>(ctx: AnalyticsContext, rows: R[], marketplace: string | undefined): Promise<R[]> {
+  const listings = await listingsOf(ctx, rows.map((r) => r.asin), marketplace);
+  for (const row of rows) {
+    const info = entryForAsin(listings, row.asin, marketplace);
+    row.title = info?.title ?? "";
+    row.category = info?.category ?? null;
+  }
+  return rows;
 }

@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatPercent, money, roundTo } from "./money.js";
 import { applyConditions, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { catalogOf, productFacts, ratios, sumFacts } from "./product-facts.js";
+import { productFacts, ratios, sumFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { periodWords, scopeOf } from "./scope.js";
 
@@ -11,13 +11,12 @@ export async function profitByCategory(ctx: AnalyticsContext, understanding: Und
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
   const currency = scopeCurrency(ctx, scope);
-  const catalog = await catalogOf(ctx);
   const level = f.group_by === "subcategory" ? "subcategory" : "category";
   const facts = await productFacts(ctx, scope.range, scope);
-  const grouped = sumFacts(ctx, facts, (x) => catalog.get(`${x.marketplace}|${x.asin}`)?.[level] ?? "Uncategorised", currency, scope.range.end);
+  const grouped = sumFacts(ctx, facts, (x) => x[level] ?? "Uncategorised", currency, scope.range.end);
   const products = new Map<string, Set<string>>();
   for (const x of facts) {
-    const k = catalog.get(`${x.marketplace}|${x.asin}`)?.[level] ?? "Uncategorised";
+    const k = x[level] ?? "Uncategorised";
     if (!products.has(k)) products.set(k, new Set());
     products.get(k)!.add(x.asin);
   }

@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { catalogOf, entryForAsin, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
+import { entryForAsin, listingsOf, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { scopeOf } from "./scope.js";
 import { totalsRow } from "./sales-summary.js";
@@ -43,7 +43,6 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   // Drivers: products whose revenue moved most, in the comparison currency.
   const curBy = sumFacts(ctx, curFacts, keyOf, currency, scope.range.end);
   const prevBy = sumFacts(ctx, prevFacts, keyOf, currency, scope.range.end);
-  const catalog = await catalogOf(ctx);
   const keys = new Set([...curBy.keys(), ...prevBy.keys()]);
   const totalChange = (cur?.revenue ?? 0) - (prev?.revenue ?? 0);
   const drivers = [...keys]
@@ -53,7 +52,7 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
       const p = prevBy.get(k)?.revenue ?? 0;
       return {
         asin,
-        title: entryForAsin(catalog, asin, scope.marketplace)?.title ?? "",
+        title: "",
         current_revenue: money(c, currency),
         previous_revenue: money(p, currency),
         change: money(c - p, currency),
@@ -65,6 +64,8 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
     })
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || (a.asin < b.asin ? -1 : 1))
     .slice(0, f.limit ?? 5);
+  const listings = await listingsOf(ctx, drivers.map((d) => d.asin), scope.marketplace);
+  for (const d of drivers) d.title = entryForAsin(listings, d.asin, scope.marketplace)?.title ?? "";
   let summary: string;
   let recommendation: string;
   if (!curRow && !prevRow) {

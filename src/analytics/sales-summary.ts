@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, formatPercent, money, roundTo } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { catalogOf, productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
 import { periodWords, scopeOf } from "./scope.js";
 import { salesTrend } from "./sales-trend.js";
 
@@ -35,7 +35,6 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
   const home = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
   const period = periodWords(scope);
   const groupBy = f.group_by === "category" || f.group_by === "subcategory" || f.group_by === "asin" ? f.group_by : "marketplace";
-  const catalog = await catalogOf(ctx);
   const marketCodes = [...new Set(facts.map((x) => x.marketplace))].sort();
   const marketplaces = marketCodes.map((m) => {
     const currency = ctx.currencies.get(m) ?? ctx.homeCurrency;
@@ -48,10 +47,7 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
   const result: Record<string, unknown> = {};
   if (groupBy === "marketplace") result.marketplaces = marketplaces;
   else {
-    const label = (x: ProductFacts) => {
-      const info = catalog.get(`${x.marketplace}|${x.asin}`);
-      return groupBy === "asin" ? x.asin : (groupBy === "category" ? info?.category : info?.subcategory) ?? "Uncategorised";
-    };
+    const label = (x: ProductFacts) => (groupBy === "asin" ? x.asin : (groupBy === "category" ? x.category : x.subcategory) ?? "Uncategorised");
     const grouped = sumFacts(ctx, facts, label, home, scope.range.end);
     primaryKey = groupBy === "asin" ? "products" : "categories";
     result[primaryKey] = [...grouped.entries()]

@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, formatPercent, money } from "./money.js";
 import { applyConditions, conditionNotes, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { productRows, type ProductRow } from "./product-rows.js";
+import { productRows, withListings, type ProductRow } from "./product-rows.js";
 import { periodWords, scopeOf } from "./scope.js";
 
 const RANKABLE = new Set([
@@ -31,7 +31,7 @@ export async function topProducts(ctx: AnalyticsContext, understanding: Understa
   let rows = applyConditions(set.rows, f.conditions);
   if (metric === "growth_rate") rows = rows.filter((r) => r.growth_rate !== null);
   const ranked = sortRows(rows, metric, direction, (r) => `${r.asin}|${r.marketplace}`);
-  const top = ranked.slice(0, limit);
+  const top = await withListings(ctx, ranked.slice(0, limit), scope.marketplace);
   const currency = set.currency;
   const notes = [...conditionNotes(set.rows, f.conditions)];
   if (metric !== asked) notes.push(`Products cannot be ranked by ${asked} here; ranked by revenue instead.`);
