@@ -5,7 +5,7 @@ import { Columns, normaliseHeader } from "../src/ingest/columns.js";
 import { PeekableText, csvRows, forEachJsonArrayElement, tsvRows } from "../src/ingest/rows.js";
 import { detectEncoding, normaliseEncoding } from "../src/ingest/source.js";
 import { spreadCount, spreadMoney } from "../src/ingest/spread.js";
-import { parseCount, parseDate, parseNumber, RowError } from "../src/ingest/values.js";
+import { parseCount, parseDate, parseNumber, RowError, utcInstant } from "../src/ingest/values.js";
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
@@ -64,6 +64,42 @@ describe("report cell parsers", () => {
 
   it.each([["2024-02-30"], ["2024-03-0X"], ["yesterday"]])("rejects the date %s", (text) => {
     expect(() => parseDate(text, "purchase-date")).toThrow(/purchase-date: not a date/);
+  });
+});
+
+describe("timestamps as UTC instants", () => {
+  it.each([
+    ["2024-03-01T23:00:00-08:00", "2024-03-02T07:00:00.000Z"],
+    ["2024-03-01T01:30:00+05:30", "2024-02-29T20:00:00.000Z"],
+    ["2023-03-01T01:30:00+05:30", "2023-02-28T20:00:00.000Z"],
+    ["2023-12-31T20:00:00-04:00", "2024-01-01T00:00:00.000Z"],
+    ["2024-01-01T00:00:00+00:01", "2023-12-31T23:59:00.000Z"],
+    ["2024-03-01T08:00:00Z", "2024-03-01T08:00:00.000Z"],
+    ["2024-03-01T08:00:00.250+01:00", "2024-03-01T07:00:00.250Z"],
+    ["2024-03-01 08:00:00 UTC", "2024-03-01T08:00:00.000Z"],
+    ["2024-03-01", "2024-03-01T00:00:00.000Z"],
+  ])("reads %s as %s", (text, expected) => {
+    expect(utcInstant(text)).toBe(expected);
+  });
+
+  it.each([["yesterday"], ["2024-13-01T08:00:00Z"], [""]])("cannot read %j", (text) => {
+    expect(utcInstant(text)).toBeUndefined();
+  });
+
+  it("agrees with Date on every day of two years, at offsets and hours that cross days, months and years", () => {
+    const offsets = ["Z", "+00:00", "-08:00", "+09:00", "-03:30", "+05:45", "-11:59", "+13:00"];
+    let checked = 0;
+    for (let day = Date.UTC(2023, 0, 1); day < Date.UTC(2025, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (const [i, offset] of offsets.entries()) {
+        for (const time of ["00:00:00", "03:17:59", "12:00:00", "23:59:59"]) {
+          const text = `${date}T${time}${i % 2 ? ".125" : ""}${offset}`;
+          expect(utcInstant(text), text).toBe(new Date(Date.parse(text)).toISOString());
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(731 * 8 * 4);
   });
 });
 

@@ -149,3 +149,94 @@ export function optionalText(text: string | undefined): string | null {
 export function cents(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/**
+ * A timestamp cell as a UTC instant (`2024-03-01T16:00:00.000Z`), so that
+ * "-07:00" and "+00:00" forms of one moment compare equal; undefined when it
+ * cannot be read. The ISO form with an offset, which flat files write on
+ * every line, is converted by hand: Date's parser and toISOString cost
+ * microseconds per call.
+ *
+ * @example
+ * utcInstant("2024-03-01T23:00:00-08:00") // "2024-03-02T07:00:00.000Z"
+ * utcInstant("13.11.2023 22:51:31 UTC")    // undefined
+ */
+export function utcInstant(text: string): string | undefined {
+  const fast = isoWithOffsetToUtc(text);
+  if (fast !== undefined) return fast;
+  const ms = Date.parse(text.replace(" UTC", "Z").replace(" ", "T"));
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}
+
+function digits2(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+function daysIn(year: number, month: number): number {
+  return month === 2 && ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0) ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS[.mmm](Z|±HH:MM)` with every field in range, as UTC; else undefined (left to Date). */
+function isoWithOffsetToUtc(s: string): string | undefined {
+  const n = s.length;
+  const millis = n === 24 || n === 29;
+  if (!(n === 20 || n === 25 || millis)) return undefined;
+  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
+  const hi = digits2(s, 0);
+  const lo = digits2(s, 2);
+  const month = digits2(s, 5);
+  const day = digits2(s, 8);
+  const hour = digits2(s, 11);
+  const minute = digits2(s, 14);
+  const second = digits2(s, 17);
+  let year = hi * 100 + lo;
+  if (hi < 0 || lo < 0 || year < 1001 || year > 9998 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  let fraction = ".000";
+  let at = 19;
+  if (millis) {
+    if (s.charCodeAt(19) !== 46 || digits2(s, 20) < 0 || digits2(s, 21) < 0) return undefined;
+    fraction = s.slice(19, 23);
+    at = 23;
+  }
+  let offset = 0;
+  const sign = s.charCodeAt(at);
+  if (sign === 90) {
+    if (at + 1 !== n) return undefined;
+  } else {
+    if ((sign !== 43 && sign !== 45) || at + 6 !== n || s.charCodeAt(at + 3) !== 58) return undefined;
+    const oh = digits2(s, at + 1);
+    const om = digits2(s, at + 4);
+    if (oh < 0 || oh > 23 || om < 0 || om > 59) return undefined;
+    offset = (sign === 45 ? -1 : 1) * (oh * 60 + om);
+  }
+  // Local minutes of the day minus the offset; an offset below a day moves the date by one at most.
+  let minutes = hour * 60 + minute - offset;
+  let m = month;
+  let d = day;
+  if (minutes < 0) {
+    minutes += 1440;
+    if (--d === 0) {
+      if (--m === 0) {
+        m = 12;
+        year--;
+      }
+      d = daysIn(year, m);
+    }
+  } else if (minutes >= 1440) {
+    minutes -= 1440;
+    if (++d > daysIn(year, m)) {
+      d = 1;
+      if (++m === 13) {
+        m = 1;
+        year++;
+      }
+    }
+  }
+  return `${year}-${pad2(m)}-${pad2(d)}T${pad2((minutes / 60) | 0)}:${pad2(minutes % 60)}:${s.slice(17, 19)}${fraction}Z`;
+}
