@@ -86,6 +86,8 @@ export interface ImportContext {
   /** The day (or span) a report without dates covers, from --date / --period. */
   period: Period | undefined;
   marketplaces: MarketplaceResolver;
+  /** The share of the file read so far (0 to 1, 0 when unknown), for estimating how many rows it holds. */
+  progress(): number;
   /** A remark for the user about how the file was read. */
   note(text: string): void;
 }

@@ -123,6 +123,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       today: nowIso.slice(0, 10),
       period: options.period,
       marketplaces: new MarketplaceResolver(marketplace, known),
+      progress: () => source.progress(),
       note: (t) => report.notes.push(t),
     };
     const name = basename(path);

@@ -9,20 +9,40 @@ import type { TableName } from "../store/dialect.js";
 import type { ImportContext } from "./context.js";
 
 const AFFECTED = "import_affected_cells";
+/** The temporary table's key, in the order of the order-line index it is joined to: day before ASIN. */
+const AFFECTED_KEY = ["marketplace", "date", "asin"] as const;
 
 /** The (marketplace, asin, date) cells a file touched. */
 export class AffectedCells {
-  private readonly cells = new Set<string>();
+  // marketplace -> date -> ASINs. Nested rather than one joined key: this runs for every line of a
+  // file, and the lines of one order share their marketplace and day, so the last set is reused.
+  private readonly cells = new Map<string, Map<string, Set<string>>>();
+  private lastMarketplace = "";
+  private lastDate = "";
+  private last: Set<string> | undefined;
+  private count = 0;
 
   add(marketplace: string, asin: string, date: string): void {
-    this.cells.add(`${marketplace}\t${asin}\t${date}`);
+    let asins = this.last;
+    if (asins === undefined || date !== this.lastDate || marketplace !== this.lastMarketplace) {
+      let days = this.cells.get(marketplace);
+      if (!days) this.cells.set(marketplace, (days = new Map()));
+      asins = days.get(date);
+      if (!asins) days.set(date, (asins = new Set()));
+      this.last = asins;
+      this.lastMarketplace = marketplace;
+      this.lastDate = date;
+    }
+    const before = asins.size;
+    asins.add(asin);
+    this.count += asins.size - before;
   }
 
   get size(): number {
-    return this.cells.size;
+    return this.count;
   }
 
-  /** Loads the cells into a temporary table for set-based recomputation. */
+  /** Loads the cells into a temporary table for set-based recomputation, in its key order so inserts append. */
   async load(ctx: ImportContext): Promise<void> {
     const db = ctx.db as unknown as import("kysely").Kysely<any>;
     await db.schema
@@ -30,18 +50,22 @@ export class AffectedCells {
       .temporary()
       .ifNotExists()
       .addColumn("marketplace", "text", (c) => c.notNull())
-      .addColumn("asin", "text", (c) => c.notNull())
       .addColumn("date", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${AFFECTED}_pk`, ["marketplace", "asin", "date"])
+      .addColumn("asin", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint(`${AFFECTED}_pk`, [...AFFECTED_KEY])
+      .modifyEnd(sql`without rowid`)
       .execute();
     await db.deleteFrom(AFFECTED).execute();
-    const rows: Record<string, unknown>[] = [];
-    for (const key of this.cells) {
-      const [marketplace, asin, date] = key.split("\t");
-      rows.push({ marketplace, asin, date });
-      if (rows.length === 5000) ctx.writer.write(AFFECTED as TableName, rows.splice(0), { conflictColumns: ["marketplace", "asin", "date"], ignoreConflicts: true });
+    const values: string[] = [];
+    const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    for (const marketplace of [...this.cells.keys()].sort(byteOrder)) {
+      const days = this.cells.get(marketplace)!;
+      for (const date of [...days.keys()].sort(byteOrder)) {
+        for (const asin of [...days.get(date)!].sort(byteOrder)) values.push(marketplace, date, asin);
+        if (values.length >= 30_000) ctx.writer.writeValues(AFFECTED as TableName, AFFECTED_KEY, values.splice(0));
+      }
     }
-    ctx.writer.write(AFFECTED as TableName, rows, { conflictColumns: ["marketplace", "asin", "date"], ignoreConflicts: true });
+    ctx.writer.writeValues(AFFECTED as TableName, AFFECTED_KEY, values);
   }
 }
 
@@ -76,7 +100,8 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
         ])
         // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert.
         .where(sql<boolean>`1`)
-        .groupBy(["a.marketplace", "a.asin", "a.date"]),
+        // In the temporary table's key order: SQLite then groups as it scans, without sorting.
+        .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
     .onConflict((oc) =>
       oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
@@ -125,7 +150,7 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
           sql`round(coalesce(sum(r.amount), 0), 2)`.as("refund_amount"),
         ])
         .where(sql<boolean>`1`)
-        .groupBy(["a.marketplace", "a.asin", "a.date"]),
+        .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
     .onConflict((oc) =>
       oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({

@@ -4,7 +4,7 @@
  * chardet's guess (Amazon's files come in UTF-8, Windows-1252/ISO-8859-1 and
  * Shift_JIS), and decoding is iconv-lite's. Nothing is read whole.
  */
-import { createReadStream } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { analyse } from "chardet";
 import iconv from "iconv-lite";
@@ -18,6 +18,8 @@ export interface TextSource {
   compressed: boolean;
   /** Decoded text, chunk by chunk (a BOM removed). */
   chunks: AsyncIterable<string>;
+  /** The share of the file's bytes (compressed ones for gzip) read so far, 0 to 1; 0 when the size is unknown. */
+  progress(): number;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -96,6 +98,12 @@ export async function openTextSource(path: string, encoding?: string): Promise<T
     const reason = opened.code === "ENOENT" ? "no such file" : opened.code === "EISDIR" ? "is a folder" : opened.message;
     throw new SellerAiError("not_found", `${path}: ${reason}.`);
   }
+  let size = 0;
+  try {
+    size = statSync(path).size;
+  } catch {
+    // unknown size: progress stays 0
+  }
   const first: Buffer | null = file.read(2) ?? file.read();
   if (first) file.unshift(first);
   const compressed = first !== null && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
@@ -132,5 +140,6 @@ export async function openTextSource(path: string, encoding?: string): Promise<T
     if (rest) yield rest;
   }
 
-  return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode() };
+  const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
+  return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode(), progress };
 }

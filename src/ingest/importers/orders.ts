@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
 import { cell, type Columns } from "../columns.js";
 import { PeriodTracker, type HandlerResult, type ImportContext, type RowHandler } from "../context.js";
 import { AffectedCells, recomputeSalesFromOrderLines } from "../reaggregate.js";
-import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError } from "../values.js";
+import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError, utcInstant } from "../values.js";
 
 export const ORDERS_FORMAT = {
   reportType: "GET_FLAT_FILE_ALL_ORDERS_DATA",
@@ -22,6 +22,10 @@ const LINE_COLUMNS = [
   "order_status", "item_status", "quantity", "item_price", "currency", "counted",
 ] as const;
 const BATCH = 500;
+/** The index the re-aggregation of daily sales reads (migration 0003). */
+const AGGREGATE_INDEX = "order_lines_asin_date_idx";
+/** Lines read before estimating the file's size and choosing how to maintain the index. */
+const ESTIMATE_AFTER = 20_000;
 
 /**
  * Timestamps compared as UTC instants, so "-07:00" and "+00:00" forms order
@@ -35,8 +39,7 @@ function instantOf(): (text: string | undefined) => string | undefined {
     lastText = text;
     const t = text?.trim();
     if (!t) return (lastValue = undefined);
-    const ms = Date.parse(t.replace(" UTC", "Z").replace(" ", "T"));
-    return (lastValue = Number.isNaN(ms) ? t : new Date(ms).toISOString());
+    return (lastValue = utcInstant(t) ?? t);
   };
 }
 
@@ -67,6 +70,18 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
   let currentOrder = "";
   let seen = new Map<string, number>();
 
+  // A file that at least doubles the stored lines is loaded without the aggregation index, which is
+  // rebuilt once at the end: maintaining it line by line costs more than building it from sorted keys.
+  let restoreIndex: (() => void) | undefined;
+  let estimated = false;
+  const chooseIndexUpkeep = () => {
+    estimated = true;
+    const share = ctx.progress();
+    if (share <= 0) return;
+    const expected = Math.ceil(written / share);
+    if (storedLines(ctx, written + expected) - written < expected) restoreIndex = ctx.writer.suspendIndex(AGGREGATE_INDEX);
+  };
+
   const insert = insertStatement(ctx, BATCH);
   const flush = () => {
     if (pending === 0) return;
@@ -81,6 +96,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     written += pending;
     params = [];
     pending = 0;
+    if (!estimated && written >= ESTIMATE_AFTER) chooseIndexUpkeep();
   };
 
   return {
@@ -123,6 +139,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     },
     async finish(): Promise<HandlerResult> {
       flush();
+      restoreIndex?.();
       if (nonAmazon) ctx.note(`${nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
       await recomputeSalesFromOrderLines(ctx, affected);
       return { written, periodStart: period.start, periodEnd: period.end };
@@ -138,6 +155,16 @@ function cached(ctx: ImportContext, key: string, build: () => string): Database.
   let statement = cache.get(key);
   if (!statement) cache.set(key, (statement = ctx.sqlite.prepare(build())));
   return statement;
+}
+
+/** How many order lines are stored, counting no further than `limit`. */
+function storedLines(ctx: ImportContext, limit: number): number {
+  const db = ctx.db as unknown as Kysely<any>;
+  const query = db
+    .selectFrom(db.selectFrom("order_lines").select(sql.lit(1).as("one")).limit(limit).as("l"))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .compile();
+  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
 /** A plain insert of `count` order lines. */
