@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSmallMirror, DAYS, FIXTURE_TODAY, unitsOf } from "../fixtures/analytics/small-mirror.js";
 import { answerUnderstanding } from "../src/core/answer.js";
-import { nowForToday } from "../src/core/dates.js";
+import { addDaysIso, nowForToday } from "../src/core/dates.js";
 import { INTENT_AREAS, type Filters, type Intent } from "../src/nlu/understanding.js";
 import type { Mirror } from "../src/store/open-mirror.js";
-import { planRange, rebuildRollups } from "../src/store/rollups.js";
+import { bucketBounds, rebuildRollups } from "../src/store/rollups.js";
 
 const now = nowForToday(FIXTURE_TODAY);
 const ROLLUP_TABLE = /from "rollup_(sales|campaigns|ad_targets|search_terms)"/;
@@ -18,7 +18,7 @@ let rolled: Mirror;
 beforeAll(async () => {
   daily = await buildSmallMirror();
   rolled = await buildSmallMirror();
-  await rebuildRollups(rolled.db, "acme", undefined, "2026-11-21T06:02:00Z");
+  await rebuildRollups(rolled, "acme", undefined, "2026-11-21T06:02:00Z");
 });
 afterAll(async () => {
   await daily.close();
@@ -65,7 +65,7 @@ describe("rollups give the same numbers as the daily rows", () => {
 describe("stale rollups are not read", () => {
   it("falls back to the daily rows after a newer import, and uses the rollups again once rebuilt", async () => {
     const mirror = await buildSmallMirror();
-    await rebuildRollups(mirror.db, "acme");
+    await rebuildRollups(mirror, "acme");
     const before = await ask(mirror, "sales_summary", { timeframe: "last_30_days" });
     expect(before.sql.some((s) => /rollup_sales/.test(s))).toBe(true);
     await mirror.db.insertInto("daily_sales").values({ account_id: "acme", marketplace: "US", asin: "B0KNIFE001", date: "2026-11-20", units: 100, revenue: 2000 })
@@ -73,7 +73,7 @@ describe("stale rollups are not read", () => {
     await mirror.db.insertInto("sync_runs").values({ account_id: "acme", kind: "import", source: "later", status: "ok", started_at: "2026-11-21T07:00:00Z", finished_at: "2026-11-21T07:00:01Z" }).execute();
     const stale = await ask(mirror, "sales_summary", { timeframe: "last_30_days" });
     expect(stale.sql.some((s) => /rollup_sales/.test(s))).toBe(false);
-    await rebuildRollups(mirror.db, "acme", { start: "2026-11-20", end: "2026-11-20" });
+    await rebuildRollups(mirror, "acme", { start: "2026-11-20", end: "2026-11-20" });
     const rebuilt = await ask(mirror, "sales_summary", { timeframe: "last_30_days" });
     expect(rebuilt.sql.some((s) => /rollup_sales/.test(s))).toBe(true);
     expect(rebuilt.body.result).toEqual(stale.body.result);
@@ -82,12 +82,66 @@ describe("stale rollups are not read", () => {
   });
 });
 
+describe("a rebuild after an import keeps the earlier totals and gives what a full rebuild gives", () => {
+  const TABLES = ["rollup_sales", "rollup_campaigns", "rollup_ad_targets", "rollup_search_terms"] as const;
+  async function allTotals(mirror: Mirror) {
+    const out: Record<string, unknown[]> = {};
+    for (const table of TABLES) out[table] = await mirror.db.selectFrom(table).selectAll().orderBy("grain").orderBy("period").execute();
+    return out;
+  }
+  // An import: a changed day, a new product starting late, and one day past the old end, recorded as a run.
+  async function importLater(mirror: Mirror, source: string) {
+    await mirror.db.updateTable("daily_sales").set({ units: 50, revenue: 1000 }).where("asin", "=", "B0PAN00002").where("date", "=", "2026-11-10").execute();
+    await mirror.db.insertInto("daily_sales").values([
+      { account_id: "acme", marketplace: "US", asin: "B0NEW00009", date: "2026-11-12", units: 4, revenue: 80 },
+      { account_id: "acme", marketplace: "US", asin: "B0KNIFE001", date: "2026-11-21", units: 7, revenue: 140 },
+    ]).execute();
+    await mirror.db.insertInto("ad_search_term_daily").values({ account_id: "acme", marketplace: "US", campaign_id: "C1", ad_group_id: "G1", target_id: "T1", search_term: "new term", date: "2026-11-21", impressions: 9, clicks: 1, spend: 0.5, sales: 0, orders: 0, units: 0 }).execute();
+    await mirror.db.insertInto("sync_runs").values({ account_id: "acme", kind: "import", source, status: "ok", started_at: "2026-11-22T07:00:00Z", finished_at: "2026-11-22T07:00:01Z" }).execute();
+  }
+
+  it("rebuilding only from the import's first day matches rebuilding everything", async () => {
+    const partial = await buildSmallMirror();
+    const full = await buildSmallMirror();
+    for (const m of [partial, full]) {
+      await rebuildRollups(m, "acme");
+      await importLater(m, "later.tsv");
+    }
+    await rebuildRollups(partial, "acme", { start: "2026-11-10", end: "2026-11-21" });
+    await rebuildRollups(full, "acme");
+    expect(await allTotals(partial)).toEqual(await allTotals(full));
+    const knife = await partial.db.selectFrom("rollup_sales").select(["period", "units"]).where("asin", "=", "B0NEW00009").orderBy("period").execute();
+    expect(knife.map((r) => r.period)).toEqual(Array.from({ length: 10 }, (_, d) => addDaysIso("2026-11-12", d)));
+    expect(knife.every((r) => r.units === 4)).toBe(true);
+    await partial.close();
+    await full.close();
+  });
+
+  it("rebuilds everything when a run in between left the rollups behind", async () => {
+    const skipped = await buildSmallMirror();
+    const full = await buildSmallMirror();
+    for (const m of [skipped, full]) await rebuildRollups(m, "acme");
+    for (const m of [skipped, full]) await importLater(m, "first.tsv");
+    // Its rebuild never ran; the next import covers only a later day.
+    for (const m of [skipped, full]) {
+      await m.db.updateTable("daily_sales").set({ units: 9 }).where("asin", "=", "B0KNIFE001").where("date", "=", "2026-11-21").execute();
+      await m.db.insertInto("sync_runs").values({ account_id: "acme", kind: "import", source: "second.tsv", status: "ok", started_at: "2026-11-22T08:00:00Z", finished_at: "2026-11-22T08:00:01Z" }).execute();
+    }
+    await rebuildRollups(skipped, "acme", { start: "2026-11-21", end: "2026-11-21" });
+    await rebuildRollups(full, "acme");
+    expect(await allTotals(skipped)).toEqual(await allTotals(full));
+    await skipped.close();
+    await full.close();
+  });
+});
+
 describe("rollups from an older layout are not read", () => {
   it("falls back to the daily rows when the running totals are missing", async () => {
     const mirror = await buildSmallMirror();
-    await rebuildRollups(mirror.db, "acme");
+    await rebuildRollups(mirror, "acme");
     const fresh = await ask(mirror, "top_products", { timeframe: "last_30_days" });
-    await mirror.db.deleteFrom("rollup_sales").where("grain", "=", "C").execute();
+    // The earlier layout stored daily rows (grain 'D') and no running totals.
+    await mirror.db.updateTable("rollup_sales").set({ grain: "D" }).where("grain", "=", "C").execute();
     const old = await ask(mirror, "top_products", { timeframe: "last_30_days" });
     expect(fresh.sql.some((s) => ROLLUP_READ.test(s))).toBe(true);
     expect(old.sql.some((s) => ROLLUP_READ.test(s))).toBe(false);
@@ -96,22 +150,32 @@ describe("rollups from an older layout are not read", () => {
   });
 });
 
-describe("planRange splits a range into whole periods, largest first, then days", () => {
+describe("bucketBounds splits a range into buckets, each with the day before it and its last day in the range", () => {
   it.each([
-    ["a month and a half in months and weeks", { start: "2026-09-01", end: "2026-10-14" }, ["M", "W"],
-      { periods: [{ grain: "M", start: "2026-09-01", end: "2026-09-01" }, { grain: "W", start: "2026-10-05", end: "2026-10-05" }], days: [{ start: "2026-10-01", end: "2026-10-04" }, { start: "2026-10-12", end: "2026-10-14" }] }],
-    ["thirty days inside two months", { start: "2026-10-22", end: "2026-11-20" }, ["Y", "Q", "M", "W"],
-      { periods: [{ grain: "W", start: "2026-10-26", end: "2026-11-09" }], days: [{ start: "2026-10-22", end: "2026-10-25" }, { start: "2026-11-16", end: "2026-11-20" }] }],
-    ["three years in years, quarters, months and weeks", { start: "2023-11-21", end: "2026-11-20" }, ["Y", "Q", "M", "W"],
-      { periods: [
-        { grain: "Y", start: "2024-01-01", end: "2025-01-01" },
-        { grain: "Q", start: "2026-01-01", end: "2026-07-01" },
-        { grain: "M", start: "2023-12-01", end: "2023-12-01" },
-        { grain: "M", start: "2026-10-01", end: "2026-10-01" },
-        { grain: "W", start: "2026-11-02", end: "2026-11-09" },
-      ], days: [{ start: "2023-11-21", end: "2023-11-30" }, { start: "2026-11-01", end: "2026-11-01" }, { start: "2026-11-16", end: "2026-11-20" }] }],
-    ["one day", { start: "2026-10-01", end: "2026-10-01" }, ["Y", "Q", "M", "W"], { periods: [], days: [{ start: "2026-10-01", end: "2026-10-01" }] }],
-  ] as const)("%s", (_label, range, grains, expected) => {
-    expect(planRange(range, grains)).toEqual(expected);
+    ["days", { start: "2026-10-30", end: "2026-11-01" }, "day", [
+      { label: "2026-10-30", before: "2026-10-29", last: "2026-10-30" },
+      { label: "2026-10-31", before: "2026-10-30", last: "2026-10-31" },
+      { label: "2026-11-01", before: "2026-10-31", last: "2026-11-01" },
+    ]],
+    ["weeks starting on Monday, the first one cut by the range", { start: "2026-11-05", end: "2026-11-20" }, "week", [
+      { label: "2026-11-02", before: "2026-11-04", last: "2026-11-08" },
+      { label: "2026-11-09", before: "2026-11-08", last: "2026-11-15" },
+      { label: "2026-11-16", before: "2026-11-15", last: "2026-11-20" },
+    ]],
+    ["months across a year end and a leap February", { start: "2023-12-15", end: "2024-03-01" }, "month", [
+      { label: "2023-12-01", before: "2023-12-14", last: "2023-12-31" },
+      { label: "2024-01-01", before: "2023-12-31", last: "2024-01-31" },
+      { label: "2024-02-01", before: "2024-01-31", last: "2024-02-29" },
+      { label: "2024-03-01", before: "2024-02-29", last: "2024-03-01" },
+    ]],
+    ["quarters", { start: "2026-01-01", end: "2026-11-20" }, "quarter", [
+      { label: "2026-01-01", before: "2025-12-31", last: "2026-03-31" },
+      { label: "2026-04-01", before: "2026-03-31", last: "2026-06-30" },
+      { label: "2026-07-01", before: "2026-06-30", last: "2026-09-30" },
+      { label: "2026-10-01", before: "2026-09-30", last: "2026-11-20" },
+    ]],
+    ["one day in a year", { start: "2026-10-01", end: "2026-10-01" }, "year", [{ label: "2026-01-01", before: "2026-09-30", last: "2026-10-01" }]],
+  ] as const)("%s", (_label, range, bucket, expected) => {
+    expect(bucketBounds(range, bucket)).toEqual(expected);
   });
 });

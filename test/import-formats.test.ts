@@ -35,14 +35,17 @@ describe("all-orders flat file", () => {
     ]);
   });
 
-  it("refreshes the monthly rollups with the file's days", async () => {
+  it("refreshes the running totals with the file's days", async () => {
     const db = tempDbPath();
     await runImport(db, [`${MADE}/orders-by-order-date.tsv`]);
     await runImport(db, [`${MADE}/orders-by-last-update.tsv`]);
-    const month = await withMirror(db, (m) =>
-      m.db.selectFrom("rollup_sales").select(["units", "revenue"]).where("grain", "=", "M").where("period", "=", "2024-03-01").where("asin", "=", "B0MUG00001").executeTakeFirstOrThrow(),
+    const [total, lastDay] = await withMirror(db, (m) =>
+      Promise.all([
+        m.db.selectFrom("rollup_sales").select(["period", "units", "revenue"]).where("grain", "=", "C").where("asin", "=", "B0MUG00001").orderBy("period", "desc").executeTakeFirstOrThrow(),
+        m.db.selectFrom("daily_sales").select((eb) => eb.fn.max("date").as("date")).executeTakeFirstOrThrow(),
+      ]),
     );
-    expect([month.units, month.revenue]).toEqual([3, 38.97]);
+    expect([total.period, total.units, total.revenue]).toEqual([lastDay.date, 3, 38.97]);
   });
 
   it("corrects a day when a later status of an order arrives", async () => {

@@ -3,7 +3,6 @@ import { sql } from "kysely";
 import type { Understanding } from "../nlu/understanding.js";
 import { bucketStart, type DateBucket } from "../store/dialect.js";
 import { factsTable, SALES_ROLLUP } from "../store/rollups.js";
-import type { RollupGrain } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money, roundTo } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
@@ -30,11 +29,9 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const used = clampToData(scope.range, extent);
   const days = Math.round((Date.parse(scope.range.end) - Date.parse(used?.start ?? scope.range.start)) / 86_400_000) + 1;
   const bucket = bucketFor(f.group_by, days);
-  // Only grains that nest in the bucket: weeks straddle months, months fill quarters.
-  const grains: RollupGrain[] = bucket === "day" ? [] : bucket === "week" ? ["W"] : bucket === "quarter" ? ["Q", "M"] : bucket === "year" ? ["Y", "Q", "M"] : ["M"];
   await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), grains, withPeriod: true });
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), bucket });
   // Cost of goods and fees per product come from the catalog, joined in SQL so only one row per period and marketplace comes back.
   const costs = sql`(select p.marketplace, p.asin, p.unit_cost, coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
     from products p

@@ -152,7 +152,7 @@ async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: Generat
   // The rollups run their own transaction, so they are rebuilt right after ours commits;
   // until then readers see them as stale and fall back to the daily rows.
   options.onPhase?.("commit");
-  await rebuildRollups(mirror.db, DEMO_ACCOUNT_ID, undefined, nowIso);
+  await rebuildRollups(mirror, DEMO_ACCOUNT_ID, undefined, nowIso);
   options.onPhase?.("rollups");
   const totalRows = Object.values(rows).reduce((s, n) => s + n, 0);
   return {

@@ -33,7 +33,7 @@ export interface ImportFileOptions {
   onReject?(message: string): void;
   /** Called every few thousand rows with the rows read so far. */
   onProgress?(rowsRead: number): void;
-  /** Rebuild the monthly rollups over the file's period after it is stored (default true); false leaves it to the caller. */
+  /** Rebuild the running totals from the file's first day after it is stored (default true); false leaves it to the caller. */
   refreshRollups?: boolean;
 }
 
@@ -59,7 +59,7 @@ export interface ImportReport {
 
 const PROGRESS_EVERY = 25_000;
 
-/** Formats that write daily sales or ad rows, which the monthly rollups summarise. */
+/** Formats that write daily sales or ad rows, which the running totals summarise. */
 const ROLLED_UP = new Set([
   "GET_FLAT_FILE_ALL_ORDERS_DATA",
   "GET_SALES_AND_TRAFFIC_REPORT",
@@ -190,9 +190,9 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only
       // read while they match the newest run, so should this fail, answers come from the daily rows.
       try {
-        await rebuildRollups(mirror.db, account.id, { start: report.periodStart, end: report.periodEnd }, nowIso);
+        await rebuildRollups(mirror, account.id, { start: report.periodStart, end: report.periodEnd }, nowIso);
       } catch (error) {
-        report.notes.push(`monthly rollups not refreshed (${(error as Error).message}); answers use the daily rows meanwhile.`);
+        report.notes.push(`running totals not refreshed (${(error as Error).message}); answers use the daily rows meanwhile.`);
       }
     }
     return report;

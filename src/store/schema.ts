@@ -390,8 +390,9 @@ export interface MirrorSchema {
 }
 
 /**
- * Period starts: 'Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day, 'W' a Monday, 'D' the day;
- * 'C' running totals from the first day through `period`.
+ * 'C': running totals from the key's first day through `period` (the only grain written). Mirrors built by
+ * earlier versions may still hold period sums ('Y' Jan 1, 'Q' a quarter's first day, 'M' a month's first day,
+ * 'W' a Monday, 'D' the day) until the account's next rebuild removes them.
  */
 export type RollupGrain = "Y" | "Q" | "M" | "W" | "D" | "C";
 
