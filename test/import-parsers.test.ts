@@ -175,6 +175,21 @@ describe("splitting rows", () => {
     ]);
   });
 
+  it.each([1, 2, 3, 5, 64])("splits TSV read in chunks of %i characters: trailing empty cells kept, blank and all-tab lines skipped", async (size) => {
+    const text = 'sku\tname\tprice\tnote\r\nA-1\t12" "pan", 2 pcs\t9.50\t\r\n\t\t\t\r\n\r\nB-2\t\t\t\nC-3\t"a\tb"\r\n\tD\t1\tx';
+    const rows = await tsvRows(new PeekableText(chunksOf(text, size)));
+    const seen: [number, string[]][] = [];
+    const count = await rows.forEach((cells, line) => seen.push([line, cells]));
+    expect(rows.header).toEqual(["sku", "name", "price", "note"]);
+    expect(seen).toEqual([
+      [2, ["A-1", '12" "pan", 2 pcs', "9.50", ""]],
+      [5, ["B-2", "", "", ""]],
+      [6, ["C-3", '"a', 'b"']],
+      [7, ["", "D", "1", "x"]],
+    ]);
+    expect(count).toBe(4);
+  });
+
   it("parses quoted CSV with grouped numbers and reports line numbers", async () => {
     const text = '"(Child) ASIN","Title","Ordered Product Sales"\n"B0A","Mug, large","$1,234.56"\n"B0B","Tea","$2.00"\n';
     const rows = await csvRows(new PeekableText(chunksOf(text, 5)), ",");

@@ -77,14 +77,17 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
       let line = 0;
       let rows = 0;
       let headerSeen = false;
-      const take = (raw: string) => {
+      // The line is data[from, to): sliced once, without its CR, and split on tabs only.
+      const take = (data: string, from: number, to: number) => {
         line++;
-        const content = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+        const end = to > from && data.charCodeAt(to - 1) === 13 ? to - 1 : to;
         if (!headerSeen) {
           headerSeen = true;
           return;
         }
-        if (content === "" || /^\t*$/.test(content)) return;
+        if (end === from) return;
+        const content = data.slice(from, end);
+        if (content.charCodeAt(0) === 9 && /^\t*$/.test(content)) return;
         rows++;
         onRow(content.split("\t"), line);
       };
@@ -96,12 +99,12 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
           carry = "";
         }
         for (let nl = data.indexOf("\n", from); nl >= 0; nl = data.indexOf("\n", from)) {
-          take(data.slice(from, nl));
+          take(data, from, nl);
           from = nl + 1;
         }
         carry = data.slice(from);
       }
-      if (carry) take(carry);
+      if (carry) take(carry, 0, carry.length);
       return rows;
     },
   };

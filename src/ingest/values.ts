@@ -105,6 +105,19 @@ export function parseDate(text: string | undefined, column: string): string | un
   if (text === undefined) return undefined;
   const s = text.trim();
   if (s === "") return undefined;
+  // The ISO form that flat files write on every line, read without a regular expression.
+  if (s.length >= 10 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45) {
+    const next = s.length === 10 ? -1 : s.charCodeAt(10);
+    const hi = digits2(s, 0);
+    const lo = digits2(s, 2);
+    const month = digits2(s, 5);
+    const day = digits2(s, 8);
+    if ((next === -1 || next === 84 || next === 32 || next === 9) && hi >= 0 && lo >= 0 && month >= 0 && day >= 0) {
+      const iso = validDate(hi * 100 + lo, month, day);
+      if (!iso) throw new RowError(`${column}: not a date: "${text}"`);
+      return iso;
+    }
+  }
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(s);
   let iso: string | undefined;
   if (m) iso = validDate(Number(m[1]), Number(m[2]), Number(m[3]));

@@ -68,7 +68,14 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
   const period = new PeriodTracker();
   // Occurrences of a SKU within the current order: rows of one order are adjacent in Amazon's files.
   let currentOrder = "";
-  let seen = new Map<string, number>();
+  const seen = new Map<string, number>();
+  let lastChannel: string | null | undefined;
+  let lastCurrency: string | null | undefined;
+  let lastMarketplace = "";
+  let otherShop = false;
+  let lastStatus: string | undefined;
+  let lastItemStatus: string | null | undefined;
+  let lastCancelled = false;
 
   // A file that at least doubles the stored lines is loaded without the aggregation index, which is
   // rebuilt once at the end: maintaining it line by line costs more than building it from sorted keys.
@@ -113,20 +120,32 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
       const itemStatus = optionalText(cell(cells, at.itemStatus));
       const currency = optionalText(cell(cells, at.currency));
       const channel = optionalText(cell(cells, at.channel));
-      // Multi-channel fulfilment orders from other shops are not Amazon sales.
-      if (channel && /^non-amazon/i.test(channel)) {
+      // Lines of a file share a handful of channels and statuses: their readings are remembered.
+      if (channel !== lastChannel || currency !== lastCurrency) {
+        // Multi-channel fulfilment orders from other shops are not Amazon sales.
+        otherShop = channel !== null && /^non-amazon/i.test(channel);
+        lastMarketplace = otherShop ? "" : ctx.marketplaces.resolve(channel, currency);
+        lastChannel = channel;
+        lastCurrency = currency;
+      }
+      if (otherShop) {
         nonAmazon++;
         return;
       }
-      const marketplace = ctx.marketplaces.resolve(channel, currency);
+      const marketplace = lastMarketplace;
       if (orderId !== currentOrder) {
         currentOrder = orderId;
-        seen = new Map();
+        seen.clear();
       }
       const base = sku ?? asin;
       const occurrence = seen.get(base) ?? 0;
       seen.set(base, occurrence + 1);
-      const cancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
+      if (status !== lastStatus || itemStatus !== lastItemStatus) {
+        lastCancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
+        lastStatus = status;
+        lastItemStatus = itemStatus;
+      }
+      const cancelled = lastCancelled;
       const updated = updatedInstant(cell(cells, at.updated)) ?? purchaseInstant(purchaseText) ?? date;
       params.push(
         ctx.accountId, marketplace, orderId, `${base}#${occurrence}`, asin, sku, date, updated,
