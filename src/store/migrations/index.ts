@@ -3,6 +3,7 @@ import { initialMigration } from "./0001-initial.js";
 import { importLinesMigration } from "./0003-import-lines.js";
 import { apiWorkspacesMigration } from "./0006-api-workspaces.js";
 import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
+import { answerIndexesMigration } from "./0007-answer-indexes.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003_import_lines": importLinesMigration,
   "0005_rollups_and_alerts": rollupsAndAlertsMigration,
   "0006_api_workspaces": apiWorkspacesMigration,
+  "0007_answer_indexes": answerIndexesMigration,
 };
