@@ -132,8 +132,9 @@ export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understa
     return trend;
   }
   const scope = await scopeOf(ctx, understanding);
-  const cur = await productFacts(ctx, scope.range, scope);
-  const prev = new Map((await productFacts(ctx, previousRange(scope.range), scope)).map((x) => [`${x.marketplace}|${x.asin}`, x]));
+  // Only the measures this answer shows: on a large catalog every column read costs.
+  const cur = await productFacts(ctx, scope.range, scope, ["bb_weighted", "bb_views", "page_views", "revenue"]);
+  const prev = new Map((await productFacts(ctx, previousRange(scope.range), scope, ["bb_weighted", "bb_views"])).map((x) => [`${x.marketplace}|${x.asin}`, x]));
   const rows = cur
     .filter((x) => x.bb_views > 0)
     .map((x) => {

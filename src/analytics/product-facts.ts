@@ -2,7 +2,7 @@
  * Sales, traffic, advertising and profit per product over a date range: the
  * figures most performance answers are built from.
  */
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { factsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
 import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
@@ -129,14 +129,17 @@ export function emptyFacts(): RawFacts {
  * catalog states them: the first SKU of an ASIN (in SKU order) speaks for it,
  * and a product without a fee row pays the default 15% referral fee.
  */
-export function productCostsTable(ctx: AnalyticsContext) {
+export function productCostsTable(ctx: AnalyticsContext, scope: Pick<Scope, "marketplace" | "asins"> = {}) {
+  const conds = [sql`p.account_id = ${ctx.accountId}`];
+  if (scope.marketplace) conds.push(sql`p.marketplace = ${scope.marketplace}`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`p.asin in (${sql.join(scope.asins)})` : sql`0`);
+  // The first SKU is one seek in the (marketplace, ASIN, SKU) index per product.
   return sql`(select p.marketplace, p.asin, p.unit_cost, p.category, p.subcategory,
       coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
     from products p
-    join (select marketplace, asin, min(sku) as sku from products where account_id = ${ctx.accountId} group by marketplace, asin) first_sku
-      on first_sku.marketplace = p.marketplace and first_sku.asin = p.asin and first_sku.sku = p.sku
     left join product_fees pf on pf.account_id = p.account_id and pf.marketplace = p.marketplace and pf.asin = p.asin
-    where p.account_id = ${ctx.accountId})`;
+    where ${sql.join(conds, sql` and `)}
+      and p.sku = (select min(q.sku) from products q where q.account_id = p.account_id and q.marketplace = p.marketplace and q.asin = p.asin))`;
 }
 
 /** The marketplace's currency as an SQL expression on `column` (the home currency for others). */
@@ -146,35 +149,103 @@ function currencyCase(ctx: AnalyticsContext, column: string) {
   return sql`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${ctx.homeCurrency} end`;
 }
 
+/** A column productFacts can be asked for alone. */
+export type FactColumn = keyof RawFacts | "cogs" | "fees" | "profit";
+
+const COST_COLUMNS = new Set<FactColumn>(["cogs", "fees", "profit"]);
+
 /**
  * Facts per marketplace and ASIN over a range, in each marketplace's
  * currency, with profit = revenue − units × unit cost − fees − refunds − ad spend.
  * Costs and profit are worked out in SQL: no catalog is read into the answer.
+ * `columns` narrows the read to the measures a ranking needs (the others are
+ * absent): on a large catalog, handing rows to JavaScript costs more than the
+ * query, and it grows with every column.
  */
-export function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">): Promise<ProductFacts[]> {
-  const key = `facts|${range.start}|${range.end}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}`;
+export function productFacts(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, columns?: readonly FactColumn[]): Promise<ProductFacts[]> {
+  return factsQuery(ctx, range, scope, columns);
+}
+
+function factsQuery(
+  ctx: AnalyticsContext,
+  range: DateSpan,
+  scope: Pick<Scope, "marketplace" | "asins">,
+  columns?: readonly FactColumn[],
+  grouping?: (perProduct: RawBuilder<unknown>) => RawBuilder<ProductFacts>,
+  groupingKey = "",
+): Promise<ProductFacts[]> {
+  const key = `facts|${range.start}|${range.end}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}|${columns?.join(",") ?? "*"}|${groupingKey}`;
   return ctx.memo(key, async () => {
     await ctx.ensureRates(range.end);
-    const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups() }, true);
-    const sums = FACT_KEYS.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+    const wanted = columns ? new Set(columns) : undefined;
+    const withCosts = !wanted || [...wanted].some((c) => COST_COLUMNS.has(c));
+    // Profit needs revenue, units, refunds and ad spend whether or not they are shown.
+    const read = FACT_KEYS.filter((k) => !wanted || wanted.has(k) || (withCosts && ["units", "revenue", "refund_amount", "ad_spend"].includes(k)));
+    const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), ...(wanted ? { measures: read } : {}) }, true);
+    const sums = read.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
     // Running totals already give one row per product: no grouping needed.
     const perProduct = facts.oneRowPerKey
       ? sql`(select * from ${facts.table} as t)`
       : sql`(select marketplace, asin, ${sql.join(sums)} from ${facts.table} as t group by marketplace, asin)`;
-    const measures = FACT_KEYS.map((k) => sql`f.${sql.ref(k)} as ${sql.ref(k)}`);
-    // The same operations, in the same order, as the per-product sums they replace: identical figures.
-    const cogs = sql`f.units * coalesce(c.unit_cost, 0)`;
-    const fees = sql`coalesce(c.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(c.fulfillment_fee, 0) * f.units`;
-    const query = sql<ProductFacts>`select f.marketplace as marketplace, f.asin as asin, ${sql.join(measures)},
-        ${currencyCase(ctx, "f.marketplace")} as currency,
-        ${cogs} as cogs, ${fees} as fees, f.revenue - ${cogs} - (${fees}) - f.refund_amount - f.ad_spend as profit,
-        c.unit_cost is not null as has_cost, c.category as category, c.subcategory as subcategory
-      from ${perProduct} as f left join ${productCostsTable(ctx)} as c on c.marketplace = f.marketplace and c.asin = f.asin
-      order by f.marketplace, f.asin`;
-    const compiled = query.compile(ctx.db);
+    const shown = read.filter((k) => !wanted || wanted.has(k));
+    const selected = [sql`f.marketplace as marketplace`, sql`f.asin as asin`, ...shown.map((k) => sql`f.${sql.ref(k)} as ${sql.ref(k)}`), sql`${currencyCase(ctx, "f.marketplace")} as currency`];
+    let from = sql`${perProduct} as f`;
+    if (withCosts) {
+      // The same operations, in the same order, as the per-product sums they replace: identical figures.
+      const cogs = sql`f.units * coalesce(c.unit_cost, 0)`;
+      const fees = sql`coalesce(c.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(c.fulfillment_fee, 0) * f.units`;
+      if (!wanted || wanted.has("cogs")) selected.push(sql`${cogs} as cogs`);
+      if (!wanted || wanted.has("fees")) selected.push(sql`${fees} as fees`);
+      if (!wanted || wanted.has("profit")) selected.push(sql`f.revenue - ${cogs} - (${fees}) - f.refund_amount - f.ad_spend as profit`);
+      if (!wanted) selected.push(sql`c.unit_cost is not null as has_cost`, sql`c.category as category`, sql`c.subcategory as subcategory`);
+      from = sql`${from} left join ${productCostsTable(ctx, scope)} as c on c.marketplace = f.marketplace and c.asin = f.asin`;
+    }
+    const query = sql<ProductFacts>`select ${sql.join(selected)} from ${from} order by f.marketplace, f.asin`;
+    const compiled = (grouping ? grouping(sql`(select ${sql.join(selected)} from ${from})`) : query).compile(ctx.db);
     ctx.sql.push(compiled.sql);
     return (await ctx.db.executeQuery(compiled)).rows;
   });
+}
+
+/**
+ * Facts summed in SQL per marketplace (and per category or subcategory when
+ * `by` says so; `label` holds it, null outside the catalog): a few rows
+ * instead of one per product. Groups come in the order their first product
+ * (by marketplace and ASIN) would, so summing them across marketplaces meets
+ * each group where the per-product sums did.
+ */
+export function groupedFacts(
+  ctx: AnalyticsContext,
+  range: DateSpan,
+  scope: Pick<Scope, "marketplace" | "asins">,
+  by?: "category" | "subcategory",
+): Promise<(ProductFacts & { label: string | null; products: number })[]> {
+  const label = by ? sql.ref(by) : sql`null`;
+  const sums = [...FACT_KEYS, "cogs", "fees", "profit"].map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+  return factsQuery(
+    ctx,
+    range,
+    scope,
+    undefined,
+    (perProduct) => sql<ProductFacts>`select marketplace, ${label} as label, ${sql.join(sums)}, min(currency) as currency, min(has_cost) as has_cost,
+        count(*) as products, min(category) as category, min(subcategory) as subcategory
+      from ${perProduct} as p group by marketplace, label order by marketplace, min(asin)`,
+    `grouped:${by ?? ""}`,
+  ) as Promise<(ProductFacts & { label: string | null; products: number })[]>;
+}
+
+/** How many ASINs (across marketplaces) each category or subcategory has facts for, "Uncategorised" for those outside the catalog. */
+export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, by: "category" | "subcategory"): Promise<Map<string, number>> {
+  const rows = (await factsQuery(
+    ctx,
+    range,
+    scope,
+    ["units"],
+    (perProduct) => sql<ProductFacts>`select coalesce(c.${sql.ref(by)}, 'Uncategorised') as label, count(distinct p.asin) as products
+      from ${perProduct} as p left join ${productCostsTable(ctx, scope)} as c on c.marketplace = p.marketplace and c.asin = p.asin group by label`,
+    `asins:${by}`,
+  )) as unknown as { label: string; products: number }[];
+  return new Map(rows.map((r) => [r.label, r.products]));
 }
 
 /**
@@ -196,10 +267,10 @@ export async function productMeasure(ctx: AnalyticsContext, range: DateSpan, sco
  * Sums facts by a key, converting money to `currency` (the home currency
  * across marketplaces) with the rate on `rateDate`.
  */
-export function sumFacts<K extends string>(
+export function sumFacts<K extends string, F extends ProductFacts = ProductFacts>(
   ctx: AnalyticsContext,
-  facts: ProductFacts[],
-  keyOf: (f: ProductFacts) => K,
+  facts: F[],
+  keyOf: (f: F) => K,
   currency: string,
   rateDate: string,
 ): Map<K, ProductFacts> {
@@ -223,25 +294,26 @@ export function sumFacts<K extends string>(
       rate = f.currency === currency ? 1 : ctx.convert(1, f.currency, currency, rateDate);
       rates.set(f.currency, rate);
     }
-    // Written out field by field: this runs for every product of every answer.
-    acc.units += f.units;
-    acc.revenue += f.revenue * rate;
-    acc.orders += f.orders;
-    acc.refund_units += f.refund_units;
-    acc.refund_amount += f.refund_amount * rate;
-    acc.sessions += f.sessions;
-    acc.page_views += f.page_views;
-    acc.bb_weighted += f.bb_weighted;
-    acc.bb_views += f.bb_views;
-    acc.days += f.days;
-    acc.ad_spend += f.ad_spend * rate;
-    acc.ad_sales += f.ad_sales * rate;
-    acc.ad_clicks += f.ad_clicks;
-    acc.ad_impressions += f.ad_impressions;
-    acc.ad_orders += f.ad_orders;
-    acc.cogs += f.cogs * rate;
-    acc.fees += f.fees * rate;
-    acc.profit += f.profit * rate;
+    // Written out field by field: this runs for every product of every answer. A column left out of a
+    // narrowed read is absent and counts as 0.
+    if (f.units !== undefined) acc.units += f.units;
+    if (f.revenue !== undefined) acc.revenue += f.revenue * rate;
+    if (f.orders !== undefined) acc.orders += f.orders;
+    if (f.refund_units !== undefined) acc.refund_units += f.refund_units;
+    if (f.refund_amount !== undefined) acc.refund_amount += f.refund_amount * rate;
+    if (f.sessions !== undefined) acc.sessions += f.sessions;
+    if (f.page_views !== undefined) acc.page_views += f.page_views;
+    if (f.bb_weighted !== undefined) acc.bb_weighted += f.bb_weighted;
+    if (f.bb_views !== undefined) acc.bb_views += f.bb_views;
+    if (f.days !== undefined) acc.days += f.days;
+    if (f.ad_spend !== undefined) acc.ad_spend += f.ad_spend * rate;
+    if (f.ad_sales !== undefined) acc.ad_sales += f.ad_sales * rate;
+    if (f.ad_clicks !== undefined) acc.ad_clicks += f.ad_clicks;
+    if (f.ad_impressions !== undefined) acc.ad_impressions += f.ad_impressions;
+    if (f.ad_orders !== undefined) acc.ad_orders += f.ad_orders;
+    if (f.cogs !== undefined) acc.cogs += f.cogs * rate;
+    if (f.fees !== undefined) acc.fees += f.fees * rate;
+    if (f.profit !== undefined) acc.profit += f.profit * rate;
     if (!f.has_cost) acc.has_cost = 0;
   }
   return out;

@@ -3,15 +3,15 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, formatPercent, roundTo } from "./money.js";
 import { applyConditions, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { productRows, withListings, type ProductRow } from "./product-rows.js";
+import { completeRows, productRows, type ProductRow } from "./product-rows.js";
 import { periodWords, scopeOf } from "./scope.js";
 
 export async function refundAnalysis(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
-  const set = await productRows(ctx, scope, understanding, false);
+  const set = await productRows(ctx, scope, understanding, false, f.conditions?.length ? undefined : ["units", "refund_units", "refund_amount"]);
   const sold = set.rows.filter((r) => r.units_sold > 0 || r.refund_units > 0);
-  const rows = await withListings(ctx, sortRows(applyConditions(sold, f.conditions), "refund_rate", f.sort ?? "desc", (r) => r.asin).slice(0, f.limit ?? 20), scope.marketplace);
+  const rows = await completeRows(ctx, scope, sortRows(applyConditions(sold, f.conditions), "refund_rate", f.sort ?? "desc", (r) => r.asin).slice(0, f.limit ?? 20), false);
   const products = rows.map((r) => ({
     asin: r.asin, title: r.title, marketplace: r.marketplace, units_sold: r.units_sold, refund_units: r.refund_units, refund_rate: r.refund_rate,
     refund_amount: r.refund_amount, revenue: r.revenue, currency: r.currency,
@@ -45,10 +45,10 @@ export async function refundAnalysis(ctx: AnalyticsContext, understanding: Under
 export async function conversionAnalysis(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
-  const set = await productRows(ctx, scope, understanding, false);
+  const set = await productRows(ctx, scope, understanding, false, f.conditions?.length ? undefined : ["units", "sessions", "page_views", "bb_weighted", "bb_views"]);
   const seen = set.rows.filter((r) => r.sessions > 0);
   const metric = f.metrics?.[0] && ["sessions", "page_views", "conversion_rate", "units_sold"].includes(f.metrics[0]) ? f.metrics[0] : "conversion_rate";
-  const rows = await withListings(ctx, sortRows(applyConditions(seen, f.conditions), metric, f.sort ?? "desc", (r) => r.asin).slice(0, f.limit ?? 20), scope.marketplace);
+  const rows = await completeRows(ctx, scope, sortRows(applyConditions(seen, f.conditions), metric, f.sort ?? "desc", (r) => r.asin).slice(0, f.limit ?? 20), false);
   const products = rows.map((r: ProductRow) => ({
     asin: r.asin, title: r.title, marketplace: r.marketplace, sessions: r.sessions, page_views: r.page_views, units_sold: r.units_sold,
     conversion_rate: r.conversion_rate, buy_box_percentage: r.buy_box_percentage, revenue: r.revenue, currency: r.currency,

@@ -6,7 +6,7 @@
 import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { money, changePercent, roundTo } from "./money.js";
-import { entryForAsin, listingsOf, productFacts, productMeasure, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { entryForAsin, listingsOf, productFacts, productMeasure, ratios, sumFacts, type FactColumn, type ProductFacts } from "./product-facts.js";
 import { previousRange, type Scope } from "./scope.js";
 
 export interface ProductRow {
@@ -50,10 +50,16 @@ export function scopeCurrency(ctx: AnalyticsContext, scope: Pick<Scope, "marketp
   return scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
 }
 
-export async function productRows(ctx: AnalyticsContext, scope: Scope, _understanding: Understanding, withPrevious = true): Promise<ProductRowSet> {
+/**
+ * One row per product (per marketplace and ASIN when the scope names a
+ * marketplace). With `columns`, only those measures are read and the rows'
+ * other figures are 0: enough to filter and rank, after which completeRows
+ * gives the rows shown every figure.
+ */
+export async function productRows(ctx: AnalyticsContext, scope: Scope, _understanding: Understanding | undefined, withPrevious = true, columns?: readonly FactColumn[]): Promise<ProductRowSet> {
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (f: ProductFacts) => (scope.marketplace ? `${f.marketplace}|${f.asin}` : f.asin);
-  const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope), keyOf, currency, scope.range.end);
+  const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope, columns), keyOf, currency, scope.range.end);
   const prevRange = previousRange(scope.range);
   // Growth needs only the previous period's revenue.
   const previous = new Map<string, number>();
@@ -112,4 +118,17 @@ export async function withListings<R extends ProductRow>(ctx: AnalyticsContext, 
     row.category = info?.category ?? null;
   }
   return rows;
+}
+
+/**
+ * The rows an answer shows, complete (every measure, growth when asked for,
+ * title), in the order given. A product's figures do not depend on the other
+ * products read with it, so reading only these gives the same numbers.
+ */
+export async function completeRows(ctx: AnalyticsContext, scope: Scope, rows: ProductRow[], withPrevious: boolean): Promise<ProductRow[]> {
+  if (!rows.length) return rows;
+  const keyOf = (r: ProductRow) => (scope.marketplace ? `${r.marketplace}|${r.asin}` : r.asin);
+  const full = await productRows(ctx, { ...scope, asins: [...new Set(rows.map((r) => r.asin))] }, undefined, withPrevious);
+  const byKey = new Map(full.rows.map((r) => [keyOf(r), r]));
+  return withListings(ctx, rows.map((r) => byKey.get(keyOf(r)) ?? r), scope.marketplace);
 }

@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatPercent, money, roundTo } from "./money.js";
 import { applyConditions, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { productFacts, ratios, sumFacts } from "./product-facts.js";
+import { asinsPerLabel, groupedFacts, ratios, sumFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { periodWords, scopeOf } from "./scope.js";
 
@@ -12,17 +12,11 @@ export async function profitByCategory(ctx: AnalyticsContext, understanding: Und
   const scope = await scopeOf(ctx, understanding);
   const currency = scopeCurrency(ctx, scope);
   const level = f.group_by === "subcategory" ? "subcategory" : "category";
-  const facts = await productFacts(ctx, scope.range, scope);
-  const grouped = sumFacts(ctx, facts, (x) => x[level] ?? "Uncategorised", currency, scope.range.end);
-  const products = new Map<string, Set<string>>();
-  for (const x of facts) {
-    const k = x[level] ?? "Uncategorised";
-    if (!products.has(k)) products.set(k, new Set());
-    products.get(k)!.add(x.asin);
-  }
+  const grouped = sumFacts(ctx, await groupedFacts(ctx, scope.range, scope, level), (x) => x.label ?? "Uncategorised", currency, scope.range.end);
+  const products = await asinsPerLabel(ctx, scope.range, scope, level);
   const rows = [...grouped.entries()].map(([name, v]) => ({
     [level]: name,
-    products: products.get(name)?.size ?? 0,
+    products: products.get(name) ?? 0,
     units_sold: Math.round(v.units),
     revenue: money(v.revenue, currency),
     cost_of_goods: money(v.cogs, currency),

@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { entryForAsin, listingsOf, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
+import { entryForAsin, groupedFacts, listingsOf, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { scopeOf } from "./scope.js";
 import { totalsRow } from "./sales-summary.js";
@@ -18,10 +18,11 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   const previous = comparisonRange(scope.range, f.compare_to, ctx.today);
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
-  const curFacts = await productFacts(ctx, scope.range, scope);
-  const prevFacts = await productFacts(ctx, previous, scope);
-  const cur = sumFacts(ctx, curFacts, () => "all", currency, scope.range.end).get("all");
-  const prev = sumFacts(ctx, prevFacts, () => "all", currency, scope.range.end).get("all");
+  // Totals from per-marketplace sums made in SQL; the drivers need only revenue and units per product.
+  const cur = sumFacts(ctx, await groupedFacts(ctx, scope.range, scope), () => "all", currency, scope.range.end).get("all");
+  const prev = sumFacts(ctx, await groupedFacts(ctx, previous, scope), () => "all", currency, scope.range.end).get("all");
+  const curFacts = await productFacts(ctx, scope.range, scope, ["revenue", "units"]);
+  const prevFacts = await productFacts(ctx, previous, scope, ["revenue", "units"]);
   const curRow = cur ? totalsRow(cur, currency) : undefined;
   const prevRow = prev ? totalsRow(prev, currency) : undefined;
   const isMoney = (m: string) => ["revenue", "profit", "ad_spend"].includes(m);

@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, formatPercent, money, roundTo } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
+import { groupedFacts, productFacts, ratios, sumFacts, type ProductFacts } from "./product-facts.js";
 import { periodWords, scopeOf } from "./scope.js";
 import { salesTrend } from "./sales-trend.js";
 
@@ -31,7 +31,8 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
   const f = understanding.filters;
   if (f.group_by && ["day", "week", "month", "quarter"].includes(f.group_by)) return salesTrend(ctx, understanding);
   const scope = await scopeOf(ctx, understanding);
-  const facts = await productFacts(ctx, scope.range, scope);
+  // Per-marketplace sums come from SQL: a few rows, not one per product.
+  const facts = await groupedFacts(ctx, scope.range, scope);
   const home = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
   const period = periodWords(scope);
   const groupBy = f.group_by === "category" || f.group_by === "subcategory" || f.group_by === "asin" ? f.group_by : "marketplace";
@@ -47,8 +48,10 @@ export async function salesSummary(ctx: AnalyticsContext, understanding: Underst
   const result: Record<string, unknown> = {};
   if (groupBy === "marketplace") result.marketplaces = marketplaces;
   else {
-    const label = (x: ProductFacts) => (groupBy === "asin" ? x.asin : (groupBy === "category" ? x.category : x.subcategory) ?? "Uncategorised");
-    const grouped = sumFacts(ctx, facts, label, home, scope.range.end);
+    const grouped =
+      groupBy === "asin"
+        ? sumFacts(ctx, await productFacts(ctx, scope.range, scope), (x: ProductFacts) => x.asin, home, scope.range.end)
+        : sumFacts(ctx, await groupedFacts(ctx, scope.range, scope, groupBy), (x) => x.label ?? "Uncategorised", home, scope.range.end);
     primaryKey = groupBy === "asin" ? "products" : "categories";
     result[primaryKey] = [...grouped.entries()]
       .map(([k, v]) => ({ [groupBy === "asin" ? "asin" : groupBy]: k, ...totalsRow(v, home) }))

@@ -3,7 +3,8 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, formatPercent, money } from "./money.js";
 import { applyConditions, conditionNotes, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { productRows, withListings, type ProductRow } from "./product-rows.js";
+import { completeRows, productRows, type ProductRow } from "./product-rows.js";
+import type { FactColumn } from "./product-facts.js";
 import { periodWords, scopeOf } from "./scope.js";
 
 const RANKABLE = new Set([
@@ -20,6 +21,14 @@ export function describeMetric(metric: string, value: unknown, currency: string)
   return formatNumber(v);
 }
 
+/** The measures a ranking by each metric reads (revenue is always read: the summary states the total). */
+const RANKING_COLUMNS: Record<string, FactColumn[]> = {
+  revenue: [], units_sold: ["units"], orders: ["orders"], profit: ["profit"], profit_margin: ["profit"], growth_rate: [],
+  refund_rate: ["refund_units", "units"], conversion_rate: ["units", "sessions"], sessions: ["sessions"], page_views: ["page_views"],
+  buy_box_percentage: ["bb_weighted", "bb_views"], ad_spend: ["ad_spend"], ad_sales: ["ad_sales"], acos: ["ad_spend", "ad_sales"],
+  tacos: ["ad_spend"], roas: ["ad_spend", "ad_sales"],
+};
+
 export async function topProducts(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding);
@@ -27,11 +36,15 @@ export async function topProducts(ctx: AnalyticsContext, understanding: Understa
   const metric = RANKABLE.has(asked) ? asked : "revenue";
   const direction = f.sort ?? "desc";
   const limit = f.limit ?? 10;
-  const set = await productRows(ctx, scope, understanding);
+  // Ranking reads only what the metric (and any condition) needs; the rows shown are then read whole.
+  const narrow = !f.conditions?.length;
+  const set = narrow
+    ? await productRows(ctx, scope, understanding, metric === "growth_rate", ["revenue", ...RANKING_COLUMNS[metric]])
+    : await productRows(ctx, scope, understanding);
   let rows = applyConditions(set.rows, f.conditions);
   if (metric === "growth_rate") rows = rows.filter((r) => r.growth_rate !== null);
   const ranked = sortRows(rows, metric, direction, (r) => `${r.asin}|${r.marketplace}`);
-  const top = await withListings(ctx, ranked.slice(0, limit), scope.marketplace);
+  const top = await completeRows(ctx, scope, ranked.slice(0, limit), true);
   const currency = set.currency;
   const notes = [...conditionNotes(set.rows, f.conditions)];
   if (metric !== asked) notes.push(`Products cannot be ranked by ${asked} here; ranked by revenue instead.`);
