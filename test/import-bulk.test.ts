@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
+import { OrderLineTotals } from "../src/ingest/line-totals.js";
 import { BulkWriter } from "../src/store/dialect.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, runImport, withMirror } from "./helpers/import-run.js";
@@ -16,6 +17,7 @@ const HEADER = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.heade
 
 interface Line {
   order: string;
+  sku?: string;
   date: string;
   asin: string;
   quantity: number;
@@ -53,7 +55,7 @@ function toTsv(lines: Line[], updated = "2024-03-01T10:00:00-08:00"): string {
       "order-status": l.cancelled ? "Cancelled" : "Shipped",
       "sales-channel": "Amazon.com",
       "product-name": `Bulk item, "size" M`,
-      sku: `SKU-${l.asin}`,
+      sku: l.sku ?? `SKU-${l.asin}`,
       asin: l.asin,
       "item-status": l.cancelled ? "Cancelled" : "Shipped",
       quantity: String(l.quantity),
@@ -106,10 +108,12 @@ describe("large all-orders files", () => {
     const lines = orderLines(30_000);
     const index = await aggregationIndex(db);
     const suspend = vi.spyOn(BulkWriter.prototype, "suspendIndex");
+    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
     const run = await runImport(db, [fileBeside(db, "big.txt", toTsv(lines))]);
-    // The file is loaded the bulk way: these checks are about that path.
+    // The file is loaded the bulk way, its daily sales summed as it streams: these checks are about that path.
     expect(suspend).toHaveBeenCalledWith("order_lines_asin_date_idx");
-    suspend.mockRestore();
+    expect(ownSums).toHaveBeenCalled();
+    vi.restoreAllMocks();
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/30,?000 rows read, 30,?000 written, 0 rejected/);
     expect(await storedSales(db)).toEqual(expectedSales(lines));
@@ -136,6 +140,29 @@ describe("large all-orders files", () => {
     const later = [...first.map((l) => ({ ...l, cancelled: false })), ...orderLines(40_000, 100_000)];
     expect((await runImport(db, [fileBeside(db, "later.txt", toTsv(later, "2024-03-05T10:00:00-08:00"))])).code).toBe(0);
     expect(await storedSales(db)).toEqual(expectedSales(later));
+  });
+
+  it("count an order once a day even when two SKUs of one ASIN are listed apart, in a first import", async () => {
+    const db = tempDbPath();
+    const lines = orderLines(200);
+    const apart = [...lines, { ...lines[0], sku: "SKU-OTHER", quantity: 2 }];
+    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
+    expect((await runImport(db, [fileBeside(db, "orders.txt", toTsv(apart))])).code).toBe(0);
+    // The file's own sums would count that order twice: the days are recomputed from the stored lines.
+    expect(ownSums).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(await storedSales(db)).toEqual(expectedSales(apart));
+  });
+
+  it("let the later copy of a line listed twice replace the first, in a first import", async () => {
+    const db = tempDbPath();
+    const lines = orderLines(200);
+    const again = { ...lines[3], quantity: 9 };
+    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
+    expect((await runImport(db, [fileBeside(db, "orders.txt", toTsv([...lines, again]))])).code).toBe(0);
+    expect(ownSums).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(await storedSales(db)).toEqual(expectedSales(lines.map((l, i) => (i === 3 ? again : l))));
   });
 
   it("leave the mirror exactly as it was, index included, when the file turns out truncated", async () => {

@@ -8,7 +8,8 @@ import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { cell, type Columns } from "../columns.js";
 import { PeriodTracker, type HandlerResult, type ImportContext, type RowHandler } from "../context.js";
-import { AffectedCells, recomputeSalesFromOrderLines } from "../reaggregate.js";
+import { OrderLineTotals } from "../line-totals.js";
+import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError, utcInstant } from "../values.js";
 
 export const ORDERS_FORMAT = {
@@ -62,7 +63,15 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
   let pending = 0;
   let written = 0;
   let nonAmazon = 0;
-  const affected = new AffectedCells();
+  const totals = new OrderLineTotals();
+  // Whether the account had no order lines in a marketplace before this file, by marketplace; and the
+  // runs of adjacent lines of one order there, which match its distinct orders when no order is split.
+  const firstThere = new Map<string, boolean>();
+  const runs = new Map<string, number>();
+  let run = 0;
+  let runOrder = "";
+  let runMarketplace = "";
+  let conflicted = false;
   const updatedInstant = instantOf();
   const purchaseInstant = instantOf();
   const period = new PeriodTracker();
@@ -98,6 +107,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
       (pending === BATCH ? insert : insertStatement(ctx, pending)).run(params);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
+      conflicted = true;
       (pending === BATCH ? statement : upsertStatement(ctx, pending)).run(params);
     }
     written += pending;
@@ -125,6 +135,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
         // Multi-channel fulfilment orders from other shops are not Amazon sales.
         otherShop = channel !== null && /^non-amazon/i.test(channel);
         lastMarketplace = otherShop ? "" : ctx.marketplaces.resolve(channel, currency);
+        if (!otherShop && !firstThere.has(lastMarketplace)) firstThere.set(lastMarketplace, !hasLines(ctx, lastMarketplace));
         lastChannel = channel;
         lastCurrency = currency;
       }
@@ -152,7 +163,13 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
         status, itemStatus, quantity, price, currency, cancelled ? 0 : 1,
       );
       pending++;
-      affected.add(marketplace, asin, date);
+      if (orderId !== runOrder || marketplace !== runMarketplace) {
+        run++;
+        runOrder = orderId;
+        runMarketplace = marketplace;
+        runs.set(marketplace, (runs.get(marketplace) ?? 0) + 1);
+      }
+      totals.add(marketplace, asin, date, run, !cancelled, quantity, price);
       period.add(date);
       if (pending === BATCH) flush();
     },
@@ -160,7 +177,12 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
       flush();
       restoreIndex?.();
       if (nonAmazon) ctx.note(`${nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
-      await recomputeSalesFromOrderLines(ctx, affected);
+      // A file that brings a marketplace's first lines, no line twice and every order in one run holds
+      // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
+      // recomputed from every stored line.
+      const own = !conflicted && totals.marketplaces.every((m) => firstThere.get(m) === true && distinctOrders(ctx, m) === runs.get(m));
+      if (own) totals.write(ctx);
+      else await recomputeSalesFromOrderLines(ctx, totals.affected());
       return { written, periodStart: period.start, periodEnd: period.end };
     },
   };
@@ -174,6 +196,31 @@ function cached(ctx: ImportContext, key: string, build: () => string): Database.
   let statement = cache.get(key);
   if (!statement) cache.set(key, (statement = ctx.sqlite.prepare(build())));
   return statement;
+}
+
+/** Whether the account has order lines in a marketplace. */
+function hasLines(ctx: ImportContext, marketplace: string): boolean {
+  const query = (ctx.db as unknown as Kysely<any>)
+    .selectFrom("order_lines")
+    .select(sql.lit(1).as("one"))
+    .where("account_id", "=", ctx.accountId)
+    .where("marketplace", "=", marketplace)
+    .limit(1)
+    .compile();
+  return ctx.sqlite.prepare(query.sql).get(...query.parameters) !== undefined;
+}
+
+/** How many distinct orders the account has in a marketplace. */
+function distinctOrders(ctx: ImportContext, marketplace: string): number {
+  const db = ctx.db as unknown as Kysely<any>;
+  // Grouped in the primary key's order, so SQLite counts as it scans.
+  const query = db
+    .selectFrom(
+      db.selectFrom("order_lines").select("order_id").where("account_id", "=", ctx.accountId).where("marketplace", "=", marketplace).groupBy("order_id").as("o"),
+    )
+    .select((eb) => eb.fn.countAll().as("n"))
+    .compile();
+  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
 /** How many order lines are stored, counting no further than `limit`. */

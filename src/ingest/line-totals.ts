@@ -1,0 +1,129 @@
+/**
+ * Daily sales summed from an order file's own lines as they stream by. When
+ * the lines of a marketplace are the first the account has there, these sums
+ * are the daily figures, and writing them spares re-reading a million lines
+ * through the index; otherwise the touched cells are recomputed from every
+ * stored line (see reaggregate.ts).
+ */
+import type Database from "better-sqlite3";
+import { sql, type Kysely } from "kysely";
+import { AffectedCells } from "./reaggregate.js";
+import type { ImportContext } from "./context.js";
+
+interface CellTotals {
+  units: number;
+  /** Money summed with Neumaier's compensation, as SQLite's sum() does. */
+  revenue: number;
+  compensation: number;
+  orders: number;
+  /** The run of adjacent lines of one order that last counted here: an order counts once a day and ASIN. */
+  lastRun: number;
+}
+
+const COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
+const BATCH = 500;
+
+/** The (marketplace, ASIN, day) cells of an order file with the units, revenue and orders of their counted lines. */
+export class OrderLineTotals {
+  // marketplace -> date -> ASIN -> totals; the lines of one order share marketplace and day.
+  private readonly cells = new Map<string, Map<string, Map<string, CellTotals>>>();
+  private lastMarketplace = "";
+  private lastDate = "";
+  private last: Map<string, CellTotals> | undefined;
+
+  /** Adds a line; `run` numbers the runs of adjacent lines of one order. */
+  add(marketplace: string, asin: string, date: string, run: number, counted: boolean, quantity: number, price: number): void {
+    let asins = this.last;
+    if (asins === undefined || date !== this.lastDate || marketplace !== this.lastMarketplace) {
+      let days = this.cells.get(marketplace);
+      if (!days) this.cells.set(marketplace, (days = new Map()));
+      asins = days.get(date);
+      if (!asins) days.set(date, (asins = new Map()));
+      this.last = asins;
+      this.lastMarketplace = marketplace;
+      this.lastDate = date;
+    }
+    let totals = asins.get(asin);
+    if (!totals) asins.set(asin, (totals = { units: 0, revenue: 0, compensation: 0, orders: 0, lastRun: -1 }));
+    if (!counted) return;
+    totals.units += quantity;
+    const sum = totals.revenue + price;
+    totals.compensation += Math.abs(totals.revenue) >= Math.abs(price) ? totals.revenue - sum + price : price - sum + totals.revenue;
+    totals.revenue = sum;
+    if (totals.lastRun !== run) {
+      totals.orders++;
+      totals.lastRun = run;
+    }
+  }
+
+  get marketplaces(): string[] {
+    return [...this.cells.keys()];
+  }
+
+  /** The touched cells, for recomputing them from every stored line. */
+  affected(): AffectedCells {
+    const affected = new AffectedCells();
+    for (const [marketplace, days] of this.cells) {
+      for (const [date, asins] of days) for (const asin of asins.keys()) affected.add(marketplace, asin, date);
+    }
+    return affected;
+  }
+
+  /**
+   * Writes the sums as the daily sales of their cells (units, revenue to the
+   * cent and orders; the other figures of a stored day are kept).
+   */
+  write(ctx: ImportContext): number {
+    const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    let params: unknown[] = [];
+    let written = 0;
+    const flush = (count: number) => {
+      if (count === 0) return;
+      written += upsertStatement(ctx, count).run(params).changes;
+      params = [];
+    };
+    let pending = 0;
+    for (const marketplace of [...this.cells.keys()].sort(byteOrder)) {
+      const days = this.cells.get(marketplace)!;
+      for (const date of [...days.keys()].sort(byteOrder)) {
+        const asins = days.get(date)!;
+        for (const asin of [...asins.keys()].sort(byteOrder)) {
+          const t = asins.get(asin)!;
+          params.push(ctx.accountId, marketplace, asin, date, t.units, t.revenue + t.compensation, t.orders);
+          if (++pending === BATCH) {
+            flush(pending);
+            pending = 0;
+          }
+        }
+      }
+    }
+    flush(pending);
+    return written;
+  }
+}
+
+const statements = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+
+/** An upsert of `count` days' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
+function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
+  let cache = statements.get(ctx.sqlite);
+  if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
+  let statement = cache.get(count);
+  if (statement) return statement;
+  const db = ctx.db as unknown as Kysely<any>;
+  const row = { account_id: null, marketplace: null, asin: null, date: null, units: null, revenue: sql`round(${null}, 2)`, orders: null };
+  const query = db
+    .insertInto("daily_sales")
+    .columns([...COLUMNS])
+    .values(Array.from({ length: count }, () => row))
+    .onConflict((oc) =>
+      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
+        units: sql.ref("excluded.units"),
+        revenue: sql.ref("excluded.revenue"),
+        orders: sql.ref("excluded.orders"),
+      }),
+    );
+  statement = ctx.sqlite.prepare(query.compile().sql);
+  cache.set(count, statement);
+  return statement;
+}
