@@ -31,7 +31,10 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const bucket = bucketFor(f.group_by, days);
   await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency : ctx.homeCurrency;
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), bucket });
+  // Profit needs each product's costs; the join is paid only when profit is what the series shows.
+  const withProfit = metric === "profit" || metric === "profit_margin";
+  // Without profit or a product filter, the per-marketplace totals serve: a few rows per bucket.
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range: scope.range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), bucket, summed: !withProfit && !scope.asins });
   // Cost of goods and fees per product come from the catalog, joined in SQL so only one row per period and marketplace comes back.
   const costs = sql`(select p.marketplace, p.asin, p.unit_cost, coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
     from products p
@@ -42,8 +45,6 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const measures = ["units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "ad_spend", "ad_sales"].map(
     (m) => sql`total(f.${sql.ref(m)}) as ${sql.ref(m)}`,
   );
-  // Profit needs each product's costs; the join is paid only when profit is what the series shows.
-  const withProfit = metric === "profit" || metric === "profit_margin";
   const query = withProfit
     ? sql<Record<string, number> & { bucket: string; marketplace: string }>`
     select ${bucketStart("f.period", bucket)} as bucket, f.marketplace as marketplace, ${sql.join(measures)},

@@ -36,10 +36,10 @@ export interface RollupSpec {
   /** Summed columns. */
   measures: string[];
   /**
-   * A measure counting the first source's rows, if any: a series bucket in which it and every other measure
-   * stay unchanged had no daily row, and is left out as the daily rows leave it out.
+   * Keys of a second set of running totals (grain 'A') summed over the other keys, which hold ''. A series
+   * of all products then reads one row per marketplace and bucket instead of one per product.
    */
-  presence?: string;
+  totalsBy?: string[];
   /** Daily tables feeding it (unioned); each maps every key and measure. */
   sources: RollupSource[];
 }
@@ -60,7 +60,7 @@ const TOS_COLUMNS = {
 /** Sales and traffic per ASIN, with the ad spend and sales attributed to it. */
 export const SALES_ROLLUP: RollupSpec = {
   rollup: "rollup_sales",
-  presence: "days",
+  totalsBy: ["marketplace"],
   keys: ["marketplace", "asin"],
   pk: ["marketplace", "asin"],
   measures: SALES_MEASURES,
@@ -210,7 +210,11 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
     : undefined;
   if (kept?.day) {
     start = addDaysIso(kept.day as string, 1);
-    await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where((eb) => eb.or([eb("grain", "!=", "C"), eb("period", ">=", start!)])).execute();
+    await t
+      .deleteFrom(spec.rollup)
+      .where("account_id", "=", accountId)
+      .where((eb) => eb.or([eb("grain", "not in", ["C", "A"]), eb("period", ">=", start!)]))
+      .execute();
   } else {
     await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).execute();
   }
@@ -241,6 +245,15 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
     statement.run(params);
     before = day;
   }
+  if (spec.totalsBy) {
+    const by = spec.totalsBy.map((k) => sql.ref(k));
+    const keys = spec.keys.map((k) => (spec.totalsBy!.includes(k) ? sql.ref(k) : sql`''`));
+    // Read in the running totals' order (day, then key), so the groups stream without a sort.
+    await sql`insert into ${sql.table(spec.rollup)} (${sql.join(["account_id", "grain", "period", ...names].map((c) => sql.ref(c)))})
+      select account_id, 'A', period, ${sql.join(keys)}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
+      from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period >= ${start}
+      group by period, ${sql.join(by)}`.execute(t);
+  }
 }
 
 /** The rollups' state when they reflect the account's newest sync run, else undefined. */
@@ -256,11 +269,11 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
   if (!state || !state.first_date || !state.last_date) return undefined;
   const run = await runQuery.executeTakeFirst();
   if (Number(run?.id ?? 0) !== state.sync_run_id || Number(run?.running ?? 0) > 0) return undefined;
-  // Rollups written by an earlier layout (daily rows without running totals) are not read. One statement probes every table.
-  const probes = ROLLUPS.map(
-    (spec) =>
-      sql<number>`(exists (select 1 from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'D') and not exists (select 1 from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C'))`,
-  );
+  // Rollups written by an earlier layout are not read: daily rows without running totals, or running totals
+  // without their summed totals. One statement probes every table.
+  const lacks = (table: string, has: string, lacking: string) =>
+    sql<number>`(exists (select 1 from ${sql.table(table)} where account_id = ${accountId} and grain = ${has}) and not exists (select 1 from ${sql.table(table)} where account_id = ${accountId} and grain = ${lacking}))`;
+  const probes = ROLLUPS.flatMap((spec) => [lacks(spec.rollup, "D", "C"), ...(spec.totalsBy ? [lacks(spec.rollup, "C", "A")] : [])]);
   const outdated = sql<{ outdated: number }>`select (${sql.join(probes, sql` or `)}) as outdated`;
   const compiled = outdated.compile(db);
   record?.(compiled.sql);
@@ -333,6 +346,11 @@ export interface FactsQuery {
   bucket?: DateBucket;
   /** Only these measures (all of the spec's when absent). */
   measures?: readonly string[];
+  /**
+   * The caller only sums over keys and its `where` names only the spec's `totalsBy` keys: rows may then
+   * come from the summed totals, with '' in the other keys.
+   */
+  summed?: boolean;
 }
 
 /**
@@ -381,39 +399,37 @@ function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: str
   const end = minDate(q.range.end, rollups.last);
   if (start > end) return emptyTable([...spec.keys, ...names], false);
   const before = addDaysIso(start, -1);
+  const grain = q.summed && spec.totalsBy ? "A" : "C";
   const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
   const join = sql.join(spec.keys.map((k) => sql`s.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
   const diffs = sql.join(names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(m)}`));
   // The scope condition names bare columns; it applies to the end rows, read as a subquery.
-  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${end}${w ? sql` and ${w}` : sql``})`;
+  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain} and period = ${end}${w ? sql` and ${w}` : sql``})`;
   return sql`(select ${keys}, ${diffs} from ${endRows} e
-    left join ${sql.table(spec.rollup)} s on s.account_id = ${q.accountId} and s.grain = 'C' and s.period = ${before} and ${join})`;
+    left join ${sql.table(spec.rollup)} s on s.account_id = ${q.accountId} and s.grain = ${grain} and s.period = ${before} and ${join})`;
 }
 
 /**
- * The facts of a range per bucket from the running totals: each key's total
- * at the bucket's last day minus its total at the previous bucket's (or the
- * day before the range). Buckets in which a key had no daily row are left out.
+ * The facts of a range per bucket from the running totals, as signed rows:
+ * each key's total at the bucket's last day, and minus its total at the
+ * previous bucket's last day (or the day before the range), both labelled
+ * with the bucket. Summing them per bucket gives the bucket's sums, and any
+ * per-key weighting (a unit cost) distributes over the difference.
  */
 function bucketTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }, bucket: DateBucket): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
   if (start > end) return emptyTable([...spec.keys, ...names], true);
-  const bounds = bucketBounds({ start, end }, bucket);
+  const grain = q.summed && spec.totalsBy ? "A" : "C";
+  const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [sql`(${b.label}, ${b.last}, 1)`, sql`(${b.label}, ${b.before}, -1)`]);
   const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
-  const join = sql.join(spec.keys.map((k) => sql`s.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
-  const diff = (m: string) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0)`;
-  const diffs = sql.join(names.map((m) => sql`${diff(m)} as ${sql.ref(m)}`));
-  const changed = [...new Set([...(spec.presence ? [spec.presence] : []), ...names])].map((m) => sql`${diff(m)} <> 0`);
-  const values = sql.join(bounds.map((b) => sql`(${b.label}, ${b.before}, ${b.last})`));
-  const days = sql.join(bounds.map((b) => sql`${b.last}`));
-  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period in (${days})${w ? sql` and ${w}` : sql``})`;
-  return sql`(select b.column1 as period, ${keys}, ${diffs}
-    from (values ${values}) b
-    join ${endRows} e on e.period = b.column3
-    left join ${sql.table(spec.rollup)} s on s.account_id = ${q.accountId} and s.grain = 'C' and s.period = b.column2 and ${join}
-    where ${sql.join(changed, sql` or `)})`;
+  const signed = sql.join(names.map((m) => sql`b.column3 * e.${sql.ref(m)} as ${sql.ref(m)}`));
+  // A cross join keeps the dates outermost, so each date is one seek into the totals.
+  const scope = w ? sql` and ${w}` : sql``;
+  return sql`(select b.column1 as period, ${keys}, ${signed}
+    from (values ${sql.join(reads)}) b cross join (select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain}${scope}) e
+    where e.period = b.column2)`;
 }
