@@ -10,10 +10,9 @@
 // Measured: inlining the packages off the `ask` path too (Fastify, pino, ink,
 // React...) leaves `ask` as it was and starts `serve` ~120 ms sooner than
 // loading them from node_modules.
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,14 +24,6 @@ const EXTERNAL = new Set(["better-sqlite3", "react-devtools-core"]);
 function packageName(specifier) {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
-}
-
-/** The parser's model cache is keyed by its code; a bundle has no per-module files to hash, so hash the sources now. */
-function parserCodeHash() {
-  const hash = createHash("sha256");
-  const dir = join(root, "src", "nlu");
-  for (const name of readdirSync(dir).sort()) if (name.endsWith(".ts")) hash.update(name).update(readFileSync(join(dir, name)));
-  return hash.digest("hex").slice(0, 24);
 }
 
 // Chunks from an earlier build would otherwise pile up beside the new ones.
@@ -61,7 +52,6 @@ const result = await build({
   banner: { js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);' },
   logLevel: "warning",
   metafile: true,
-  define: { SELLER_AI_PARSER_CODE_HASH: JSON.stringify(parserCodeHash()) },
   plugins: [
     {
       // commander loads node:child_process up front for executable subcommands, which this CLI has none of.
@@ -89,3 +79,9 @@ const result = await build({
 
 // Which sources and packages each output file holds, for bench/ask-cold.bench.mjs to tell what a command loads.
 writeFileSync(join(dist, "cli.meta.json"), JSON.stringify(result.metafile));
+
+// The parser's trained model, beside the code that reads it: the bundle's files in dist/ and tsc's dist/nlu/.
+// Training at run time would cost every first question of a process ~100 ms.
+const { trainParserModel } = await import(pathToFileURL(join(dist, "nlu", "parser-model.js")).href);
+const trained = JSON.stringify(trainParserModel());
+for (const dir of [dist, join(dist, "nlu")]) writeFileSync(join(dir, "parser-model.json"), trained);
