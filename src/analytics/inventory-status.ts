@@ -11,7 +11,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "./money.js";
-import { productMeasure, skusOf } from "./product-facts.js";
+import { measureTable } from "./product-facts.js";
 import { scopeOf, type Scope } from "./scope.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
@@ -64,40 +64,43 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const snapshotDate = ((await ctx.rows(latestQ))[0]?.date as string | null) ?? null;
   if (!snapshotDate) return { rows: [], snapshotDate: null, scope };
   await ctx.ensureRates(snapshotDate);
-  let q = ctx.db
-    .selectFrom("inventory_snapshots")
-    .select(["marketplace", "sku", "asin", "date", "available", "reserved", "inbound", "unfulfillable"])
-    .where("account_id", "=", ctx.accountId)
-    .where("date", "=", snapshotDate);
-  if (scope.marketplace) q = q.where("marketplace", "=", scope.marketplace);
-  if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-  // "+marketplace" keeps SQLite off the primary key for the ordering: that walks every snapshot of the
-  // account, where the date index reads only the day's rows and sorts a few hundred.
-  const snaps = await ctx.rows(q.orderBy(sql`+marketplace`).orderBy("sku"));
   // Demand over the 30 days up to the snapshot (sales of the snapshot day may be partial: end the day before).
   const end = addDaysIso(snapshotDate, -1);
   const r30 = { start: addDaysIso(end, -29), end };
   const r14 = { start: addDaysIso(end, -13), end };
   const salesScope = { marketplace: scope.marketplace, asins: scope.asins };
-  const d30 = new Map((await productMeasure(ctx, r30, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
-  const d14 = new Map((await productMeasure(ctx, r14, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
+  const conds = [sql`s.account_id = ${ctx.accountId}`, sql`s.date = ${snapshotDate}`];
+  if (scope.marketplace) conds.push(sql`s.marketplace = ${scope.marketplace}`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`s.asin in (${sql.join(scope.asins)})` : sql`s.asin = ''`);
+  // One statement for the snapshot, the catalog details and both demand windows: on a large catalog
+  // each row handed over costs more than the joins. A SKU missing from the catalog takes its ASIN's
+  // first SKU (in SKU order), as the catalog does.
+  const info = (column: string) => sql`case when p.sku is not null then p.${sql.ref(column)} else fp.${sql.ref(column)} end as ${sql.ref(column)}`;
+  const query = sql<{
+    marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
+    d30: number | null; d14: number | null; fnsku: string | null; title: string | null; category: string | null; condition: string | null;
+    fulfillment_type: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
+  }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable, d30.value as d30, d14.value as d14,
+      ${sql.join(["fnsku", "title", "category", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price"].map(info))}
+    from inventory_snapshots s
+    left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
+    left join products fp on p.sku is null and fp.account_id = s.account_id and fp.marketplace = s.marketplace and fp.asin = s.asin
+      and fp.sku = (select min(q.sku) from products q where q.account_id = s.account_id and q.marketplace = s.marketplace and q.asin = s.asin)
+    left join ${await measureTable(ctx, r30, salesScope, "units")} d30 on d30.marketplace = s.marketplace and d30.asin = s.asin
+    left join ${await measureTable(ctx, r14, salesScope, "units")} d14 on d14.marketplace = s.marketplace and d14.asin = s.asin
+    where ${sql.join(conds, sql` and `)}
+    order by +s.marketplace, s.sku`;
+  const compiled = query.compile(ctx.db);
+  ctx.sql.push(compiled.sql);
+  const snaps = (await ctx.db.executeQuery(compiled)).rows;
   const skusPerAsin = new Map<string, number>();
   for (const s of snaps) skusPerAsin.set(`${s.marketplace}|${s.asin}`, (skusPerAsin.get(`${s.marketplace}|${s.asin}`) ?? 0) + 1);
-  type SkuInfo = Awaited<ReturnType<typeof skusOf>>[number];
-  const skuInfo = new Map<string, SkuInfo>();
-  // A snapshot SKU missing from the catalog takes its ASIN's first SKU (in SKU order), as the catalog does.
-  const catalog = new Map<string, SkuInfo>();
-  for (const p of await skusOf(ctx)) {
-    skuInfo.set(`${p.marketplace}|${p.sku}`, p);
-    const known = catalog.get(`${p.marketplace}|${p.asin}`);
-    if (!known || p.sku < known.sku) catalog.set(`${p.marketplace}|${p.asin}`, p);
-  }
   const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
   const rows: InventoryRow[] = snaps.map((s) => {
     const key = `${s.marketplace}|${s.asin}`;
     const share = 1 / (skusPerAsin.get(key) ?? 1);
-    const demand = (0.6 * ((d14.get(key) ?? 0) / 14) + 0.4 * ((d30.get(key) ?? 0) / 30)) * share;
-    const info = skuInfo.get(`${s.marketplace}|${s.sku}`) ?? catalog.get(key);
+    const demand = (0.6 * ((s.d14 ?? 0) / 14) + 0.4 * ((s.d30 ?? 0) / 30)) * share;
+    const info = s;
     const lead = info?.lead_time_days ?? defaultLead;
     const dos = demand > 0 ? roundTo(s.available / demand, 1) : null;
     const dosInbound = demand > 0 ? roundTo((s.available + s.inbound) / demand, 1) : null;

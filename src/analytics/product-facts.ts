@@ -253,14 +253,19 @@ export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scop
  * productFacts), in each marketplace's currency for money.
  */
 export async function productMeasure(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<{ marketplace: string; asin: string; value: number }[]> {
-  await ctx.ensureRates(range.end);
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] }, true);
-  const query = facts.oneRowPerKey
-    ? sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, ${sql.ref(measure)} as value from ${facts.table} as f`
-    : sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin`;
+  const query = sql<{ marketplace: string; asin: string; value: number }>`select * from ${await measureTable(ctx, range, scope, measure)} as m`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   return (await ctx.db.executeQuery(compiled)).rows;
+}
+
+/** One measure per marketplace and ASIN over a range, as a derived table (marketplace, asin, value) to join. */
+export async function measureTable(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<RawBuilder<unknown>> {
+  await ctx.ensureRates(range.end);
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] }, true);
+  return facts.oneRowPerKey
+    ? sql`(select marketplace, asin, ${sql.ref(measure)} as value from ${facts.table} as f)`
+    : sql`(select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin)`;
 }
 
 /**
