@@ -190,6 +190,18 @@ describe("splitting rows", () => {
     expect(count).toBe(4);
   });
 
+  it.each([1, 4, 64])("cuts only the cells read when told which (chunks of %i characters)", async (size) => {
+    const text = "a\tb\tc\td\te\r\n1\t2\t3\t4\t5\r\nx\t\ty, \"z\"\r\n\t\t\t\t\r\nonly\n";
+    const rows = await tsvRows(new PeekableText(chunksOf(text, size)));
+    const seen: [number, (string | undefined)[]][] = [];
+    await rows.forEach((cells, line) => seen.push([line, [0, 1, 2, 3, 4].map((i) => cells[i])]), [2, 0, -1]);
+    expect(seen).toEqual([
+      [2, ["1", undefined, "3", undefined, undefined]],
+      [3, ["x", undefined, 'y, "z"', undefined, undefined]],
+      [5, ["only", undefined, undefined, undefined, undefined]],
+    ]);
+  });
+
   it("parses quoted CSV with grouped numbers and reports line numbers", async () => {
     const text = '"(Child) ASIN","Title","Ordered Product Sales"\n"B0A","Mug, large","$1,234.56"\n"B0B","Tea","$2.00"\n';
     const rows = await csvRows(new PeekableText(chunksOf(text, 5)), ",");

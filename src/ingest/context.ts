@@ -94,6 +94,8 @@ export interface ImportContext {
 
 /** Reads one row (cells of a delimited file, or an object of a JSON array). Throws RowError for a bad row. */
 export interface RowHandler<Row> {
+  /** For delimited files: the positions of the cells `row` reads; the others may be left out of the row. */
+  reads?: readonly number[];
   row(row: Row, line: number): void;
   /** Writes what was held back (aggregates) and says what was written. */
   finish(): Promise<HandlerResult>;

@@ -169,7 +169,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       if (!format) throw unknownFormat(path, `columns ${rows.header.slice(0, 6).map((h) => `"${h}"`).join(", ")}${rows.header.length > 6 ? ", …" : ""}`);
       report.format = pick(format);
       const handler = format.handler(ctx, cols);
-      await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)));
+      await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)), handler.reads);
       result = await handler.finish();
     }
 

@@ -55,8 +55,12 @@ export function delimiterOf(headerLine: string): Delimiter {
 
 export interface DelimitedRows {
   header: string[];
-  /** Calls `onRow` for every non-empty data row, with its 1-based line number. */
-  forEach(onRow: (cells: string[], line: number) => void): Promise<number>;
+  /**
+   * Calls `onRow` for every non-empty data row, with its 1-based line number.
+   * Given `reads`, a row may hold only the cells at those positions (the
+   * others empty slots), which spares cutting cells nobody reads.
+   */
+  forEach(onRow: (cells: string[], line: number) => void, reads?: readonly number[]): Promise<number>;
 }
 
 /**
@@ -72,7 +76,10 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
   const header = (end >= 0 ? start.slice(0, end) : start).replace(/\r$/, "").split("\t");
   return {
     header,
-    async forEach(onRow) {
+    async forEach(onRow, reads) {
+      const wanted: boolean[] = [];
+      for (const position of reads ?? []) if (position >= 0) wanted[position] = true;
+      const last = wanted.length - 1;
       let carry = "";
       let line = 0;
       let rows = 0;
@@ -86,10 +93,23 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
           return;
         }
         if (end === from) return;
-        const content = data.slice(from, end);
-        if (content.charCodeAt(0) === 9 && /^\t*$/.test(content)) return;
+        if (data.charCodeAt(from) === 9 && /^\t*$/.test(data.slice(from, end))) return;
         rows++;
-        onRow(content.split("\t"), line);
+        if (last < 0) {
+          onRow(data.slice(from, end).split("\t"), line);
+          return;
+        }
+        // Only the cells read are cut out, and the line is scanned no further than the last of them.
+        const cells: string[] = [];
+        let start = from;
+        let position = 0;
+        for (let tab = data.indexOf("\t", start); tab >= 0 && tab < end && position <= last; tab = data.indexOf("\t", start)) {
+          if (wanted[position]) cells[position] = data.slice(start, tab);
+          position++;
+          start = tab + 1;
+        }
+        if (position <= last && wanted[position]) cells[position] = data.slice(start, end);
+        onRow(cells, line);
       };
       for await (const chunk of text) {
         let from = 0;

@@ -117,6 +117,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
   };
 
   return {
+    reads: Object.values(at),
     row(cells, _line) {
       const orderId = requireText(cell(cells, at.order), "amazon-order-id");
       const purchaseText = cell(cells, at.purchase);
