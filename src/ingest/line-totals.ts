@@ -10,26 +10,25 @@ import { sql, type Kysely } from "kysely";
 import { AffectedCells } from "./reaggregate.js";
 import type { ImportContext } from "./context.js";
 
-interface CellTotals {
-  units: number;
-  /** Money summed with Neumaier's compensation, as SQLite's sum() does. */
-  revenue: number;
-  compensation: number;
-  orders: number;
-  /** The run of adjacent lines of one order that last counted here: an order counts once a day and ASIN. */
-  lastRun: number;
-}
-
 const COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
 const BATCH = 500;
 
 /** The (marketplace, ASIN, day) cells of an order file with the units, revenue and orders of their counted lines. */
 export class OrderLineTotals {
-  // marketplace -> date -> ASIN -> totals; the lines of one order share marketplace and day.
-  private readonly cells = new Map<string, Map<string, Map<string, CellTotals>>>();
+  // marketplace -> date -> ASIN -> cell number; the lines of one order share marketplace and day.
+  private readonly cells = new Map<string, Map<string, Map<string, number>>>();
   private lastMarketplace = "";
   private lastDate = "";
-  private last: Map<string, CellTotals> | undefined;
+  private last: Map<string, number> | undefined;
+  // The figures of cell n at [n], in typed arrays: no object per cell, no boxed number per addition.
+  private count = 0;
+  private units = new Float64Array(1024);
+  /** Money summed with Neumaier's compensation, as SQLite's sum() does. */
+  private revenue = new Float64Array(1024);
+  private compensation = new Float64Array(1024);
+  private orders = new Int32Array(1024);
+  /** The run of adjacent lines of one order that last counted in the cell: an order counts once a day and ASIN. */
+  private lastRun = new Float64Array(1024);
 
   /** Adds a line; `run` numbers the runs of adjacent lines of one order. */
   add(marketplace: string, asin: string, date: string, run: number, counted: boolean, quantity: number, price: number): void {
@@ -43,17 +42,37 @@ export class OrderLineTotals {
       this.lastMarketplace = marketplace;
       this.lastDate = date;
     }
-    let totals = asins.get(asin);
-    if (!totals) asins.set(asin, (totals = { units: 0, revenue: 0, compensation: 0, orders: 0, lastRun: -1 }));
-    if (!counted) return;
-    totals.units += quantity;
-    const sum = totals.revenue + price;
-    totals.compensation += Math.abs(totals.revenue) >= Math.abs(price) ? totals.revenue - sum + price : price - sum + totals.revenue;
-    totals.revenue = sum;
-    if (totals.lastRun !== run) {
-      totals.orders++;
-      totals.lastRun = run;
+    let n = asins.get(asin);
+    if (n === undefined) {
+      n = this.count++;
+      if (n === this.units.length) this.grow();
+      this.lastRun[n] = -1;
+      asins.set(asin, n);
     }
+    if (!counted) return;
+    this.units[n] += quantity;
+    const before = this.revenue[n];
+    const sum = before + price;
+    this.compensation[n] += Math.abs(before) >= Math.abs(price) ? before - sum + price : price - sum + before;
+    this.revenue[n] = sum;
+    if (this.lastRun[n] !== run) {
+      this.orders[n]++;
+      this.lastRun[n] = run;
+    }
+  }
+
+  private grow(): void {
+    const size = this.units.length * 2;
+    const wider = <A extends Float64Array | Int32Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(size);
+      b.set(a);
+      return b;
+    };
+    this.units = wider(this.units);
+    this.revenue = wider(this.revenue);
+    this.compensation = wider(this.compensation);
+    this.orders = wider(this.orders);
+    this.lastRun = wider(this.lastRun);
   }
 
   get marketplaces(): string[] {
@@ -88,8 +107,8 @@ export class OrderLineTotals {
       for (const date of [...days.keys()].sort(byteOrder)) {
         const asins = days.get(date)!;
         for (const asin of [...asins.keys()].sort(byteOrder)) {
-          const t = asins.get(asin)!;
-          params.push(ctx.accountId, marketplace, asin, date, t.units, t.revenue + t.compensation, t.orders);
+          const n = asins.get(asin)!;
+          params.push(ctx.accountId, marketplace, asin, date, this.units[n], this.revenue[n] + this.compensation[n], this.orders[n]);
           if (++pending === BATCH) {
             flush(pending);
             pending = 0;
