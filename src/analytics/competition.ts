@@ -5,7 +5,7 @@ import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money, roundTo } from "./money.js";
 import { applyConditions, endOfDay, noDataSummary, salesFreshness, sortRows, type IntentOutcome } from "./outcome.js";
-import { catalogOf, listingsOf, productFacts } from "./product-facts.js";
+import { listingsOf, productFacts } from "./product-facts.js";
 import { periodWords, previousRange, scopeOf } from "./scope.js";
 import { salesTrend } from "./sales-trend.js";
 
@@ -30,33 +30,47 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     );
     latest.push({ marketplace, date: found[0]?.date ?? null });
   }
-  const catalog = await catalogOf(ctx);
   const rows: Record<string, unknown>[] = [];
   let newest: string | null = null;
   for (const { marketplace, date } of latest) {
     if (!date) continue;
     if (!newest || date > newest) newest = date as string;
-    let q = ctx.db
-      .selectFrom("competitor_offers")
-      .select(["asin", "date", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
-      .where("account_id", "=", ctx.accountId)
-      .where("date", "=", date as string)
-      .where("marketplace", "=", marketplace);
-    if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-    // "+asin": the day's rows come from the date index and are sorted, instead of walking every offer
-    // of the marketplace in primary-key order.
-    const offers = await ctx.rows(q.orderBy(sql`+asin`).orderBy("seller_id"));
-    const byAsin = new Map<string, typeof offers>();
-    for (const o of offers) {
-      if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
-      byAsin.get(o.asin)!.push(o);
+    const conds = [sql`o.account_id = ${ctx.accountId}`, sql`o.date = ${date}`, sql`o.marketplace = ${marketplace}`];
+    if (scope.asins) conds.push(scope.asins.length ? sql`o.asin in (${sql.join(scope.asins)})` : sql`o.asin = ''`);
+    // Per product only its lowest landed offer (the first seller in seller order among equals) and its
+    // buy box winner come back, with the product's own price and title (its first SKU's): on a large
+    // catalog, handing every offer and the whole catalog to JavaScript cost more than the ranking in SQL.
+    const query = sql<{
+      asin: string; seller_id: string; seller_name: string | null; price: number; shipping: number; is_buy_box_winner: number;
+      low_rank: number; win_rank: number; competitors: number; your_price: number | null; title: string | null;
+    }>`select o.asin, o.seller_id, o.seller_name, o.price, o.shipping, o.is_buy_box_winner, o.low_rank, o.win_rank, o.competitors,
+        p.price as your_price, p.title as title
+      from (select asin, seller_id, seller_name, price, shipping, is_buy_box_winner,
+          row_number() over (partition by asin order by price + shipping, seller_id) as low_rank,
+          row_number() over (partition by asin order by is_buy_box_winner = 1 desc, seller_id) as win_rank,
+          count(*) over (partition by asin) as competitors
+        from competitor_offers o where ${sql.join(conds, sql` and `)}) o
+      left join products p on p.account_id = ${ctx.accountId} and p.marketplace = ${marketplace} and p.asin = o.asin
+        and p.sku = (select min(q.sku) from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${marketplace} and q.asin = o.asin)
+      where o.low_rank = 1 or (o.win_rank = 1 and o.is_buy_box_winner = 1)
+      order by o.asin, o.low_rank`;
+    const compiled = query.compile(ctx.db);
+    ctx.sql.push(compiled.sql);
+    const found = (await ctx.db.executeQuery(compiled)).rows;
+    type Offer = (typeof found)[number];
+    const byAsin = new Map<string, { lowest: Offer; winner?: Offer; info: { price: number | null; title: string | null } | undefined; competitors: number }>();
+    for (const o of found) {
+      const known = byAsin.get(o.asin);
+      // Every row of a product carries its product's price and title; no title means no catalog row.
+      const info = o.title === null ? undefined : { price: o.your_price, title: o.title };
+      const entry = known ?? { lowest: o, info, competitors: o.competitors };
+      if (o.low_rank === 1) entry.lowest = o;
+      if (o.win_rank === 1 && o.is_buy_box_winner === 1) entry.winner = o;
+      byAsin.set(o.asin, entry);
     }
     const currency = ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
-    for (const [asin, today] of byAsin) {
-      const info = catalog.get(`${marketplace}|${asin}`);
+    for (const [asin, { lowest, winner, info, competitors }] of byAsin) {
       const ours = info?.price ?? null;
-      const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
-      const winner = today.find((o) => o.is_buy_box_winner === 1);
       const landed = lowest.price + lowest.shipping;
       rows.push({
         asin,
@@ -69,7 +83,7 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
         buy_box_price: winner ? money(winner.price + winner.shipping, currency) : ours,
         price_gap: ours === null ? null : money(ours - landed, currency),
         price_gap_pct: ours === null ? null : changePercent(ours, landed),
-        competitors: today.length,
+        competitors,
         undercut: ours !== null && landed < ours,
         undercut_since: null as string | null,
         currency,

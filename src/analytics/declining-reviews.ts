@@ -35,8 +35,11 @@ export async function decliningReviews(ctx: AnalyticsContext, understanding: Und
   const conds = [sql`account_id = ${ctx.accountId}`];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
-  const query = sql<{ marketplace: string; asin: string; e: string | null; s: string | null; s_after: string | null; p: string | null; p_after: string | null }>`
-    select p.marketplace, p.asin, ${at(scope.range.end)} as e, ${at(before)} as s, ${at(scope.range.start, true)} as s_after, ${at(beforePrev)} as p, ${at(prev.start, true)} as p_after
+  // coalesce() stops at its first non-null argument: the "first one after" seek runs only for products
+  // with no snapshot before the date.
+  const query = sql<{ marketplace: string; asin: string; e: string | null; s: string | null; p: string | null }>`
+    select p.marketplace, p.asin, ${at(scope.range.end)} as e, coalesce(${at(before)}, ${at(scope.range.start, true)}) as s,
+      coalesce(${at(beforePrev)}, ${at(prev.start, true)}) as p
     from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p order by p.marketplace, p.asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
@@ -45,8 +48,8 @@ export async function decliningReviews(ctx: AnalyticsContext, understanding: Und
   const rows = [];
   for (const r of found) {
     const end = parse(r.e);
-    const start = parse(r.s) ?? parse(r.s_after);
-    const prevStart = parse(r.p) ?? parse(r.p_after) ?? start;
+    const start = parse(r.s);
+    const prevStart = parse(r.p) ?? start;
     if (!end || !start || !prevStart || start.date > end.date) continue;
     if (!newest || end.date > newest) newest = end.date;
     const newReviews = end.review_count - start.review_count;
