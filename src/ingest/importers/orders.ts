@@ -262,7 +262,13 @@ function upsertSql(ctx: ImportContext, count: number): string {
       oc
         .columns(["account_id", "marketplace", "order_id", "line_key"])
         .doUpdateSet(Object.fromEntries(updated.map((c) => [c, sql.ref(`excluded.${c}`)])))
-        .where(sql.ref("excluded.last_updated_at"), ">=", sql.ref("order_lines.last_updated_at")),
+        .where((eb) =>
+          eb.and([
+            eb(sql.ref("excluded.last_updated_at"), ">=", sql.ref("order_lines.last_updated_at")),
+            // A line stored as it is read again is left alone: rewriting it would only churn the index.
+            eb.or(updated.map((c) => eb(sql.ref(`excluded.${c}`), "is not", sql.ref(`order_lines.${c}`)))),
+          ]),
+        ),
     );
   return query.compile().sql;
 }
