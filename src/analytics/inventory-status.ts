@@ -6,7 +6,7 @@
  * (0.6 × 14-day average + 0.4 × 30-day average) so a product that speeds up
  * or slows down is seen early.
  */
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
@@ -75,19 +75,22 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   // One statement for the snapshot, the catalog details and both demand windows: on a large catalog
   // each row handed over costs more than the joins. A SKU missing from the catalog takes its ASIN's
   // first SKU (in SKU order), as the catalog does.
+  // Demand as a lookup per row: SQLite seeks each product's totals, where a join on the derived tables
+  // would scan one of them for every row.
+  const d30 = await measureTable(ctx, r30, salesScope, "units");
+  const d14 = await measureTable(ctx, r14, salesScope, "units");
+  const demand = (table: RawBuilder<unknown>) => sql`(select m.value from ${table} m where m.marketplace = s.marketplace and m.asin = s.asin)`;
   const info = (column: string) => sql`case when p.sku is not null then p.${sql.ref(column)} else fp.${sql.ref(column)} end as ${sql.ref(column)}`;
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
     d30: number | null; d14: number | null; fnsku: string | null; title: string | null; category: string | null; condition: string | null;
     fulfillment_type: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
-  }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable, d30.value as d30, d14.value as d14,
+  }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable, ${demand(d30)} as d30, ${demand(d14)} as d14,
       ${sql.join(["fnsku", "title", "category", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price"].map(info))}
     from inventory_snapshots s
     left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
     left join products fp on p.sku is null and fp.account_id = s.account_id and fp.marketplace = s.marketplace and fp.asin = s.asin
       and fp.sku = (select min(q.sku) from products q where q.account_id = s.account_id and q.marketplace = s.marketplace and q.asin = s.asin)
-    left join ${await measureTable(ctx, r30, salesScope, "units")} d30 on d30.marketplace = s.marketplace and d30.asin = s.asin
-    left join ${await measureTable(ctx, r14, salesScope, "units")} d14 on d14.marketplace = s.marketplace and d14.asin = s.asin
     where ${sql.join(conds, sql` and `)}
     order by +s.marketplace, s.sku`;
   const compiled = query.compile(ctx.db);

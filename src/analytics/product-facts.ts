@@ -125,21 +125,18 @@ export function emptyFacts(): RawFacts {
 }
 
 /**
- * Unit cost, fees, category and subcategory per marketplace and ASIN, as the
- * catalog states them: the first SKU of an ASIN (in SKU order) speaks for it,
- * and a product without a fee row pays the default 15% referral fee.
+ * Joins the catalog details of the rows of `alias` (a table with marketplace
+ * and asin) as `c` (the product) and `cf` (its fees): the first SKU of an
+ * ASIN (in SKU order) speaks for it, and a product outside the catalog has no
+ * fees row, so it pays the default 15% referral fee. Each row is a few index
+ * seeks: joined to a derived table instead, SQLite may scan it for every row.
  */
-export function productCostsTable(ctx: AnalyticsContext, scope: Pick<Scope, "marketplace" | "asins"> = {}) {
-  const conds = [sql`p.account_id = ${ctx.accountId}`];
-  if (scope.marketplace) conds.push(sql`p.marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`p.asin in (${sql.join(scope.asins)})` : sql`0`);
-  // The first SKU is one seek in the (marketplace, ASIN, SKU) index per product.
-  return sql`(select p.marketplace, p.asin, p.unit_cost, p.category, p.subcategory,
-      coalesce(pf.referral_fee_pct, 15) as referral_fee_pct, coalesce(pf.fulfillment_fee, 0) as fulfillment_fee
-    from products p
-    left join product_fees pf on pf.account_id = p.account_id and pf.marketplace = p.marketplace and pf.asin = p.asin
-    where ${sql.join(conds, sql` and `)}
-      and p.sku = (select min(q.sku) from products q where q.account_id = p.account_id and q.marketplace = p.marketplace and q.asin = p.asin))`;
+export function costsJoin(ctx: AnalyticsContext, alias: string) {
+  const m = sql.ref(`${alias}.marketplace`);
+  const a = sql.ref(`${alias}.asin`);
+  return sql`left join products c on c.account_id = ${ctx.accountId} and c.marketplace = ${m} and c.asin = ${a}
+      and c.sku = (select min(q.sku) from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${m} and q.asin = ${a})
+    left join product_fees cf on c.sku is not null and cf.account_id = ${ctx.accountId} and cf.marketplace = ${m} and cf.asin = ${a}`;
 }
 
 /** The marketplace's currency as an SQL expression on `column` (the home currency for others). */
@@ -193,12 +190,12 @@ function factsQuery(
     if (withCosts) {
       // The same operations, in the same order, as the per-product sums they replace: identical figures.
       const cogs = sql`f.units * coalesce(c.unit_cost, 0)`;
-      const fees = sql`coalesce(c.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(c.fulfillment_fee, 0) * f.units`;
+      const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(cf.fulfillment_fee, 0) * f.units`;
       if (!wanted || wanted.has("cogs")) selected.push(sql`${cogs} as cogs`);
       if (!wanted || wanted.has("fees")) selected.push(sql`${fees} as fees`);
       if (!wanted || wanted.has("profit")) selected.push(sql`f.revenue - ${cogs} - (${fees}) - f.refund_amount - f.ad_spend as profit`);
       if (!wanted) selected.push(sql`c.unit_cost is not null as has_cost`, sql`c.category as category`, sql`c.subcategory as subcategory`);
-      from = sql`${from} left join ${productCostsTable(ctx, scope)} as c on c.marketplace = f.marketplace and c.asin = f.asin`;
+      from = sql`${from} ${costsJoin(ctx, "f")}`;
     }
     const query = sql<ProductFacts>`select ${sql.join(selected)} from ${from} order by f.marketplace, f.asin`;
     const compiled = (grouping ? grouping(sql`(select ${sql.join(selected)} from ${from})`) : query).compile(ctx.db);
@@ -242,7 +239,7 @@ export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scop
     scope,
     ["units"],
     (perProduct) => sql<ProductFacts>`select coalesce(c.${sql.ref(by)}, 'Uncategorised') as label, count(distinct p.asin) as products
-      from ${perProduct} as p left join ${productCostsTable(ctx, scope)} as c on c.marketplace = p.marketplace and c.asin = p.asin group by label`,
+      from ${perProduct} as p ${costsJoin(ctx, "p")} group by label`,
     `asins:${by}`,
   )) as unknown as { label: string; products: number }[];
   return new Map(rows.map((r) => [r.label, r.products]));
