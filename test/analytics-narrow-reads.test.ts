@@ -1,0 +1,76 @@
+// Rankings and totals read only the measures they need (or sum in SQL); these
+// check that they give exactly what reading every product's full facts gives.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSmallMirror, FIXTURE_TODAY } from "../fixtures/analytics/small-mirror.js";
+import { createAnalyticsContext } from "../src/analytics/context.js";
+import { groupedFacts, productFacts, sumFacts } from "../src/analytics/product-facts.js";
+import { productRows } from "../src/analytics/product-rows.js";
+import { sortRows } from "../src/analytics/outcome.js";
+import { scopeOf } from "../src/analytics/scope.js";
+import { answerUnderstanding } from "../src/core/answer.js";
+import { nowForToday } from "../src/core/dates.js";
+import { resolveAccount } from "../src/store/accounts.js";
+import { INTENT_AREAS, type Filters, type Intent, type Understanding } from "../src/nlu/understanding.js";
+import type { Mirror } from "../src/store/open-mirror.js";
+
+let mirror: Mirror;
+const now = nowForToday(FIXTURE_TODAY);
+
+beforeAll(async () => {
+  mirror = await buildSmallMirror();
+});
+afterAll(async () => {
+  await mirror.close();
+});
+
+const understanding = (intent: Intent, filters: Filters): Understanding => ({ intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" });
+
+async function context() {
+  const account = await resolveAccount(mirror.db, undefined);
+  return createAnalyticsContext(mirror.db, account!, now, FIXTURE_TODAY);
+}
+
+const METRICS = [
+  "revenue", "units_sold", "orders", "profit", "profit_margin", "growth_rate", "refund_rate", "conversion_rate", "sessions", "page_views",
+  "buy_box_percentage", "ad_spend", "ad_sales", "acos", "tacos", "roas",
+] as const;
+
+describe("a ranking lists what ranking every product's full facts lists", () => {
+  it.each(METRICS.flatMap((metric) => [
+    [metric, "desc", undefined],
+    [metric, "asc", "US"],
+  ] as const))("by %s, %s, marketplace %s", async (metric, sort, marketplace) => {
+    const filters: Filters = { timeframe: "last_30_days", metrics: [metric], sort, limit: 2, ...(marketplace ? { marketplace } : {}) };
+    const answered = await answerUnderstanding(understanding("top_products", filters), { db: mirror.db, now });
+    const shown = (answered.body.result as { top_products: Record<string, unknown>[] }).top_products;
+
+    const ctx = await context();
+    const u = understanding("top_products", filters);
+    const full = await productRows(ctx, await scopeOf(ctx, u), u);
+    let rows = full.rows;
+    if (metric === "growth_rate") rows = rows.filter((r) => r.growth_rate !== null);
+    const expected = sortRows(rows, metric, sort, (r) => `${r.asin}|${r.marketplace}`).slice(0, 2);
+    expect(shown.map((r) => [r.asin, r.marketplace, r.revenue, r.units_sold, r.profit, r.profit_margin, r.growth_rate, r.acos])).toEqual(
+      expected.map((r) => [r.asin, r.marketplace, r.revenue, r.units_sold, r.profit, r.profit_margin, r.growth_rate, r.acos]),
+    );
+    expect(shown.every((r) => typeof r.title === "string" && r.title !== "")).toBe(true);
+  });
+});
+
+describe("sums made in SQL match the per-product sums", () => {
+  it.each([undefined, "category", "subcategory"] as const)("grouped by marketplace and %s", async (by) => {
+    const ctx = await context();
+    const range = { start: "2026-10-22", end: "2026-11-20" };
+    const perProduct = await productFacts(ctx, range, {});
+    const label = (x: { marketplace: string; category: string | null; subcategory: string | null }) => `${x.marketplace}|${(by ? x[by] : null) ?? "Uncategorised"}`;
+    const expected = sumFacts(ctx, perProduct, label, "USD", range.end);
+    const grouped = sumFacts(ctx, await groupedFacts(ctx, range, {}, by), (x) => `${x.marketplace}|${x.label ?? "Uncategorised"}`, "USD", range.end);
+    expect([...grouped.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [key, want] of expected) {
+      const got = grouped.get(key)!;
+      for (const measure of ["units", "revenue", "orders", "refund_amount", "sessions", "ad_spend", "cogs", "fees", "profit"] as const) {
+        expect(got[measure]).toBeCloseTo(want[measure], 6);
+      }
+    }
+  });
+});
