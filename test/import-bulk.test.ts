@@ -89,10 +89,13 @@ async function storedSales(db: string) {
   return rows.map((r) => [r.asin, r.date, r.units, r.revenue, r.orders]);
 }
 
+/** The declarations of the indexes a bulk load rebuilds (order lines by day and ASIN, daily sales by day). */
 async function aggregationIndex(db: string): Promise<string | null> {
   return withMirror(db, async (m) => {
-    const row = m.sqlite.prepare("select sql from sqlite_master where type = 'index' and name = 'order_lines_asin_date_idx'").get() as { sql: string } | undefined;
-    return row?.sql ?? null;
+    const rows = m.sqlite
+      .prepare("select sql from sqlite_master where type = 'index' and name in ('order_lines_asin_date_idx', 'daily_sales_date_idx') order by name")
+      .all() as { sql: string }[];
+    return rows.length === 2 ? rows.map((r) => r.sql).join("\n") : null;
   });
 }
 
@@ -112,6 +115,7 @@ describe("large all-orders files", () => {
     const run = await runImport(db, [fileBeside(db, "big.txt", toTsv(lines))]);
     // The file is loaded the bulk way, its daily sales summed as it streams: these checks are about that path.
     expect(suspend).toHaveBeenCalledWith("order_lines_asin_date_idx");
+    expect(suspend).toHaveBeenCalledWith("daily_sales_date_idx");
     expect(ownSums).toHaveBeenCalled();
     vi.restoreAllMocks();
     expect(run.code).toBe(0);

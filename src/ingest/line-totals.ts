@@ -29,6 +29,7 @@ export class OrderLineTotals {
   private orders = new Int32Array(1024);
   /** The run of adjacent lines of one order that last counted in the cell: an order counts once a day and ASIN. */
   private lastRun = new Float64Array(1024);
+  private readonly keys: { marketplace: string; asin: string; date: string }[] = [];
 
   /** Adds a line; `run` numbers the runs of adjacent lines of one order. */
   add(marketplace: string, asin: string, date: string, run: number, counted: boolean, quantity: number, price: number): void {
@@ -48,6 +49,7 @@ export class OrderLineTotals {
       if (n === this.units.length) this.grow();
       this.lastRun[n] = -1;
       asins.set(asin, n);
+      this.keys.push({ marketplace, asin, date });
     }
     if (!counted) return;
     this.units[n] += quantity;
@@ -82,9 +84,7 @@ export class OrderLineTotals {
   /** The touched cells, for recomputing them from every stored line. */
   affected(): AffectedCells {
     const affected = new AffectedCells();
-    for (const [marketplace, days] of this.cells) {
-      for (const [date, asins] of days) for (const asin of asins.keys()) affected.add(marketplace, asin, date);
-    }
+    for (const k of this.keys) affected.add(k.marketplace, k.asin, k.date);
     return affected;
   }
 
@@ -93,32 +93,68 @@ export class OrderLineTotals {
    * cent and orders; the other figures of a stored day are kept).
    */
   write(ctx: ImportContext): number {
-    const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const keys = this.keys;
+    const order = keyOrder(keys);
+    // Writing at least as many days as are stored, the day index is quicker rebuilt than maintained.
+    const restore = storedDays(ctx, 2 * keys.length) < keys.length ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
     let params: unknown[] = [];
     let written = 0;
-    const flush = (count: number) => {
-      if (count === 0) return;
-      written += upsertStatement(ctx, count).run(params).changes;
-      params = [];
-    };
     let pending = 0;
-    for (const marketplace of [...this.cells.keys()].sort(byteOrder)) {
-      const days = this.cells.get(marketplace)!;
-      for (const date of [...days.keys()].sort(byteOrder)) {
-        const asins = days.get(date)!;
-        for (const asin of [...asins.keys()].sort(byteOrder)) {
-          const n = asins.get(asin)!;
-          params.push(ctx.accountId, marketplace, asin, date, this.units[n], this.revenue[n] + this.compensation[n], this.orders[n]);
-          if (++pending === BATCH) {
-            flush(pending);
-            pending = 0;
-          }
-        }
+    for (const n of order) {
+      const k = keys[n];
+      params.push(ctx.accountId, k.marketplace, k.asin, k.date, this.units[n], this.revenue[n] + this.compensation[n], this.orders[n]);
+      if (++pending === BATCH) {
+        written += upsertStatement(ctx, pending).run(params).changes;
+        params = [];
+        pending = 0;
       }
     }
-    flush(pending);
+    if (pending > 0) written += upsertStatement(ctx, pending).run(params).changes;
+    restore?.();
     return written;
   }
+}
+
+/**
+ * Cell numbers sorted by (marketplace, ASIN, day): each key part is replaced
+ * by its rank among the distinct values, and rank and cell number packed in
+ * one float, so one numeric sort of a typed array does the work.
+ */
+function keyOrder(keys: readonly { marketplace: string; asin: string; date: string }[]): Float64Array {
+  const rank = (pick: (k: (typeof keys)[number]) => string) => {
+    const distinct = [...new Set(keys.map(pick))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return { of: new Map(distinct.map((v, i) => [v, i])), size: distinct.length };
+  };
+  const marketplaces = rank((k) => k.marketplace);
+  const asins = rank((k) => k.asin);
+  const dates = rank((k) => k.date);
+  const cells = 2 ** Math.ceil(Math.log2(keys.length + 1));
+  const packed = new Float64Array(keys.length);
+  const keyOf = (k: (typeof keys)[number]) => (marketplaces.of.get(k.marketplace)! * asins.size + asins.of.get(k.asin)!) * dates.size + dates.of.get(k.date)!;
+  if (marketplaces.size * asins.size * dates.size * cells > Number.MAX_SAFE_INTEGER) {
+    // Too many to pack exactly: the keys are compared instead.
+    const order = Array.from({ length: keys.length }, (_, n) => n).sort((a, b) => keyOf(keys[a]) - keyOf(keys[b]));
+    return Float64Array.from(order);
+  }
+  keys.forEach((k, n) => {
+    packed[n] = keyOf(k) * cells + n;
+  });
+  packed.sort();
+  for (let i = 0; i < packed.length; i++) packed[i] = packed[i] % cells;
+  return packed;
+}
+
+/** The index of daily_sales by day (migration 0001). */
+const DAY_INDEX = "daily_sales_date_idx";
+
+/** How many daily_sales rows are stored, counting no further than `limit`. */
+function storedDays(ctx: ImportContext, limit: number): number {
+  const db = ctx.db as unknown as Kysely<any>;
+  const query = db
+    .selectFrom(db.selectFrom("daily_sales").select(sql.lit(1).as("one")).limit(limit).as("d"))
+    .select((eb) => eb.fn.countAll().as("n"))
+    .compile();
+  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
 const statements = new WeakMap<Database.Database, Map<number, Database.Statement>>();
