@@ -30,51 +30,43 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     );
     latest.push({ marketplace, date: found[0]?.date ?? null });
   }
+  // Your price per product, from its first SKU (in SKU order); titles are read for the rows shown only.
+  let priced = ctx.db.selectFrom("products").select(["marketplace", "asin", "sku", "price"]).where("account_id", "=", ctx.accountId);
+  if (scope.marketplace) priced = priced.where("marketplace", "=", scope.marketplace);
+  const yours = new Map<string, { sku: string; price: number | null }>();
+  for (const p of await ctx.rows(priced)) {
+    const known = yours.get(`${p.marketplace}|${p.asin}`);
+    if (!known || p.sku < known.sku) yours.set(`${p.marketplace}|${p.asin}`, p);
+  }
   const rows: Record<string, unknown>[] = [];
   let newest: string | null = null;
   for (const { marketplace, date } of latest) {
     if (!date) continue;
     if (!newest || date > newest) newest = date as string;
-    const conds = [sql`o.account_id = ${ctx.accountId}`, sql`o.date = ${date}`, sql`o.marketplace = ${marketplace}`];
-    if (scope.asins) conds.push(scope.asins.length ? sql`o.asin in (${sql.join(scope.asins)})` : sql`o.asin = ''`);
-    // Per product only its lowest landed offer (the first seller in seller order among equals) and its
-    // buy box winner come back, with the product's own price and title (its first SKU's): on a large
-    // catalog, handing every offer and the whole catalog to JavaScript cost more than the ranking in SQL.
-    const query = sql<{
-      asin: string; seller_id: string; seller_name: string | null; price: number; shipping: number; is_buy_box_winner: number;
-      low_rank: number; win_rank: number; competitors: number; your_price: number | null; title: string | null;
-    }>`select o.asin, o.seller_id, o.seller_name, o.price, o.shipping, o.is_buy_box_winner, o.low_rank, o.win_rank, o.competitors,
-        p.price as your_price, p.title as title
-      from (select asin, seller_id, seller_name, price, shipping, is_buy_box_winner,
-          row_number() over (partition by asin order by price + shipping, seller_id) as low_rank,
-          row_number() over (partition by asin order by is_buy_box_winner = 1 desc, seller_id) as win_rank,
-          count(*) over (partition by asin) as competitors
-        from competitor_offers o where ${sql.join(conds, sql` and `)}) o
-      left join products p on p.account_id = ${ctx.accountId} and p.marketplace = ${marketplace} and p.asin = o.asin
-        and p.sku = (select min(q.sku) from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${marketplace} and q.asin = o.asin)
-      where o.low_rank = 1 or (o.win_rank = 1 and o.is_buy_box_winner = 1)
-      order by o.asin, o.low_rank`;
-    const compiled = query.compile(ctx.db);
-    ctx.sql.push(compiled.sql);
-    const found = (await ctx.db.executeQuery(compiled)).rows;
-    type Offer = (typeof found)[number];
-    const byAsin = new Map<string, { lowest: Offer; winner?: Offer; info: { price: number | null; title: string | null } | undefined; competitors: number }>();
-    for (const o of found) {
-      const known = byAsin.get(o.asin);
-      // Every row of a product carries its product's price and title; no title means no catalog row.
-      const info = o.title === null ? undefined : { price: o.your_price, title: o.title };
-      const entry = known ?? { lowest: o, info, competitors: o.competitors };
-      if (o.low_rank === 1) entry.lowest = o;
-      if (o.win_rank === 1 && o.is_buy_box_winner === 1) entry.winner = o;
-      byAsin.set(o.asin, entry);
+    let q = ctx.db
+      .selectFrom("competitor_offers")
+      .select(["asin", "date", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
+      .where("account_id", "=", ctx.accountId)
+      .where("date", "=", date as string)
+      .where("marketplace", "=", marketplace);
+    if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
+    // The (day, marketplace, ASIN, seller) index gives the day's offers in this order without a sort.
+    const offers = await ctx.rows(q.orderBy("asin").orderBy("seller_id"));
+    const byAsin = new Map<string, typeof offers>();
+    for (const o of offers) {
+      if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
+      byAsin.get(o.asin)!.push(o);
     }
     const currency = ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
-    for (const [asin, { lowest, winner, info, competitors }] of byAsin) {
+    for (const [asin, today] of byAsin) {
+      const info = yours.get(`${marketplace}|${asin}`);
       const ours = info?.price ?? null;
+      const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
+      const winner = today.find((o) => o.is_buy_box_winner === 1);
       const landed = lowest.price + lowest.shipping;
       rows.push({
         asin,
-        title: info?.title ?? "",
+        title: "",
         marketplace,
         your_price: ours,
         lowest_competitor_price: money(landed, currency),
@@ -83,7 +75,7 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
         buy_box_price: winner ? money(winner.price + winner.shipping, currency) : ours,
         price_gap: ours === null ? null : money(ours - landed, currency),
         price_gap_pct: ours === null ? null : changePercent(ours, landed),
-        competitors,
+        competitors: today.length,
         undercut: ours !== null && landed < ours,
         undercut_since: null as string | null,
         currency,
@@ -92,6 +84,8 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     }
   }
   const sorted = sortRows(applyConditions(rows, f.conditions), "price_gap_pct", f.sort ?? "desc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  const titles = await listingsOf(ctx, sorted.map((r) => String(r.asin)), scope.marketplace);
+  for (const row of sorted) row.title = titles.get(`${row.marketplace}|${row.asin}`)?.title ?? "";
   // Since when a rival has been cheaper, for the undercut products shown: walk back over 90 days of their offers.
   for (const row of sorted) {
     if (!row.undercut) continue;

@@ -6,12 +6,12 @@
  * (0.6 × 14-day average + 0.4 × 30-day average) so a product that speeds up
  * or slows down is seen early.
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "./money.js";
-import { measureTable } from "./product-facts.js";
+import { productMeasure } from "./product-facts.js";
 import { scopeOf, type Scope } from "./scope.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
@@ -72,20 +72,19 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const conds = [sql`s.account_id = ${ctx.accountId}`, sql`s.date = ${snapshotDate}`];
   if (scope.marketplace) conds.push(sql`s.marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`s.asin in (${sql.join(scope.asins)})` : sql`s.asin = ''`);
-  // One statement for the snapshot, the catalog details and both demand windows: on a large catalog
-  // each row handed over costs more than the joins. A SKU missing from the catalog takes its ASIN's
+  // One statement for the snapshot and the catalog details of its SKUs (index seeks): on a large catalog
+  // each row handed over costs more than the join. A SKU missing from the catalog takes its ASIN's
   // first SKU (in SKU order), as the catalog does.
-  // Demand as a lookup per row: SQLite seeks each product's totals, where a join on the derived tables
-  // would scan one of them for every row.
-  const d30 = await measureTable(ctx, r30, salesScope, "units");
-  const d14 = await measureTable(ctx, r14, salesScope, "units");
-  const demand = (table: RawBuilder<unknown>) => sql`(select m.value from ${table} m where m.marketplace = s.marketplace and m.asin = s.asin)`;
+  // Demand is read apart and matched here: SQLite would scan a derived table for every snapshot row, and
+  // seeking each product's totals costs more on a large mirror than reading the day's totals in order.
+  const d30 = new Map((await productMeasure(ctx, r30, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
+  const d14 = new Map((await productMeasure(ctx, r14, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
   const info = (column: string) => sql`case when p.sku is not null then p.${sql.ref(column)} else fp.${sql.ref(column)} end as ${sql.ref(column)}`;
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
-    d30: number | null; d14: number | null; fnsku: string | null; title: string | null; category: string | null; condition: string | null;
+    fnsku: string | null; title: string | null; category: string | null; condition: string | null;
     fulfillment_type: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
-  }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable, ${demand(d30)} as d30, ${demand(d14)} as d14,
+  }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable,
       ${sql.join(["fnsku", "title", "category", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price"].map(info))}
     from inventory_snapshots s
     left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
@@ -102,7 +101,7 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const rows: InventoryRow[] = snaps.map((s) => {
     const key = `${s.marketplace}|${s.asin}`;
     const share = 1 / (skusPerAsin.get(key) ?? 1);
-    const demand = (0.6 * ((s.d14 ?? 0) / 14) + 0.4 * ((s.d30 ?? 0) / 30)) * share;
+    const demand = (0.6 * ((d14.get(key) ?? 0) / 14) + 0.4 * ((d30.get(key) ?? 0) / 30)) * share;
     const info = s;
     const lead = info?.lead_time_days ?? defaultLead;
     const dos = demand > 0 ? roundTo(s.available / demand, 1) : null;
