@@ -59,7 +59,9 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     price: cols.find("item-price"),
   };
   const statement = upsertStatement(ctx, BATCH);
-  let params: unknown[] = [];
+  // One parameter array for every full batch: better-sqlite3 binds it before run() returns.
+  const params: unknown[] = new Array(BATCH * LINE_COLUMNS.length);
+  let filled = 0;
   let pending = 0;
   let written = 0;
   let nonAmazon = 0;
@@ -103,15 +105,16 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     if (pending === 0) return;
     // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
     // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
+    const values = pending === BATCH ? params : params.slice(0, filled);
     try {
-      (pending === BATCH ? insert : insertStatement(ctx, pending)).run(params);
+      (pending === BATCH ? insert : insertStatement(ctx, pending)).run(values);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
       conflicted = true;
-      (pending === BATCH ? statement : upsertStatement(ctx, pending)).run(params);
+      (pending === BATCH ? statement : upsertStatement(ctx, pending)).run(values);
     }
     written += pending;
-    params = [];
+    filled = 0;
     pending = 0;
     if (!estimated && written >= ESTIMATE_AFTER) chooseIndexUpkeep();
   };
@@ -159,10 +162,20 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
       }
       const cancelled = lastCancelled;
       const updated = updatedInstant(cell(cells, at.updated)) ?? purchaseInstant(purchaseText) ?? date;
-      params.push(
-        ctx.accountId, marketplace, orderId, `${base}#${occurrence}`, asin, sku, date, updated,
-        status, itemStatus, quantity, price, currency, cancelled ? 0 : 1,
-      );
+      params[filled++] = ctx.accountId;
+      params[filled++] = marketplace;
+      params[filled++] = orderId;
+      params[filled++] = `${base}#${occurrence}`;
+      params[filled++] = asin;
+      params[filled++] = sku;
+      params[filled++] = date;
+      params[filled++] = updated;
+      params[filled++] = status;
+      params[filled++] = itemStatus;
+      params[filled++] = quantity;
+      params[filled++] = price;
+      params[filled++] = currency;
+      params[filled++] = cancelled ? 0 : 1;
       pending++;
       if (orderId !== runOrder || marketplace !== runMarketplace) {
         run++;
