@@ -7,7 +7,9 @@
 // ANSWER_BENCH_SCALE=default|large|both (default: default). The demo mirror is
 // generated once per scale into a temporary folder (the large one takes
 // minutes); ANSWER_BENCH_DB / ANSWER_BENCH_LARGE_DB reuse existing mirrors.
-// ANSWER_BENCH_RUNS sets the runs per question (default 25).
+// ANSWER_BENCH_RUNS sets the runs per question (default 25). The cpu figures (this
+// process's CPU time per answer, averaged) move less than wall times when other
+// work shares the machine: compare them too before and after a change.
 import { existsSync, mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,6 +86,7 @@ for (const scale of SCALES) {
   const mirror = await openMirror(path);
   const target = TARGETS[scale] ?? TARGETS.default;
   const perIntent = new Map();
+  const cpuPerIntent = new Map();
   console.log(`\n${scale} scale: ${path}`);
   // cpu: this process's CPU time per answer, a steadier figure than wall time on a busy machine.
   console.log(`${"intent".padEnd(26)} ${"question".padEnd(58)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"cpu".padStart(8)}`);
@@ -99,6 +102,7 @@ for (const scale of SCALES) {
     }
     const cpu = process.cpuUsage(cpu0);
     const cpuMs = (cpu.user + cpu.system) / 1000 / RUNS;
+    cpuPerIntent.set(intent, (cpuPerIntent.get(intent) ?? []).concat([cpuMs]));
     times.sort((a, b) => a - b);
     const median = pct(times, 50);
     const p95 = pct(times, 95);
@@ -114,7 +118,9 @@ for (const scale of SCALES) {
     const value = target.stat === "median" ? median : p95;
     const ok = value <= target.ms;
     if (!ok) failed = true;
-    console.log(`${intent.padEnd(26)} median ${median.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  ${ok ? "ok" : "OVER TARGET"}`);
+    const cpus = cpuPerIntent.get(intent);
+    const cpuMean = cpus.reduce((a, b) => a + b, 0) / cpus.length;
+    console.log(`${intent.padEnd(26)} median ${median.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  cpu ${cpuMean.toFixed(1).padStart(6)} ms  ${ok ? "ok" : "OVER TARGET"}`);
   }
   await mirror.close();
 }
