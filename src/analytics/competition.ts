@@ -199,11 +199,12 @@ export async function priceChanges(ctx: AnalyticsContext, understanding: Underst
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
   // Most sellers keep one price all period: only those with two prices in the window (read from the
-  // date index alone) have their offers walked in date order, one primary-key range read each.
+  // date index alone) have their offers walked in date order, one primary-key range read each. The
+  // distinct prices are collected first: a small in-memory set, where grouping would sort every offer.
   const query = sql<{ marketplace: string; asin: string; seller_id: string; seller_name: string | null; date: string; price: number; previous_price: number; previous_date: string }>`
     with moved as materialized (
-      select marketplace, asin, seller_id from competitor_offers where ${sql.join(conds, sql` and `)}
-      group by marketplace, asin, seller_id having min(price) <> max(price))
+      select marketplace, asin, seller_id from (select distinct marketplace, asin, seller_id, price from competitor_offers where ${sql.join(conds, sql` and `)})
+      group by marketplace, asin, seller_id having count(*) > 1)
     select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from (
       select o.marketplace, o.asin, o.seller_id, o.seller_name, o.date, o.price,
         lag(o.price) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_price,
