@@ -3,7 +3,7 @@ import type { Understanding } from "../nlu/understanding.js";
 import type { AnalyticsContext } from "./context.js";
 import { formatMoney, formatNumber, money } from "./money.js";
 import { applyConditions, endOfDay, type IntentOutcome } from "./outcome.js";
-import { inventoryStatus, statusFields, type InventoryRow } from "./inventory-status.js";
+import { inventoryStatus, statusFields, withListingDetails, type InventoryRow } from "./inventory-status.js";
 
 const URGENCY_ORDER = { critical: 0, high: 1, medium: 2, low: 3 };
 
@@ -20,7 +20,7 @@ export async function stockoutRisk(ctx: AnalyticsContext, understanding: Underst
   const status = await inventoryStatus(ctx, understanding);
   const horizon = f.horizon_days ?? ctx.settings.lead_time_days;
   const at = status.rows.filter((r) => r.days_of_supply !== null && r.days_of_supply <= horizon);
-  const rows = applyConditions(at, f.conditions).sort(dosAsc).slice(0, f.limit ?? 50);
+  const rows = await withListingDetails(ctx, applyConditions(at, f.conditions).sort(dosAsc).slice(0, f.limit ?? 50));
   const products = rows.map((r) => statusFields(r, { stockout_date: r.stockout_date, daily_demand: r.daily_demand, days_of_supply_with_inbound: r.days_of_supply_with_inbound }));
   let summary: string;
   let recommendation: string;
@@ -54,6 +54,7 @@ export async function restockRecommendations(ctx: AnalyticsContext, understandin
   const rows = applyConditions(need, f.conditions)
     .sort((a, b) => URGENCY_ORDER[a.restock_recommendation.urgency] - URGENCY_ORDER[b.restock_recommendation.urgency] || dosAsc(a, b))
     .slice(0, f.limit ?? 50);
+  await withListingDetails(ctx, rows);
   const products = rows.map((r) => statusFields(r, { daily_demand: r.daily_demand, lead_time_days: r.lead_time_days, stockout_date: r.stockout_date }));
   let summary: string;
   let recommendation: string;
@@ -94,6 +95,7 @@ export async function excessInventory(ctx: AnalyticsContext, understanding: Unde
   const rows = applyConditions(over.map((x) => ({ ...x, days_of_supply: x.r.days_of_supply })), f.conditions)
     .sort((a, b) => b.value - a.value || b.excess - a.excess || (a.r.asin < b.r.asin ? -1 : 1))
     .slice(0, f.limit ?? 50);
+  await withListingDetails(ctx, rows.map((x) => x.r));
   const products = rows.map((x) =>
     statusFields(x.r, { daily_demand: x.r.daily_demand, excess_units: x.excess, excess_value_at_cost: x.value, slow_mover: x.r.daily_demand === 0, currency: x.r.currency }),
   );

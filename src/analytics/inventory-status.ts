@@ -82,10 +82,9 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const info = (column: string) => sql`case when p.sku is not null then p.${sql.ref(column)} else fp.${sql.ref(column)} end as ${sql.ref(column)}`;
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
-    fnsku: string | null; title: string | null; category: string | null; condition: string | null;
-    fulfillment_type: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
+    category: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
   }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable,
-      ${sql.join(["fnsku", "title", "category", "condition", "fulfillment_type", "lead_time_days", "unit_cost", "price"].map(info))}
+      ${sql.join(["category", "lead_time_days", "unit_cost", "price"].map(info))}
     from inventory_snapshots s
     left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
     left join products fp on p.sku is null and fp.account_id = s.account_id and fp.marketplace = s.marketplace and fp.asin = s.asin
@@ -118,15 +117,16 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
     return {
       asin: s.asin,
       sku: s.sku,
-      fnsku: info?.fnsku ?? null,
-      title: info?.title ?? "",
+      // fnsku, title, condition and fulfilment type: filled by withListingDetails for the rows shown.
+      fnsku: null,
+      title: "",
       marketplace: s.marketplace,
       category: info?.category ?? null,
-      condition: info?.condition ?? "New",
+      condition: "New",
       inventory_level: s.available + s.reserved,
       available_quantity: s.available,
       reserved_quantity: s.reserved,
-      fulfillment_type: info?.fulfillment_type ?? "FBA",
+      fulfillment_type: "FBA",
       inbound_quantity: s.inbound,
       unfulfillable_quantity: s.unfulfillable,
       daily_demand: roundTo(demand, 2),
@@ -146,6 +146,37 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
     };
   });
   return { rows, snapshotDate, scope };
+}
+
+/**
+ * Fills the listing details (FNSKU, title, condition, fulfilment type) of the
+ * rows an answer shows, from their SKU, else their ASIN's first SKU (in SKU
+ * order): a large catalog's titles are not read for rows nobody sees.
+ */
+export async function withListingDetails<R extends InventoryRow>(ctx: AnalyticsContext, rows: R[]): Promise<R[]> {
+  if (!rows.length) return rows;
+  const asins = [...new Set(rows.map((r) => r.asin))];
+  const skus = [...new Set(rows.map((r) => r.sku))];
+  const found = await ctx.rows(
+    ctx.db
+      .selectFrom("products")
+      .select(["marketplace", "sku", "asin", "fnsku", "title", "condition", "fulfillment_type"])
+      .where("account_id", "=", ctx.accountId)
+      .where((eb) => eb.or([eb("asin", "in", asins), eb("sku", "in", skus)]))
+      .orderBy("marketplace")
+      .orderBy("sku"),
+  );
+  const bySku = new Map(found.map((p) => [`${p.marketplace}|${p.sku}`, p]));
+  const firstOfAsin = new Map<string, (typeof found)[number]>();
+  for (const p of found) if (!firstOfAsin.has(`${p.marketplace}|${p.asin}`)) firstOfAsin.set(`${p.marketplace}|${p.asin}`, p);
+  for (const r of rows) {
+    const info = bySku.get(`${r.marketplace}|${r.sku}`) ?? firstOfAsin.get(`${r.marketplace}|${r.asin}`);
+    r.fnsku = info?.fnsku ?? null;
+    r.title = info?.title ?? "";
+    r.condition = info?.condition ?? "New";
+    r.fulfillment_type = info?.fulfillment_type ?? "FBA";
+  }
+  return rows;
 }
 
 /** The Inventory Status fields of a row, in the documented order, plus the extras given. */

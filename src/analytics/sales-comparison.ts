@@ -46,25 +46,26 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   const prevBy = sumFacts(ctx, prevFacts, keyOf, currency, scope.range.end);
   const keys = new Set([...curBy.keys(), ...prevBy.keys()]);
   const totalChange = (cur?.revenue ?? 0) - (prev?.revenue ?? 0);
-  const drivers = [...keys]
+  // Every product's move is ranked; only the leading ones are written out in full.
+  const moves = [...keys]
     .map((k) => {
-      const asin = scope.marketplace ? k.split("|")[1] : k;
       const c = curBy.get(k)?.revenue ?? 0;
       const p = prevBy.get(k)?.revenue ?? 0;
-      return {
-        asin,
-        title: "",
-        current_revenue: money(c, currency),
-        previous_revenue: money(p, currency),
-        change: money(c - p, currency),
-        change_pct: changePercent(c, p),
-        share_of_change: totalChange ? Math.round(((c - p) / totalChange) * 10000) / 100 : null,
-        units_change: Math.round((curBy.get(k)?.units ?? 0) - (prevBy.get(k)?.units ?? 0)),
-        currency,
-      };
+      return { k, asin: scope.marketplace ? k.split("|")[1] : k, c, p, change: money(c - p, currency) };
     })
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || (a.asin < b.asin ? -1 : 1))
     .slice(0, f.limit ?? 5);
+  const drivers = moves.map(({ k, asin, c, p, change }) => ({
+    asin,
+    title: "",
+    current_revenue: money(c, currency),
+    previous_revenue: money(p, currency),
+    change,
+    change_pct: changePercent(c, p),
+    share_of_change: totalChange ? Math.round(((c - p) / totalChange) * 10000) / 100 : null,
+    units_change: Math.round((curBy.get(k)?.units ?? 0) - (prevBy.get(k)?.units ?? 0)),
+    currency,
+  }));
   const listings = await listingsOf(ctx, drivers.map((d) => d.asin), scope.marketplace);
   for (const d of drivers) d.title = entryForAsin(listings, d.asin, scope.marketplace)?.title ?? "";
   let summary: string;
