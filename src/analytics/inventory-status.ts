@@ -72,31 +72,56 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   const conds = [sql`s.account_id = ${ctx.accountId}`, sql`s.date = ${snapshotDate}`];
   if (scope.marketplace) conds.push(sql`s.marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`s.asin in (${sql.join(scope.asins)})` : sql`s.asin = ''`);
-  // One statement for the snapshot and the catalog details of its SKUs (index seeks): on a large catalog
-  // each row handed over costs more than the join. A SKU missing from the catalog takes its ASIN's
-  // first SKU (in SKU order), as the catalog does.
+  // One statement for the snapshot and the catalog details of its SKUs (an index seek each): on a large
+  // catalog each row handed over costs more than the join.
   // Demand is read apart and matched here: SQLite would scan a derived table for every snapshot row, and
   // seeking each product's totals costs more on a large mirror than reading the day's totals in order.
   const d30 = new Map((await productMeasure(ctx, r30, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
   const d14 = new Map((await productMeasure(ctx, r14, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
-  const info = (column: string) => sql`case when p.sku is not null then p.${sql.ref(column)} else fp.${sql.ref(column)} end as ${sql.ref(column)}`;
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
-    category: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
+    known: number; category: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
   }>`select s.marketplace, s.sku, s.asin, s.date, s.available, s.reserved, s.inbound, s.unfulfillable,
-      ${sql.join(["category", "lead_time_days", "unit_cost", "price"].map(info))}
+      p.sku is not null as known, p.category, p.lead_time_days, p.unit_cost, p.price
     from inventory_snapshots s
     left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
-    left join products fp on p.sku is null and fp.account_id = s.account_id and fp.marketplace = s.marketplace and fp.asin = s.asin
-      and fp.sku = (select min(q.sku) from products q where q.account_id = s.account_id and q.marketplace = s.marketplace and q.asin = s.asin)
     where ${sql.join(conds, sql` and `)}
     order by +s.marketplace, s.sku`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const snaps = (await ctx.db.executeQuery(compiled)).rows;
+  // A SKU missing from the catalog (rare) takes its ASIN's first SKU (in SKU order), as the catalog does.
+  const unknown = snaps.filter((s) => !s.known);
+  if (unknown.length) {
+    const firsts = await ctx.rows(
+      ctx.db
+        .selectFrom("products")
+        .select(["marketplace", "asin", "sku", "category", "lead_time_days", "unit_cost", "price"])
+        .where("account_id", "=", ctx.accountId)
+        .where("asin", "in", [...new Set(unknown.map((s) => s.asin))])
+        .orderBy("marketplace")
+        .orderBy("sku"),
+    );
+    const firstOf = new Map<string, (typeof firsts)[number]>();
+    for (const p of firsts) if (!firstOf.has(`${p.marketplace}|${p.asin}`)) firstOf.set(`${p.marketplace}|${p.asin}`, p);
+    for (const s of unknown) {
+      const p = firstOf.get(`${s.marketplace}|${s.asin}`);
+      s.category = p?.category ?? null;
+      s.lead_time_days = p?.lead_time_days ?? null;
+      s.unit_cost = p?.unit_cost ?? null;
+      s.price = p?.price ?? null;
+    }
+  }
   const skusPerAsin = new Map<string, number>();
   for (const s of snaps) skusPerAsin.set(`${s.marketplace}|${s.asin}`, (skusPerAsin.get(`${s.marketplace}|${s.asin}`) ?? 0) + 1);
   const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
+  // Dates a number of days after the snapshot, worked out once each: thousands of rows share a few hundred.
+  const dates = new Map<number, string>();
+  const dayAfterSnapshot = (days: number): string => {
+    let d = dates.get(days);
+    if (d === undefined) dates.set(days, (d = addDaysIso(snapshotDate, days)));
+    return d;
+  };
   const rows: InventoryRow[] = snaps.map((s) => {
     const key = `${s.marketplace}|${s.asin}`;
     const share = 1 / (skusPerAsin.get(key) ?? 1);
@@ -105,13 +130,14 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
     const lead = info?.lead_time_days ?? defaultLead;
     const dos = demand > 0 ? roundTo(s.available / demand, 1) : null;
     const dosInbound = demand > 0 ? roundTo((s.available + s.inbound) / demand, 1) : null;
-    const stockout = dos !== null ? addDaysIso(snapshotDate, Math.floor(s.available / demand)) : null;
+    const daysLeft = Math.floor(s.available / demand);
+    const stockout = dos !== null ? dayAfterSnapshot(daysLeft) : null;
     const need = Math.ceil(demand * (lead + coverage + safety) - s.available - s.inbound);
     const recommended = demand > 0 ? Math.max(0, need) : 0;
     let po: string | null = null;
     if (stockout) {
       // Stock-out date minus lead time; never in the past: a late order is placed today.
-      const ideal = addDaysIso(stockout, -lead);
+      const ideal = dayAfterSnapshot(daysLeft - lead);
       po = ideal < ctx.today ? ctx.today : ideal;
     }
     return {
