@@ -216,16 +216,19 @@ export function groupedFacts(
   range: DateSpan,
   scope: Pick<Scope, "marketplace" | "asins">,
   by?: "category" | "subcategory",
+  columns?: readonly FactColumn[],
 ): Promise<(ProductFacts & { label: string | null; products: number })[]> {
   const label = by ? sql.ref(by) : sql`null`;
-  const sums = [...FACT_KEYS, "cogs", "fees", "profit"].map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+  // Narrowed sums (per marketplace only): the other measures are absent and count as 0.
+  const narrow = by ? undefined : columns;
+  const sums = (narrow ?? [...FACT_KEYS, "cogs", "fees", "profit"]).map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+  const details = narrow ? sql`` : sql`, min(has_cost) as has_cost, min(category) as category, min(subcategory) as subcategory`;
   return factsQuery(
     ctx,
     range,
     scope,
-    undefined,
-    (perProduct) => sql<ProductFacts>`select marketplace, ${label} as label, ${sql.join(sums)}, min(currency) as currency, min(has_cost) as has_cost,
-        count(*) as products, min(category) as category, min(subcategory) as subcategory
+    narrow,
+    (perProduct) => sql<ProductFacts>`select marketplace, ${label} as label, ${sql.join(sums)}, min(currency) as currency, count(*) as products${details}
       from ${perProduct} as p group by marketplace, label order by marketplace, min(asin)`,
     `grouped:${by ?? ""}`,
   ) as Promise<(ProductFacts & { label: string | null; products: number })[]>;

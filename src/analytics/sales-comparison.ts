@@ -19,8 +19,9 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
   // Totals from per-marketplace sums made in SQL; the drivers need only revenue and units per product.
-  const cur = sumFacts(ctx, await groupedFacts(ctx, scope.range, scope), () => "all", currency, scope.range.end).get("all");
-  const prev = sumFacts(ctx, await groupedFacts(ctx, previous, scope), () => "all", currency, scope.range.end).get("all");
+  const compared = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
+  const cur = sumFacts(ctx, await groupedFacts(ctx, scope.range, scope, undefined, compared), () => "all", currency, scope.range.end).get("all");
+  const prev = sumFacts(ctx, await groupedFacts(ctx, previous, scope, undefined, compared), () => "all", currency, scope.range.end).get("all");
   const curFacts = await productFacts(ctx, scope.range, scope, ["revenue", "units"]);
   const prevFacts = await productFacts(ctx, previous, scope, ["revenue", "units"]);
   const curRow = cur ? totalsRow(cur, currency) : undefined;
