@@ -38,6 +38,11 @@ export function addDays(column: string, days: number): RawBuilder<string> {
   return sql<string>`date(${sql.ref(column)}, ${`${days >= 0 ? "+" : ""}${Math.trunc(days)} days`})`;
 }
 
+/** The day of the week of a date column: 0 for Sunday to 6 for Saturday. */
+export function dayOfWeek(column: string): RawBuilder<number> {
+  return sql<number>`cast(strftime('%w', ${sql.ref(column)}) as integer)`;
+}
+
 /** Whole days from one date column to another (b − a). */
 export function daysBetween(a: string, b: string): RawBuilder<number> {
   return sql<number>`cast(julianday(${sql.ref(b)}) - julianday(${sql.ref(a)}) as integer)`;

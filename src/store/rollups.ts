@@ -14,7 +14,7 @@
 import type Database from "better-sqlite3";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { addDaysIso, weekdayIso } from "../core/dates.js";
-import { indexedBy, type DateBucket } from "./dialect.js";
+import { dayOfWeek, indexedBy, type DateBucket } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 
 export interface RollupSource {
@@ -42,6 +42,12 @@ export interface RollupSpec {
   totalsBy?: string[];
   /** Daily tables feeding it (unioned); each maps every key and measure. */
   sources: RollupSource[];
+  /**
+   * Keep the running totals on Sundays only, but for the last weeks (DENSE_DAYS) where they are kept for
+   * every day: a range ending or starting in older weeks then adds the daily rows of at most six days at
+   * that end. For tables with few keys per day (targets, search terms) it writes about a seventh of the rows.
+   */
+  weekly?: boolean;
 }
 
 const zero = (names: string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, "0"]));
@@ -97,6 +103,7 @@ export const CAMPAIGN_ROLLUP: RollupSpec = {
 };
 
 export const TARGET_ROLLUP: RollupSpec = {
+  weekly: true,
   rollup: "rollup_ad_targets",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id"],
   pk: ["target_id"],
@@ -110,6 +117,7 @@ export const TARGET_ROLLUP: RollupSpec = {
 };
 
 export const SEARCH_TERM_ROLLUP: RollupSpec = {
+  weekly: true,
   rollup: "rollup_search_terms",
   keys: ["marketplace", "campaign_id", "ad_group_id", "target_id", "search_term"],
   pk: ["target_id", "search_term"],
@@ -153,16 +161,20 @@ export async function rebuildRollups(mirror: RollupTarget, accountId: string, ra
   await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId)) ? range.start : undefined;
-    for (const spec of ROLLUPS) await rebuildSpec(t, mirror.sqlite, spec, accountId, from);
-    const extent = await t
-      .selectFrom("daily_sales")
-      .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
+    // Every table's totals run to the last day of any of them, so a range ending there finds them all.
+    const extents = new Map<RollupSpec, { first?: string; last?: string }>();
+    const extent: { first?: string; last?: string } = {};
+    for (const spec of ROLLUPS) {
+      const e = await sourceExtent(t, spec, accountId);
+      extents.set(spec, e);
+      if (e.first && (!extent.first || e.first < extent.first)) extent.first = e.first;
+      if (e.last && (!extent.last || e.last > extent.last)) extent.last = e.last;
+    }
+    for (const spec of ROLLUPS) await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
     const run = await t.selectFrom("sync_runs").select((eb) => eb.fn.max("id").as("id")).where("account_id", "=", accountId).executeTakeFirst();
     await t
       .insertInto("rollup_state")
-      .values({ account_id: accountId, sync_run_id: Number(run?.id ?? 0), first_date: extent?.first ?? null, last_date: extent?.last ?? null, built_at: builtAt ?? extent?.last ?? "" })
+      .values({ account_id: accountId, sync_run_id: Number(run?.id ?? 0), first_date: extent.first ?? null, last_date: extent.last ?? null, built_at: builtAt ?? extent.last ?? "" })
       .onConflict((oc) => oc.column("account_id").doUpdateSet((eb) => ({
         sync_run_id: eb.ref("excluded.sync_run_id"),
         first_date: eb.ref("excluded.first_date"),
@@ -190,24 +202,59 @@ async function reflectsPreviousRun(t: Kysely<any>, accountId: string): Promise<b
   return Number(newer?.n ?? 0) <= 1;
 }
 
-/** The running totals of one spec, from `from` (or the first day) to the account's last day of its sources. */
-async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: RollupSpec, accountId: string, from: string | undefined): Promise<void> {
-  let first: string | undefined;
-  let last: string | undefined;
+/** The first and last day of a spec's daily rows. */
+async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string): Promise<{ first?: string; last?: string }> {
+  const extent: { first?: string; last?: string } = {};
   for (const source of spec.sources) {
     const e = await t
       .selectFrom(source.table)
       .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
       .where("account_id", "=", accountId)
       .executeTakeFirst();
-    if (e?.first && (!first || e.first < first)) first = e.first as string;
-    if (e?.last && (!last || e.last > last)) last = e.last as string;
+    if (e?.first && (!extent.first || e.first < extent.first)) extent.first = e.first as string;
+    if (e?.last && (!extent.last || e.last > extent.last)) extent.last = e.last as string;
   }
+  return extent;
+}
+
+/** The Sunday on or before a day. */
+const sundayOnOrBefore = (day: string) => addDaysIso(day, -((weekdayIso(day) + 1) % 7));
+
+/** Days at the end of the data for which weekly specs keep daily totals too: recent ranges read two rows per key. */
+const DENSE_DAYS = 63;
+
+/** The first day a weekly spec keeps totals for every day, given the last day of the data. */
+const denseFrom = (last: string) => addDaysIso(last, -(DENSE_DAYS - 1));
+
+/** The days a spec keeps totals for from `start` to `last`: every day, or Sundays then the last weeks' days. */
+function* totalDays(spec: RollupSpec, start: string, last: string): Generator<string> {
+  let day = start;
+  if (spec.weekly) {
+    const dense = denseFrom(last);
+    for (day = sundayOnOrBefore(addDaysIso(start, 6)); day < dense && day <= last; day = addDaysIso(day, 7)) yield day;
+    day = maxDate(start, dense);
+  }
+  for (; day <= last; day = addDaysIso(day, 1)) yield day;
+}
+
+/** The last day on or before `day` a spec keeps totals for (for weekly specs, given the data's last day). */
+function totalDayOnOrBefore(spec: RollupSpec, day: string, last: string): string {
+  return !spec.weekly || day >= denseFrom(last) ? day : sundayOnOrBefore(day);
+}
+
+/**
+ * The running totals of one spec, from `from` (or its first day) to `last`: every day, or every Sunday for
+ * a weekly spec.
+ */
+async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: RollupSpec, accountId: string, from: string | undefined, first: string | undefined, last: string | undefined): Promise<void> {
   let start = first;
+  // The last weeks of a weekly spec are rebuilt whole, so their days are all there whatever the last day was before.
+  if (from && last && spec.weekly) from = minDate(from, denseFrom(last));
   // The totals of the day before the rebuilt days carry on; without them, everything is rebuilt.
-  const kept = from && first && from > first
-    ? await t.selectFrom(spec.rollup).select((eb) => eb.fn.max("period").as("day")).where("account_id", "=", accountId).where("grain", "=", "C").where("period", "<", from).executeTakeFirst()
-    : undefined;
+  // For a weekly spec, the last Sunday before: days after it may be gone from the last weeks since.
+  let keptQuery = t.selectFrom(spec.rollup).select((eb) => eb.fn.max("period").as("day")).where("account_id", "=", accountId).where("grain", "=", "C").where("period", "<", from ?? "");
+  if (spec.weekly) keptQuery = keptQuery.where(dayOfWeek("period"), "=", 0);
+  const kept = from && first && from > first ? await keptQuery.executeTakeFirst() : undefined;
   if (kept?.day) {
     start = addDaysIso(kept.day as string, 1);
     await t
@@ -215,20 +262,31 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
       .where("account_id", "=", accountId)
       .where((eb) => eb.or([eb("grain", "not in", ["C", "A"]), eb("period", ">=", start!)]))
       .execute();
+    // Days that were among the last weeks before, and are older weeks now, keep only their Sundays.
+    if (spec.weekly && last) {
+      await t
+        .deleteFrom(spec.rollup)
+        .where("account_id", "=", accountId)
+        .where("grain", "=", "C")
+        .where("period", "<", denseFrom(last))
+        .where(dayOfWeek("period"), "!=", 0)
+        .execute();
+    }
   } else {
     await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).execute();
   }
   if (!start || !last) return;
-  // One statement per day: the day's totals are the previous day's plus the day's daily rows. It runs
+  // One statement per day (or Sunday): the totals are the previous ones plus the daily rows since. It runs
   // inside SQLite (no row crosses into JavaScript) and appends in the rollup's key order.
   const DAY = "\u0000day";
+  const AFTER = "\u0000after";
   const BEFORE = "\u0000before";
   const names = [...spec.keys, ...spec.measures];
   const parts = [
     sql`select ${sql.join(names.map((c) => sql.ref(c)))} from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period = ${BEFORE}`,
     ...spec.sources.map(
       (source) =>
-        sql`select ${sql.join(names.map((c) => sql`${sql.raw(source.columns[c])}`))} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${accountId} and date = ${DAY}`,
+        sql`select ${sql.join(names.map((c) => sql`${sql.raw(source.columns[c])}`))} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${accountId} and date between ${AFTER} and ${DAY}`,
     ),
   ];
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
@@ -240,8 +298,12 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
   const statement = sqlite.prepare(query.sql);
   const params = query.parameters.slice();
   let before = kept?.day ? (kept.day as string) : addDaysIso(start, -1);
-  for (let day = start; day <= last; day = addDaysIso(day, 1)) {
-    for (let i = 0; i < params.length; i++) params[i] = query.parameters[i] === DAY ? day : query.parameters[i] === BEFORE ? before : query.parameters[i];
+  for (const day of totalDays(spec, start, last)) {
+    const after = addDaysIso(before, 1);
+    for (let i = 0; i < params.length; i++) {
+      const p = query.parameters[i];
+      params[i] = p === DAY ? day : p === BEFORE ? before : p === AFTER ? after : p;
+    }
     statement.run(params);
     before = day;
   }
@@ -365,22 +427,60 @@ export interface FactsQuery {
 export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>;
 export function factsTable(spec: RollupSpec, q: FactsQuery, describe: true): { table: RawBuilder<unknown>; oneRowPerKey: boolean };
 export function factsTable(spec: RollupSpec, q: FactsQuery, describe?: true): RawBuilder<unknown> | { table: RawBuilder<unknown>; oneRowPerKey: boolean } {
-  const table = q.rollups ? (q.bucket ? bucketTotalsTable(spec, q, q.rollups, q.bucket) : rangeTotalsTable(spec, q, q.rollups)) : dailyTable(spec, q);
-  const oneRowPerKey = !!(q.rollups && !q.bucket);
+  const table = !q.rollups || (q.bucket && spec.weekly)
+    ? dailyTable(spec, q)
+    : q.bucket
+      ? bucketTotalsTable(spec, q, q.rollups, q.bucket)
+      : spec.weekly
+        ? weeklyTotalsTable(spec, q, q.rollups)
+        : rangeTotalsTable(spec, q, q.rollups);
+  const oneRowPerKey = !!(q.rollups && !q.bucket && !spec.weekly);
   return describe ? { table, oneRowPerKey } : table;
 }
 
 function dailyTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
-  const names = [...spec.keys, ...(q.measures ?? spec.measures)];
+  return sql`(${sql.join(dailyParts(spec, q, q.range), sql` union all `)})`;
+}
+
+/** Selects of the daily rows of a span, one per source; `negate` turns every measure's sign. */
+function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateSpan, negate = false): RawBuilder<unknown>[] {
+  const measures = q.measures ?? spec.measures;
   const w = q.where?.("daily");
   const extra = w ? sql` and ${w}` : sql``;
-  const span = q.range;
   const period = q.bucket ? sql`date as period, ` : sql``;
   const dateCond = span.start === span.end ? sql`date = ${span.start}` : sql`date between ${span.start} and ${span.end}`;
-  const parts = spec.sources.map((source) => {
-    const cols = names.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`);
-    return sql`select ${period}${sql.join(cols)} from ${sql.table(source.table)} where account_id = ${q.accountId} and ${dateCond}${extra}`;
+  return spec.sources.map((source) => {
+    const cols = [
+      ...spec.keys.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`),
+      ...measures.map((c) => (negate ? sql`-(${sql.raw(source.columns[c])}) as ${sql.ref(c)}` : sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`)),
+    ];
+    return sql`select ${period}${sql.join(cols)} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and ${dateCond}${extra}`;
   });
+}
+
+/**
+ * The facts of a range from weekly totals (several rows per key, to be summed): the totals at the range's
+ * last day (or the Sunday before it, in older weeks) minus those at the day before the range (or the Sunday
+ * before that), plus the daily rows after the first of those days and minus those after the second.
+ */
+function weeklyTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }): RawBuilder<unknown> {
+  const names = q.measures ?? spec.measures;
+  const start = maxDate(q.range.start, rollups.first);
+  const end = minDate(q.range.end, rollups.last);
+  if (start > end) return emptyTable([...spec.keys, ...names], false);
+  const atEnd = totalDayOnOrBefore(spec, end, rollups.last);
+  const beforeStart = totalDayOnOrBefore(spec, addDaysIso(start, -1), rollups.last);
+  // Inside one older week the daily rows are all there is to read.
+  if (atEnd === beforeStart) return dailyTable(spec, { ...q, range: { start, end } });
+  const w = q.where?.("rollup");
+  const totals = (day: string, negate: boolean) =>
+    sql`select ${sql.join([
+      ...spec.keys.map((k) => sql.ref(k)),
+      ...names.map((m) => (negate ? sql`-${sql.ref(m)} as ${sql.ref(m)}` : sql.ref(m))),
+    ])} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${day}${w ? sql` and ${w}` : sql``}`;
+  const parts = [totals(atEnd, false), totals(beforeStart, true)];
+  if (atEnd < end) parts.push(...dailyParts(spec, q, { start: addDaysIso(atEnd, 1), end }));
+  if (beforeStart < addDaysIso(start, -1)) parts.push(...dailyParts(spec, q, { start: addDaysIso(beforeStart, 1), end: addDaysIso(start, -1) }, true));
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
