@@ -13,7 +13,7 @@ import { resolveAccount, type Account } from "../store/accounts.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import { MARKETPLACE_CODES, type MarketplaceCode, type Understanding } from "../nlu/understanding.js";
 import { isoDate } from "./dates.js";
-import { loadCatalogVocabulary } from "../nlu/catalog-vocabulary.js";
+import { rememberedCatalogVocabulary } from "../nlu/catalog-vocabulary.js";
 import { loadConversation, newConversationId, saveConversation } from "../nlu/conversation-store.js";
 import { parseQuestion, type ParseOutcome } from "../nlu/parse-question.js";
 import { resolveTimeframe } from "./timeframe.js";
@@ -82,7 +82,7 @@ export async function answer(question: string, options: AnswerOptions): Promise<
 
   const conversationId = options.conversationId ?? newConversationId();
   const previous = options.conversationId ? await loadConversation(options.db, options.conversationId, options.now) : undefined;
-  const catalog = await loadCatalogVocabulary(options.db, account?.id);
+  const catalog = await rememberedCatalogVocabulary(options.db, account?.id);
   let parsed: ParseOutcome = parseQuestion(text, { catalog, today, ...(previous ? { previous } : {}) });
   const llm = llmChoice(options.llm);
   if (llm) {

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { MirrorDb } from "../store/open-mirror.js";
 
 /** The names in a seller's catalog that questions may mention. */
@@ -45,4 +46,33 @@ export async function loadCatalogVocabulary(db: MirrorDb, accountId?: string): P
     asins: sorted(asins),
     skus: sorted(skus),
   };
+}
+
+const remembered = new WeakMap<MirrorDb, Map<string, { version: string; catalog: Promise<CatalogVocabulary> }>>();
+
+/**
+ * The catalog's names as loadCatalogVocabulary reads them, kept per mirror
+ * and account while the account's catalog stays as it was (same newest sync
+ * run, same number of products and campaigns), so a question does not pay
+ * for reading thousands of products and indexing their names again. The same
+ * object comes back each time, so what the parser builds from it is kept too.
+ *
+ * @example
+ * const catalog = await rememberedCatalogVocabulary(mirror.db, "demo");
+ */
+export async function rememberedCatalogVocabulary(db: MirrorDb, accountId?: string): Promise<CatalogVocabulary> {
+  const account = accountId === undefined ? sql`1` : sql`account_id = ${accountId}`;
+  const versionQuery = sql<{ version: string }>`select (select coalesce(max(id), 0) from sync_runs where ${account})
+    || '/' || (select count(*) from products where ${account}) || '/' || (select count(*) from ad_campaigns where ${account}) as version`;
+  const version = String((await versionQuery.execute(db)).rows[0]?.version ?? "");
+  let perAccount = remembered.get(db);
+  if (!perAccount) remembered.set(db, (perAccount = new Map()));
+  const key = accountId ?? "\u0000all";
+  const known = perAccount.get(key);
+  if (known && known.version === version) return known.catalog;
+  const catalog = loadCatalogVocabulary(db, accountId);
+  perAccount.set(key, { version, catalog });
+  // A failed read is not remembered.
+  catalog.catch(() => perAccount!.delete(key));
+  return catalog;
 }
