@@ -153,6 +153,27 @@ describe("a rebuild after an import keeps the earlier totals and gives what a fu
   });
 });
 
+describe("price changes kept beside the offers", () => {
+  it.each<[string, Filters]>([
+    ["the last week", { timeframe: "last_7_days" }],
+    ["the last 30 days", { timeframe: "last_30_days" }],
+    ["one marketplace", { timeframe: "last_30_days", marketplace: "US" }],
+    ["one product", { timeframe: "last_30_days", asin: "B0PAN00002" }],
+    ["a period longer than the 90 days looked at", { timeframe: "all_time" }],
+  ])("are the changes found among the offers, over %s", async (_label, filters) => {
+    const fromOffers = await ask(daily, "price_changes", filters);
+    const fromKept = await ask(rolled, "price_changes", filters);
+    expect(fromKept.sql.some((s) => /from competitor_price_changes/.test(s))).toBe(true);
+    expect(fromOffers.sql.some((s) => /from competitor_price_changes/.test(s))).toBe(false);
+    expect(fromKept.body.result).toEqual(fromOffers.body.result);
+  });
+
+  it("finds some in the fixture, so the comparison means something", async () => {
+    const answer = await ask(rolled, "price_changes", { timeframe: "last_30_days" });
+    expect((answer.body.result.changes as unknown[]).length).toBeGreaterThan(0);
+  });
+});
+
 describe("tables whose data ends on different days", () => {
   it.each<[Intent, Filters]>([
     ["acos_by_campaign", { timeframe: "2026-11-02..2026-11-22", date_range: { start: "2026-11-02", end: "2026-11-22" } }],

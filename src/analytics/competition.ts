@@ -214,7 +214,13 @@ export async function priceChanges(ctx: AnalyticsContext, understanding: Underst
       where exists (select 1 from products p where p.account_id = ${ctx.accountId} and p.marketplace = m.marketplace and p.asin = m.asin)
     ) where previous_price is not null and price <> previous_price and date >= ${start}
     order by date desc, marketplace, asin, seller_id`;
-  const compiled = query.compile(ctx.db);
+  // With the rollups current, the changes kept beside the offers are the same rows, read for the period alone.
+  const kept = sql<{ marketplace: string; asin: string; seller_id: string; seller_name: string | null; date: string; price: number; previous_price: number; previous_date: string }>`
+    select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from competitor_price_changes c
+    where ${sql.join([...conds.slice(0, 1), sql`date between ${start} and ${scope.range.end}`, sql`previous_date >= ${from}`, ...conds.slice(2)], sql` and `)}
+      and exists (select 1 from products p where p.account_id = ${ctx.accountId} and p.marketplace = c.marketplace and p.asin = c.asin)
+    order by date desc, marketplace, asin, seller_id`;
+  const compiled = ((await ctx.rollups()) ? kept : query).compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const found = (await ctx.db.executeQuery(compiled)).rows;
   const catalog = await listingsOf(ctx, found.map((c) => c.asin), scope.marketplace);

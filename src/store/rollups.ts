@@ -16,6 +16,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { addDaysIso, weekdayIso } from "../core/dates.js";
 import { dayOfWeek, indexedBy, type DateBucket } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
+import { rebuildPriceChanges } from "./price-changes.js";
 
 export interface RollupSource {
   /** The daily table. */
@@ -171,6 +172,7 @@ export async function rebuildRollups(mirror: RollupTarget, accountId: string, ra
       if (e.last && (!extent.last || e.last > extent.last)) extent.last = e.last;
     }
     for (const spec of ROLLUPS) await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
+    await rebuildPriceChanges(t, accountId, from);
     const run = await t.selectFrom("sync_runs").select((eb) => eb.fn.max("id").as("id")).where("account_id", "=", accountId).executeTakeFirst();
     await t
       .insertInto("rollup_state")

@@ -104,6 +104,19 @@ export interface CompetitorOffersTable {
   is_buy_box_winner: Defaulted<number>;
 }
 
+/** A competitor's price that differs from its previous offer on the product (migration 0008). */
+export interface CompetitorPriceChangesTable {
+  account_id: string;
+  marketplace: string;
+  asin: string;
+  seller_id: string;
+  date: string;
+  seller_name: string | null;
+  price: number;
+  previous_price: number;
+  previous_date: string;
+}
+
 export interface MarketCatalogTable {
   account_id: string;
   marketplace: string;
@@ -254,6 +267,7 @@ export interface MirrorSchema {
   inventory_snapshots: InventorySnapshotsTable;
   review_snapshots: ReviewSnapshotsTable;
   competitor_offers: CompetitorOffersTable;
+  competitor_price_changes: CompetitorPriceChangesTable;
   market_catalog: MarketCatalogTable;
   ad_campaigns: AdCampaignsTable;
   ad_groups: AdGroupsTable;
@@ -279,6 +293,7 @@ export const ACCOUNT_DATA_TABLES = [
   "ad_campaigns",
   "market_catalog",
   "competitor_offers",
+  "competitor_price_changes",
   "review_snapshots",
   "inventory_snapshots",
   "product_fees",

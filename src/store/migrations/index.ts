@@ -4,6 +4,7 @@ import { importLinesMigration } from "./0003-import-lines.js";
 import { apiWorkspacesMigration } from "./0006-api-workspaces.js";
 import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
 import { answerIndexesMigration } from "./0007-answer-indexes.js";
+import { priceChangesMigration } from "./0008-price-changes.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005_rollups_and_alerts": rollupsAndAlertsMigration,
   "0006_api_workspaces": apiWorkspacesMigration,
   "0007_answer_indexes": answerIndexesMigration,
+  "0008_price_changes": priceChangesMigration,
 };
