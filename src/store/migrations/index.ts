@@ -5,6 +5,7 @@ import { apiWorkspacesMigration } from "./0006-api-workspaces.js";
 import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
 import { answerIndexesMigration } from "./0007-answer-indexes.js";
 import { priceChangesMigration } from "./0008-price-changes.js";
+import { inventorySnapshotIndexMigration } from "./0009-inventory-snapshot-index.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006_api_workspaces": apiWorkspacesMigration,
   "0007_answer_indexes": answerIndexesMigration,
   "0008_price_changes": priceChangesMigration,
+  "0009_inventory_snapshot_index": inventorySnapshotIndexMigration,
 };
