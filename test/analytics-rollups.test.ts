@@ -42,6 +42,7 @@ const WEEKLY_ONLY = new Set<Intent>(["keyword_opportunities", "bid_recommendatio
 const INTENTS: Intent[] = [
   "sales_summary", "sales_comparison", "sales_trend", "top_products", "profit_margin_by_category", "refund_analysis", "conversion_analysis",
   "buy_box_share", "acos_by_campaign", "keyword_opportunities", "bid_recommendations", "wasted_ad_spend", "advertising_summary",
+  "stockout_risk", "inventory_value", "restock_recommendations", "excess_inventory",
 ];
 
 describe("rollups give the same numbers as the daily rows", () => {

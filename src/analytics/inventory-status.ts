@@ -11,8 +11,8 @@ import type { Understanding } from "../nlu/understanding.js";
 import { addDaysIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "./money.js";
-import { productMeasure } from "./product-facts.js";
-import { scopeOf, type Scope } from "./scope.js";
+import { SALES_ROLLUP, windowTotals } from "../store/rollups.js";
+import { scopeOf, scopeWhere, type Scope } from "./scope.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
 
@@ -76,8 +76,17 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   // catalog each row handed over costs more than the join.
   // Demand is read apart and matched here: SQLite would scan a derived table for every snapshot row, and
   // seeking each product's totals costs more on a large mirror than reading the day's totals in order.
-  const d30 = new Map((await productMeasure(ctx, r30, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
-  const d14 = new Map((await productMeasure(ctx, r14, salesScope, "units")).map((x) => [`${x.marketplace}|${x.asin}`, x.value]));
+  // Both windows end on the same day: one read gives both.
+  const demandQuery = sql<{ marketplace: string; asin: string; v0: number; v1: number }>`select * from ${windowTotals(
+    SALES_ROLLUP,
+    { accountId: ctx.accountId, range: r30, where: () => scopeWhere(salesScope), rollups: await ctx.rollups() },
+    "units",
+    [r30.start, r14.start],
+  )} as d`.compile(ctx.db);
+  ctx.sql.push(demandQuery.sql);
+  const demandRows = (await ctx.db.executeQuery(demandQuery)).rows;
+  const d30 = new Map(demandRows.map((x) => [`${x.marketplace}|${x.asin}`, x.v0]));
+  const d14 = new Map(demandRows.map((x) => [`${x.marketplace}|${x.asin}`, x.v1]));
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
     known: number; category: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;

@@ -513,6 +513,40 @@ function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: str
 }
 
 /**
+ * One measure per key over several ranges that end on the same day, as
+ * columns v0, v1, … (one per start): from the running totals, the total at
+ * the end minus each total the day before a start; else summed from the daily rows.
+ *
+ * @example
+ * sql`select * from ${windowTotals(SALES_ROLLUP, { accountId, range: { start: "2026-10-22", end: "2026-11-20" }, rollups }, "units", ["2026-10-22", "2026-11-07"])}`
+ */
+export function windowTotals(spec: RollupSpec, q: FactsQuery, measure: string, starts: readonly string[]): RawBuilder<unknown> {
+  const end = q.rollups ? minDate(q.range.end, q.rollups.last) : q.range.end;
+  const earliest = starts.reduce((a, b) => minDate(a, b));
+  const columns = starts.map((_, i) => `v${i}`);
+  if (earliest > end) return emptyTable([...spec.keys, ...columns], false);
+  if (!q.rollups || spec.weekly) {
+    const sums = starts.map((start, i) => sql`total(case when date >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`);
+    const parts = spec.sources.map((source) => {
+      const w = q.where?.("daily");
+      return sql`select date, ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, ${sql.raw(source.columns[measure])} as ${sql.ref(measure)}
+        from ${indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and date between ${earliest} and ${end}${w ? sql` and ${w}` : sql``}`;
+    });
+    return sql`(select ${sql.join(spec.keys.map((k) => sql.ref(k)))}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${sql.join(spec.keys.map((k) => sql.ref(k)))})`;
+  }
+  const w = q.where?.("rollup");
+  const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
+  const joins = starts.map((start, i) => {
+    const alias = sql.ref(`s${i}`);
+    const on = sql.join(spec.keys.map((k) => sql`${alias}.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
+    return sql`left join ${sql.table(spec.rollup)} ${alias} on ${alias}.account_id = ${q.accountId} and ${alias}.grain = 'C' and ${alias}.period = ${addDaysIso(maxDate(start, q.rollups!.first), -1)} and ${on}`;
+  });
+  const values = starts.map((_, i) => sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`);
+  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${end}${w ? sql` and ${w}` : sql``})`;
+  return sql`(select ${keys}, ${sql.join(values)} from ${endRows} e ${sql.join(joins, sql` `)})`;
+}
+
+/**
  * The facts of a range per bucket from the running totals, as signed rows:
  * each key's total at the bucket's last day, and minus its total at the
  * previous bucket's last day (or the day before the range), both labelled
