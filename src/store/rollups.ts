@@ -23,6 +23,11 @@ export interface RollupSource {
   table: string;
   /** Its index by account and date, which the rebuild reads one day at a time through. */
   dateIndex: string;
+  /**
+   * Several rows per key and day (an ASIN advertised in several ad groups): the rebuild sums them by day
+   * and key once, into a temporary table read by day, instead of seeking every row day after day.
+   */
+  manyPerDay?: boolean;
   /** Output column → expression on the daily row. */
   columns: Record<string, string>;
 }
@@ -85,7 +90,7 @@ export const SALES_ROLLUP: RollupSpec = {
       },
     },
     {
-      table: "ad_product_daily", dateIndex: "ad_product_daily_date_idx",
+      table: "ad_product_daily", dateIndex: "ad_product_daily_date_idx", manyPerDay: true,
       columns: {
         marketplace: "marketplace", asin: "asin",
         ...zero(SALES_MEASURES),
@@ -284,13 +289,26 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
   const AFTER = "\u0000after";
   const BEFORE = "\u0000before";
   const names = [...spec.keys, ...spec.measures];
+  const staged: string[] = [];
   const parts = [
     sql`select ${sql.join(names.map((c) => sql.ref(c)))} from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period = ${BEFORE}`,
-    ...spec.sources.map(
-      (source) =>
-        sql`select ${sql.join(names.map((c) => sql`${sql.raw(source.columns[c])}`))} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${accountId} and date between ${AFTER} and ${DAY}`,
-    ),
   ];
+  for (const source of spec.sources) {
+    if (source.manyPerDay) {
+      const temp = `rollup_source_${source.table}`;
+      const mapped = sql.join(names.map((c) => (spec.keys.includes(c) ? sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}` : sql`total(${sql.raw(source.columns[c])}) as ${sql.ref(c)}`)));
+      await sql`drop table if exists temp.${sql.ref(temp)}`.execute(t);
+      await sql`create temp table ${sql.ref(temp)} as select date, ${mapped} from ${sql.table(source.table)}
+        where account_id = ${accountId} and date between ${start} and ${last} group by date, ${sql.join(spec.keys.map((k) => sql.raw(source.columns[k])))}`.execute(t);
+      await sql`create index temp.${sql.ref(`${temp}_date`)} on ${sql.ref(temp)} (date)`.execute(t);
+      staged.push(temp);
+      parts.push(sql`select ${sql.join(names.map((c) => sql.ref(c)))} from temp.${sql.ref(temp)} where date between ${AFTER} and ${DAY}`);
+    } else {
+      parts.push(
+        sql`select ${sql.join(names.map((c) => sql`${sql.raw(source.columns[c])}`))} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${accountId} and date between ${AFTER} and ${DAY}`,
+      );
+    }
+  }
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
   // Grouped by the primary key's columns first: the groups then come out in the order rows are appended in.
   const groupRefs = sql.join([...spec.pk, ...spec.keys.filter((k) => !spec.pk.includes(k))].map((k) => sql.ref(k)));
@@ -309,6 +327,7 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
     statement.run(params);
     before = day;
   }
+  for (const temp of staged) await sql`drop table temp.${sql.ref(temp)}`.execute(t);
   if (spec.totalsBy) {
     const by = spec.totalsBy.map((k) => sql.ref(k));
     const keys = spec.keys.map((k) => (spec.totalsBy!.includes(k) ? sql.ref(k) : sql`''`));
