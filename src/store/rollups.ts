@@ -168,13 +168,12 @@ export async function rebuildRollups(mirror: RollupTarget, accountId: string, ra
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId)) ? range.start : undefined;
     // Every table's totals run to the last day of any of them, so a range ending there finds them all.
-    const extents = new Map<RollupSpec, { first?: string; last?: string }>();
-    const extent: { first?: string; last?: string } = {};
+    const extents = new Map<RollupSpec, Extent>();
+    const extent: Extent = {};
     for (const spec of ROLLUPS) {
       const e = await sourceExtent(t, spec, accountId);
       extents.set(spec, e);
-      if (e.first && (!extent.first || e.first < extent.first)) extent.first = e.first;
-      if (e.last && (!extent.last || e.last > extent.last)) extent.last = e.last;
+      widen(extent, e);
     }
     for (const spec of ROLLUPS) await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
     await rebuildPriceChanges(t, accountId, from);
@@ -209,17 +208,28 @@ async function reflectsPreviousRun(t: Kysely<any>, accountId: string): Promise<b
   return Number(newer?.n ?? 0) <= 1;
 }
 
+/** The first and last day of some daily rows, when there are any. */
+interface Extent {
+  first?: string;
+  last?: string;
+}
+
+/** Stretches `extent` to cover `other` too. */
+function widen(extent: Extent, other: { first?: string | null; last?: string | null } | undefined): void {
+  if (other?.first && (!extent.first || other.first < extent.first)) extent.first = other.first;
+  if (other?.last && (!extent.last || other.last > extent.last)) extent.last = other.last;
+}
+
 /** The first and last day of a spec's daily rows. */
-async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string): Promise<{ first?: string; last?: string }> {
-  const extent: { first?: string; last?: string } = {};
+async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string): Promise<Extent> {
+  const extent: Extent = {};
   for (const source of spec.sources) {
     const e = await t
       .selectFrom(source.table)
       .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
       .where("account_id", "=", accountId)
       .executeTakeFirst();
-    if (e?.first && (!extent.first || e.first < extent.first)) extent.first = e.first as string;
-    if (e?.last && (!extent.last || e.last > extent.last)) extent.last = e.last as string;
+    widen(extent, e as Extent | undefined);
   }
   return extent;
 }
@@ -289,6 +299,7 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
   const AFTER = "\u0000after";
   const BEFORE = "\u0000before";
   const names = [...spec.keys, ...spec.measures];
+  const insertColumns = sql.join(["account_id", "grain", "period", ...names].map((c) => sql.ref(c)));
   const staged: string[] = [];
   const parts = [
     sql`select ${sql.join(names.map((c) => sql.ref(c)))} from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period = ${BEFORE}`,
@@ -312,7 +323,7 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
   // Grouped by the primary key's columns first: the groups then come out in the order rows are appended in.
   const groupRefs = sql.join([...spec.pk, ...spec.keys.filter((k) => !spec.pk.includes(k))].map((k) => sql.ref(k)));
-  const query = sql`insert into ${sql.table(spec.rollup)} (${sql.join(["account_id", "grain", "period", ...names].map((c) => sql.ref(c)))})
+  const query = sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
     select ${accountId}, 'C', ${DAY}, ${keyRefs}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
     from (${sql.join(parts, sql` union all `)}) group by ${groupRefs} order by ${groupRefs}`.compile(t);
   const statement = sqlite.prepare(query.sql);
@@ -332,7 +343,7 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
     const by = spec.totalsBy.map((k) => sql.ref(k));
     const keys = spec.keys.map((k) => (spec.totalsBy!.includes(k) ? sql.ref(k) : sql`''`));
     // Read in the running totals' order (day, then key), so the groups stream without a sort.
-    await sql`insert into ${sql.table(spec.rollup)} (${sql.join(["account_id", "grain", "period", ...names].map((c) => sql.ref(c)))})
+    await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
       select account_id, 'A', period, ${sql.join(keys)}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
       from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period >= ${start}
       group by period, ${sql.join(by)}`.execute(t);
@@ -545,13 +556,11 @@ export function windowTotals(spec: RollupSpec, q: FactsQuery, measure: string, s
   const columns = starts.map((_, i) => `v${i}`);
   if (earliest > end) return emptyTable([...spec.keys, ...columns], false);
   if (!q.rollups || spec.weekly) {
-    const sums = starts.map((start, i) => sql`total(case when date >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`);
-    const parts = spec.sources.map((source) => {
-      const w = q.where?.("daily");
-      return sql`select date, ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, ${sql.raw(source.columns[measure])} as ${sql.ref(measure)}
-        from ${indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and date between ${earliest} and ${end}${w ? sql` and ${w}` : sql``}`;
-    });
-    return sql`(select ${sql.join(spec.keys.map((k) => sql.ref(k)))}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${sql.join(spec.keys.map((k) => sql.ref(k)))})`;
+    // Daily rows with their day (as `period`), each counted in the windows it falls in.
+    const sums = starts.map((start, i) => sql`total(case when period >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`);
+    const parts = dailyParts(spec, { ...q, bucket: "day", measures: [measure] }, { start: earliest, end });
+    const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
+    return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${keyRefs})`;
   }
   const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
