@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
 import { SellerAiError } from "../errors.js";
 import { MIGRATIONS } from "./migrations/index.js";
+import { rowReader } from "./row-reader.js";
 import type { MirrorSchema } from "./schema.js";
 
 export type MirrorDb = Kysely<MirrorSchema>;
@@ -46,7 +47,7 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("cache_size = -65536");
   sqlite.pragma("temp_store = MEMORY");
-  const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
   if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   let closed = false;
   return {
