@@ -30,53 +30,29 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     );
     latest.push({ marketplace, date: found[0]?.date ?? null });
   }
-  // Your price per product, from its first SKU (in SKU order); titles are read for the rows shown only.
-  let priced = ctx.db.selectFrom("products").select(["marketplace", "asin", "sku", "price"]).where("account_id", "=", ctx.accountId);
-  if (scope.marketplace) priced = priced.where("marketplace", "=", scope.marketplace);
-  const yours = new Map<string, { sku: string; price: number | null }>();
-  for (const p of await ctx.rows(priced)) {
-    const known = yours.get(`${p.marketplace}|${p.asin}`);
-    if (!known || p.sku < known.sku) yours.set(`${p.marketplace}|${p.asin}`, p);
-  }
   const rows: Record<string, unknown>[] = [];
   let newest: string | null = null;
+  // Every product is ranked on its numbers alone, summed per ASIN in SQL (conditions are on metrics, never on the
+  // sellers' names); who sells the lowest offer and who holds the buy box are read for the rows shown.
   for (const { marketplace, date } of latest) {
     if (!date) continue;
     if (!newest || date > newest) newest = date as string;
-    let q = ctx.db
-      .selectFrom("competitor_offers")
-      .select(["asin", "date", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
-      .where("account_id", "=", ctx.accountId)
-      .where("date", "=", date as string)
-      .where("marketplace", "=", marketplace);
-    if (scope.asins) q = scope.asins.length ? q.where("asin", "in", scope.asins) : q.where("asin", "=", "");
-    // The (day, marketplace, ASIN, seller) index gives the day's offers in this order without a sort.
-    const offers = await ctx.rows(q.orderBy("asin").orderBy("seller_id"));
-    const byAsin = new Map<string, typeof offers>();
-    for (const o of offers) {
-      if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
-      byAsin.get(o.asin)!.push(o);
-    }
     const currency = ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
-    for (const [asin, today] of byAsin) {
-      const info = yours.get(`${marketplace}|${asin}`);
-      const ours = info?.price ?? null;
-      const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
-      const winner = today.find((o) => o.is_buy_box_winner === 1);
-      const landed = lowest.price + lowest.shipping;
+    for (const o of await offerSummaries(ctx, marketplace, date, scope.asins)) {
+      const ours = o.your_price;
       rows.push({
-        asin,
+        asin: o.asin,
         title: "",
         marketplace,
         your_price: ours,
-        lowest_competitor_price: money(landed, currency),
-        lowest_competitor: lowest.seller_name ?? lowest.seller_id,
-        buy_box_winner: winner ? winner.seller_name ?? winner.seller_id : "you",
-        buy_box_price: winner ? money(winner.price + winner.shipping, currency) : ours,
-        price_gap: ours === null ? null : money(ours - landed, currency),
-        price_gap_pct: ours === null ? null : changePercent(ours, landed),
-        competitors: today.length,
-        undercut: ours !== null && landed < ours,
+        lowest_competitor_price: money(o.landed, currency),
+        lowest_competitor: null,
+        buy_box_winner: null,
+        buy_box_price: null,
+        price_gap: ours === null ? null : money(ours - o.landed, currency),
+        price_gap_pct: ours === null ? null : changePercent(ours, o.landed),
+        competitors: o.competitors,
+        undercut: ours !== null && o.landed < ours,
         undercut_since: null as string | null,
         currency,
         date,
@@ -84,6 +60,7 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     }
   }
   const sorted = sortRows(applyConditions(rows, f.conditions), "price_gap_pct", f.sort ?? "desc", (r) => `${r.asin}|${r.marketplace}`).slice(0, f.limit ?? 50);
+  await nameOffers(ctx, sorted);
   const titles = await listingsOf(ctx, sorted.map((r) => String(r.asin)), scope.marketplace);
   for (const row of sorted) row.title = titles.get(`${row.marketplace}|${row.asin}`)?.title ?? "";
   // Since when a rival has been cheaper, for the undercut products shown: walk back over 90 days of their offers.
@@ -131,6 +108,77 @@ export async function competitorPricing(ctx: AnalyticsContext, understanding: Un
     primaryKey: "products",
     freshness: newest ? endOfDay(newest) : null,
   };
+}
+
+/**
+ * Per ASIN on a marketplace's offers day: how many offers, the lowest landed
+ * price (price plus shipping, the same sum as for a single offer) and your
+ * price, from the ASIN's first SKU (in SKU order), null outside the catalog.
+ */
+async function offerSummaries(ctx: AnalyticsContext, marketplace: string, date: string, asins: string[] | undefined) {
+  let q = ctx.db
+    .selectFrom("competitor_offers as o")
+    .select((eb) => [
+      "o.asin",
+      eb.fn.countAll<number>().as("competitors"),
+      eb.fn.min(sql<number>`o.price + o.shipping`).as("landed"),
+      eb
+        .selectFrom("products as p")
+        .select("p.price")
+        .where("p.account_id", "=", ctx.accountId)
+        .where("p.marketplace", "=", marketplace)
+        .whereRef("p.asin", "=", "o.asin")
+        .orderBy("p.sku")
+        .limit(1)
+        .as("your_price"),
+    ])
+    .where("o.account_id", "=", ctx.accountId)
+    .where("o.date", "=", date)
+    .where("o.marketplace", "=", marketplace);
+  if (asins) q = asins.length ? q.where("o.asin", "in", asins) : q.where("o.asin", "=", "");
+  // The (day, marketplace, ASIN, seller) index gives the day's offers grouped by ASIN without a sort.
+  return (await ctx.rows(q.groupBy("o.asin").orderBy("o.asin"))) as { asin: string; competitors: number; landed: number; your_price: number | null }[];
+}
+
+/**
+ * Fills in the lowest offer's seller and the buy box of competitor_pricing
+ * rows from their day's offers: the lowest landed offer (the first in seller
+ * order on a tie), and the winner's landed price, or you and your price.
+ */
+async function nameOffers(ctx: AnalyticsContext, rows: Record<string, unknown>[]): Promise<void> {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const key = `${row.marketplace}|${row.date}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(row);
+  }
+  for (const group of groups.values()) {
+    const { marketplace, date, currency } = group[0] as { marketplace: string; date: string; currency: string };
+    const q = ctx.db
+      .selectFrom("competitor_offers")
+      .select(["asin", "seller_id", "seller_name", "price", "shipping", "is_buy_box_winner"])
+      .where("account_id", "=", ctx.accountId)
+      .where("date", "=", date)
+      .where("marketplace", "=", marketplace);
+    const asins = group.map((r) => String(r.asin));
+    const offers: Awaited<ReturnType<typeof q.execute>> = [];
+    // In pages, so a long list stays under SQLite's limit on bound parameters.
+    for (let i = 0; i < asins.length; i += 500) offers.push(...(await ctx.rows(q.where("asin", "in", asins.slice(i, i + 500)).orderBy("asin").orderBy("seller_id"))));
+    const byAsin = new Map<string, typeof offers>();
+    for (const o of offers) {
+      if (!byAsin.has(o.asin)) byAsin.set(o.asin, []);
+      byAsin.get(o.asin)!.push(o);
+    }
+    for (const row of group) {
+      const today = byAsin.get(String(row.asin));
+      if (!today?.length) continue;
+      const lowest = today.reduce((m, o) => (o.price + o.shipping < m.price + m.shipping ? o : m));
+      const winner = today.find((o) => o.is_buy_box_winner === 1);
+      row.lowest_competitor = lowest.seller_name ?? lowest.seller_id;
+      row.buy_box_winner = winner ? winner.seller_name ?? winner.seller_id : "you";
+      row.buy_box_price = winner ? money(winner.price + winner.shipping, currency) : row.your_price;
+    }
+  }
 }
 
 export async function buyBoxShare(ctx: AnalyticsContext, understanding: Understanding): Promise<IntentOutcome> {
