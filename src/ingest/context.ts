@@ -41,6 +41,16 @@ export class MarketplaceResolver {
     return this.explicit;
   }
 
+  /** The marketplaces the account had before the import, with their currencies. */
+  get knownMarketplaces(): readonly { marketplace: string; currency: string }[] {
+    return this.known;
+  }
+
+  /** Records marketplaces another resolver (one reading on a worker thread) used, in the order it used them. */
+  adopt(used: Iterable<readonly [string, string]>): void {
+    for (const [code, currency] of used) if (!this.used.has(code)) this.used.set(code, currency);
+  }
+
   /** From a row's or file's own value (code, marketplace id, sales channel); `fallback` when it names none. */
   resolve(value: string | null | undefined, currency?: string | null): string {
     if (this.explicit) return this.use(this.explicit);

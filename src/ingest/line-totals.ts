@@ -13,6 +13,17 @@ import type { ImportContext } from "./context.js";
 const COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
 const BATCH = 500;
 
+/** OrderLineTotals as plain data (see OrderLineTotals.toData). */
+export interface OrderLineTotalsData {
+  count: number;
+  /** marketplace, ASIN and day of each cell, TAB-separated. */
+  keys: string;
+  units: Float64Array;
+  revenue: Float64Array;
+  compensation: Float64Array;
+  orders: Int32Array;
+}
+
 /** The (marketplace, ASIN, day) cells of an order file with the units, revenue and orders of their counted lines. */
 export class OrderLineTotals {
   // marketplace -> date -> ASIN -> cell number; the lines of one order share marketplace and day.
@@ -75,6 +86,54 @@ export class OrderLineTotals {
     this.compensation = wider(this.compensation);
     this.orders = wider(this.orders);
     this.lastRun = wider(this.lastRun);
+  }
+
+  /**
+   * The sums in a form that crosses to another thread cheaply: the keys in one
+   * string, the figures in typed arrays.
+   */
+  toData(): OrderLineTotalsData {
+    const n = this.count;
+    const keys = this.keys.map((k) => `${k.marketplace}\t${k.asin}\t${k.date}`).join("\t");
+    return {
+      count: n,
+      keys,
+      units: this.units.slice(0, n),
+      revenue: this.revenue.slice(0, n),
+      compensation: this.compensation.slice(0, n),
+      orders: this.orders.slice(0, n),
+    };
+  }
+
+  /** Sums made elsewhere (see toData), to write or to recompute from. */
+  static fromData(data: OrderLineTotalsData): OrderLineTotals {
+    const totals = new OrderLineTotals();
+    const fields = data.count === 0 ? [] : data.keys.split("\t");
+    for (let n = 0; n < data.count; n++) {
+      const marketplace = fields[3 * n];
+      const asin = fields[3 * n + 1];
+      const date = fields[3 * n + 2];
+      let days = totals.cells.get(marketplace);
+      if (!days) totals.cells.set(marketplace, (days = new Map()));
+      let asins = days.get(date);
+      if (!asins) days.set(date, (asins = new Map()));
+      asins.set(asin, n);
+      totals.keys.push({ marketplace, asin, date });
+    }
+    totals.count = data.count;
+    const size = Math.max(1024, data.count);
+    const floats = (a: Float64Array) => {
+      const b = new Float64Array(size);
+      b.set(a);
+      return b;
+    };
+    totals.units = floats(data.units);
+    totals.revenue = floats(data.revenue);
+    totals.compensation = floats(data.compensation);
+    totals.orders = new Int32Array(size);
+    totals.orders.set(data.orders);
+    totals.lastRun = new Float64Array(size).fill(-1);
+    return totals;
   }
 
   get marketplaces(): string[] {

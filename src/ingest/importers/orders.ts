@@ -6,11 +6,11 @@
  */
 import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
-import { cell, type Columns } from "../columns.js";
-import { PeriodTracker, type HandlerResult, type ImportContext, type RowHandler } from "../context.js";
-import { OrderLineTotals } from "../line-totals.js";
+import type { Columns } from "../columns.js";
+import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
+import type { OrderLineTotals } from "../line-totals.js";
+import { OrderLineReader, emptyOrderLine, orderColumns, type OrderLine } from "../order-lines.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
-import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError, utcInstant } from "../values.js";
 
 export const ORDERS_FORMAT = {
   reportType: "GET_FLAT_FILE_ALL_ORDERS_DATA",
@@ -22,184 +22,135 @@ const LINE_COLUMNS = [
   "account_id", "marketplace", "order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at",
   "order_status", "item_status", "quantity", "item_price", "currency", "counted",
 ] as const;
+/**
+ * Columns every line of a batch shares (the account, and the marketplace and currency batches are cut
+ * by): written into the statement's text rather than bound for every line, which costs more than the
+ * rest of the line's values together.
+ */
+const SHARED = new Set<string>(["account_id", "marketplace", "currency"]);
+/** Bound values per line: the columns not shared. */
+const WIDTH = LINE_COLUMNS.length - SHARED.size;
 const BATCH = 500;
 /** The index the re-aggregation of daily sales reads (migration 0003). */
 const AGGREGATE_INDEX = "order_lines_asin_date_idx";
 /** Lines read before estimating the file's size and choosing how to maintain the index. */
 const ESTIMATE_AFTER = 20_000;
 
-/**
- * Timestamps compared as UTC instants, so "-07:00" and "+00:00" forms order
- * correctly. Rows of one order share their timestamps: the last one is kept.
- */
-function instantOf(): (text: string | undefined) => string | undefined {
-  let lastText: string | undefined;
-  let lastValue: string | undefined;
-  return (text) => {
-    if (text === lastText) return lastValue;
-    lastText = text;
-    const t = text?.trim();
-    if (!t) return (lastValue = undefined);
-    return (lastValue = utcInstant(t) ?? t);
-  };
+/** What a file's lines add up to, from the reader that read them (on this thread or another). */
+export interface OrderFileSummary {
+  totals: OrderLineTotals;
+  runs: ReadonlyMap<string, number>;
+  nonAmazon: number;
+  period: { start?: string; end?: string };
 }
 
 export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {
-  const at = {
-    order: cols.find("amazon-order-id"),
-    purchase: cols.find("purchase-date"),
-    updated: cols.find("last-updated-date"),
-    status: cols.find("order-status"),
-    channel: cols.find("sales-channel"),
-    sku: cols.find("sku"),
-    asin: cols.find("asin"),
-    itemStatus: cols.find("item-status"),
-    quantity: cols.find("quantity", "quantity-purchased"),
-    currency: cols.find("currency"),
-    price: cols.find("item-price"),
+  const reader = new OrderLineReader(orderColumns(cols), ctx.marketplaces);
+  const store = new OrderLineStore(ctx, ctx.progress);
+  const line = emptyOrderLine();
+  return {
+    reads: reader.reads,
+    row(cells, _line) {
+      if (reader.read(cells, line)) store.add(line);
+    },
+    finish: () => store.finish(reader),
   };
-  const statement = upsertStatement(ctx, BATCH);
+}
+
+/**
+ * Writes order lines in batches of one marketplace and currency: a plain
+ * insert for new lines, an upsert for a batch holding a stored line; then
+ * the daily sales of the file's days.
+ */
+export class OrderLineStore {
   // One parameter array for every full batch: better-sqlite3 binds it before run() returns.
-  const params: unknown[] = new Array(BATCH * LINE_COLUMNS.length);
-  let filled = 0;
-  let pending = 0;
-  let written = 0;
-  let nonAmazon = 0;
-  const totals = new OrderLineTotals();
-  // Whether the account had no order lines in a marketplace before this file, by marketplace; and the
-  // runs of adjacent lines of one order there, which match its distinct orders when no order is split.
-  const firstThere = new Map<string, boolean>();
-  const runs = new Map<string, number>();
-  let run = 0;
-  let runOrder = "";
-  let runMarketplace = "";
-  let conflicted = false;
-  const updatedInstant = instantOf();
-  const purchaseInstant = instantOf();
-  const period = new PeriodTracker();
-  // Occurrences of a SKU within the current order: rows of one order are adjacent in Amazon's files.
-  let currentOrder = "";
-  const seen = new Map<string, number>();
-  let lastChannel: string | null | undefined;
-  let lastCurrency: string | null | undefined;
-  let lastMarketplace = "";
-  let otherShop = false;
-  let lastStatus: string | undefined;
-  let lastItemStatus: string | null | undefined;
-  let lastCancelled = false;
+  private readonly params: unknown[] = new Array(BATCH * WIDTH);
+  private filled = 0;
+  private pending = 0;
+  private marketplace = "";
+  private currency: string | null = null;
+  private written = 0;
+  private conflicted = false;
+  /** Whether the account had no order lines in a marketplace before this file, by marketplace. */
+  private readonly firstThere = new Map<string, boolean>();
+  private restoreIndex: (() => void) | undefined;
+  private estimated = false;
+
+  /** `progress` gives the share of the file read so far, for estimating its size. */
+  constructor(
+    private readonly ctx: ImportContext,
+    private readonly progress: () => number,
+  ) {}
+
+  add(line: OrderLine): void {
+    if (this.pending > 0 && (line.marketplace !== this.marketplace || line.currency !== this.currency)) this.flush();
+    if (this.pending === 0) {
+      this.marketplace = line.marketplace;
+      this.currency = line.currency;
+      if (!this.firstThere.has(line.marketplace)) this.firstThere.set(line.marketplace, !hasLines(this.ctx, line.marketplace));
+    }
+    const params = this.params;
+    let i = this.filled;
+    params[i++] = line.orderId;
+    params[i++] = line.lineKey;
+    params[i++] = line.asin;
+    params[i++] = line.sku;
+    params[i++] = line.date;
+    params[i++] = line.updated;
+    params[i++] = line.status;
+    params[i++] = line.itemStatus;
+    params[i++] = line.quantity;
+    params[i++] = line.price;
+    params[i++] = line.counted;
+    this.filled = i;
+    if (++this.pending === BATCH) this.flush();
+  }
+
+  private flush(): void {
+    const count = this.pending;
+    if (count === 0) return;
+    const ctx = this.ctx;
+    // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
+    // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
+    const values = count === BATCH ? this.params : this.params.slice(0, this.filled);
+    try {
+      insertStatement(ctx, this.marketplace, this.currency, count).run(values);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
+      this.conflicted = true;
+      upsertStatement(ctx, this.marketplace, this.currency, count).run(values);
+    }
+    this.written += count;
+    this.filled = 0;
+    this.pending = 0;
+    if (!this.estimated && this.written >= ESTIMATE_AFTER) this.chooseIndexUpkeep();
+  }
 
   // A file that at least doubles the stored lines is loaded without the aggregation index, which is
   // rebuilt once at the end: maintaining it line by line costs more than building it from sorted keys.
-  let restoreIndex: (() => void) | undefined;
-  let estimated = false;
-  const chooseIndexUpkeep = () => {
-    estimated = true;
-    const share = ctx.progress();
+  private chooseIndexUpkeep(): void {
+    this.estimated = true;
+    const share = this.progress();
     if (share <= 0) return;
-    const expected = Math.ceil(written / share);
-    if (storedLines(ctx, written + expected) - written < expected) restoreIndex = ctx.writer.suspendIndex(AGGREGATE_INDEX);
-  };
+    const expected = Math.ceil(this.written / share);
+    if (storedLines(this.ctx, this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
+  }
 
-  const insert = insertStatement(ctx, BATCH);
-  const flush = () => {
-    if (pending === 0) return;
-    // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
-    // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
-    const values = pending === BATCH ? params : params.slice(0, filled);
-    try {
-      (pending === BATCH ? insert : insertStatement(ctx, pending)).run(values);
-    } catch (error) {
-      if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
-      conflicted = true;
-      (pending === BATCH ? statement : upsertStatement(ctx, pending)).run(values);
-    }
-    written += pending;
-    filled = 0;
-    pending = 0;
-    if (!estimated && written >= ESTIMATE_AFTER) chooseIndexUpkeep();
-  };
-
-  return {
-    reads: Object.values(at),
-    row(cells, _line) {
-      const orderId = requireText(cell(cells, at.order), "amazon-order-id");
-      const purchaseText = cell(cells, at.purchase);
-      const date = requireDate(purchaseText, "purchase-date");
-      const asin = requireText(cell(cells, at.asin), "asin");
-      const sku = optionalText(cell(cells, at.sku));
-      const quantity = parseCount(cell(cells, at.quantity), "quantity");
-      if (quantity === undefined) throw new RowError("quantity: missing value");
-      const price = parseNumber(cell(cells, at.price), "item-price") ?? 0;
-      const status = requireText(cell(cells, at.status), "order-status");
-      const itemStatus = optionalText(cell(cells, at.itemStatus));
-      const currency = optionalText(cell(cells, at.currency));
-      const channel = optionalText(cell(cells, at.channel));
-      // Lines of a file share a handful of channels and statuses: their readings are remembered.
-      if (channel !== lastChannel || currency !== lastCurrency) {
-        // Multi-channel fulfilment orders from other shops are not Amazon sales.
-        otherShop = channel !== null && /^non-amazon/i.test(channel);
-        lastMarketplace = otherShop ? "" : ctx.marketplaces.resolve(channel, currency);
-        if (!otherShop && !firstThere.has(lastMarketplace)) firstThere.set(lastMarketplace, !hasLines(ctx, lastMarketplace));
-        lastChannel = channel;
-        lastCurrency = currency;
-      }
-      if (otherShop) {
-        nonAmazon++;
-        return;
-      }
-      const marketplace = lastMarketplace;
-      if (orderId !== currentOrder) {
-        currentOrder = orderId;
-        seen.clear();
-      }
-      const base = sku ?? asin;
-      const occurrence = seen.get(base) ?? 0;
-      seen.set(base, occurrence + 1);
-      if (status !== lastStatus || itemStatus !== lastItemStatus) {
-        lastCancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
-        lastStatus = status;
-        lastItemStatus = itemStatus;
-      }
-      const cancelled = lastCancelled;
-      const updated = updatedInstant(cell(cells, at.updated)) ?? purchaseInstant(purchaseText) ?? date;
-      params[filled++] = ctx.accountId;
-      params[filled++] = marketplace;
-      params[filled++] = orderId;
-      params[filled++] = `${base}#${occurrence}`;
-      params[filled++] = asin;
-      params[filled++] = sku;
-      params[filled++] = date;
-      params[filled++] = updated;
-      params[filled++] = status;
-      params[filled++] = itemStatus;
-      params[filled++] = quantity;
-      params[filled++] = price;
-      params[filled++] = currency;
-      params[filled++] = cancelled ? 0 : 1;
-      pending++;
-      if (orderId !== runOrder || marketplace !== runMarketplace) {
-        run++;
-        runOrder = orderId;
-        runMarketplace = marketplace;
-        runs.set(marketplace, (runs.get(marketplace) ?? 0) + 1);
-      }
-      totals.add(marketplace, asin, date, run, !cancelled, quantity, price);
-      period.add(date);
-      if (pending === BATCH) flush();
-    },
-    async finish(): Promise<HandlerResult> {
-      flush();
-      restoreIndex?.();
-      if (nonAmazon) ctx.note(`${nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
-      // A file that brings a marketplace's first lines, no line twice and every order in one run holds
-      // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
-      // recomputed from every stored line.
-      const own = !conflicted && totals.marketplaces.every((m) => firstThere.get(m) === true && distinctOrders(ctx, m) === runs.get(m));
-      if (own) totals.write(ctx);
-      else await recomputeSalesFromOrderLines(ctx, totals.affected());
-      return { written, periodStart: period.start, periodEnd: period.end };
-    },
-  };
+  /** Writes the last lines and the daily sales of the file's days. */
+  async finish(file: OrderFileSummary): Promise<HandlerResult> {
+    const ctx = this.ctx;
+    this.flush();
+    this.restoreIndex?.();
+    if (file.nonAmazon) ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
+    // A file that brings a marketplace's first lines, no line twice and every order in one run holds
+    // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
+    // recomputed from every stored line.
+    const totals = file.totals;
+    const own = !this.conflicted && totals.marketplaces.every((m) => this.firstThere.get(m) === true && distinctOrders(ctx, m) === file.runs.get(m));
+    if (own) totals.write(ctx);
+    else await recomputeSalesFromOrderLines(ctx, totals.affected());
+    return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
+  }
 }
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
@@ -247,12 +198,22 @@ function storedLines(ctx: ImportContext, limit: number): number {
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
-/** A plain insert of `count` order lines. */
-function insertStatement(ctx: ImportContext, count: number): Database.Statement {
-  return cached(ctx, `insert:${count}`, () => {
-    const placeholder = Object.fromEntries(LINE_COLUMNS.map((c) => [c, null]));
+/** One line's values for a statement: the shared columns written in as literals, the others bound. */
+function linePlaceholder(ctx: ImportContext, marketplace: string, currency: string | null): Record<string, unknown> {
+  const shared: Record<string, unknown> = { account_id: ctx.accountId, marketplace, currency };
+  return Object.fromEntries(LINE_COLUMNS.map((c) => [c, SHARED.has(c) ? sql.lit(shared[c]) : null]));
+}
+
+/** A plain insert of `count` order lines of one marketplace and currency. */
+function insertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
+  return cached(ctx, statementKey("insert", ctx, marketplace, currency, count), () => {
+    const placeholder = linePlaceholder(ctx, marketplace, currency);
     return (ctx.db as unknown as Kysely<any>).insertInto("order_lines").values(Array.from({ length: count }, () => placeholder)).compile().sql;
   });
+}
+
+function statementKey(kind: string, ctx: ImportContext, marketplace: string, currency: string | null, count: number): string {
+  return JSON.stringify([kind, ctx.accountId, marketplace, currency, count]);
 }
 
 /**
@@ -260,12 +221,12 @@ function insertStatement(ctx: ImportContext, count: number): Database.Statement 
  * updated at the same time or later, so importing an older file after a newer
  * one does not bring back a stale status.
  */
-function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
-  return cached(ctx, `upsert:${count}`, () => upsertSql(ctx, count));
+function upsertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
+  return cached(ctx, statementKey("upsert", ctx, marketplace, currency, count), () => upsertSql(ctx, marketplace, currency, count));
 }
 
-function upsertSql(ctx: ImportContext, count: number): string {
-  const placeholder = Object.fromEntries(LINE_COLUMNS.map((c) => [c, null]));
+function upsertSql(ctx: ImportContext, marketplace: string, currency: string | null, count: number): string {
+  const placeholder = linePlaceholder(ctx, marketplace, currency);
   const db = ctx.db as unknown as Kysely<any>;
   const updated = LINE_COLUMNS.filter((c) => !["account_id", "marketplace", "order_id", "line_key"].includes(c));
   const query = db

@@ -1,0 +1,273 @@
+/**
+ * Reading the lines of an all-orders flat file, apart from storing them: the
+ * reading is pure (no database), so it runs the same on the importing thread
+ * and on a worker thread that reads a large file while the importing thread
+ * writes what was read.
+ */
+import { cell, type Columns } from "./columns.js";
+import { PeriodTracker, type MarketplaceResolver } from "./context.js";
+import { OrderLineTotals } from "./line-totals.js";
+import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError, utcInstant } from "./values.js";
+
+/** Positions of the columns an order line is read from (-1 for an absent column). */
+export interface OrderColumns {
+  order: number;
+  purchase: number;
+  updated: number;
+  status: number;
+  channel: number;
+  sku: number;
+  asin: number;
+  itemStatus: number;
+  quantity: number;
+  currency: number;
+  price: number;
+}
+
+/** The positions of the order-line columns in a file's header. */
+export function orderColumns(cols: Columns): OrderColumns {
+  return {
+    order: cols.find("amazon-order-id"),
+    purchase: cols.find("purchase-date"),
+    updated: cols.find("last-updated-date"),
+    status: cols.find("order-status"),
+    channel: cols.find("sales-channel"),
+    sku: cols.find("sku"),
+    asin: cols.find("asin"),
+    itemStatus: cols.find("item-status"),
+    quantity: cols.find("quantity", "quantity-purchased"),
+    currency: cols.find("currency"),
+    price: cols.find("item-price"),
+  };
+}
+
+/** One order line as stored (the account aside). */
+export interface OrderLine {
+  marketplace: string;
+  orderId: string;
+  lineKey: string;
+  asin: string;
+  sku: string | null;
+  date: string;
+  updated: string;
+  status: string;
+  itemStatus: string | null;
+  quantity: number;
+  price: number;
+  currency: string | null;
+  counted: 0 | 1;
+}
+
+/**
+ * Timestamps compared as UTC instants, so "-07:00" and "+00:00" forms order
+ * correctly. Rows of one order share their timestamps: the last one is kept.
+ */
+function instantOf(): (text: string | undefined) => string | undefined {
+  let lastText: string | undefined;
+  let lastValue: string | undefined;
+  return (text) => {
+    if (text === lastText) return lastValue;
+    lastText = text;
+    const t = text?.trim();
+    if (!t) return (lastValue = undefined);
+    return (lastValue = utcInstant(t) ?? t);
+  };
+}
+
+/**
+ * Reads order lines one by one and keeps what the file as a whole says: the
+ * daily sums of its lines, its days, the runs of adjacent lines of one order
+ * by marketplace, the lines of other shops skipped.
+ *
+ * @example
+ * const reader = new OrderLineReader(orderColumns(cols), resolver);
+ * const line = emptyOrderLine();
+ * if (reader.read(cells, line)) store(line); // false: a Non-Amazon line, skipped
+ */
+export class OrderLineReader {
+  readonly totals = new OrderLineTotals();
+  readonly period = new PeriodTracker();
+  /** Runs of adjacent lines of one order, by marketplace: its distinct orders when no order is split. */
+  readonly runs = new Map<string, number>();
+  /** Multi-channel fulfilment lines of other shops, skipped. */
+  nonAmazon = 0;
+
+  private run = 0;
+  private runOrder = "";
+  private runMarketplace = "";
+  private readonly updatedInstant = instantOf();
+  private readonly purchaseInstant = instantOf();
+  // Occurrences of a SKU within the current order: rows of one order are adjacent in Amazon's files.
+  private currentOrder = "";
+  private readonly seen = new Map<string, number>();
+  private lastChannel: string | null | undefined;
+  private lastCurrency: string | null | undefined;
+  private lastMarketplace = "";
+  private otherShop = false;
+  private lastStatus: string | undefined;
+  private lastItemStatus: string | null | undefined;
+  private lastCancelled = false;
+
+  constructor(
+    private readonly at: OrderColumns,
+    private readonly marketplaces: MarketplaceResolver,
+  ) {}
+
+  /** The cell positions `read` looks at. */
+  get reads(): number[] {
+    return Object.values(this.at);
+  }
+
+  /**
+   * Reads a row into `line`; false for a line that is not an Amazon sale.
+   * Throws RowError for a malformed row, and the resolver's error when the
+   * marketplace cannot be told.
+   */
+  read(cells: readonly string[], line: OrderLine): boolean {
+    const at = this.at;
+    const orderId = requireText(cell(cells, at.order), "amazon-order-id");
+    const purchaseText = cell(cells, at.purchase);
+    const date = requireDate(purchaseText, "purchase-date");
+    const asin = requireText(cell(cells, at.asin), "asin");
+    const sku = optionalText(cell(cells, at.sku));
+    const quantity = parseCount(cell(cells, at.quantity), "quantity");
+    if (quantity === undefined) throw new RowError("quantity: missing value");
+    const price = parseNumber(cell(cells, at.price), "item-price") ?? 0;
+    const status = requireText(cell(cells, at.status), "order-status");
+    const itemStatus = optionalText(cell(cells, at.itemStatus));
+    const currency = optionalText(cell(cells, at.currency));
+    const channel = optionalText(cell(cells, at.channel));
+    // Lines of a file share a handful of channels and statuses: their readings are remembered.
+    if (channel !== this.lastChannel || currency !== this.lastCurrency) {
+      // Multi-channel fulfilment orders from other shops are not Amazon sales.
+      this.otherShop = channel !== null && /^non-amazon/i.test(channel);
+      this.lastMarketplace = this.otherShop ? "" : this.marketplaces.resolve(channel, currency);
+      this.lastChannel = channel;
+      this.lastCurrency = currency;
+    }
+    if (this.otherShop) {
+      this.nonAmazon++;
+      return false;
+    }
+    const marketplace = this.lastMarketplace;
+    if (orderId !== this.currentOrder) {
+      this.currentOrder = orderId;
+      this.seen.clear();
+    }
+    const base = sku ?? asin;
+    const occurrence = this.seen.get(base) ?? 0;
+    this.seen.set(base, occurrence + 1);
+    if (status !== this.lastStatus || itemStatus !== this.lastItemStatus) {
+      this.lastCancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
+      this.lastStatus = status;
+      this.lastItemStatus = itemStatus;
+    }
+    const cancelled = this.lastCancelled;
+    if (orderId !== this.runOrder || marketplace !== this.runMarketplace) {
+      this.run++;
+      this.runOrder = orderId;
+      this.runMarketplace = marketplace;
+      this.runs.set(marketplace, (this.runs.get(marketplace) ?? 0) + 1);
+    }
+    this.totals.add(marketplace, asin, date, this.run, !cancelled, quantity, price);
+    this.period.add(date);
+    line.marketplace = marketplace;
+    line.orderId = orderId;
+    line.lineKey = `${base}#${occurrence}`;
+    line.asin = asin;
+    line.sku = sku;
+    line.date = date;
+    line.updated = this.updatedInstant(cell(cells, at.updated)) ?? this.purchaseInstant(purchaseText) ?? date;
+    line.status = status;
+    line.itemStatus = itemStatus;
+    line.quantity = quantity;
+    line.price = price;
+    line.currency = currency;
+    line.counted = cancelled ? 0 : 1;
+    return true;
+  }
+}
+
+/** A line record to read into (one is reused for every line). */
+export function emptyOrderLine(): OrderLine {
+  return { marketplace: "", orderId: "", lineKey: "", asin: "", sku: null, date: "", updated: "", status: "", itemStatus: null, quantity: 0, price: 0, currency: null, counted: 1 };
+}
+
+/**
+ * Order lines of one marketplace and currency packed for a move between
+ * threads: their text fields in one string (each followed by a TAB, which no
+ * cell holds; an empty field for null) and their numbers in one typed array,
+ * so a batch crosses as two values instead of a dozen per line.
+ */
+export interface PackedOrderLines {
+  marketplace: string;
+  currency: string | null;
+  count: number;
+  text: string;
+  /** quantity, price, counted for each line. */
+  numbers: Float64Array;
+}
+
+/** Text fields per packed line. */
+const PACKED_TEXTS = 8;
+
+/** Packs lines that share a marketplace and currency; `take` says whether a line fits the batch. */
+export class OrderLinePacker {
+  private parts: string[] = [];
+  private numbers: number[] = [];
+  private count = 0;
+  private marketplace = "";
+  private currency: string | null = null;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Whether `line` can join the lines packed so far. */
+  fits(line: OrderLine): boolean {
+    return this.count === 0 || (line.marketplace === this.marketplace && line.currency === this.currency);
+  }
+
+  add(line: OrderLine): void {
+    if (this.count === 0) {
+      this.marketplace = line.marketplace;
+      this.currency = line.currency;
+    }
+    this.parts.push(line.orderId, line.lineKey, line.asin, line.sku ?? "", line.date, line.updated, line.status, line.itemStatus ?? "", "");
+    this.numbers.push(line.quantity, line.price, line.counted);
+    this.count++;
+  }
+
+  /** The lines packed so far; the packer starts over empty. */
+  take(): PackedOrderLines {
+    const packed = { marketplace: this.marketplace, currency: this.currency, count: this.count, text: this.parts.join("\t"), numbers: Float64Array.from(this.numbers) };
+    this.parts = [];
+    this.numbers = [];
+    this.count = 0;
+    return packed;
+  }
+}
+
+/** Calls `onLine` with each line of a packed batch, in order, in one reused record. */
+export function unpackOrderLines(packed: PackedOrderLines, onLine: (line: OrderLine) => void): void {
+  const fields = packed.text.split("\t");
+  const numbers = packed.numbers;
+  const line = emptyOrderLine();
+  line.marketplace = packed.marketplace;
+  line.currency = packed.currency;
+  const stride = PACKED_TEXTS + 1;
+  for (let i = 0, f = 0, n = 0; i < packed.count; i++, f += stride, n += 3) {
+    line.orderId = fields[f];
+    line.lineKey = fields[f + 1];
+    line.asin = fields[f + 2];
+    line.sku = fields[f + 3] === "" ? null : fields[f + 3];
+    line.date = fields[f + 4];
+    line.updated = fields[f + 5];
+    line.status = fields[f + 6];
+    line.itemStatus = fields[f + 7] === "" ? null : fields[f + 7];
+    line.quantity = numbers[n];
+    line.price = numbers[n + 1];
+    line.counted = numbers[n + 2] === 0 ? 0 : 1;
+    onLine(line);
+  }
+}
