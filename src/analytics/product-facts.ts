@@ -3,6 +3,7 @@
  * figures most performance answers are built from.
  */
 import { sql, type RawBuilder } from "kysely";
+import { rowId } from "../store/dialect.js";
 import { factsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
 import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
@@ -130,12 +131,12 @@ export function emptyFacts(): RawFacts {
  * ASIN (in SKU order) speaks for it, and a product outside the catalog has no
  * fees row, so it pays the default 15% referral fee. Each row is a few index
  * seeks: joined to a derived table instead, SQLite may scan it for every row.
+ * The first SKU is found in the (ASIN, SKU) index and its row fetched by row id.
  */
 export function costsJoin(ctx: AnalyticsContext, alias: string) {
   const m = sql.ref(`${alias}.marketplace`);
   const a = sql.ref(`${alias}.asin`);
-  return sql`left join products c on c.account_id = ${ctx.accountId} and c.marketplace = ${m} and c.asin = ${a}
-      and c.sku = (select min(q.sku) from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${m} and q.asin = ${a})
+  return sql`left join products c on ${rowId("c")} = (select ${rowId("q")} from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${m} and q.asin = ${a} order by q.sku limit 1)
     left join product_fees cf on c.sku is not null and cf.account_id = ${ctx.accountId} and cf.marketplace = ${m} and cf.asin = ${a}`;
 }
 

@@ -57,6 +57,15 @@ export function indexedBy(table: string, index: string): RawBuilder<unknown> {
   return sql`${sql.table(table)} indexed by ${sql.ref(index)}`;
 }
 
+/**
+ * The row's own locator (SQLite's rowid): a row found in an index by a
+ * subquery is then fetched by it in one integer-key lookup, where a second
+ * join on its text key would search the index again.
+ */
+export function rowId(alias: string): RawBuilder<unknown> {
+  return sql.ref(`${alias}.rowid`);
+}
+
 export type TableName = keyof MirrorSchema;
 
 export interface BulkWriteOptions {
