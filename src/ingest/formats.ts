@@ -3,7 +3,8 @@
  * header names for delimited files, structure for JSON.
  */
 import type { Columns } from "./columns.js";
-import type { ImportContext, RowHandler } from "./context.js";
+import type { HandlerResult, ImportContext, RowHandler } from "./context.js";
+import { importOrdersOffThread, orderLinesWorkerScript, type OffThreadFile, type OffThreadHooks } from "./order-lines-off-thread.js";
 import { ADS_CONSOLE_FORMAT, ADS_JSON_FORMAT, adsConsoleHandler, adsJsonHandler } from "./importers/ads.js";
 import { BUSINESS_REPORT_FORMAT, businessReportHandler } from "./importers/business-report.js";
 import { COST_SHEET_FORMAT, costSheetHandler } from "./importers/cost-sheet.js";
@@ -29,11 +30,17 @@ export interface FormatInfo {
 export interface DelimitedFormat extends FormatInfo {
   matches(cols: Columns): boolean;
   handler(ctx: ImportContext, cols: Columns): RowHandler<string[]>;
+  /** For a TAB-separated file large enough: reading it on a worker thread while this one stores it. */
+  offThread?: {
+    /** The worker's script, undefined where none can be started. */
+    script(): URL | undefined;
+    run(ctx: ImportContext, file: OffThreadFile, hooks: OffThreadHooks, script: URL): Promise<HandlerResult>;
+  };
 }
 
 /** Checked in order: the first whose columns match reads the file. */
 export const DELIMITED_FORMATS: readonly DelimitedFormat[] = [
-  { ...ORDERS_FORMAT, handler: ordersHandler },
+  { ...ORDERS_FORMAT, handler: ordersHandler, offThread: { script: orderLinesWorkerScript, run: importOrdersOffThread } },
   { ...SETTLEMENT_FORMAT, handler: settlementHandler },
   { ...RESTOCK_FORMAT, handler: restockHandler },
   { ...INVENTORY_PLANNING_FORMAT, handler: inventoryPlanningHandler },

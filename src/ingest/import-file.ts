@@ -33,6 +33,12 @@ export interface ImportFileOptions {
   onReject?(message: string): void;
   /** Called every few thousand rows with the rows read so far. */
   onProgress?(rowsRead: number): void;
+  /**
+   * Reading a large file on a worker thread while this one stores it (formats that can): `script` for
+   * the worker's code instead of the one beside the importer, `minBytes` the smallest file read so
+   * (4 MB by default: below that, starting a worker costs more than it saves); false never.
+   */
+  worker?: { script?: URL; minBytes?: number } | false;
   /** Rebuild the running totals from the file's first day after it is stored (default true); false leaves it to the caller. */
   refreshRollups?: boolean;
 }
@@ -58,6 +64,8 @@ export interface ImportReport {
 }
 
 const PROGRESS_EVERY = 25_000;
+/** The smallest file (bytes as stored) read on a worker thread, by default. */
+const WORKER_MIN_BYTES = 4 << 20;
 
 /** Formats that write daily sales or ad rows, which the running totals summarise. */
 const ROLLED_UP = new Set([
@@ -131,9 +139,12 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       report.rowsRejected++;
       options.onReject?.(`${name}:${line}: ${reason}`);
     };
-    const guard = <R>(fn: (row: R, line: number) => void) => (row: R, line: number) => {
+    const countRow = () => {
       report.rowsRead++;
       if (options.onProgress && report.rowsRead % PROGRESS_EVERY === 0) options.onProgress(report.rowsRead);
+    };
+    const guard = <R>(fn: (row: R, line: number) => void) => (row: R, line: number) => {
+      countRow();
       try {
         fn(row, line);
       } catch (error) {
@@ -168,9 +179,18 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       const format = delimitedFormatFor(cols);
       if (!format) throw unknownFormat(path, `columns ${rows.header.slice(0, 6).map((h) => `"${h}"`).join(", ")}${rows.header.length > 6 ? ", …" : ""}`);
       report.format = pick(format);
-      const handler = format.handler(ctx, cols);
-      await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)), handler.reads);
-      result = await handler.finish();
+      const worker = options.worker === false ? undefined : (options.worker ?? {});
+      const offThread = worker && delimiter === "\t" && source.size >= (worker.minBytes ?? WORKER_MIN_BYTES) ? format.offThread : undefined;
+      const script = offThread && (worker?.script ?? offThread.script());
+      if (offThread && script) {
+        // The worker reads the file afresh, in the character set chosen here.
+        source.close();
+        result = await offThread.run(ctx, { path, encoding: source.encoding, cols }, { row: countRow, reject }, script);
+      } else {
+        const handler = format.handler(ctx, cols);
+        await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)), handler.reads);
+        result = await handler.finish();
+      }
     }
 
     if (options.strict && report.rowsRejected > 0) {

@@ -110,7 +110,8 @@ export class OrderLineReader {
 
   constructor(
     private readonly at: OrderColumns,
-    private readonly marketplaces: MarketplaceResolver,
+    /** Tells each line's marketplace, and records those used. */
+    readonly resolver: MarketplaceResolver,
   ) {}
 
   /** The cell positions `read` looks at. */
@@ -141,7 +142,7 @@ export class OrderLineReader {
     if (channel !== this.lastChannel || currency !== this.lastCurrency) {
       // Multi-channel fulfilment orders from other shops are not Amazon sales.
       this.otherShop = channel !== null && /^non-amazon/i.test(channel);
-      this.lastMarketplace = this.otherShop ? "" : this.marketplaces.resolve(channel, currency);
+      this.lastMarketplace = this.otherShop ? "" : this.resolver.resolve(channel, currency);
       this.lastChannel = channel;
       this.lastCurrency = currency;
     }

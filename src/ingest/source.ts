@@ -20,6 +20,10 @@ export interface TextSource {
   chunks: AsyncIterable<string>;
   /** The share of the file's bytes (compressed ones for gzip) read so far, 0 to 1; 0 when the size is unknown. */
   progress(): number;
+  /** The file's size in bytes as stored (compressed for gzip); 0 when unknown. */
+  size: number;
+  /** Stops reading and releases the file, for a source read no further. */
+  close(): void;
 }
 
 const SAMPLE_BYTES = 64 * 1024;
@@ -141,5 +145,9 @@ export async function openTextSource(path: string, encoding?: string): Promise<T
   }
 
   const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
-  return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode(), progress };
+  const close = () => {
+    file.destroy();
+    if (compressed) (bytes as ReturnType<typeof createGunzip>).destroy();
+  };
+  return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode(), progress, size, close };
 }

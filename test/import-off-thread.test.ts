@@ -1,0 +1,199 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import iconv from "iconv-lite";
+import { describe, expect, it } from "vitest";
+import { importFile, type ImportFileOptions, type ImportReport } from "../src/ingest/import-file.js";
+import { OrderLinePacker, emptyOrderLine, unpackOrderLines, type OrderLine } from "../src/ingest/order-lines.js";
+import { OrderLineTotals } from "../src/ingest/line-totals.js";
+import { tempDbPath } from "./helpers/temp-mirror.js";
+import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
+
+// A large all-orders file is read on a worker thread while the importing thread stores its lines.
+// Whichever thread reads it, the mirror, the report, the rejected rows and the progress must be the
+// same. The worker runs compiled code: tsc's (dist/ingest/) and the bundle's (dist/), built by
+// `npm run build` (which `npm test` runs first).
+
+const WORKERS = [
+  ["tsc's worker", new URL("../dist/ingest/order-lines-worker.js", import.meta.url)],
+  ["the bundle's worker", new URL("../dist/order-lines-worker.mjs", import.meta.url)],
+] as const;
+
+const HEADER = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", "utf8")
+  .split("\n")
+  .find((l) => l.startsWith("amazon-order-id"))!
+  .split("\t");
+
+interface LineSpec {
+  order: number;
+  item?: number;
+  sku?: string;
+  asin?: string;
+  date?: string;
+  status?: string;
+  channel?: string;
+  currency?: string;
+  quantity?: string;
+  price?: string;
+  updated?: string;
+}
+
+/** Order lines over a few days and ASINs: some cancelled, some orders with two lines of one SKU. */
+function lines(count: number, from = 1, extra: Partial<LineSpec> = {}): LineSpec[] {
+  const out: LineSpec[] = [];
+  for (let order = from; out.length < count; order++) {
+    const items = order % 5 === 0 ? 2 : 1;
+    for (let item = 0; item < items && out.length < count; item++) {
+      const n = order % 7 === 0 ? order % 13 : (order * 3 + item) % 13;
+      out.push({ order, item, sku: `SKU-${n}`, asin: `B0OFF${String(n).padStart(5, "0")}`, status: order % 17 === 0 ? "Cancelled" : "Shipped", ...extra });
+    }
+  }
+  return out;
+}
+
+function tsv(specs: LineSpec[], eol = "\n"): string {
+  const rows = specs.map((l) => {
+    const date = l.date ?? `2024-04-${String(1 + (l.order % 20)).padStart(2, "0")}`;
+    const cells: Record<string, string> = {
+      "amazon-order-id": `112-${String(l.order).padStart(7, "0")}-0000001`,
+      "purchase-date": `${date}T0${l.order % 10}:15:00-07:00`,
+      "last-updated-date": l.updated ?? `${date}T23:40:00-07:00`,
+      "order-status": l.status ?? "Shipped",
+      "sales-channel": l.channel ?? "Amazon.com",
+      "product-name": `Off-thread item, "size" L, café`,
+      sku: l.sku ?? "",
+      asin: l.asin ?? "",
+      "item-status": l.status ?? "Shipped",
+      quantity: l.quantity ?? String(1 + (l.order % 3)),
+      currency: l.currency ?? "USD",
+      "item-price": l.price ?? (((l.order % 3) + 1) * 4.25 + (l.item ?? 0)).toFixed(2),
+    };
+    return HEADER.map((h) => cells[h] ?? "").join("\t");
+  });
+  return [HEADER.join("\t"), ...rows].join(eol) + eol;
+}
+
+interface Outcome {
+  report?: ImportReport;
+  error?: { code: string; message: string };
+  rejected: string[];
+  progress: number[];
+}
+
+async function importInto(db: string, file: string, options: Partial<ImportFileOptions>): Promise<Outcome> {
+  const rejected: string[] = [];
+  const progress: number[] = [];
+  return withMirror(db, async (mirror) => {
+    try {
+      const report = await importFile(mirror, file, {
+        now: new Date("2024-05-01T12:00:00Z"),
+        onReject: (m) => rejected.push(m),
+        onProgress: (n) => progress.push(n),
+        ...options,
+      });
+      return { report, rejected, progress };
+    } catch (error) {
+      const e = error as { code: string; message: string };
+      return { error: { code: e.code, message: e.message }, rejected, progress };
+    }
+  });
+}
+
+/** A scenario's files, its import options, and what its last import must show (besides matching). */
+type Scenario = [name: string, files: (dir: string) => string[], options?: Partial<ImportFileOptions>, shows?: Partial<Outcome> & { status?: string; rowsRead?: number }];
+
+function file(dir: string, name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const SCENARIOS: Scenario[] = [
+  [
+    "a plain file with cancelled, Non-Amazon and malformed lines, past the progress step",
+    (dir) => [
+      file(dir, "orders.txt", tsv([
+        ...lines(14_000),
+        { order: 90_001, sku: "SKU-X", asin: "B0OFFXXXXX", channel: "Non-Amazon" },
+        { order: 90_002, sku: "SKU-Y", asin: "B0OFFYYYYY", quantity: "two" },
+        { order: 90_003, sku: "SKU-Z", asin: "" },
+        ...lines(14_000, 20_000),
+      ], "\r\n")),
+    ],
+    {},
+    { status: "partial", rowsRead: 28_003, progress: [25_000], rejected: ["orders.txt:14003: quantity: not a number: \"two\"", "orders.txt:14004: asin: missing value"] },
+  ],
+  ["a gzip file", (dir) => [file(dir, "orders.txt.gz", gzipSync(tsv(lines(3_000))))]],
+  ["a Windows-1252 file", (dir) => [file(dir, "orders.txt", iconv.encode(tsv(lines(2_000, 1, { sku: "SKU-é" })), "windows-1252"))]],
+  ["lines of two marketplaces in their currencies", (dir) => [file(dir, "orders.txt", tsv([...lines(1_500), ...lines(1_500, 5_000, { channel: "Amazon.ca", currency: "CAD" }), ...lines(500, 9_000)]))]],
+  ["the same file twice", (dir) => { const f = file(dir, "orders.txt", tsv(lines(2_500))); return [f, f]; }],
+  [
+    "a later file changing the status of earlier lines",
+    (dir) => [
+      file(dir, "early.txt", tsv(lines(2_000))),
+      file(dir, "late.txt", tsv(lines(1_000, 1, { status: "Cancelled", updated: "2024-04-29T10:00:00-07:00" }))),
+    ],
+  ],
+  ["an order whose lines are not adjacent", (dir) => [file(dir, "orders.txt", tsv([...lines(1_000), { order: 3, sku: "SKU-LATE", asin: "B0OFFLATE1" }]))]],
+  ["a malformed line under --strict", (dir) => [file(dir, "orders.txt", tsv([...lines(2_000), { order: 9_999, sku: "SKU-Q", asin: "B0OFFQ", quantity: "1.5" }]))], { strict: true }, { error: { code: "import_rejected", message: expect.stringContaining("with --strict nothing from the file was imported") } }],
+  ["a gzip file broken off mid-way", (dir) => { const gz = gzipSync(tsv(lines(20_000))); return [file(dir, "orders.txt.gz", gz.subarray(0, gz.length >> 1))]; }, {}, { error: { code: "import_rejected", message: expect.stringContaining("gzip data is damaged or truncated") } }],
+  ["a file that does not say its marketplace", (dir) => [file(dir, "orders.txt", tsv(lines(1_000, 1, { channel: "", currency: "" })))], {}, { error: { code: "usage", message: expect.stringContaining("--marketplace") } }],
+  ["a file for the marketplace given", (dir) => [file(dir, "orders.txt", tsv(lines(1_000, 1, { channel: "", currency: "" })))], { marketplace: "DE" }],
+];
+
+describe("large order files read on a worker thread", () => {
+  it.each(WORKERS)("finds %s built", (_name, script) => {
+    expect(existsSync(fileURLToPath(script)), `${fileURLToPath(script)} is missing: run npm run build`).toBe(true);
+  });
+
+  it.each(WORKERS.flatMap(([worker, script]) => SCENARIOS.map(([name, files, options, shows]) => [name, worker, files, options ?? {}, shows ?? {}, script] as const)))(
+    "%s: the same mirror, report, rejections and progress as on the importing thread (%s)",
+    async (_name, _worker, files, options, shows, script) => {
+      const here = tempDbPath();
+      const there = tempDbPath();
+      const paths = files(dirname(here));
+      let last: Outcome | undefined;
+      for (const path of paths) {
+        const onThread = await importInto(here, path, { ...options, worker: false });
+        last = await importInto(there, path, { ...options, worker: { script, minBytes: 0 } });
+        expect(last).toEqual(onThread);
+      }
+      const { status, rowsRead, ...rest } = shows;
+      expect(last).toMatchObject({ ...rest, ...(status || rowsRead ? { report: { ...(status ? { status } : {}), ...(rowsRead ? { rowsRead } : {}) } } : {}) });
+      if (!shows.error) expect(last?.report?.status).not.toBe("failed");
+      expect(await mirrorChecksum(there)).toBe(await mirrorChecksum(here));
+    },
+  );
+});
+
+describe("order lines packed for another thread", () => {
+  const line = (over: Partial<OrderLine>): OrderLine => ({ ...emptyOrderLine(), orderId: "111-1", lineKey: "S#0", asin: "B0A", date: "2024-01-02", updated: "2024-01-02T10:00:00.000Z", status: "Shipped", marketplace: "US", ...over });
+
+  it.each([
+    ["null SKU and item status", [line({ sku: null, itemStatus: null, quantity: 2, price: 9.99 })]],
+    ["quotes, commas and non-ASCII text", [line({ sku: `Mug "XL", bleu é`, itemStatus: "Shipped", quantity: 1, price: 0.1 + 0.2 })]],
+    ["a cancelled line, a negative price and a zero quantity", [line({ counted: 0, quantity: 0, price: -3.5 }), line({ orderId: "111-2", currency: "USD" })]],
+  ])("comes back as it went: %s", (_name, sent) => {
+    const packer = new OrderLinePacker();
+    const batches = [];
+    for (const l of sent) {
+      if (!packer.fits(l)) batches.push(packer.take());
+      packer.add(l);
+    }
+    batches.push(packer.take());
+    const received: OrderLine[] = [];
+    for (const b of batches) unpackOrderLines(b, (l) => received.push({ ...l }));
+    expect(received).toEqual(sent);
+  });
+
+  it("keeps the daily sums across threads", () => {
+    const totals = new OrderLineTotals();
+    totals.add("US", "B0A", "2024-01-02", 1, true, 2, 19.98);
+    totals.add("US", "B0B", "2024-01-02", 1, true, 1, 5);
+    totals.add("CA", "B0A", "2024-01-03", 2, false, 1, 7);
+    const copy = OrderLineTotals.fromData(totals.toData());
+    expect(copy.marketplaces).toEqual(totals.marketplaces);
+    expect(copy.toData()).toEqual(totals.toData());
+  });
+});
