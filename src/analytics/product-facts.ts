@@ -7,6 +7,7 @@ import { rowId } from "../store/dialect.js";
 import { factsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
 import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
+import { rowShape } from "../store/row-reader.js";
 import { scopeWhere, type Scope } from "./scope.js";
 
 export interface CatalogEntry {
@@ -234,6 +235,61 @@ export function groupedFacts(
     `grouped:${by ?? ""}`,
   ) as Promise<(ProductFacts & { label: string | null; products: number })[]>;
 }
+
+/**
+ * groupedFacts per marketplace of `columns` and productFacts of
+ * `productColumns`, from one statement: the products' figures (and their
+ * costs) are worked out once and read twice, where two statements would look
+ * each product up twice. The figures equal those of the two functions.
+ *
+ * @example
+ * const { totals, products } = await groupedAndProductFacts(ctx, range, scope, ["revenue", "profit"], ["revenue", "units"]);
+ */
+export async function groupedAndProductFacts(
+  ctx: AnalyticsContext,
+  range: DateSpan,
+  scope: Pick<Scope, "marketplace" | "asins">,
+  columns: readonly FactColumn[],
+  productColumns: readonly FactColumn[],
+): Promise<{ totals: GroupedFacts[]; products: ProductFacts[] }> {
+  const names = [...new Set([...columns, ...productColumns])];
+  const totalsPart = names.map((k) => (columns.includes(k) ? sql`total(${sql.ref(k)}) as ${sql.ref(k)}` : sql`null as ${sql.ref(k)}`));
+  const productsPart = names.map((k) => (productColumns.includes(k) ? sql.ref(k) : sql`null as ${sql.ref(k)}`));
+  // Totals (part 0, in marketplace order as groupedFacts gives them) and the products (part 1), which come in
+  // key order from the running totals and from grouped daily rows; sorting them in SQL would cost more than a check.
+  const rows = (await factsQuery(
+    ctx,
+    range,
+    scope,
+    names,
+    (perProduct) => sql<ProductFacts>`with p as materialized ${perProduct}
+      select 0 as part, marketplace, null as asin, ${sql.join(totalsPart)}, min(currency) as currency, count(*) as products from p group by marketplace
+      union all
+      select 1 as part, marketplace, asin, ${sql.join(productsPart)}, currency, null as products from p`,
+    `grouped+products:${columns.join(",")}:${productColumns.join(",")}`,
+  )) as unknown as (ProductFacts & { part: number; products: number | null })[];
+  const totalsShape = rowShape(["marketplace", "label", ...columns, "currency", "products"]);
+  const productShape = rowShape(["marketplace", "asin", ...productColumns, "currency"]);
+  const totals: GroupedFacts[] = [];
+  const products: ProductFacts[] = [];
+  for (const row of rows) {
+    const r = row as unknown as Record<string, unknown>;
+    if (row.part === 0) totals.push(totalsShape([row.marketplace, null, ...columns.map((k) => r[k]), row.currency, row.products]) as unknown as GroupedFacts);
+    else products.push(productShape([row.marketplace, row.asin, ...productColumns.map((k) => r[k]), row.currency]) as unknown as ProductFacts);
+  }
+  totals.sort((a, b) => compareKeys(a.marketplace, b.marketplace));
+  if (products.some((p, i) => i > 0 && compareKeys(products[i - 1].marketplace, p.marketplace, products[i - 1].asin, p.asin) > 0)) {
+    products.sort((a, b) => compareKeys(a.marketplace, b.marketplace, a.asin, b.asin));
+  }
+  return { totals, products };
+}
+
+/** SQLite's default (binary) text order on one or two keys. */
+function compareKeys(a: string, b: string, a2 = "", b2 = ""): number {
+  return a < b ? -1 : a > b ? 1 : a2 < b2 ? -1 : a2 > b2 ? 1 : 0;
+}
+
+export type GroupedFacts = ProductFacts & { label: string | null; products: number };
 
 /** How many ASINs (across marketplaces) each category or subcategory has facts for, "Uncategorised" for those outside the catalog. */
 export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, by: "category" | "subcategory"): Promise<Map<string, number>> {

@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { entryForAsin, groupedFacts, listingsOf, productFacts, sumFacts, type ProductFacts } from "./product-facts.js";
+import { entryForAsin, groupedAndProductFacts, listingsOf, sumFacts, type ProductFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { scopeOf } from "./scope.js";
 import { totalsRow } from "./sales-summary.js";
@@ -20,10 +20,12 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
   // Totals from per-marketplace sums made in SQL; the drivers need only revenue and units per product.
   const compared = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
-  const cur = sumFacts(ctx, await groupedFacts(ctx, scope.range, scope, undefined, compared), () => "all", currency, scope.range.end).get("all");
-  const prev = sumFacts(ctx, await groupedFacts(ctx, previous, scope, undefined, compared), () => "all", currency, scope.range.end).get("all");
-  const curFacts = await productFacts(ctx, scope.range, scope, ["revenue", "units"]);
-  const prevFacts = await productFacts(ctx, previous, scope, ["revenue", "units"]);
+  const current = await groupedAndProductFacts(ctx, scope.range, scope, compared, ["revenue", "units"]);
+  const before = await groupedAndProductFacts(ctx, previous, scope, compared, ["revenue", "units"]);
+  const cur = sumFacts(ctx, current.totals, () => "all", currency, scope.range.end).get("all");
+  const prev = sumFacts(ctx, before.totals, () => "all", currency, scope.range.end).get("all");
+  const curFacts = current.products;
+  const prevFacts = before.products;
   const curRow = cur ? totalsRow(cur, currency) : undefined;
   const prevRow = prev ? totalsRow(prev, currency) : undefined;
   const isMoney = (m: string) => ["revenue", "profit", "ad_spend"].includes(m);
