@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { OrderLineTotals } from "../src/ingest/line-totals.js";
+import { DailySums } from "../src/ingest/line-totals.js";
 import { BulkWriter } from "../src/store/dialect.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, runImport, withMirror } from "./helpers/import-run.js";
@@ -111,7 +111,7 @@ describe("large all-orders files", () => {
     const lines = orderLines(30_000);
     const index = await aggregationIndex(db);
     const suspend = vi.spyOn(BulkWriter.prototype, "suspendIndex");
-    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
+    const ownSums = vi.spyOn(DailySums.prototype, "write");
     const run = await runImport(db, [fileBeside(db, "big.txt", toTsv(lines))]);
     // The file is loaded the bulk way, its daily sales summed as it streams: these checks are about that path.
     expect(suspend).toHaveBeenCalledWith("order_lines_asin_date_idx");
@@ -150,7 +150,7 @@ describe("large all-orders files", () => {
     const db = tempDbPath();
     const lines = orderLines(200);
     const apart = [...lines, { ...lines[0], sku: "SKU-OTHER", quantity: 2 }];
-    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
+    const ownSums = vi.spyOn(DailySums.prototype, "write");
     expect((await runImport(db, [fileBeside(db, "orders.txt", toTsv(apart))])).code).toBe(0);
     // The file's own sums would count that order twice: the days are recomputed from the stored lines.
     expect(ownSums).not.toHaveBeenCalled();
@@ -162,7 +162,7 @@ describe("large all-orders files", () => {
     const db = tempDbPath();
     const lines = orderLines(200);
     const again = { ...lines[3], quantity: 9 };
-    const ownSums = vi.spyOn(OrderLineTotals.prototype, "write");
+    const ownSums = vi.spyOn(DailySums.prototype, "write");
     expect((await runImport(db, [fileBeside(db, "orders.txt", toTsv([...lines, again]))])).code).toBe(0);
     expect(ownSums).not.toHaveBeenCalled();
     vi.restoreAllMocks();

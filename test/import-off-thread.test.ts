@@ -187,13 +187,18 @@ describe("order lines packed for another thread", () => {
     expect(received).toEqual(sent);
   });
 
-  it("keeps the daily sums across threads", () => {
+  it("keeps the daily sums across threads, in the daily sales' key order", () => {
     const totals = new OrderLineTotals();
-    totals.add("US", "B0A", "2024-01-02", 1, true, 2, 19.98);
     totals.add("US", "B0B", "2024-01-02", 1, true, 1, 5);
+    totals.add("US", "B0A", "2024-01-02", 1, true, 2, 19.98);
     totals.add("CA", "B0A", "2024-01-03", 2, false, 1, 7);
-    const copy = OrderLineTotals.fromData(totals.toData());
-    expect(copy.marketplaces).toEqual(totals.marketplaces);
-    expect(copy.toData()).toEqual(totals.toData());
+    totals.add("US", "B0A", "2024-01-01", 3, true, 1, 0.1);
+    totals.add("US", "B0A", "2024-01-01", 4, true, 1, 0.2);
+    const data = structuredClone(totals.toData());
+    expect(data.marketplaces).toEqual(["US", "CA"]);
+    expect(data.keys.split("\t")).toEqual(["CA", "B0A", "2024-01-03", "US", "B0A", "2024-01-01", "US", "B0A", "2024-01-02", "US", "B0B", "2024-01-02"]);
+    expect([...data.units]).toEqual([0, 2, 2, 1]);
+    expect([...data.orders]).toEqual([0, 2, 1, 1]);
+    expect(data.revenue[1]).toBeCloseTo(0.3, 15);
   });
 });

@@ -12,15 +12,19 @@ import type { ImportContext } from "./context.js";
 
 const COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
 const BATCH = 500;
+/** Bound values per day: the account is written into the statement. */
+const WIDTH = COLUMNS.length - 1;
 
-/** OrderLineTotals as plain data (see OrderLineTotals.toData). */
+/** A file's daily sums as plain data, in the daily sales' key order (see OrderLineTotals.toData). */
 export interface OrderLineTotalsData {
   count: number;
+  /** The marketplaces of the cells. */
+  marketplaces: string[];
   /** marketplace, ASIN and day of each cell, TAB-separated. */
   keys: string;
   units: Float64Array;
+  /** Revenue, its rounding errors compensated. */
   revenue: Float64Array;
-  compensation: Float64Array;
   orders: Int32Array;
 }
 
@@ -89,61 +93,47 @@ export class OrderLineTotals {
   }
 
   /**
-   * The sums in a form that crosses to another thread cheaply: the keys in one
-   * string, the figures in typed arrays.
+   * The sums as plain data in the daily sales' key order (marketplace, ASIN,
+   * day), the keys in one string and the figures in typed arrays: cheap to
+   * send to another thread, and ready to write.
    */
   toData(): OrderLineTotalsData {
-    const n = this.count;
-    const keys = this.keys.map((k) => `${k.marketplace}\t${k.asin}\t${k.date}`).join("\t");
-    return {
-      count: n,
-      keys,
-      units: this.units.slice(0, n),
-      revenue: this.revenue.slice(0, n),
-      compensation: this.compensation.slice(0, n),
-      orders: this.orders.slice(0, n),
-    };
-  }
-
-  /** Sums made elsewhere (see toData), to write or to recompute from. */
-  static fromData(data: OrderLineTotalsData): OrderLineTotals {
-    const totals = new OrderLineTotals();
-    const fields = data.count === 0 ? [] : data.keys.split("\t");
-    for (let n = 0; n < data.count; n++) {
-      const marketplace = fields[3 * n];
-      const asin = fields[3 * n + 1];
-      const date = fields[3 * n + 2];
-      let days = totals.cells.get(marketplace);
-      if (!days) totals.cells.set(marketplace, (days = new Map()));
-      let asins = days.get(date);
-      if (!asins) days.set(date, (asins = new Map()));
-      asins.set(asin, n);
-      totals.keys.push({ marketplace, asin, date });
+    const keys = this.keys;
+    const order = keyOrder(keys);
+    const count = keys.length;
+    const text: string[] = new Array(count);
+    const units = new Float64Array(count);
+    const revenue = new Float64Array(count);
+    const orders = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      const n = order[i];
+      const k = keys[n];
+      text[i] = `${k.marketplace}\t${k.asin}\t${k.date}`;
+      units[i] = this.units[n];
+      revenue[i] = this.revenue[n] + this.compensation[n];
+      orders[i] = this.orders[n];
     }
-    totals.count = data.count;
-    const size = Math.max(1024, data.count);
-    const floats = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    totals.units = floats(data.units);
-    totals.revenue = floats(data.revenue);
-    totals.compensation = floats(data.compensation);
-    totals.orders = new Int32Array(size);
-    totals.orders.set(data.orders);
-    totals.lastRun = new Float64Array(size).fill(-1);
-    return totals;
+    return { count, marketplaces: this.marketplaces, keys: text.join("\t"), units, revenue, orders };
   }
 
   get marketplaces(): string[] {
     return [...this.cells.keys()];
   }
+}
+
+/** A file's daily sums, ready to write (from OrderLineTotals.toData, made on this thread or another). */
+export class DailySums {
+  constructor(readonly data: OrderLineTotalsData) {}
+
+  get marketplaces(): string[] {
+    return this.data.marketplaces;
+  }
 
   /** The touched cells, for recomputing them from every stored line. */
   affected(): AffectedCells {
     const affected = new AffectedCells();
-    for (const k of this.keys) affected.add(k.marketplace, k.asin, k.date);
+    const fields = this.data.count === 0 ? [] : this.data.keys.split("\t");
+    for (let i = 0; i < fields.length; i += 3) affected.add(fields[i], fields[i + 1], fields[i + 2]);
     return affected;
   }
 
@@ -152,23 +142,28 @@ export class OrderLineTotals {
    * cent and orders; the other figures of a stored day are kept).
    */
   write(ctx: ImportContext): number {
-    const keys = this.keys;
-    const order = keyOrder(keys);
+    const totals = this.data;
+    const count = totals.count;
+    if (count === 0) return 0;
+    const fields = totals.keys.split("\t");
     // Writing at least as many days as are stored, the day index is quicker rebuilt than maintained.
-    const restore = storedDays(ctx, 2 * keys.length) < keys.length ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
-    let params: unknown[] = [];
+    const restore = storedDays(ctx, 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
+    const params: unknown[] = new Array(BATCH * WIDTH);
     let written = 0;
-    let pending = 0;
-    for (const n of order) {
-      const k = keys[n];
-      params.push(ctx.accountId, k.marketplace, k.asin, k.date, this.units[n], this.revenue[n] + this.compensation[n], this.orders[n]);
-      if (++pending === BATCH) {
-        written += upsertStatement(ctx, pending).run(params).changes;
-        params = [];
-        pending = 0;
+    for (let start = 0; start < count; start += BATCH) {
+      const end = Math.min(count, start + BATCH);
+      if (end - start < BATCH) params.length = (end - start) * WIDTH;
+      let p = 0;
+      for (let i = start; i < end; i++) {
+        params[p++] = fields[3 * i];
+        params[p++] = fields[3 * i + 1];
+        params[p++] = fields[3 * i + 2];
+        params[p++] = totals.units[i];
+        params[p++] = totals.revenue[i];
+        params[p++] = totals.orders[i];
       }
+      written += upsertStatement(ctx, end - start).run(params).changes;
     }
-    if (pending > 0) written += upsertStatement(ctx, pending).run(params).changes;
     restore?.();
     return written;
   }
@@ -216,16 +211,17 @@ function storedDays(ctx: ImportContext, limit: number): number {
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
-const statements = new WeakMap<Database.Database, Map<number, Database.Statement>>();
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
 /** An upsert of `count` days' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
 function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
   let cache = statements.get(ctx.sqlite);
   if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
-  let statement = cache.get(count);
+  const key = JSON.stringify([ctx.accountId, count]);
+  let statement = cache.get(key);
   if (statement) return statement;
   const db = ctx.db as unknown as Kysely<any>;
-  const row = { account_id: null, marketplace: null, asin: null, date: null, units: null, revenue: sql`round(${null}, 2)`, orders: null };
+  const row = { account_id: sql.lit(ctx.accountId), marketplace: null, asin: null, date: null, units: null, revenue: sql`round(${null}, 2)`, orders: null };
   const query = db
     .insertInto("daily_sales")
     .columns([...COLUMNS])
@@ -238,6 +234,6 @@ function upsertStatement(ctx: ImportContext, count: number): Database.Statement 
       }),
     );
   statement = ctx.sqlite.prepare(query.compile().sql);
-  cache.set(count, statement);
+  cache.set(key, statement);
   return statement;
 }

@@ -14,7 +14,7 @@ import { SellerAiError, type ErrorCode } from "../errors.js";
 import type { Columns } from "./columns.js";
 import type { HandlerResult, ImportContext } from "./context.js";
 import { OrderLineStore } from "./importers/orders.js";
-import { OrderLineTotals, type OrderLineTotalsData } from "./line-totals.js";
+import { DailySums, type OrderLineTotalsData } from "./line-totals.js";
 import { orderColumns, unpackOrderLines, type OrderColumns, type PackedOrderLines } from "./order-lines.js";
 
 /** What the worker is started with. */
@@ -132,7 +132,7 @@ export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, h
           ctx.marketplaces.adopt(message.used);
           store
             .finish({
-              totals: OrderLineTotals.fromData(message.totals),
+              totals: new DailySums(message.totals),
               runs: new Map(message.runs),
               nonAmazon: message.nonAmazon,
               period: { start: message.periodStart, end: message.periodEnd },

@@ -87,7 +87,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
       periodEnd: reader.period.end,
       used: [...resolver.used],
     },
-    [totals.units.buffer, totals.revenue.buffer, totals.compensation.buffer, totals.orders.buffer] as ArrayBuffer[],
+    [totals.units.buffer, totals.revenue.buffer, totals.orders.buffer] as ArrayBuffer[],
   );
 }
 

@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
-import type { OrderLineTotals } from "../line-totals.js";
+import { DailySums } from "../line-totals.js";
 import { OrderLineReader, emptyOrderLine, orderColumns, type OrderLine } from "../order-lines.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
@@ -38,7 +38,7 @@ const ESTIMATE_AFTER = 20_000;
 
 /** What a file's lines add up to, from the reader that read them (on this thread or another). */
 export interface OrderFileSummary {
-  totals: OrderLineTotals;
+  totals: DailySums;
   runs: ReadonlyMap<string, number>;
   nonAmazon: number;
   period: { start?: string; end?: string };
@@ -53,7 +53,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     row(cells, _line) {
       if (reader.read(cells, line)) store.add(line);
     },
-    finish: () => store.finish(reader),
+    finish: () => store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, nonAmazon: reader.nonAmazon, period: reader.period }),
   };
 }
 
