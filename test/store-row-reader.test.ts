@@ -56,3 +56,20 @@ describe("row shapes", () => {
     expect(rowShape(names)(values)).toEqual(expected);
   });
 });
+
+describe("prepared statements kept for reuse", () => {
+  it.each([
+    ["a column added after a read", "alter table s add column extra text default 'e'"],
+    ["a table rebuilt with other columns", "drop table s; create table s (id integer primary key, label text, extra text)"],
+  ])("still name the columns right after %s", async (_label, change) => {
+    const sqlite = new Database(":memory:");
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
+    sqlite.exec("create table s (id integer primary key, label text); insert into s values (1, 'a')");
+    const read = () => db.executeQuery(sql.raw("select * from s").compile(db));
+    expect((await read()).rows).toEqual([{ id: 1, label: "a" }]);
+    sqlite.exec(change);
+    sqlite.exec("insert or ignore into s (id, label) values (1, 'a')");
+    expect((await read()).rows).toEqual(sqlite.prepare("select * from s").all());
+    await db.destroy();
+  });
+});

@@ -1,8 +1,9 @@
 /**
- * The database handle Kysely runs its queries on: better-sqlite3, with rows
- * read as arrays and shaped into objects in JavaScript. better-sqlite3 builds
- * each row object property by property through the engine's API, which costs
- * more than the query itself for wide results (a 6,000-row inventory read:
+ * The database handle Kysely runs its queries on: better-sqlite3, with
+ * prepared statements kept for reuse, and rows read as arrays and shaped into
+ * objects in JavaScript. better-sqlite3 builds each row object property by
+ * property through the engine's API, which costs more than the query itself
+ * for wide results (a 6,000-row inventory read:
  * 45 ms as objects, 24 ms as arrays plus a generated constructor); answers on
  * a large catalog read tens of thousands of rows.
  */
@@ -17,16 +18,28 @@ type RowShape = (values: unknown[]) => Record<string, unknown>;
  * would treat specially fall back to plain assignment.
  */
 export function rowShape(names: readonly string[]): RowShape {
+  // Answers run the same few dozen queries: a builder is compiled once per set of names.
+  const key = names.join("\u0000");
+  let shape = shapes.get(key);
+  if (shape) return shape;
   if (names.includes("__proto__") || new Set(names).size !== names.length) {
-    return (values) => {
+    shape = (values) => {
       const row: Record<string, unknown> = {};
       names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
       return row;
     };
+  } else {
+    const body = `return {${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")}};`;
+    shape = new Function("v", body) as RowShape;
   }
-  const body = `return {${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")}};`;
-  return new Function("v", body) as RowShape;
+  if (shapes.size >= MAX_CACHED) shapes.delete(shapes.keys().next().value!);
+  shapes.set(key, shape);
+  return shape;
 }
+
+/** How many row builders and prepared statements are kept; the oldest goes first. */
+const MAX_CACHED = 200;
+const shapes = new Map<string, RowShape>();
 
 /**
  * Wraps a better-sqlite3 handle for Kysely's SqliteDialect: reading
@@ -36,24 +49,46 @@ export function rowShape(names: readonly string[]): RowShape {
  * const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
  */
 export function rowReader(sqlite: Database.Database): SqliteDatabase {
+  // Kysely prepares a statement for every execution; compiling SQLite's plan again costs as much as a small query.
+  const prepared = new Map<string, SqliteStatement>();
+  // A statement prepared before a schema change may keep its old columns (`select *`): the kept ones are dropped then.
+  const schemaVersion = sqlite.prepare("pragma schema_version").pluck();
+  let knownVersion = -1;
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      prepared.clear();
+      sqlite.close();
+    },
     prepare(sql: string): SqliteStatement {
+      const version = schemaVersion.get() as number;
+      if (version !== knownVersion) {
+        prepared.clear();
+        knownVersion = version;
+      }
+      let wrapped = prepared.get(sql);
+      if (wrapped) return wrapped;
       const statement = sqlite.prepare(sql);
-      if (!statement.reader) return statement as unknown as SqliteStatement;
-      let shape: RowShape | undefined;
-      return {
-        reader: true,
-        all(parameters) {
-          shape ??= rowShape(statement.columns().map((c) => c.name));
-          const rows = statement.raw(true).all(parameters as unknown[]) as unknown[][];
-          const out = new Array<Record<string, unknown>>(rows.length);
-          for (let i = 0; i < rows.length; i++) out[i] = shape(rows[i]);
-          return out;
-        },
-        run: (parameters) => statement.run(parameters as unknown[]),
-        iterate: (parameters) => statement.raw(false).iterate(parameters as unknown[]) as IterableIterator<unknown>,
-      };
+      if (!statement.reader) {
+        wrapped = statement as unknown as SqliteStatement;
+      } else {
+        wrapped = {
+          reader: true,
+          all(parameters) {
+            // The names are asked for each time: a schema change re-prepares the statement, and `*` may widen.
+            const shape = rowShape(statement.columns().map((c) => c.name));
+            const rows = statement.raw(true).all(parameters as unknown[]) as unknown[][];
+            const out = new Array<Record<string, unknown>>(rows.length);
+            for (let i = 0; i < rows.length; i++) out[i] = shape(rows[i]);
+            return out;
+          },
+          run: (parameters) => statement.run(parameters as unknown[]),
+          // A stream keeps its statement busy until it ends: each gets a statement of its own.
+          iterate: (parameters) => sqlite.prepare(sql).iterate(parameters as unknown[]) as IterableIterator<unknown>,
+        };
+      }
+      if (prepared.size >= MAX_CACHED) prepared.delete(prepared.keys().next().value!);
+      prepared.set(sql, wrapped);
+      return wrapped;
     },
   };
 }
