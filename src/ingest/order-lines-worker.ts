@@ -16,6 +16,11 @@ import { RowError } from "./values.js";
 // Kept in step with order-lines-off-thread.ts (imported from there only as types, to keep the database code out of the worker).
 const MESSAGES_IN_FLIGHT = 4;
 const LINES_PER_MESSAGE = 4000;
+/**
+ * Lines per packed batch: its text stays well under V8's large-object size (128 KB), so on both
+ * threads it is young garbage, freed at once, instead of piling up until a full collection.
+ */
+const LINES_PER_BATCH = 500;
 
 const port = parentPort!;
 let unread = 0;
@@ -67,6 +72,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
         if (!packer.fits(line)) batches.push(packer.take());
         packer.add(line);
         lines++;
+        if (packer.size === LINES_PER_BATCH) batches.push(packer.take());
       }
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
