@@ -6,6 +6,7 @@ import { rollupsAndAlertsMigration } from "./0005-rollups-and-alerts.js";
 import { answerIndexesMigration } from "./0007-answer-indexes.js";
 import { priceChangesMigration } from "./0008-price-changes.js";
 import { inventorySnapshotIndexMigration } from "./0009-inventory-snapshot-index.js";
+import { orderLinesDayFirstIndexMigration } from "./0010-order-lines-day-first-index.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007_answer_indexes": answerIndexesMigration,
   "0008_price_changes": priceChangesMigration,
   "0009_inventory_snapshot_index": inventorySnapshotIndexMigration,
+  "0010_order_lines_day_first_index": orderLinesDayFirstIndexMigration,
 };
