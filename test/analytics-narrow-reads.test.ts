@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSmallMirror, FIXTURE_TODAY } from "../fixtures/analytics/small-mirror.js";
 import { createAnalyticsContext } from "../src/analytics/context.js";
-import { groupedAndProductFacts, groupedFacts, productFacts, sumFacts } from "../src/analytics/product-facts.js";
+import { comparedFacts, groupedAndProductFacts, groupedFacts, productFacts, sumFacts } from "../src/analytics/product-facts.js";
 import { productRows } from "../src/analytics/product-rows.js";
 import { sortRows } from "../src/analytics/outcome.js";
 import { scopeOf } from "../src/analytics/scope.js";
@@ -12,22 +12,28 @@ import { nowForToday } from "../src/core/dates.js";
 import { resolveAccount } from "../src/store/accounts.js";
 import { INTENT_AREAS, type Filters, type Intent, type Understanding } from "../src/nlu/understanding.js";
 import type { Mirror } from "../src/store/open-mirror.js";
+import { rebuildRollups } from "../src/store/rollups.js";
 
 let mirror: Mirror;
+/** The same mirror with its running totals built, so reads take the rollup path. */
+let rolled: Mirror;
 const now = nowForToday(FIXTURE_TODAY);
 
 beforeAll(async () => {
   mirror = await buildSmallMirror();
+  rolled = await buildSmallMirror();
+  await rebuildRollups(rolled, "acme", undefined, "2026-11-21T06:02:00Z");
 });
 afterAll(async () => {
   await mirror.close();
+  await rolled.close();
 });
 
 const understanding = (intent: Intent, filters: Filters): Understanding => ({ intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" });
 
-async function context() {
-  const account = await resolveAccount(mirror.db, undefined);
-  return createAnalyticsContext(mirror.db, account!, now, FIXTURE_TODAY);
+async function context(on: Mirror = mirror) {
+  const account = await resolveAccount(on.db, undefined);
+  return createAnalyticsContext(on.db, account!, now, FIXTURE_TODAY);
 }
 
 const METRICS = [
@@ -82,12 +88,34 @@ describe("totals and products read in one statement equal the two reads", () => 
     ["a range before the data", { start: "2019-01-01", end: "2019-12-31" }, {}],
   ] as const)("%s", async (_label, range, scope) => {
     for (const rollups of [true, false]) {
-      const ctx = await context();
+      const ctx = await context(rolled);
       if (!rollups) ctx.rollups = async () => undefined;
+      else expect(await ctx.rollups()).toBeDefined();
       const columns = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
       const both = await groupedAndProductFacts(ctx, range, scope, columns, ["revenue", "units"]);
       expect(both.totals).toEqual(await groupedFacts(ctx, range, scope, undefined, columns));
       expect(both.products).toEqual(await productFacts(ctx, range, scope, ["revenue", "units"]));
+    }
+  });
+});
+
+describe("two periods read side by side equal each period read alone", () => {
+  it.each([
+    ["a month against the one before", { start: "2026-10-22", end: "2026-11-20" }, { start: "2026-09-22", end: "2026-10-21" }, {}],
+    ["a week against the same week a year earlier, one marketplace", { start: "2026-11-14", end: "2026-11-20" }, { start: "2025-11-14", end: "2025-11-20" }, { marketplace: "US" }],
+    ["a period against a later one", { start: "2026-09-01", end: "2026-09-30" }, { start: "2026-11-01", end: "2026-11-20" }, {}],
+    ["a period against one before the data", { start: "2026-11-01", end: "2026-11-20" }, { start: "2019-01-01", end: "2019-12-31" }, {}],
+  ] as const)("%s", async (_label, current, previous, scope) => {
+    for (const rollups of [true, false]) {
+      const ctx = await context(rolled);
+      if (!rollups) ctx.rollups = async () => undefined;
+      else expect(await ctx.rollups()).toBeDefined();
+      const columns = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
+      const { totals, products } = await comparedFacts(ctx, [current, previous], scope, columns, ["revenue", "units"]);
+      for (const [i, range] of [current, previous].entries()) {
+        expect(totals[i]).toEqual(await groupedFacts(ctx, range, scope, undefined, columns));
+        expect(products[i]).toEqual(await productFacts(ctx, range, scope, ["revenue", "units"]));
+      }
     }
   });
 });

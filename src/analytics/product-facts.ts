@@ -4,7 +4,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { rowId } from "../store/dialect.js";
-import { factsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
+import { factsTable, pairedFactsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
 import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
 import { rowShape } from "../store/row-reader.js";
@@ -152,6 +152,8 @@ function currencyCase(ctx: AnalyticsContext, column: string) {
 export type FactColumn = keyof RawFacts | "cogs" | "fees" | "profit";
 
 const COST_COLUMNS = new Set<FactColumn>(["cogs", "fees", "profit"]);
+/** The measures profit is worked out from. */
+const PROFIT_INPUTS: FactColumn[] = ["units", "revenue", "refund_amount", "ad_spend"];
 
 /**
  * Facts per marketplace and ASIN over a range, in each marketplace's
@@ -287,6 +289,84 @@ export async function groupedAndProductFacts(
 /** SQLite's default (binary) text order on one or two keys. */
 function compareKeys(a: string, b: string, a2 = "", b2 = ""): number {
   return a < b ? -1 : a > b ? 1 : a2 < b2 ? -1 : a2 > b2 ? 1 : 0;
+}
+
+/**
+ * groupedFacts per marketplace of `columns` and productFacts of the measures
+ * `productColumns`, for a range and the one it is compared with: each
+ * product's figures of both ranges side by side (see pairedFactsTable), its
+ * costs joined once. Index 0 is `ranges[0]`. The figures equal those of the
+ * separate reads.
+ *
+ * @example
+ * const { totals: [now, before], products: [nowProducts, beforeProducts] } = await comparedFacts(ctx, [range, previous], scope, ["revenue", "profit"], ["revenue"]);
+ */
+export function comparedFacts(
+  ctx: AnalyticsContext,
+  ranges: readonly [DateSpan, DateSpan],
+  scope: Pick<Scope, "marketplace" | "asins">,
+  columns: readonly FactColumn[],
+  productColumns: readonly (keyof RawFacts)[],
+): Promise<{ totals: [GroupedFacts[], GroupedFacts[]]; products: [ProductFacts[], ProductFacts[]] }> {
+  const key = `compared|${ranges.map((r) => `${r.start}|${r.end}`).join("|")}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}|${columns.join(",")}|${productColumns.join(",")}`;
+  return ctx.memo(key, async () => {
+    for (const range of ranges) await ctx.ensureRates(range.end);
+    const names = [...new Set([...columns, ...productColumns])];
+    const withCosts = names.some((c) => COST_COLUMNS.has(c));
+    const read = FACT_KEYS.filter((k) => names.includes(k) || (withCosts && PROFIT_INPUTS.includes(k)));
+    const paired = pairedFactsTable(SALES_ROLLUP, { accountId: ctx.accountId, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: read }, ranges);
+    const sides = [0, 1] as const;
+    const col = (name: string, i: number) => sql.ref(`${name}_${i}`);
+    // Each product's figures per range, costs and profit worked out as productFacts does.
+    const perProduct = sides.flatMap((i) => {
+      const f = (m: string) => sql.ref(`f.${m}_${i}`);
+      const cogs = sql`${f("units")} * coalesce(c.unit_cost, 0)`;
+      const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * ${f("revenue")} + coalesce(cf.fulfillment_fee, 0) * ${f("units")}`;
+      return [
+        sql`f.${sql.ref(`n_${i}`)} as ${sql.ref(`n_${i}`)}`,
+        ...names.map((m) =>
+          m === "cogs" ? sql`${cogs} as ${col(m, i)}`
+          : m === "fees" ? sql`${fees} as ${col(m, i)}`
+          : m === "profit" ? sql`${f("revenue")} - ${cogs} - (${fees}) - ${f("refund_amount")} - ${f("ad_spend")} as ${col(m, i)}`
+          : sql`${f(m)} as ${col(m, i)}`,
+        ),
+      ];
+    });
+    const totalsPart = sides.flatMap((i) => [
+      sql`count(case when ${sql.ref(`n_${i}`)} then 1 end) as ${sql.ref(`n_${i}`)}`,
+      ...columns.map((m) => sql`total(case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end) as ${col(m, i)}`),
+    ]);
+    // Two statements, each one pass over the products: one row per product costs more to hand over than to look up.
+    const totalsQuery = sql<Record<string, unknown>>`select marketplace, ${sql.join(totalsPart)}
+      from (select f.marketplace as marketplace, ${sql.join(perProduct)} from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``}) group by marketplace`;
+    const productsQuery = sql<Record<string, unknown>>`select marketplace, asin, ${sql.join(sides.flatMap((i) => [sql.ref(`n_${i}`), ...productColumns.map((m) => col(m, i))]))}
+      from ${paired} as f`;
+    const run = async (query: RawBuilder<Record<string, unknown>>) => {
+      const compiled = query.compile(ctx.db);
+      ctx.sql.push(compiled.sql);
+      return (await ctx.db.executeQuery(compiled)).rows;
+    };
+    const totalsShape = rowShape(["marketplace", "label", ...columns, "currency", "products"]);
+    const productShape = rowShape(["marketplace", "asin", ...productColumns, "currency"]);
+    const totals: [GroupedFacts[], GroupedFacts[]] = [[], []];
+    const products: [ProductFacts[], ProductFacts[]] = [[], []];
+    const currencyOf = (marketplace: string) => ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
+    for (const row of await run(totalsQuery)) {
+      for (const i of sides) {
+        const count = Number(row[`n_${i}`]);
+        if (count) totals[i].push(totalsShape([row.marketplace, null, ...columns.map((m) => row[`${m}_${i}`]), currencyOf(String(row.marketplace)), count]) as unknown as GroupedFacts);
+      }
+    }
+    const productCells = sides.map((i) => productColumns.map((m) => `${m}_${i}`));
+    for (const row of await run(productsQuery)) {
+      const currency = currencyOf(String(row.marketplace));
+      for (const i of sides) {
+        if (row[`n_${i}`]) products[i].push(productShape([row.marketplace, row.asin, ...productCells[i].map((c) => row[c]), currency]) as unknown as ProductFacts);
+      }
+    }
+    for (const i of sides) totals[i].sort((a, b) => compareKeys(a.marketplace, b.marketplace));
+    return { totals, products };
+  });
 }
 
 export type GroupedFacts = ProductFacts & { label: string | null; products: number };

@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { changePercent, formatMoney, formatPercent, money } from "./money.js";
 import { noDataSummary, salesFreshness, type IntentOutcome } from "./outcome.js";
-import { entryForAsin, groupedAndProductFacts, listingsOf, sumFacts, type ProductFacts } from "./product-facts.js";
+import { comparedFacts, entryForAsin, listingsOf, sumFacts, type ProductFacts } from "./product-facts.js";
 import { scopeCurrency } from "./product-rows.js";
 import { scopeOf } from "./scope.js";
 import { totalsRow } from "./sales-summary.js";
@@ -18,14 +18,12 @@ export async function salesComparison(ctx: AnalyticsContext, understanding: Unde
   const previous = comparisonRange(scope.range, f.compare_to, ctx.today);
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
-  // Totals from per-marketplace sums made in SQL; the drivers need only revenue and units per product.
+  // Totals from per-marketplace sums made in SQL, both periods in one pass; the drivers need only revenue and units per product.
   const compared = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
-  const current = await groupedAndProductFacts(ctx, scope.range, scope, compared, ["revenue", "units"]);
-  const before = await groupedAndProductFacts(ctx, previous, scope, compared, ["revenue", "units"]);
-  const cur = sumFacts(ctx, current.totals, () => "all", currency, scope.range.end).get("all");
-  const prev = sumFacts(ctx, before.totals, () => "all", currency, scope.range.end).get("all");
-  const curFacts = current.products;
-  const prevFacts = before.products;
+  const { totals, products } = await comparedFacts(ctx, [scope.range, previous], scope, compared, ["revenue", "units"]);
+  const cur = sumFacts(ctx, totals[0], () => "all", currency, scope.range.end).get("all");
+  const prev = sumFacts(ctx, totals[1], () => "all", currency, scope.range.end).get("all");
+  const [curFacts, prevFacts] = products;
   const curRow = cur ? totalsRow(cur, currency) : undefined;
   const prevRow = prev ? totalsRow(prev, currency) : undefined;
   const isMoney = (m: string) => ["revenue", "profit", "ad_spend"].includes(m);

@@ -543,6 +543,48 @@ function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: str
 }
 
 /**
+ * The facts of two ranges side by side, one row per key in key order: range
+ * i's measures as `<measure>_<i>` and `n_<i>` (1 when the key has facts in
+ * range i, as factsTable would give a row for it, else 0). From the running
+ * totals when the second range ends no later than the first (its keys are
+ * then among those at the first's end): one pass over the first's end totals
+ * with three lookups per key. Otherwise both ranges' rows, grouped by key.
+ *
+ * @example
+ * sql`select asin, revenue_0 - revenue_1 as change from ${pairedFactsTable(SALES_ROLLUP, { accountId, rollups, measures: ["revenue"] }, [thisMonth, lastMonth])}`
+ */
+export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" | "bucket" | "summed">, ranges: readonly [DateSpan, DateSpan]): RawBuilder<unknown> {
+  const names = q.measures ?? spec.measures;
+  const clamped = q.rollups && !spec.weekly ? ranges.map((r) => ({ start: maxDate(r.start, q.rollups!.first), end: minDate(r.end, q.rollups!.last) })) : undefined;
+  if (clamped && clamped.every((r) => r.start <= r.end) && clamped[1].end <= clamped[0].end) {
+    const w = q.where?.("rollup");
+    const at = (alias: string, day: string) =>
+      sql`left join ${sql.table(spec.rollup)} ${sql.ref(alias)} on ${sql.ref(`${alias}.account_id`)} = ${q.accountId} and ${sql.ref(`${alias}.grain`)} = 'C' and ${sql.ref(`${alias}.period`)} = ${day} and ${sql.join(
+        spec.keys.map((k) => sql`${sql.ref(`${alias}.${k}`)} = e.${sql.ref(k)}`),
+        sql` and `,
+      )}`;
+    const present = sql.ref(`pe.${spec.keys[0]}`);
+    const columns = [
+      ...spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`),
+      sql`1 as n_0`,
+      ...names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(`${m}_0`)}`),
+      sql`${present} is not null as n_1`,
+      ...names.map((m) => sql`case when ${present} is not null then pe.${sql.ref(m)} - coalesce(ps.${sql.ref(m)}, 0) else 0 end as ${sql.ref(`${m}_1`)}`),
+    ];
+    const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${clamped[0].end}${w ? sql` and ${w}` : sql``})`;
+    return sql`(select ${sql.join(columns)} from ${endRows} e
+      ${at("s", addDaysIso(clamped[0].start, -1))} ${at("pe", clamped[1].end)} ${at("ps", addDaysIso(clamped[1].start, -1))})`;
+  }
+  const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
+  const tagged = ranges.map((range, i) => sql`select ${i} as k, ${keyRefs}, ${sql.join(names.map((m) => sql.ref(m)))} from ${factsTable(spec, { ...q, range })} as t`);
+  const sides = ranges.flatMap((_, i) => [
+    sql`count(case when k = ${i} then 1 end) > 0 as ${sql.ref(`n_${i}`)}`,
+    ...names.map((m) => sql`total(case when k = ${i} then ${sql.ref(m)} end) as ${sql.ref(`${m}_${i}`)}`),
+  ]);
+  return sql`(select ${keyRefs}, ${sql.join(sides)} from (${sql.join(tagged, sql` union all `)}) group by ${keyRefs})`;
+}
+
+/**
  * One measure per key over several ranges that end on the same day, as
  * columns v0, v1, … (one per start): from the running totals, the total at
  * the end minus each total the day before a start; else summed from the daily rows.
