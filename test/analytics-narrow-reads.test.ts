@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSmallMirror, FIXTURE_TODAY } from "../fixtures/analytics/small-mirror.js";
 import { createAnalyticsContext } from "../src/analytics/context.js";
-import { comparedFacts, groupedAndProductFacts, groupedFacts, productFacts, sumFacts } from "../src/analytics/product-facts.js";
+import { comparedFacts, groupedFacts, productFacts, sumFacts } from "../src/analytics/product-facts.js";
 import { productRows } from "../src/analytics/product-rows.js";
 import { sortRows } from "../src/analytics/outcome.js";
 import { scopeOf } from "../src/analytics/scope.js";
@@ -77,24 +77,6 @@ describe("sums made in SQL match the per-product sums", () => {
       for (const measure of ["units", "revenue", "orders", "refund_amount", "sessions", "ad_spend", "cogs", "fees", "profit"] as const) {
         expect(got[measure]).toBeCloseTo(want[measure], 6);
       }
-    }
-  });
-});
-
-describe("totals and products read in one statement equal the two reads", () => {
-  it.each([
-    ["a month, every marketplace", { start: "2026-10-22", end: "2026-11-20" }, {}],
-    ["a week in one marketplace", { start: "2026-11-14", end: "2026-11-20" }, { marketplace: "US" }],
-    ["a range before the data", { start: "2019-01-01", end: "2019-12-31" }, {}],
-  ] as const)("%s", async (_label, range, scope) => {
-    for (const rollups of [true, false]) {
-      const ctx = await context(rolled);
-      if (!rollups) ctx.rollups = async () => undefined;
-      else expect(await ctx.rollups()).toBeDefined();
-      const columns = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
-      const both = await groupedAndProductFacts(ctx, range, scope, columns, ["revenue", "units"]);
-      expect(both.totals).toEqual(await groupedFacts(ctx, range, scope, undefined, columns));
-      expect(both.products).toEqual(await productFacts(ctx, range, scope, ["revenue", "units"]));
     }
   });
 });

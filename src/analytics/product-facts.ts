@@ -239,59 +239,6 @@ export function groupedFacts(
 }
 
 /**
- * groupedFacts per marketplace of `columns` and productFacts of
- * `productColumns`, from one statement: the products' figures (and their
- * costs) are worked out once and read twice, where two statements would look
- * each product up twice. The figures equal those of the two functions.
- *
- * @example
- * const { totals, products } = await groupedAndProductFacts(ctx, range, scope, ["revenue", "profit"], ["revenue", "units"]);
- */
-export async function groupedAndProductFacts(
-  ctx: AnalyticsContext,
-  range: DateSpan,
-  scope: Pick<Scope, "marketplace" | "asins">,
-  columns: readonly FactColumn[],
-  productColumns: readonly FactColumn[],
-): Promise<{ totals: GroupedFacts[]; products: ProductFacts[] }> {
-  const names = [...new Set([...columns, ...productColumns])];
-  const totalsPart = names.map((k) => (columns.includes(k) ? sql`total(${sql.ref(k)}) as ${sql.ref(k)}` : sql`null as ${sql.ref(k)}`));
-  const productsPart = names.map((k) => (productColumns.includes(k) ? sql.ref(k) : sql`null as ${sql.ref(k)}`));
-  // Totals (part 0, in marketplace order as groupedFacts gives them) and the products (part 1), which come in
-  // key order from the running totals and from grouped daily rows; sorting them in SQL would cost more than a check.
-  const rows = (await factsQuery(
-    ctx,
-    range,
-    scope,
-    names,
-    (perProduct) => sql<ProductFacts>`with p as materialized ${perProduct}
-      select 0 as part, marketplace, null as asin, ${sql.join(totalsPart)}, min(currency) as currency, count(*) as products from p group by marketplace
-      union all
-      select 1 as part, marketplace, asin, ${sql.join(productsPart)}, currency, null as products from p`,
-    `grouped+products:${columns.join(",")}:${productColumns.join(",")}`,
-  )) as unknown as (ProductFacts & { part: number; products: number | null })[];
-  const totalsShape = rowShape(["marketplace", "label", ...columns, "currency", "products"]);
-  const productShape = rowShape(["marketplace", "asin", ...productColumns, "currency"]);
-  const totals: GroupedFacts[] = [];
-  const products: ProductFacts[] = [];
-  for (const row of rows) {
-    const r = row as unknown as Record<string, unknown>;
-    if (row.part === 0) totals.push(totalsShape([row.marketplace, null, ...columns.map((k) => r[k]), row.currency, row.products]) as unknown as GroupedFacts);
-    else products.push(productShape([row.marketplace, row.asin, ...productColumns.map((k) => r[k]), row.currency]) as unknown as ProductFacts);
-  }
-  totals.sort((a, b) => compareKeys(a.marketplace, b.marketplace));
-  if (products.some((p, i) => i > 0 && compareKeys(products[i - 1].marketplace, p.marketplace, products[i - 1].asin, p.asin) > 0)) {
-    products.sort((a, b) => compareKeys(a.marketplace, b.marketplace, a.asin, b.asin));
-  }
-  return { totals, products };
-}
-
-/** SQLite's default (binary) text order on one or two keys. */
-function compareKeys(a: string, b: string, a2 = "", b2 = ""): number {
-  return a < b ? -1 : a > b ? 1 : a2 < b2 ? -1 : a2 > b2 ? 1 : 0;
-}
-
-/**
  * groupedFacts per marketplace of `columns` and productFacts of the measures
  * `productColumns`, for a range and the one it is compared with: each
  * product's figures of both ranges side by side (see pairedFactsTable), its
@@ -338,7 +285,7 @@ export function comparedFacts(
     ]);
     // Two statements, each one pass over the products: one row per product costs more to hand over than to look up.
     const totalsQuery = sql<Record<string, unknown>>`select marketplace, ${sql.join(totalsPart)}
-      from (select f.marketplace as marketplace, ${sql.join(perProduct)} from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``}) group by marketplace`;
+      from (select f.marketplace as marketplace, ${sql.join(perProduct)} from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``}) group by marketplace order by marketplace`;
     const productsQuery = sql<Record<string, unknown>>`select marketplace, asin, ${sql.join(sides.flatMap((i) => [sql.ref(`n_${i}`), ...productColumns.map((m) => col(m, i))]))}
       from ${paired} as f`;
     const run = async (query: RawBuilder<Record<string, unknown>>) => {
@@ -364,7 +311,6 @@ export function comparedFacts(
         if (row[`n_${i}`]) products[i].push(productShape([row.marketplace, row.asin, ...productCells[i].map((c) => row[c]), currency]) as unknown as ProductFacts);
       }
     }
-    for (const i of sides) totals[i].sort((a, b) => compareKeys(a.marketplace, b.marketplace));
     return { totals, products };
   });
 }
