@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { importFile, type ImportFileOptions, type ImportReport } from "../src/ingest/import-file.js";
-import { OrderLinePacker, emptyOrderLine, unpackOrderLines, type OrderLine } from "../src/ingest/order-lines.js";
+import { OrderLinePacker, OrderSet, emptyOrderLine, unpackOrderLines, type OrderLine } from "../src/ingest/order-lines.js";
 import { OrderLineTotals } from "../src/ingest/line-totals.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
@@ -200,5 +200,20 @@ describe("order lines packed for another thread", () => {
     expect([...data.units]).toEqual([0, 2, 2, 1]);
     expect([...data.orders]).toEqual([0, 2, 1, 1]);
     expect(data.revenue[1]).toBeCloseTo(0.3, 15);
+  });
+});
+
+describe("orders seen while reading", () => {
+  const ids = (n: number, marketplace = "US") => Array.from({ length: n }, (_, i) => [marketplace, `114-${String(i).padStart(7, "0")}-${String((i * 7919) % 9_999_991).padStart(7, "0")}`] as const);
+
+  it.each([
+    ["100,000 distinct orders", ids(100_000), false],
+    ["one order id in two marketplaces", [...ids(10), ["CA", ids(10)[3][1]] as const], false],
+    ["an order coming back after others", [...ids(50_000), ids(1)[0]], true],
+    ["an order coming back at once", [ids(1)[0], ids(1)[0]], true],
+  ])("%s: an order seen again is %s", (_name, orders, repeated) => {
+    const seen = new OrderSet();
+    for (const [marketplace, order] of orders) seen.add(marketplace, order);
+    expect(seen.repeatedMaybe).toBe(repeated);
   });
 });

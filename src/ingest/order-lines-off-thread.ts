@@ -36,6 +36,7 @@ export type FromOrderLinesWorker =
       type: "end";
       totals: OrderLineTotalsData;
       runs: [string, number][];
+      ordersMaybeSplit: boolean;
       nonAmazon: number;
       periodStart: string | undefined;
       periodEnd: string | undefined;
@@ -134,6 +135,7 @@ export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, h
             .finish({
               totals: new DailySums(message.totals),
               runs: new Map(message.runs),
+              ordersMaybeSplit: message.ordersMaybeSplit,
               nonAmazon: message.nonAmazon,
               period: { start: message.periodStart, end: message.periodEnd },
             })

@@ -88,6 +88,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
       type: "end",
       totals,
       runs: [...reader.runs],
+      ordersMaybeSplit: reader.ordersMaybeSplit,
       nonAmazon: reader.nonAmazon,
       periodStart: reader.period.start,
       periodEnd: reader.period.end,

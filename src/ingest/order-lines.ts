@@ -91,6 +91,8 @@ export class OrderLineReader {
   readonly runs = new Map<string, number>();
   /** Multi-channel fulfilment lines of other shops, skipped. */
   nonAmazon = 0;
+  /** Orders whose runs have been seen: one seen again starts a second run of its lines. */
+  private readonly ordersSeen = new OrderSet();
 
   private run = 0;
   private runOrder = "";
@@ -113,6 +115,15 @@ export class OrderLineReader {
     /** Tells each line's marketplace, and records those used. */
     readonly resolver: MarketplaceResolver,
   ) {}
+
+  /**
+   * False when every order's lines were adjacent, so the runs of each
+   * marketplace count its distinct orders; true when some order may have
+   * come back after other orders (then only counting them tells).
+   */
+  get ordersMaybeSplit(): boolean {
+    return this.ordersSeen.repeatedMaybe;
+  }
 
   /** The cell positions `read` looks at. */
   get reads(): number[] {
@@ -169,6 +180,7 @@ export class OrderLineReader {
       this.runOrder = orderId;
       this.runMarketplace = marketplace;
       this.runs.set(marketplace, (this.runs.get(marketplace) ?? 0) + 1);
+      this.ordersSeen.add(marketplace, orderId);
     }
     this.totals.add(marketplace, asin, date, this.run, !cancelled, quantity, price);
     this.period.add(date);
@@ -186,6 +198,48 @@ export class OrderLineReader {
     line.currency = currency;
     line.counted = cancelled ? 0 : 1;
     return true;
+  }
+}
+
+/**
+ * Whether an order was seen before, in fixed memory whatever the file's
+ * size: a Bloom filter (2^26 bits, 6 probes), so "no" is certain and "maybe"
+ * is wrong about once in a billion orders for a file of a million lines.
+ */
+export class OrderSet {
+  private static readonly BITS = 26;
+  private static readonly PROBES = 6;
+  private bits: Int32Array | undefined;
+  /** Whether an order added may have been added before. */
+  repeatedMaybe = false;
+
+  add(marketplace: string, orderId: string): void {
+    const bits = (this.bits ??= new Int32Array(1 << (OrderSet.BITS - 5)));
+    // Two FNV-1a hashes (different offsets) of marketplace and order, combined for each probe.
+    let h1 = 0x811c9dc5;
+    let h2 = 0x01000193 ^ 0x5bd1e995;
+    for (const text of [marketplace, orderId]) {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        h1 = Math.imul(h1 ^ c, 0x01000193);
+        h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h2 >>> 15);
+      }
+      h1 = Math.imul(h1 ^ 9, 0x01000193);
+      h2 = Math.imul(h2 ^ 9, 0x01000193);
+    }
+    h2 |= 1;
+    const mask = (1 << OrderSet.BITS) - 1;
+    let present = true;
+    for (let k = 0; k < OrderSet.PROBES; k++) {
+      const bit = (h1 + Math.imul(k, h2)) & mask;
+      const word = bit >>> 5;
+      const flag = 1 << (bit & 31);
+      if ((bits[word] & flag) === 0) {
+        present = false;
+        bits[word] |= flag;
+      }
+    }
+    if (present) this.repeatedMaybe = true;
   }
 }
 

@@ -40,6 +40,8 @@ const ESTIMATE_AFTER = 20_000;
 export interface OrderFileSummary {
   totals: DailySums;
   runs: ReadonlyMap<string, number>;
+  /** Whether some order's lines may not all be adjacent (see OrderLineReader.ordersMaybeSplit). */
+  ordersMaybeSplit: boolean;
   nonAmazon: number;
   period: { start?: string; end?: string };
 }
@@ -53,7 +55,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     row(cells, _line) {
       if (reader.read(cells, line)) store.add(line);
     },
-    finish: () => store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, nonAmazon: reader.nonAmazon, period: reader.period }),
+    finish: () => store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, ordersMaybeSplit: reader.ordersMaybeSplit, nonAmazon: reader.nonAmazon, period: reader.period }),
   };
 }
 
@@ -146,7 +148,11 @@ export class OrderLineStore {
     // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
     // recomputed from every stored line.
     const totals = file.totals;
-    const own = !this.conflicted && totals.marketplaces.every((m) => this.firstThere.get(m) === true && distinctOrders(ctx, m) === file.runs.get(m));
+    // With no line stored twice and every order in one run, the runs are the distinct orders; when the
+    // reader cannot rule out a split order, the stored orders are counted.
+    const own =
+      !this.conflicted &&
+      totals.marketplaces.every((m) => this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)));
     if (own) totals.write(ctx);
     else await recomputeSalesFromOrderLines(ctx, totals.affected());
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
