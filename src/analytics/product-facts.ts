@@ -304,11 +304,19 @@ export function comparedFacts(
         if (count) totals[i].push(totalsShape([row.marketplace, null, ...columns.map((m) => row[`${m}_${i}`]), currencyOf(String(row.marketplace)), count]) as unknown as GroupedFacts);
       }
     }
+    // One values array refilled per row (the shape copies it): thousands of products, no garbage per row.
     const productCells = sides.map((i) => productColumns.map((m) => `${m}_${i}`));
+    const values: unknown[] = new Array(productColumns.length + 3);
+    const last = values.length - 1;
     for (const row of await run(productsQuery)) {
-      const currency = currencyOf(String(row.marketplace));
+      values[0] = row.marketplace;
+      values[1] = row.asin;
+      values[last] = currencyOf(row.marketplace as string);
       for (const i of sides) {
-        if (row[`n_${i}`]) products[i].push(productShape([row.marketplace, row.asin, ...productCells[i].map((c) => row[c]), currency]) as unknown as ProductFacts);
+        if (!row[i === 0 ? "n_0" : "n_1"]) continue;
+        const cells = productCells[i];
+        for (let k = 0; k < cells.length; k++) values[2 + k] = row[cells[k]];
+        products[i].push(productShape(values) as unknown as ProductFacts);
       }
     }
     return { totals, products };
