@@ -55,3 +55,31 @@ describe("migrations", () => {
     }
   });
 });
+
+describe("review snapshots stored by key (0011)", () => {
+  it.each([
+    ["down", "without rowid" as const, false],
+    ["up again", "without rowid" as const, true],
+  ])("keep every snapshot when run %s", async (_step, marker, keyed) => {
+    const path = tempDbPath();
+    const mirror = await openMirror(path);
+    const snapshots = [
+      { account_id: "shop", marketplace: "US", asin: "B000000001", date: "2026-11-19", rating: 4.5, review_count: 120 },
+      { account_id: "shop", marketplace: "US", asin: "B000000001", date: "2026-11-20", rating: 4.4, review_count: 123 },
+      { account_id: "shop", marketplace: "DE", asin: "B000000002", date: "2026-11-20", rating: 3.9, review_count: 7 },
+    ];
+    try {
+      await mirror.db.insertInto("review_snapshots").values(snapshots).execute();
+      const migration = MIGRATIONS["0011_review_snapshots_by_key"];
+      await migration.down!(mirror.db);
+      if (keyed) await migration.up(mirror.db);
+      const table = mirror.sqlite.prepare("select sql from sqlite_master where name = 'review_snapshots'").pluck().get() as string;
+      expect(table.toLowerCase().includes(marker)).toBe(keyed);
+      const rows = await mirror.db.selectFrom("review_snapshots").selectAll().orderBy(["account_id", "marketplace", "asin", "date"]).execute();
+      expect(rows).toEqual([...snapshots].sort((a, b) => (a.marketplace + a.date < b.marketplace + b.date ? -1 : 1)));
+      await expect(mirror.db.insertInto("review_snapshots").values(snapshots[0]).execute()).rejects.toThrow(/UNIQUE|PRIMARY KEY/);
+    } finally {
+      await mirror.close();
+    }
+  });
+});

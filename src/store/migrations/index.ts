@@ -7,6 +7,7 @@ import { answerIndexesMigration } from "./0007-answer-indexes.js";
 import { priceChangesMigration } from "./0008-price-changes.js";
 import { inventorySnapshotIndexMigration } from "./0009-inventory-snapshot-index.js";
 import { orderLinesDayFirstIndexMigration } from "./0010-order-lines-day-first-index.js";
+import { reviewSnapshotsByKeyMigration } from "./0011-review-snapshots-by-key.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008_price_changes": priceChangesMigration,
   "0009_inventory_snapshot_index": inventorySnapshotIndexMigration,
   "0010_order_lines_day_first_index": orderLinesDayFirstIndexMigration,
+  "0011_review_snapshots_by_key": reviewSnapshotsByKeyMigration,
 };
