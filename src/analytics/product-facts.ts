@@ -3,7 +3,7 @@
  * figures most performance answers are built from.
  */
 import { sql, type RawBuilder } from "kysely";
-import { rowId } from "../store/dialect.js";
+import { jsonArray, rowId } from "../store/dialect.js";
 import { factsTable, pairedFactsTable, SALES_ROLLUP, type DateSpan } from "../store/rollups.js";
 import type { RollupSalesTable } from "../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
@@ -279,39 +279,46 @@ export function comparedFacts(
         ),
       ];
     });
-    const totalsPart = sides.flatMap((i) => [
-      sql`count(case when ${sql.ref(`n_${i}`)} then 1 end) as ${sql.ref(`n_${i}`)}`,
-      ...columns.map((m) => sql`total(case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end) as ${col(m, i)}`),
-    ]);
-    // Two statements, each one pass over the products: one row per product costs more to hand over than to look up.
-    const totalsQuery = sql<Record<string, unknown>>`select marketplace, ${sql.join(totalsPart)}
-      from (select f.marketplace as marketplace, ${sql.join(perProduct)} from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``}) group by marketplace order by marketplace`;
-    const productsQuery = sql<Record<string, unknown>>`select marketplace, asin, ${sql.join(sides.flatMap((i) => [sql.ref(`n_${i}`), ...productColumns.map((m) => col(m, i))]))}
-      from ${paired} as f`;
-    const run = async (query: RawBuilder<Record<string, unknown>>) => {
-      const compiled = query.compile(ctx.db);
-      ctx.sql.push(compiled.sql);
-      return (await ctx.db.executeQuery(compiled)).rows;
-    };
+    // One statement: each product's figures and costs worked out once (p), then read twice: summed per
+    // marketplace (part 0, each range's totals packed in one column so the rows stay as narrow as the
+    // products') and per product (part 1, in key order as the paired table gives them).
+    const packed = sides.map((i) =>
+      jsonArray([
+        sql`count(case when ${sql.ref(`n_${i}`)} then 1 end)`,
+        ...columns.map((m) => sql`total(case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end)`),
+      ]),
+    );
+    // A compound select takes its column names from its first part.
+    const nulls = (i: number) => productColumns.map((m) => sql`null as ${col(m, i)}`);
+    const query = sql<Record<string, unknown>>`with p as materialized (select f.marketplace as marketplace, f.asin as asin, ${sql.join(perProduct)}
+        from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``})
+      select 0 as part, marketplace, null as asin, ${sql.join(sides.map((i) => sql.join([sql`${packed[i]} as ${sql.ref(`n_${i}`)}`, ...nulls(i)])))} from p group by marketplace
+      union all
+      select 1 as part, marketplace, asin, ${sql.join(sides.flatMap((i) => [sql.ref(`n_${i}`), ...productColumns.map((m) => col(m, i))]))} from p`;
+    const compiled = query.compile(ctx.db);
+    ctx.sql.push(compiled.sql);
+    const rows = (await ctx.db.executeQuery(compiled)).rows;
     const totalsShape = rowShape(["marketplace", "label", ...columns, "currency", "products"]);
     const productShape = rowShape(["marketplace", "asin", ...productColumns, "currency"]);
     const totals: [GroupedFacts[], GroupedFacts[]] = [[], []];
     const products: [ProductFacts[], ProductFacts[]] = [[], []];
     const currencyOf = (marketplace: string) => ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
-    for (const row of await run(totalsQuery)) {
-      for (const i of sides) {
-        const count = Number(row[`n_${i}`]);
-        if (count) totals[i].push(totalsShape([row.marketplace, null, ...columns.map((m) => row[`${m}_${i}`]), currencyOf(String(row.marketplace)), count]) as unknown as GroupedFacts);
-      }
-    }
     // One values array refilled per row (the shape copies it): thousands of products, no garbage per row.
     const productCells = sides.map((i) => productColumns.map((m) => `${m}_${i}`));
     const values: unknown[] = new Array(productColumns.length + 3);
     const last = values.length - 1;
-    for (const row of await run(productsQuery)) {
-      values[0] = row.marketplace;
+    for (const row of rows) {
+      const marketplace = row.marketplace as string;
+      if (row.part === 0) {
+        for (const i of sides) {
+          const [count, ...sums] = JSON.parse(row[`n_${i}`] as string) as number[];
+          if (count) totals[i].push(totalsShape([marketplace, null, ...sums, currencyOf(marketplace), count]) as unknown as GroupedFacts);
+        }
+        continue;
+      }
+      values[0] = marketplace;
       values[1] = row.asin;
-      values[last] = currencyOf(row.marketplace as string);
+      values[last] = currencyOf(marketplace);
       for (const i of sides) {
         if (!row[i === 0 ? "n_0" : "n_1"]) continue;
         const cells = productCells[i];
@@ -319,6 +326,7 @@ export function comparedFacts(
         products[i].push(productShape(values) as unknown as ProductFacts);
       }
     }
+    for (const i of sides) totals[i].sort((a, b) => (a.marketplace < b.marketplace ? -1 : a.marketplace > b.marketplace ? 1 : 0));
     return { totals, products };
   });
 }

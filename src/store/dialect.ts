@@ -66,6 +66,14 @@ export function rowId(alias: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.rowid`);
 }
 
+/**
+ * Values packed into one JSON array text (numbers keep every digit): a few
+ * summary rows can then ride along a long result of narrower rows.
+ */
+export function jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
+  return sql<string>`json_array(${sql.join(values)})`;
+}
+
 export type TableName = keyof MirrorSchema;
 
 export interface BulkWriteOptions {
