@@ -76,20 +76,27 @@ export async function createAnalyticsContext(db: MirrorDb, account: Account, now
     const v = rateCache.get(`${c}|${q}|${date}`);
     return v === null ? undefined : v;
   };
-  const convert = (amount: number, from: string, to: string, date?: string): number => {
-    if (from === to || amount === 0) return amount;
-    const d = date ?? today;
+  /** How an amount converts between two currencies on a day: by the direct rate, the inverse one, or through USD. */
+  const conversionOf = (from: string, to: string, d: string): ((amount: number) => number) => {
     if (!rateCache.has(`${from}|${to}|${d}`)) {
       throw new Error(`currency rates for ${d} were not loaded before converting ${from} to ${to}`);
     }
     const direct = cached(from, to, d);
-    if (direct !== undefined) return amount * direct;
+    if (direct !== undefined) return (amount) => amount * direct;
     const inverse = cached(to, from, d);
-    if (inverse) return amount / inverse;
+    if (inverse) return (amount) => amount / inverse;
     const leg = (a: string, b: string): number | undefined => (a === b ? 1 : cached(a, b, d) ?? (cached(b, a, d) ? 1 / cached(b, a, d)! : undefined));
     const viaFrom = leg(from, "USD");
     const viaTo = leg("USD", to);
-    return viaFrom !== undefined && viaTo !== undefined ? amount * viaFrom * viaTo : Number.NaN;
+    return viaFrom !== undefined && viaTo !== undefined ? (amount) => amount * viaFrom * viaTo : () => Number.NaN;
+  };
+  // Answers convert row after row between the same two currencies: the last conversion is kept at hand.
+  let last: { from: string; to: string; d: string; apply: (amount: number) => number } | undefined;
+  const convert = (amount: number, from: string, to: string, date?: string): number => {
+    if (from === to || amount === 0) return amount;
+    const d = date ?? today;
+    if (last === undefined || last.from !== from || last.to !== to || last.d !== d) last = { from, to, d, apply: conversionOf(from, to, d) };
+    return last.apply(amount);
   };
   const memos = new Map<string, Promise<unknown>>();
   const memo = <T>(key: string, make: () => Promise<T>): Promise<T> => {

@@ -85,8 +85,8 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
   )} as d`.compile(ctx.db);
   ctx.sql.push(demandQuery.sql);
   const demandRows = (await ctx.db.executeQuery(demandQuery)).rows;
-  const d30 = new Map(demandRows.map((x) => [`${x.marketplace}|${x.asin}`, x.v0]));
-  const d14 = new Map(demandRows.map((x) => [`${x.marketplace}|${x.asin}`, x.v1]));
+  const demandOf = new Map<string, { v0: number; v1: number }>();
+  for (const x of demandRows) demandOf.set(`${x.marketplace}|${x.asin}`, x);
   const query = sql<{
     marketplace: string; sku: string; asin: string; date: string; available: number; reserved: number; inbound: number; unfulfillable: number;
     known: number; category: string | null; lead_time_days: number | null; unit_cost: number | null; price: number | null;
@@ -121,8 +121,9 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
       s.price = p?.price ?? null;
     }
   }
+  const keys = snaps.map((s) => `${s.marketplace}|${s.asin}`);
   const skusPerAsin = new Map<string, number>();
-  for (const s of snaps) skusPerAsin.set(`${s.marketplace}|${s.asin}`, (skusPerAsin.get(`${s.marketplace}|${s.asin}`) ?? 0) + 1);
+  for (const key of keys) skusPerAsin.set(key, (skusPerAsin.get(key) ?? 0) + 1);
   const { lead_time_days: defaultLead, safety_stock_days: safety, coverage_days: coverage } = ctx.settings;
   // Dates a number of days after the snapshot, worked out once each: thousands of rows share a few hundred.
   const dates = new Map<number, string>();
@@ -131,10 +132,11 @@ export async function inventoryStatus(ctx: AnalyticsContext, understanding: Unde
     if (d === undefined) dates.set(days, (d = addDaysIso(snapshotDate, days)));
     return d;
   };
-  const rows: InventoryRow[] = snaps.map((s) => {
-    const key = `${s.marketplace}|${s.asin}`;
+  const rows: InventoryRow[] = snaps.map((s, i) => {
+    const key = keys[i];
     const share = 1 / (skusPerAsin.get(key) ?? 1);
-    const demand = (0.6 * ((d14.get(key) ?? 0) / 14) + 0.4 * ((d30.get(key) ?? 0) / 30)) * share;
+    const sold = demandOf.get(key);
+    const demand = (0.6 * ((sold?.v1 ?? 0) / 14) + 0.4 * ((sold?.v0 ?? 0) / 30)) * share;
     const info = s;
     const lead = info?.lead_time_days ?? defaultLead;
     const dos = demand > 0 ? roundTo(s.available / demand, 1) : null;
