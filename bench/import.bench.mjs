@@ -63,17 +63,30 @@ function* lines() {
   if (batch) yield batch;
 }
 
+/** CPU seconds of this process's main thread (Linux), or undefined where it cannot be read. */
+function mainThreadCpu() {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 async function run(label, file) {
   const mirror = await openMirror(join(dir, `${label}.db`));
   globalThis.gc?.();
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpu();
   // The import proper (read, decode, parse, store lines, re-derive daily sales), then the monthly
   // rollups the import refreshes afterwards, timed apart.
   const report = await importFile(mirror, file, { now: new Date("2026-01-01T00:00:00Z"), refreshRollups: false });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const mainAfter = mainThreadCpu();
+  const mainSeconds = mainBefore === undefined || mainAfter === undefined ? undefined : mainAfter - mainBefore;
   const rollupStart = process.hrtime.bigint();
   const rollupCpuBefore = process.cpuUsage();
   await rebuildRollups(mirror, report.account, { start: report.periodStart, end: report.periodEnd }, "2026-01-01T00:00:00.000Z");
@@ -94,6 +107,10 @@ async function run(label, file) {
       `(with the rollup rebuild's ${rollupCpuSeconds.toFixed(2)} s: ${Math.round(report.rowsRead / (cpuSeconds + rollupCpuSeconds)).toLocaleString("en-US")}); ` +
       `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
   );
+  // The file is read on a worker thread while the main thread stores it: the busier of the two sets the pace.
+  if (mainSeconds !== undefined) {
+    console.log(`       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip) ${(cpuSeconds - mainSeconds).toFixed(2)} s`);
+  }
   return rate;
 }
 

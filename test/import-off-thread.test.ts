@@ -207,13 +207,27 @@ describe("orders seen while reading", () => {
   const ids = (n: number, marketplace = "US") => Array.from({ length: n }, (_, i) => [marketplace, `114-${String(i).padStart(7, "0")}-${String((i * 7919) % 9_999_991).padStart(7, "0")}`] as const);
 
   it.each([
-    ["100,000 distinct orders", ids(100_000), false],
-    ["one order id in two marketplaces", [...ids(10), ["CA", ids(10)[3][1]] as const], false],
-    ["an order coming back after others", [...ids(50_000), ids(1)[0]], true],
-    ["an order coming back at once", [ids(1)[0], ids(1)[0]], true],
-  ])("%s: an order seen again is %s", (_name, orders, repeated) => {
+    ["400,000 distinct orders", false, ids(400_000)],
+    ["400,000 distinct orders of another numbering", false, ids(400_000).map(([m, o]) => [m, `ORD${o.replace(/-/g, "")}`] as const)],
+    ["one order id in two marketplaces", false, [...ids(10), ["CA", ids(10)[3][1]] as const]],
+    ["an order coming back after others", true, [...ids(50_000), ids(1)[0]]],
+    ["an order coming back at once", true, [ids(1)[0], ids(1)[0]]],
+  ])("%s: an order seen again is told (%s)", (_name, repeated, orders) => {
     const seen = new OrderSet();
     for (const [marketplace, order] of orders) seen.add(marketplace, order);
     expect(seen.repeatedMaybe).toBe(repeated);
+  });
+});
+
+describe("lines of one order", () => {
+  it.each([5, 40, 100])("keep one key per SKU and occurrence in an order of %i lines", async (count) => {
+    const db = tempDbPath();
+    const specs = Array.from({ length: count }, (_, i) => ({ order: 7, item: i, sku: `SKU-${i % 3}`, asin: `B0LONG${i % 3}` }));
+    const path = join(dirname(db), "orders.txt");
+    writeFileSync(path, tsv(specs));
+    await importInto(db, path, {});
+    const keys = await withMirror(db, (m) => m.db.selectFrom("order_lines").select("line_key").orderBy("line_key").execute());
+    const expected = specs.map((_, i) => `SKU-${i % 3}#${Math.floor(i / 3)}`).sort();
+    expect(keys.map((k) => k.line_key)).toEqual(expected);
   });
 });

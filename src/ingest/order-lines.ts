@@ -101,7 +101,11 @@ export class OrderLineReader {
   private readonly purchaseInstant = instantOf();
   // Occurrences of a SKU within the current order: rows of one order are adjacent in Amazon's files.
   private currentOrder = "";
-  private readonly seen = new Map<string, number>();
+  // The SKUs (else ASINs) of the current order and how often each came: an order has a few lines, so a
+  // short list searched from the start costs less than a map; a map takes over for a long order.
+  private readonly seenKeys: string[] = [];
+  private readonly seenCounts: number[] = [];
+  private seenMap: Map<string, number> | undefined;
   private lastChannel: string | null | undefined;
   private lastCurrency: string | null | undefined;
   private lastMarketplace = "";
@@ -115,6 +119,25 @@ export class OrderLineReader {
     /** Tells each line's marketplace, and records those used. */
     readonly resolver: MarketplaceResolver,
   ) {}
+
+  /** How many lines of the current order came before with this SKU (else ASIN); counts this one. */
+  private occurrence(base: string): number {
+    if (this.seenMap) {
+      const n = this.seenMap.get(base) ?? 0;
+      this.seenMap.set(base, n + 1);
+      return n;
+    }
+    const slot = this.seenKeys.indexOf(base);
+    if (slot >= 0) return this.seenCounts[slot]++;
+    if (this.seenKeys.length < 32) {
+      this.seenKeys.push(base);
+      this.seenCounts.push(1);
+    } else {
+      this.seenMap = new Map(this.seenKeys.map((k, i) => [k, this.seenCounts[i]]));
+      this.seenMap.set(base, 1);
+    }
+    return 0;
+  }
 
   /**
    * False when every order's lines were adjacent, so the runs of each
@@ -164,11 +187,12 @@ export class OrderLineReader {
     const marketplace = this.lastMarketplace;
     if (orderId !== this.currentOrder) {
       this.currentOrder = orderId;
-      this.seen.clear();
+      this.seenKeys.length = 0;
+      this.seenCounts.length = 0;
+      this.seenMap = undefined;
     }
     const base = sku ?? asin;
-    const occurrence = this.seen.get(base) ?? 0;
-    this.seen.set(base, occurrence + 1);
+    const occurrence = this.occurrence(base);
     if (status !== this.lastStatus || itemStatus !== this.lastItemStatus) {
       this.lastCancelled = /cancel/i.test(status) || (itemStatus !== null && /cancel/i.test(itemStatus));
       this.lastStatus = status;
@@ -203,36 +227,45 @@ export class OrderLineReader {
 
 /**
  * Whether an order was seen before, in fixed memory whatever the file's
- * size: a Bloom filter (2^26 bits, 6 probes), so "no" is certain and "maybe"
- * is wrong about once in a billion orders for a file of a million lines.
+ * size: a blocked Bloom filter (2^17 blocks of 512 bits, 6 probes in one
+ * block, so one cache line per order), where "no" is certain and "maybe",
+ * rare while the filter holds under a million orders, only means counting
+ * the stored orders instead.
  */
 export class OrderSet {
-  private static readonly BITS = 26;
+  private static readonly BLOCKS = 1 << 17;
   private static readonly PROBES = 6;
   private bits: Int32Array | undefined;
   /** Whether an order added may have been added before. */
   repeatedMaybe = false;
 
   add(marketplace: string, orderId: string): void {
-    const bits = (this.bits ??= new Int32Array(1 << (OrderSet.BITS - 5)));
-    // Two FNV-1a hashes (different offsets) of marketplace and order, combined for each probe.
+    const bits = (this.bits ??= new Int32Array(OrderSet.BLOCKS * 16));
+    // Three FNV-1a style hashes of marketplace and order: one picks the block, two the bits in it.
     let h1 = 0x811c9dc5;
-    let h2 = 0x01000193 ^ 0x5bd1e995;
-    for (const text of [marketplace, orderId]) {
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        h1 = Math.imul(h1 ^ c, 0x01000193);
-        h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h2 >>> 15);
-      }
-      h1 = Math.imul(h1 ^ 9, 0x01000193);
-      h2 = Math.imul(h2 ^ 9, 0x01000193);
+    let h2 = 0x9747b28c;
+    for (let i = 0; i < marketplace.length; i++) {
+      const c = marketplace.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
     }
-    h2 |= 1;
-    const mask = (1 << OrderSet.BITS) - 1;
+    h1 = Math.imul(h1 ^ 9, 0x01000193);
+    h2 = Math.imul(h2 ^ 9, 0x5bd1e995);
+    for (let i = 0; i < orderId.length; i++) {
+      const c = orderId.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 0x01000193);
+      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    }
+    // Multiplying alone leaves the low bits depending on the low bits only: mixed before use.
+    h1 = mix(h1);
+    h2 = mix(h2);
+    const h3 = mix(h2 ^ 0x27d4eb2f);
+    const base = (h1 & (OrderSet.BLOCKS - 1)) * 16;
     let present = true;
     for (let k = 0; k < OrderSet.PROBES; k++) {
-      const bit = (h1 + Math.imul(k, h2)) & mask;
-      const word = bit >>> 5;
+      // Nine bits per probe, three probes from each hash: all 32 bits of h2 tell the pattern apart.
+      const bit = ((k < 3 ? h2 : h3) >>> (9 * (k % 3))) & 511;
+      const word = base + (bit >>> 5);
       const flag = 1 << (bit & 31);
       if ((bits[word] & flag) === 0) {
         present = false;
@@ -241,6 +274,15 @@ export class OrderSet {
     }
     if (present) this.repeatedMaybe = true;
   }
+}
+
+/** MurmurHash3's 32-bit finaliser: every bit of the result depends on every bit of `h`. */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** A line record to read into (one is reused for every line). */
