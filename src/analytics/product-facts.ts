@@ -148,6 +148,20 @@ function currencyCase(ctx: AnalyticsContext, column: string) {
   return sql`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${ctx.homeCurrency} end`;
 }
 
+/**
+ * A product's cost of goods (units × unit cost), fees (referral percent of
+ * revenue, 15 by default, plus the fulfilment fee per unit) and profit, from
+ * its measures as `measure(name)` gives them and costsJoin's `c` and `cf`.
+ * Every read works them out with these same operations in this order, so
+ * they agree to the last bit.
+ */
+function costsOf(measure: (name: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+  const cogs = sql`${measure("units")} * coalesce(c.unit_cost, 0)`;
+  const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * ${measure("revenue")} + coalesce(cf.fulfillment_fee, 0) * ${measure("units")}`;
+  const profit = sql`${measure("revenue")} - ${cogs} - (${fees}) - ${measure("refund_amount")} - ${measure("ad_spend")}`;
+  return { cogs, fees, profit };
+}
+
 /** A column productFacts can be asked for alone. */
 export type FactColumn = keyof RawFacts | "cogs" | "fees" | "profit";
 
@@ -193,11 +207,10 @@ function factsQuery(
     let from = sql`${perProduct} as f`;
     if (withCosts) {
       // The same operations, in the same order, as the per-product sums they replace: identical figures.
-      const cogs = sql`f.units * coalesce(c.unit_cost, 0)`;
-      const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * f.revenue + coalesce(cf.fulfillment_fee, 0) * f.units`;
-      if (!wanted || wanted.has("cogs")) selected.push(sql`${cogs} as cogs`);
-      if (!wanted || wanted.has("fees")) selected.push(sql`${fees} as fees`);
-      if (!wanted || wanted.has("profit")) selected.push(sql`f.revenue - ${cogs} - (${fees}) - f.refund_amount - f.ad_spend as profit`);
+      const costs = costsOf((m) => sql.raw(`f.${m}`));
+      if (!wanted || wanted.has("cogs")) selected.push(sql`${costs.cogs} as cogs`);
+      if (!wanted || wanted.has("fees")) selected.push(sql`${costs.fees} as fees`);
+      if (!wanted || wanted.has("profit")) selected.push(sql`${costs.profit} as profit`);
       if (!wanted) selected.push(sql`c.unit_cost is not null as has_cost`, sql`c.category as category`, sql`c.subcategory as subcategory`);
       from = sql`${from} ${costsJoin(ctx, "f")}`;
     }
@@ -267,16 +280,10 @@ export function comparedFacts(
     // Each product's figures per range, costs and profit worked out as productFacts does.
     const perProduct = sides.flatMap((i) => {
       const f = (m: string) => sql.ref(`f.${m}_${i}`);
-      const cogs = sql`${f("units")} * coalesce(c.unit_cost, 0)`;
-      const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * ${f("revenue")} + coalesce(cf.fulfillment_fee, 0) * ${f("units")}`;
+      const costs = costsOf(f);
       return [
         sql`f.${sql.ref(`n_${i}`)} as ${sql.ref(`n_${i}`)}`,
-        ...names.map((m) =>
-          m === "cogs" ? sql`${cogs} as ${col(m, i)}`
-          : m === "fees" ? sql`${fees} as ${col(m, i)}`
-          : m === "profit" ? sql`${f("revenue")} - ${cogs} - (${fees}) - ${f("refund_amount")} - ${f("ad_spend")} as ${col(m, i)}`
-          : sql`${f(m)} as ${col(m, i)}`,
-        ),
+        ...names.map((m) => sql`${m === "cogs" || m === "fees" || m === "profit" ? costs[m] : f(m)} as ${col(m, i)}`),
       ];
     });
     // One statement: each product's figures and costs worked out once (p), then read twice: summed per
