@@ -1,8 +1,14 @@
 // Import throughput: a generated all-orders flat file of 1,000,000 lines (about 400,000 orders over
-// 2,000 SKUs and a year) imported into a fresh mirror, plain and gzip. Prints rows/s and the
-// process's peak RSS, which stays bounded because the file is streamed.
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+// 2,000 SKUs and a year) imported into a fresh mirror, plain and gzip. Prints rows/s and the peak RSS
+// of the importing process, which stays bounded because the file is streamed.
+//
+// Each import runs in a process of its own, as `seller-ai import` does, after the generated files are
+// flushed to disk: the generator's heap, an earlier import's mirror being written back, or its threads
+// winding down would otherwise share the two cores with the import being measured.
+import { closeSync, createWriteStream, existsSync, fsyncSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
@@ -12,7 +18,9 @@ import { importFile } from "../dist/ingest/import-file.js";
 import { rebuildRollups } from "../dist/store/rollups.js";
 
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 1_000_000);
-const dir = mkdtempSync(join(tmpdir(), "seller-ai-import-bench-"));
+// A child measures one import: `node import.bench.mjs --one LABEL FILE DIR`.
+const one = process.argv[2] === "--one" ? process.argv.slice(3) : undefined;
+const dir = one ? one[2] : mkdtempSync(join(tmpdir(), "seller-ai-import-bench-"));
 const header = readFileSync(new URL("../fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", import.meta.url), "utf8")
   .split("\n")
   .find((l) => l.startsWith("amazon-order-id"))
@@ -73,6 +81,17 @@ function mainThreadCpu() {
   }
 }
 
+let lastRate = 0;
+
+function flushToDisk(path) {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 async function run(label, file) {
   const mirror = await openMirror(join(dir, `${label}.db`));
   globalThis.gc?.();
@@ -111,20 +130,40 @@ async function run(label, file) {
   if (mainSeconds !== undefined) {
     console.log(`       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip) ${(cpuSeconds - mainSeconds).toFixed(2)} s`);
   }
+  lastRate = rate;
   return rate;
 }
 
-try {
-  const plain = join(dir, "orders.txt");
-  await pipeline(Readable.from(lines()), createWriteStream(plain));
-  const gz = join(dir, "orders.txt.gz");
-  await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(gz));
-  const rssBefore = process.memoryUsage().rss;
-  const rates = [await run("plain", plain), await run("gzip", gz)];
+if (one) {
+  await run(one[0], one[1]);
   const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(`max RSS ${(maxRss / 1e6).toFixed(0)} MB (RSS before importing ${(rssBefore / 1e6).toFixed(0)} MB)`);
-  const target = 100_000;
-  console.log(`target ${target.toLocaleString("en-US")} rows/s: ${rates.every((r) => r >= target) ? "met" : "NOT met"}`);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  console.log(`       max RSS of the importing process ${(maxRss / 1e6).toFixed(0)} MB`);
+  console.log(`RATE ${lastRate} ${maxRss}`);
+} else {
+  try {
+    const plain = join(dir, "orders.txt");
+    await pipeline(Readable.from(lines()), createWriteStream(plain));
+    const gz = join(dir, "orders.txt.gz");
+    await pipeline(Readable.from(lines()), createGzip({ level: 1 }), createWriteStream(gz));
+    flushToDisk(plain);
+    flushToDisk(gz);
+    const rates = [];
+    let maxRss = 0;
+    for (const [label, file] of [["plain", plain], ["gzip", gz]]) {
+      const child = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--one", label, file, dir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      if (child.status !== 0) throw new Error(`the ${label} import exited ${child.status}`);
+      const [result, ...shown] = child.stdout.trimEnd().split("\n").reverse();
+      process.stdout.write(`${shown.reverse().join("\n")}\n`);
+      const [, rate, rss] = result.split(" ");
+      rates.push(Number(rate));
+      maxRss = Math.max(maxRss, Number(rss));
+      // The mirror just written is flushed too, before the next import starts.
+      for (const suffix of ["", "-wal"]) if (existsSync(join(dir, `${label}.db${suffix}`))) flushToDisk(join(dir, `${label}.db${suffix}`));
+    }
+    console.log(`max RSS ${(maxRss / 1e6).toFixed(0)} MB (the larger of the two importing processes)`);
+    const target = 100_000;
+    console.log(`target ${target.toLocaleString("en-US")} rows/s: ${rates.every((r) => r >= target) ? "met" : "NOT met"}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
