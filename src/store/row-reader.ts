@@ -3,9 +3,9 @@
  * prepared statements kept for reuse, and rows read as arrays and shaped into
  * objects in JavaScript. better-sqlite3 builds each row object property by
  * property through the engine's API, which costs more than the query itself
- * for wide results (a 6,000-row inventory read:
- * 45 ms as objects, 24 ms as arrays plus a generated constructor); answers on
- * a large catalog read tens of thousands of rows.
+ * for wide results (a 6,000-row inventory read: 45 ms as objects, 24 ms as
+ * arrays plus a generated builder); answers on a large catalog read tens of
+ * thousands of rows.
  */
 import type Database from "better-sqlite3";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
