@@ -522,6 +522,23 @@ function emptyTable(names: readonly string[], withPeriod: boolean): RawBuilder<u
 }
 
 /**
+ * The running totals of `day` (grain C, or A for the summed totals) that pass
+ * the scope condition, as a subquery: the condition names bare columns. Read
+ * as `e`, the rows others are matched against.
+ */
+function totalsOn(spec: RollupSpec, q: Pick<FactsQuery, "accountId" | "where">, grain: "A" | "C", day: string): RawBuilder<unknown> {
+  const w = q.where?.("rollup");
+  return sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain} and period = ${day}${w ? sql` and ${w}` : sql``})`;
+}
+
+/** Joins, as `alias`, the running totals of `day` with the keys of each row of `e` (none before the first day). */
+function joinTotalsOn(spec: RollupSpec, accountId: string, grain: "A" | "C", alias: string, day: string): RawBuilder<unknown> {
+  const a = (column: string) => sql.ref(`${alias}.${column}`);
+  const keys = sql.join(spec.keys.map((k) => sql`${a(k)} = e.${sql.ref(k)}`), sql` and `);
+  return sql`left join ${sql.table(spec.rollup)} ${sql.ref(alias)} on ${a("account_id")} = ${accountId} and ${a("grain")} = ${grain} and ${a("period")} = ${day} and ${keys}`;
+}
+
+/**
  * The facts of a range from the running totals: each key's total at the end
  * of the range minus its total the day before the start (none before its first day).
  */
@@ -532,14 +549,9 @@ function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: str
   if (start > end) return emptyTable([...spec.keys, ...names], false);
   const before = addDaysIso(start, -1);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
-  const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
-  const join = sql.join(spec.keys.map((k) => sql`s.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
   const diffs = sql.join(names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(m)}`));
-  // The scope condition names bare columns; it applies to the end rows, read as a subquery.
-  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain} and period = ${end}${w ? sql` and ${w}` : sql``})`;
-  return sql`(select ${keys}, ${diffs} from ${endRows} e
-    left join ${sql.table(spec.rollup)} s on s.account_id = ${q.accountId} and s.grain = ${grain} and s.period = ${before} and ${join})`;
+  return sql`(select ${keys}, ${diffs} from ${totalsOn(spec, q, grain, end)} e ${joinTotalsOn(spec, q.accountId, grain, "s", before)})`;
 }
 
 /**
@@ -557,12 +569,7 @@ export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" |
   const names = q.measures ?? spec.measures;
   const clamped = q.rollups && !spec.weekly ? ranges.map((r) => ({ start: maxDate(r.start, q.rollups!.first), end: minDate(r.end, q.rollups!.last) })) : undefined;
   if (clamped && clamped.every((r) => r.start <= r.end) && clamped[1].end <= clamped[0].end) {
-    const w = q.where?.("rollup");
-    const at = (alias: string, day: string) =>
-      sql`left join ${sql.table(spec.rollup)} ${sql.ref(alias)} on ${sql.ref(`${alias}.account_id`)} = ${q.accountId} and ${sql.ref(`${alias}.grain`)} = 'C' and ${sql.ref(`${alias}.period`)} = ${day} and ${sql.join(
-        spec.keys.map((k) => sql`${sql.ref(`${alias}.${k}`)} = e.${sql.ref(k)}`),
-        sql` and `,
-      )}`;
+    const at = (alias: string, day: string) => joinTotalsOn(spec, q.accountId, "C", alias, day);
     const present = sql.ref(`pe.${spec.keys[0]}`);
     const columns = [
       ...spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`),
@@ -571,8 +578,7 @@ export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" |
       sql`${present} is not null as n_1`,
       ...names.map((m) => sql`case when ${present} is not null then pe.${sql.ref(m)} - coalesce(ps.${sql.ref(m)}, 0) else 0 end as ${sql.ref(`${m}_1`)}`),
     ];
-    const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${clamped[0].end}${w ? sql` and ${w}` : sql``})`;
-    return sql`(select ${sql.join(columns)} from ${endRows} e
+    return sql`(select ${sql.join(columns)} from ${totalsOn(spec, q, "C", clamped[0].end)} e
       ${at("s", addDaysIso(clamped[0].start, -1))} ${at("pe", clamped[1].end)} ${at("ps", addDaysIso(clamped[1].start, -1))})`;
   }
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
@@ -604,16 +610,10 @@ export function windowTotals(spec: RollupSpec, q: FactsQuery, measure: string, s
     const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
     return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${keyRefs})`;
   }
-  const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
-  const joins = starts.map((start, i) => {
-    const alias = sql.ref(`s${i}`);
-    const on = sql.join(spec.keys.map((k) => sql`${alias}.${sql.ref(k)} = e.${sql.ref(k)}`), sql` and `);
-    return sql`left join ${sql.table(spec.rollup)} ${alias} on ${alias}.account_id = ${q.accountId} and ${alias}.grain = 'C' and ${alias}.period = ${addDaysIso(maxDate(start, q.rollups!.first), -1)} and ${on}`;
-  });
+  const joins = starts.map((start, i) => joinTotalsOn(spec, q.accountId, "C", `s${i}`, addDaysIso(maxDate(start, q.rollups!.first), -1)));
   const values = starts.map((_, i) => sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`);
-  const endRows = sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${end}${w ? sql` and ${w}` : sql``})`;
-  return sql`(select ${keys}, ${sql.join(values)} from ${endRows} e ${sql.join(joins, sql` `)})`;
+  return sql`(select ${keys}, ${sql.join(values)} from ${totalsOn(spec, q, "C", end)} e ${sql.join(joins, sql` `)})`;
 }
 
 /**
