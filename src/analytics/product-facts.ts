@@ -10,65 +10,21 @@ import type { AnalyticsContext } from "./context.js";
 import { rowShape } from "../store/row-reader.js";
 import { scopeWhere, type Scope } from "./scope.js";
 
-export interface CatalogEntry {
+/** What an answer shows of a product: its first SKU's title, category and price. */
+export interface ListingEntry {
   marketplace: string;
   asin: string;
   sku: string;
-  fnsku: string | null;
   title: string;
-  brand: string | null;
   category: string | null;
   subcategory: string | null;
-  condition: string;
-  fulfillment_type: string;
   price: number | null;
-  unit_cost: number | null;
-  lead_time_days: number | null;
-  status: string;
-  referral_fee_pct: number;
-  fulfillment_fee: number;
 }
-
-/** The account's catalog by `marketplace|asin` (first SKU of an ASIN), with its fees. */
-export function catalogOf(ctx: AnalyticsContext): Promise<Map<string, CatalogEntry>> {
-  return ctx.memo("catalog", async () => {
-    const products = await skusOf(ctx);
-    // Fees are read on their own and matched here: a join per product costs more than the two plain reads.
-    const fees = await ctx.rows(
-      ctx.db.selectFrom("product_fees").select(["marketplace", "asin", "referral_fee_pct", "fulfillment_fee"]).where("account_id", "=", ctx.accountId),
-    );
-    const feeOf = new Map(fees.map((f) => [`${f.marketplace}|${f.asin}`, f]));
-    const map = new Map<string, CatalogEntry>();
-    for (const p of products) {
-      const key = `${p.marketplace}|${p.asin}`;
-      const known = map.get(key);
-      // The first SKU of an ASIN (in SKU order) speaks for it.
-      if (known && known.sku <= p.sku) continue;
-      const f = feeOf.get(key);
-      map.set(key, { ...p, referral_fee_pct: f?.referral_fee_pct ?? 15, fulfillment_fee: f?.fulfillment_fee ?? 0 });
-    }
-    return map;
-  });
-}
-
-/** Every SKU of the account's catalog, read once per answer. */
-export function skusOf(ctx: AnalyticsContext) {
-  return ctx.memo("skus", () =>
-    ctx.rows(
-      ctx.db
-        .selectFrom("products")
-        .select(["marketplace", "asin", "sku", "fnsku", "title", "brand", "category", "subcategory", "condition", "fulfillment_type", "price", "unit_cost", "lead_time_days", "status"])
-        .where("account_id", "=", ctx.accountId),
-    ),
-  );
-}
-
-export type ListingEntry = Pick<CatalogEntry, "marketplace" | "asin" | "sku" | "title" | "category" | "subcategory" | "price">;
 
 /**
  * Title, category and price of some ASINs only (the rows an answer shows),
- * by `marketplace|asin`, chosen as catalogOf chooses them: the first SKU of
- * an ASIN speaks for it.
+ * by `marketplace|asin`: the first SKU of an ASIN (in SKU order) speaks for
+ * it.
  */
 export async function listingsOf(ctx: AnalyticsContext, asins: Iterable<string>, marketplace?: string): Promise<Map<string, ListingEntry>> {
   const wanted = [...new Set(asins)];
@@ -117,14 +73,13 @@ export interface ProductFacts extends RawFacts {
   subcategory: string | null;
 }
 
+/** Facts summed per marketplace (and category or subcategory, as `label`) over `products` products. */
+export type GroupedFacts = ProductFacts & { label: string | null; products: number };
+
 const FACT_KEYS: (keyof RawFacts)[] = [
   "units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "days",
   "ad_spend", "ad_sales", "ad_clicks", "ad_impressions", "ad_orders",
 ];
-
-export function emptyFacts(): RawFacts {
-  return Object.fromEntries(FACT_KEYS.map((k) => [k, 0])) as unknown as RawFacts;
-}
 
 /**
  * Joins the catalog details of the rows of `alias` (a table with marketplace
@@ -234,7 +189,7 @@ export function groupedFacts(
   scope: Pick<Scope, "marketplace" | "asins">,
   by?: "category" | "subcategory",
   columns?: readonly FactColumn[],
-): Promise<(ProductFacts & { label: string | null; products: number })[]> {
+): Promise<GroupedFacts[]> {
   const label = by ? sql.ref(by) : sql`null`;
   // Narrowed sums (per marketplace only): the other measures are absent and count as 0.
   const narrow = by ? undefined : columns;
@@ -248,7 +203,7 @@ export function groupedFacts(
     (perProduct) => sql<ProductFacts>`select marketplace, ${label} as label, ${sql.join(sums)}, min(currency) as currency, count(*) as products${details}
       from ${perProduct} as p group by marketplace, label order by marketplace, min(asin)`,
     `grouped:${by ?? ""}`,
-  ) as Promise<(ProductFacts & { label: string | null; products: number })[]>;
+  ) as Promise<GroupedFacts[]>;
 }
 
 /**
@@ -311,6 +266,7 @@ export function comparedFacts(
     const products: [ProductFacts[], ProductFacts[]] = [[], []];
     const currencyOf = (marketplace: string) => ctx.currencies.get(marketplace) ?? ctx.homeCurrency;
     // One values array refilled per row (the shape copies it): thousands of products, no garbage per row.
+    const counts = sides.map((i) => `n_${i}`);
     const productCells = sides.map((i) => productColumns.map((m) => `${m}_${i}`));
     const values: unknown[] = new Array(productColumns.length + 3);
     const last = values.length - 1;
@@ -318,7 +274,7 @@ export function comparedFacts(
       const marketplace = row.marketplace as string;
       if (row.part === 0) {
         for (const i of sides) {
-          const [count, ...sums] = JSON.parse(row[`n_${i}`] as string) as number[];
+          const [count, ...sums] = JSON.parse(row[counts[i]] as string) as number[];
           if (count) totals[i].push(totalsShape([marketplace, null, ...sums, currencyOf(marketplace), count]) as unknown as GroupedFacts);
         }
         continue;
@@ -327,7 +283,7 @@ export function comparedFacts(
       values[1] = row.asin;
       values[last] = currencyOf(marketplace);
       for (const i of sides) {
-        if (!row[i === 0 ? "n_0" : "n_1"]) continue;
+        if (!row[counts[i]]) continue;
         const cells = productCells[i];
         for (let k = 0; k < cells.length; k++) values[2 + k] = row[cells[k]];
         products[i].push(productShape(values) as unknown as ProductFacts);
@@ -337,8 +293,6 @@ export function comparedFacts(
     return { totals, products };
   });
 }
-
-export type GroupedFacts = ProductFacts & { label: string | null; products: number };
 
 /** How many ASINs (across marketplaces) each category or subcategory has facts for, "Uncategorised" for those outside the catalog. */
 export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, by: "category" | "subcategory"): Promise<Map<string, number>> {
@@ -359,19 +313,14 @@ export async function asinsPerLabel(ctx: AnalyticsContext, range: DateSpan, scop
  * productFacts), in each marketplace's currency for money.
  */
 export async function productMeasure(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<{ marketplace: string; asin: string; value: number }[]> {
-  const query = sql<{ marketplace: string; asin: string; value: number }>`select * from ${await measureTable(ctx, range, scope, measure)} as m`;
+  await ctx.ensureRates(range.end);
+  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] }, true);
+  const query = facts.oneRowPerKey
+    ? sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, ${sql.ref(measure)} as value from ${facts.table} as f`
+    : sql<{ marketplace: string; asin: string; value: number }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   return (await ctx.db.executeQuery(compiled)).rows;
-}
-
-/** One measure per marketplace and ASIN over a range, as a derived table (marketplace, asin, value) to join. */
-export async function measureTable(ctx: AnalyticsContext, range: DateSpan, scope: Pick<Scope, "marketplace" | "asins">, measure: keyof RawFacts): Promise<RawBuilder<unknown>> {
-  await ctx.ensureRates(range.end);
-  const facts = factsTable(SALES_ROLLUP, { accountId: ctx.accountId, range, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: [measure] }, true);
-  return facts.oneRowPerKey
-    ? sql`(select marketplace, asin, ${sql.ref(measure)} as value from ${facts.table} as f)`
-    : sql`(select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin)`;
 }
 
 /**
