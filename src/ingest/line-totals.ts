@@ -147,7 +147,7 @@ export class DailySums {
     if (count === 0) return 0;
     const fields = totals.keys.split("\t");
     // Writing at least as many days as are stored, the day index is quicker rebuilt than maintained.
-    const restore = storedDays(ctx, 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
+    const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
     const params: unknown[] = new Array(BATCH * WIDTH);
     let written = 0;
     for (let start = 0; start < count; start += BATCH) {
@@ -201,11 +201,14 @@ function keyOrder(keys: readonly { marketplace: string; asin: string; date: stri
 /** The index of daily_sales by day (migration 0001). */
 const DAY_INDEX = "daily_sales_date_idx";
 
-/** How many daily_sales rows are stored, counting no further than `limit`. */
-function storedDays(ctx: ImportContext, limit: number): number {
+/**
+ * How many rows `table` holds, counting no further than `limit`: enough to
+ * tell whether a load at least doubles it, without counting a large table.
+ */
+export function storedRows(ctx: ImportContext, table: "daily_sales" | "order_lines", limit: number): number {
   const db = ctx.db as unknown as Kysely<any>;
   const query = db
-    .selectFrom(db.selectFrom("daily_sales").select(sql.lit(1).as("one")).limit(limit).as("d"))
+    .selectFrom(db.selectFrom(table).select(sql.lit(1).as("one")).limit(limit).as("t"))
     .select((eb) => eb.fn.countAll().as("n"))
     .compile();
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);

@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
-import { DailySums } from "../line-totals.js";
+import { DailySums, storedRows } from "../line-totals.js";
 import { OrderLineReader, emptyOrderLine, orderColumns, type OrderLine } from "../order-lines.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
@@ -135,7 +135,7 @@ export class OrderLineStore {
     const share = this.progress();
     if (share <= 0) return;
     const expected = Math.ceil(this.written / share);
-    if (storedLines(this.ctx, this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
+    if (storedRows(this.ctx, "order_lines", this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
   }
 
   /** Writes the last lines and the daily sales of the file's days. */
@@ -189,16 +189,6 @@ function distinctOrders(ctx: ImportContext, marketplace: string): number {
     .selectFrom(
       db.selectFrom("order_lines").select("order_id").where("account_id", "=", ctx.accountId).where("marketplace", "=", marketplace).groupBy("order_id").as("o"),
     )
-    .select((eb) => eb.fn.countAll().as("n"))
-    .compile();
-  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
-}
-
-/** How many order lines are stored, counting no further than `limit`. */
-function storedLines(ctx: ImportContext, limit: number): number {
-  const db = ctx.db as unknown as Kysely<any>;
-  const query = db
-    .selectFrom(db.selectFrom("order_lines").select(sql.lit(1).as("one")).limit(limit).as("l"))
     .select((eb) => eb.fn.countAll().as("n"))
     .compile();
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
