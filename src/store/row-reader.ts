@@ -71,11 +71,12 @@ export function rowReader(sqlite: Database.Database): SqliteDatabase {
       if (!statement.reader) {
         wrapped = statement as unknown as SqliteStatement;
       } else {
+        // Its columns stand while the schema does: a change of schema drops the kept statements.
+        let shape: RowShape | undefined;
         wrapped = {
           reader: true,
           all(parameters) {
-            // The names are asked for each time: a schema change re-prepares the statement, and `*` may widen.
-            const shape = rowShape(statement.columns().map((c) => c.name));
+            shape ??= rowShape(statement.columns().map((c) => c.name));
             const rows = statement.raw(true).all(parameters as unknown[]) as unknown[][];
             const out = new Array<Record<string, unknown>>(rows.length);
             for (let i = 0; i < rows.length; i++) out[i] = shape(rows[i]);
