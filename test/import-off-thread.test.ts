@@ -201,6 +201,36 @@ describe("order lines packed for another thread", () => {
     expect([...data.orders]).toEqual([0, 2, 1, 1]);
     expect(data.revenue[1]).toBeCloseTo(0.3, 15);
   });
+
+  it.each([
+    ["a few ASINs", 3, 5],
+    ["more ASINs than a day's first row holds", 700, 9],
+    ["ASINs that first come on late days", 2_000, 40],
+  ])("sums every cell as a plain tally does, with %s", (_name, asins, days) => {
+    const totals = new OrderLineTotals();
+    const expected = new Map<string, { units: number; revenue: number; orders: Set<number> }>();
+    // Lines in no particular order of day or ASIN, ASIN numbers growing with the line so later days bring new ones.
+    for (let i = 0; i < 12_000; i++) {
+      const marketplace = i % 11 === 0 ? "CA" : "US";
+      const asin = `B0T${String((i * 7919) % Math.max(1, Math.min(asins, 1 + i / 4))).padStart(7, "0")}`;
+      const date = `2024-03-${String(1 + ((i * 31) % days)).padStart(2, "0")}`;
+      const run = Math.floor(i / 3);
+      const counted = i % 13 !== 0;
+      totals.add(marketplace, asin, date, run, counted, 1 + (i % 4), 2.5);
+      const key = `${marketplace}\t${asin}\t${date}`;
+      const cell = expected.get(key) ?? { units: 0, revenue: 0, orders: new Set<number>() };
+      expected.set(key, cell);
+      if (!counted) continue;
+      cell.units += 1 + (i % 4);
+      cell.revenue += 2.5;
+      cell.orders.add(run);
+    }
+    const data = totals.toData();
+    const keys = data.keys.split("\t");
+    const got = Array.from({ length: data.count }, (_, n) => [keys.slice(3 * n, 3 * n + 3).join("\t"), data.units[n], data.revenue[n], data.orders[n]]);
+    const want = [...expected.keys()].sort().map((k) => [k, expected.get(k)!.units, expected.get(k)!.revenue, expected.get(k)!.orders.size]);
+    expect(got).toEqual(want);
+  });
 });
 
 describe("orders seen while reading", () => {
