@@ -28,13 +28,13 @@ function packageName(specifier) {
 
 // Chunks from an earlier build would otherwise pile up beside the new ones.
 for (const name of readdirSync(dist, { withFileTypes: true })) {
-  if (name.isFile() && /^(cli|order-lines-worker|chunk-.*)\.mjs(\.map)?$/.test(name.name)) rmSync(join(dist, name.name));
+  if (name.isFile() && /^(cli|order-lines-worker|wal-checkpoint-worker|chunk-.*)\.mjs(\.map)?$/.test(name.name)) rmSync(join(dist, name.name));
 }
 
 const result = await build({
   absWorkingDir: root,
   // The worker that reads large order files is started from its own file, beside the chunks that start it.
-  entryPoints: { cli: "src/cli/main.ts", "order-lines-worker": "src/ingest/order-lines-worker.ts" },
+  entryPoints: { cli: "src/cli/main.ts", "order-lines-worker": "src/ingest/order-lines-worker.ts", "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts" },
   bundle: true,
   splitting: true,
   format: "esm",

@@ -67,6 +67,8 @@ export interface ImportReport {
 const PROGRESS_EVERY = 25_000;
 /** The smallest file (bytes as stored) read on a worker thread, by default. */
 const WORKER_MIN_BYTES = 4 << 20;
+/** Rows written from which a file's commit leaves the checkpoint to a helper thread (see wal-checkpoint.ts). */
+const LARGE_COMMIT_ROWS = 100_000;
 
 /** Formats that write daily sales or ad rows, which the running totals summarise. */
 const ROLLED_UP = new Set([
@@ -207,7 +209,9 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     report.status = report.rowsRejected > 0 ? "partial" : "ok";
     report.runId = await recordRun(mirror, report, nowIso, null);
     await mirror.db.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", account.id).execute();
-    mirror.sqlite.exec("COMMIT");
+    // A large file's pages are copied from the write-ahead log on a helper thread while the import goes on.
+    if (report.rowsWritten >= LARGE_COMMIT_ROWS) mirror.commitLarge();
+    else mirror.sqlite.exec("COMMIT");
     inTransaction = false;
     if (options.refreshRollups !== false && report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
       // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only

@@ -6,6 +6,7 @@ import { SellerAiError } from "../errors.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { rowReader } from "./row-reader.js";
 import type { MirrorSchema } from "./schema.js";
+import { WalCheckpointer, walCheckpointScript } from "./wal-checkpoint.js";
 
 export type MirrorDb = Kysely<MirrorSchema>;
 
@@ -14,12 +15,23 @@ export interface Mirror {
   db: MirrorDb;
   sqlite: Database.Database;
   path: string;
+  /**
+   * Commits the open transaction of a large write, its write-ahead log then
+   * checkpointed on a helper thread (see wal-checkpoint.ts).
+   */
+  commitLarge(): void;
+  /** Waits for a checkpoint under way, then closes. */
   close(): Promise<void>;
 }
 
 export interface OpenMirrorOptions {
   /** Open without creating or migrating (for read-only inspection). */
   readonly?: boolean;
+  /**
+   * The helper script that checkpoints after a large commit (default: the
+   * one beside this module when built); false to checkpoint in the commit.
+   */
+  checkpointScript?: URL | false;
 }
 
 /**
@@ -50,13 +62,17 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
   const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
   if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   let closed = false;
+  const script = options.checkpointScript === false || options.readonly || path === ":memory:" ? undefined : (options.checkpointScript ?? walCheckpointScript());
+  const checkpointer = new WalCheckpointer(path, script);
   return {
     db,
     sqlite,
     path,
+    commitLarge: () => checkpointer.commit(sqlite),
     async close() {
       if (closed) return;
       closed = true;
+      await checkpointer.settled();
       await db.destroy();
     },
   };
