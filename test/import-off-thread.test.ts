@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { importFile, type ImportFileOptions, type ImportReport } from "../src/ingest/import-file.js";
-import { OrderLinePacker, OrderSet, emptyOrderLine, unpackOrderLines, type OrderLine } from "../src/ingest/order-lines.js";
+import { OrderSet } from "../src/ingest/order-lines.js";
 import { OrderLineTotals } from "../src/ingest/line-totals.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
@@ -167,24 +167,46 @@ describe("large order files read on a worker thread", () => {
   );
 });
 
-describe("order lines packed for another thread", () => {
-  const line = (over: Partial<OrderLine>): OrderLine => ({ ...emptyOrderLine(), orderId: "111-1", lineKey: "S#0", asin: "B0A", date: "2024-01-02", updated: "2024-01-02T10:00:00.000Z", status: "Shipped", marketplace: "US", ...over });
+describe("order lines packed for storing", () => {
+  const stored = (db: string) =>
+    withMirror(db, async (mirror) =>
+      mirror.sqlite.prepare("select order_id, line_key, asin, sku, purchase_date, last_updated_at, order_status, item_status, quantity, item_price, counted from order_lines order by order_id, line_key").all(),
+    );
 
   it.each([
-    ["null SKU and item status", [line({ sku: null, itemStatus: null, quantity: 2, price: 9.99 })]],
-    ["quotes, commas and non-ASCII text", [line({ sku: `Mug "XL", bleu é`, itemStatus: "Shipped", quantity: 1, price: 0.1 + 0.2 })]],
-    ["a cancelled line, a negative price and a zero quantity", [line({ counted: 0, quantity: 0, price: -3.5 }), line({ orderId: "111-2", currency: "USD" })]],
-  ])("comes back as it went: %s", (_name, sent) => {
-    const packer = new OrderLinePacker();
-    const batches = [];
-    for (const l of sent) {
-      if (!packer.fits(l)) batches.push(packer.take());
-      packer.add(l);
+    ["no SKU", { sku: "", asin: "B0NOSKU001" }, { line_key: "B0NOSKU001#0", sku: null }],
+    ["quotes, commas and non-ASCII text", { sku: `Mug "XL", bleu é 日本` }, { line_key: `Mug "XL", bleu é 日本#0`, sku: `Mug "XL", bleu é 日本` }],
+    ["a cancelled line with a negative price and no quantity", { status: "Cancelled", price: "-3.50", quantity: "0" }, { order_status: "Cancelled", item_status: "Cancelled", item_price: -3.5, quantity: 0, counted: 0 }],
+    ["a time zone ahead of UTC", { updated: "2024-04-03T01:30:00+09:00" }, { last_updated_at: "2024-04-02T16:30:00.000Z" }],
+  ])("cuts every field out of the packed text as it was read: %s", async (_name, spec: Partial<LineSpec>, expected: Record<string, unknown>) => {
+    const specs: LineSpec[] = [
+      { order: 1, sku: "SKU-A", asin: "B0PACK0001", price: "12.00", quantity: "2" },
+      { order: 2, sku: "SKU-B", asin: "B0PACK0002", date: "2024-04-02", price: "5.00", quantity: "1", ...spec },
+      { order: 3, sku: "SKU-ü", asin: "B0PACK0003", price: "7.25", quantity: "3" },
+    ];
+    for (const [where, options] of [["here", { worker: false }], ...WORKERS.map(([, script]) => [String(script), { worker: { script, minBytes: 0 } }])] as const) {
+      const db = tempDbPath();
+      const path = join(dirname(db), "orders.txt");
+      writeFileSync(path, tsv(specs));
+      expect((await importInto(db, path, options as Partial<ImportFileOptions>)).report?.rowsWritten, where).toBe(3);
+      const rows = (await stored(db)) as Record<string, unknown>[];
+      expect(rows.map((r) => r.sku), where).toEqual(["SKU-A", "sku" in expected ? expected.sku : (spec.sku ?? "SKU-B"), "SKU-ü"]);
+      expect(rows[0], where).toEqual({
+        order_id: "112-0000001-0000001",
+        line_key: "SKU-A#0",
+        asin: "B0PACK0001",
+        sku: "SKU-A",
+        purchase_date: "2024-04-02",
+        last_updated_at: "2024-04-03T06:40:00.000Z",
+        order_status: "Shipped",
+        item_status: "Shipped",
+        quantity: 2,
+        item_price: 12,
+        counted: 1,
+      });
+      expect(rows[1], where).toMatchObject({ order_id: "112-0000002-0000001", asin: spec.asin ?? "B0PACK0002", purchase_date: "2024-04-02", ...expected });
+      expect(rows[2], where).toMatchObject({ line_key: "SKU-ü#0", asin: "B0PACK0003", item_price: 7.25, quantity: 3 });
     }
-    batches.push(packer.take());
-    const received: OrderLine[] = [];
-    for (const b of batches) unpackOrderLines(b, (l) => received.push({ ...l }));
-    expect(received).toEqual(sent);
   });
 
   it("keeps the daily sums across threads, in the daily sales' key order", () => {

@@ -15,7 +15,7 @@ import type { Columns } from "./columns.js";
 import type { HandlerResult, ImportContext } from "./context.js";
 import { OrderLineStore } from "./importers/orders.js";
 import { DailySums, type OrderLineTotalsData } from "./line-totals.js";
-import { orderColumns, unpackOrderLines, type OrderColumns, type PackedOrderLines } from "./order-lines.js";
+import { orderColumns, type OrderColumns, type PackedOrderLines } from "./order-lines.js";
 
 /** What the worker is started with. */
 export interface OrderLinesWorkerInput {
@@ -125,7 +125,7 @@ export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, h
             hooks.reject(line, reason);
           }
           for (; counted < message.rows; counted++) hooks.row();
-          for (const batch of message.batches) unpackOrderLines(batch, (line) => store.add(line));
+          for (const batch of message.batches) store.add(batch);
           worker.postMessage({ type: "read" } satisfies ToOrderLinesWorker);
         } else if (message.type === "end") {
           settled = true;

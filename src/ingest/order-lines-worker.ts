@@ -16,10 +16,7 @@ import { RowError } from "./values.js";
 // Kept in step with order-lines-off-thread.ts (imported from there only as types, to keep the database code out of the worker).
 const MESSAGES_IN_FLIGHT = 4;
 const LINES_PER_MESSAGE = 4000;
-/**
- * Lines per packed batch: its text stays well under V8's large-object size (128 KB), so on both
- * threads it is young garbage, freed at once, instead of piling up until a full collection.
- */
+/** Lines per packed batch: as many as the importing thread inserts at once (orders.ts). */
 const LINES_PER_BATCH = 500;
 
 const port = parentPort!;
@@ -60,7 +57,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
     if (packer.size > 0) batches.push(packer.take());
     if (rowCount === 0) return;
     unread++;
-    send({ type: "lines", batches, rows: rowCount, rejected, share: source.progress() }, batches.map((b) => b.numbers.buffer as ArrayBuffer));
+    send({ type: "lines", batches, rows: rowCount, rejected, share: source.progress() }, batches.flatMap((b) => [b.text.buffer, b.numbers.buffer] as ArrayBuffer[]));
     batches = [];
     lines = 0;
     rowCount = 0;

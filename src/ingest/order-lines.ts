@@ -4,6 +4,7 @@
  * and on a worker thread that reads a large file while the importing thread
  * writes what was read.
  */
+import { Buffer } from "node:buffer";
 import { cell, type Columns } from "./columns.js";
 import { PeriodTracker, type MarketplaceResolver } from "./context.js";
 import { OrderLineTotals } from "./line-totals.js";
@@ -291,28 +292,41 @@ export function emptyOrderLine(): OrderLine {
 }
 
 /**
- * Order lines of one marketplace and currency packed for a move between
- * threads: their text fields in one string (each followed by a TAB, which no
- * cell holds; an empty field for null) and their numbers in one typed array,
- * so a batch crosses as two values instead of a dozen per line.
+ * Order lines of one marketplace and currency packed for storing, on this
+ * thread or after a move from another: their text fields as UTF-8 bytes in
+ * one array, which binds to SQLite as one value (each text bound apart costs
+ * more than storing the line), and where each field starts, with the
+ * numbers, in one typed array. The insert cuts the fields out of the bytes
+ * (see OrderLineStore).
  */
 export interface PackedOrderLines {
   marketplace: string;
   currency: string | null;
   count: number;
-  text: string;
-  /** quantity, price, counted for each line. */
+  /** The lines' text fields in UTF-8, each followed by a TAB (an empty field for null). */
+  text: Uint8Array;
+  /**
+   * PACKED_NUMBERS per line: the 1-based byte positions in `text` where its
+   * PACKED_TEXTS fields start and where the next line starts, then its
+   * quantity, price and counted.
+   */
   numbers: Float64Array;
 }
 
-/** Text fields per packed line. */
-const PACKED_TEXTS = 8;
+/** Text fields per packed line: order id, line key, ASIN, SKU, date, updated, status, item status. */
+export const PACKED_TEXTS = 8;
+/** Numbers per packed line: the field positions and the next line's, quantity, price, counted. */
+export const PACKED_NUMBERS = PACKED_TEXTS + 4;
 
-/** Packs lines that share a marketplace and currency; `take` says whether a line fits the batch. */
+const utf8 = new TextEncoder();
+
+/** Packs lines that share a marketplace and currency; `fits` says whether a line can join them. */
 export class OrderLinePacker {
   private parts: string[] = [];
-  private numbers: number[] = [];
+  private numbers = new Float64Array(512 * PACKED_NUMBERS);
   private count = 0;
+  /** Where the next field starts, counted in characters (bytes too while the text is ASCII). */
+  private at = 1;
   private marketplace = "";
   private currency: string | null = null;
 
@@ -330,41 +344,54 @@ export class OrderLinePacker {
       this.marketplace = line.marketplace;
       this.currency = line.currency;
     }
-    this.parts.push(line.orderId, line.lineKey, line.asin, line.sku ?? "", line.date, line.updated, line.status, line.itemStatus ?? "", "");
-    this.numbers.push(line.quantity, line.price, line.counted);
+    let i = this.count * PACKED_NUMBERS;
+    if (i + PACKED_NUMBERS > this.numbers.length) {
+      const wider = new Float64Array(this.numbers.length * 2);
+      wider.set(this.numbers);
+      this.numbers = wider;
+    }
+    const n = this.numbers;
+    const sku = line.sku ?? "";
+    const itemStatus = line.itemStatus ?? "";
+    this.parts.push(line.orderId, line.lineKey, line.asin, sku, line.date, line.updated, line.status, itemStatus);
+    let at = this.at;
+    n[i++] = at;
+    n[i++] = at += line.orderId.length + 1;
+    n[i++] = at += line.lineKey.length + 1;
+    n[i++] = at += line.asin.length + 1;
+    n[i++] = at += sku.length + 1;
+    n[i++] = at += line.date.length + 1;
+    n[i++] = at += line.updated.length + 1;
+    n[i++] = at += line.status.length + 1;
+    n[i++] = at += itemStatus.length + 1;
+    n[i++] = line.quantity;
+    n[i++] = line.price;
+    n[i] = line.counted;
+    this.at = at;
     this.count++;
   }
 
   /** The lines packed so far; the packer starts over empty. */
   take(): PackedOrderLines {
-    const packed = { marketplace: this.marketplace, currency: this.currency, count: this.count, text: this.parts.join("\t"), numbers: Float64Array.from(this.numbers) };
+    const chars = this.parts.join("\t") + "\t";
+    const text = utf8.encode(chars);
+    const numbers = this.numbers.slice(0, this.count * PACKED_NUMBERS);
+    // Outside ASCII a character takes more than one byte: the positions are counted again in bytes.
+    if (text.length !== chars.length) bytePositions(this.parts, numbers);
+    const packed = { marketplace: this.marketplace, currency: this.currency, count: this.count, text, numbers };
     this.parts = [];
-    this.numbers = [];
     this.count = 0;
+    this.at = 1;
     return packed;
   }
 }
 
-/** Calls `onLine` with each line of a packed batch, in order, in one reused record. */
-export function unpackOrderLines(packed: PackedOrderLines, onLine: (line: OrderLine) => void): void {
-  const fields = packed.text.split("\t");
-  const numbers = packed.numbers;
-  const line = emptyOrderLine();
-  line.marketplace = packed.marketplace;
-  line.currency = packed.currency;
-  const stride = PACKED_TEXTS + 1;
-  for (let i = 0, f = 0, n = 0; i < packed.count; i++, f += stride, n += 3) {
-    line.orderId = fields[f];
-    line.lineKey = fields[f + 1];
-    line.asin = fields[f + 2];
-    line.sku = fields[f + 3] === "" ? null : fields[f + 3];
-    line.date = fields[f + 4];
-    line.updated = fields[f + 5];
-    line.status = fields[f + 6];
-    line.itemStatus = fields[f + 7] === "" ? null : fields[f + 7];
-    line.quantity = numbers[n];
-    line.price = numbers[n + 1];
-    line.counted = numbers[n + 2] === 0 ? 0 : 1;
-    onLine(line);
+/** Rewrites the field positions of `numbers` in UTF-8 bytes, from the fields themselves. */
+function bytePositions(parts: readonly string[], numbers: Float64Array): void {
+  let at = 1;
+  for (let line = 0, f = 0; f < parts.length; line++) {
+    const i = line * PACKED_NUMBERS;
+    numbers[i] = at;
+    for (let k = 1; k <= PACKED_TEXTS; k++) numbers[i + k] = at += Buffer.byteLength(parts[f++], "utf8") + 1;
   }
 }

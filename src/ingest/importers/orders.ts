@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
 import { DailySums, storedRows } from "../line-totals.js";
-import { OrderLineReader, emptyOrderLine, orderColumns, type OrderLine } from "../order-lines.js";
+import { OrderLinePacker, OrderLineReader, PACKED_NUMBERS, PACKED_TEXTS, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
 export const ORDERS_FORMAT = {
@@ -22,14 +22,10 @@ const LINE_COLUMNS = [
   "account_id", "marketplace", "order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at",
   "order_status", "item_status", "quantity", "item_price", "currency", "counted",
 ] as const;
-/**
- * Columns every line of a batch shares (the account, and the marketplace and currency batches are cut
- * by): written into the statement's text rather than bound for every line, which costs more than the
- * rest of the line's values together.
- */
-const SHARED = new Set<string>(["account_id", "marketplace", "currency"]);
-/** Bound values per line: the columns not shared. */
-const WIDTH = LINE_COLUMNS.length - SHARED.size;
+/** The columns cut out of a packed batch's text, in PackedOrderLines order; SKU and item status may be null. */
+const TEXT_COLUMNS = ["order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at", "order_status", "item_status"] as const;
+const NULLABLE = new Set<string>(["sku", "item_status"]);
+/** Lines per insert. */
 const BATCH = 500;
 /** The index the re-aggregation of daily sales reads (migration 0003). */
 const AGGREGATE_INDEX = "order_lines_asin_date_idx";
@@ -49,28 +45,31 @@ export interface OrderFileSummary {
 export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {
   const reader = new OrderLineReader(orderColumns(cols), ctx.marketplaces);
   const store = new OrderLineStore(ctx, ctx.progress);
+  const packer = new OrderLinePacker();
   const line = emptyOrderLine();
   return {
     reads: reader.reads,
     row(cells, _line) {
-      if (reader.read(cells, line)) store.add(line);
+      if (!reader.read(cells, line)) return;
+      if (!packer.fits(line)) store.add(packer.take());
+      packer.add(line);
+      if (packer.size === BATCH) store.add(packer.take());
     },
-    finish: () => store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, ordersMaybeSplit: reader.ordersMaybeSplit, nonAmazon: reader.nonAmazon, period: reader.period }),
+    finish: () => {
+      if (packer.size > 0) store.add(packer.take());
+      return store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, ordersMaybeSplit: reader.ordersMaybeSplit, nonAmazon: reader.nonAmazon, period: reader.period });
+    },
   };
 }
 
 /**
- * Writes order lines in batches of one marketplace and currency: a plain
- * insert for new lines, an upsert for a batch holding a stored line; then
- * the daily sales of the file's days.
+ * Writes packed order lines (see OrderLinePacker): a plain insert for new
+ * lines, an upsert for a batch holding a stored line; then the daily sales
+ * of the file's days.
  */
 export class OrderLineStore {
   // One parameter array for every full batch: better-sqlite3 binds it before run() returns.
-  private readonly params: unknown[] = new Array(BATCH * WIDTH);
-  private filled = 0;
-  private pending = 0;
-  private marketplace = "";
-  private currency: string | null = null;
+  private readonly params: unknown[] = new Array(1 + BATCH * PACKED_NUMBERS);
   private written = 0;
   private conflicted = false;
   /** Whether the account had no order lines in a marketplace before this file, by marketplace. */
@@ -84,47 +83,26 @@ export class OrderLineStore {
     private readonly progress: () => number,
   ) {}
 
-  add(line: OrderLine): void {
-    if (this.pending > 0 && (line.marketplace !== this.marketplace || line.currency !== this.currency)) this.flush();
-    if (this.pending === 0) {
-      this.marketplace = line.marketplace;
-      this.currency = line.currency;
-      if (!this.firstThere.has(line.marketplace)) this.firstThere.set(line.marketplace, !hasLines(this.ctx, line.marketplace));
-    }
-    const params = this.params;
-    let i = this.filled;
-    params[i++] = line.orderId;
-    params[i++] = line.lineKey;
-    params[i++] = line.asin;
-    params[i++] = line.sku;
-    params[i++] = line.date;
-    params[i++] = line.updated;
-    params[i++] = line.status;
-    params[i++] = line.itemStatus;
-    params[i++] = line.quantity;
-    params[i++] = line.price;
-    params[i++] = line.counted;
-    this.filled = i;
-    if (++this.pending === BATCH) this.flush();
-  }
-
-  private flush(): void {
-    const count = this.pending;
+  /** Writes a batch of lines (statements are prepared per batch size: full batches share one). */
+  add(packed: PackedOrderLines): void {
+    const { count, marketplace, currency } = packed;
     if (count === 0) return;
     const ctx = this.ctx;
+    if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
+    const values = count === BATCH ? this.params : new Array(1 + count * PACKED_NUMBERS);
+    values[0] = packed.text;
+    const numbers = packed.numbers;
+    for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i];
     // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
     // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
-    const values = count === BATCH ? this.params : this.params.slice(0, this.filled);
     try {
-      insertStatement(ctx, this.marketplace, this.currency, count).run(values);
+      insertStatement(ctx, marketplace, currency, count).run(values);
     } catch (error) {
       if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
       this.conflicted = true;
-      upsertStatement(ctx, this.marketplace, this.currency, count).run(values);
+      upsertStatement(ctx, marketplace, currency, count).run(values);
     }
     this.written += count;
-    this.filled = 0;
-    this.pending = 0;
     if (!this.estimated && this.written >= ESTIMATE_AFTER) this.chooseIndexUpkeep();
   }
 
@@ -138,10 +116,9 @@ export class OrderLineStore {
     if (storedRows(this.ctx, "order_lines", this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
   }
 
-  /** Writes the last lines and the daily sales of the file's days. */
+  /** Brings the aggregation index back if it was set aside, and writes the daily sales of the file's days. */
   async finish(file: OrderFileSummary): Promise<HandlerResult> {
     const ctx = this.ctx;
-    this.flush();
     this.restoreIndex?.();
     if (file.nonAmazon) ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
     // A file that brings a marketplace's first lines, no line twice and every order in one run holds
@@ -194,17 +171,43 @@ function distinctOrders(ctx: ImportContext, marketplace: string): number {
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
-/** One line's values for a statement: the shared columns written in as literals, the others bound. */
-function linePlaceholder(ctx: ImportContext, marketplace: string, currency: string | null): Record<string, unknown> {
-  const shared: Record<string, unknown> = { account_id: ctx.accountId, marketplace, currency };
-  return Object.fromEntries(LINE_COLUMNS.map((c) => [c, SHARED.has(c) ? sql.lit(shared[c]) : null]));
+/**
+ * The lines of a packed batch as rows, for an insert: the batch's text bound
+ * once as `b.v`, each line's numbers as a row of `x` (VALUES names its columns
+ * column1, column2, ...), its text fields cut out of `b.v` at the positions
+ * the numbers give, and the shared columns written in as literals.
+ */
+function packedRows(ctx: ImportContext, marketplace: string, currency: string | null, count: number) {
+  const db = ctx.db as unknown as Kysely<any>;
+  const column = (n: number) => sql.ref(`x.column${n + 1}`);
+  const text = (k: number) => {
+    // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
+    const cut = sql`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
+    return NULLABLE.has(TEXT_COLUMNS[k]) ? sql`nullif(${cut}, '')` : cut;
+  };
+  const row = `(${Array.from({ length: PACKED_NUMBERS }, () => "?").join(", ")})`;
+  const values: Record<(typeof LINE_COLUMNS)[number], unknown> = {
+    account_id: sql.lit(ctx.accountId),
+    marketplace: sql.lit(marketplace),
+    currency: sql.lit(currency),
+    ...Object.fromEntries(TEXT_COLUMNS.map((c, k) => [c, text(k)])),
+    quantity: column(PACKED_TEXTS + 1),
+    item_price: column(PACKED_TEXTS + 2),
+    counted: column(PACKED_TEXTS + 3),
+  } as Record<(typeof LINE_COLUMNS)[number], unknown>;
+  return db
+    .selectFrom(sql`(select ? as v)`.as("b"))
+    .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
+    .select(LINE_COLUMNS.map((c) => sql`${values[c]}`.as(c)))
+    // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert; VALUES keeps its rows in order.
+    .where(sql<boolean>`1`);
 }
 
-/** A plain insert of `count` order lines of one marketplace and currency. */
+/** A plain insert of `count` packed order lines of one marketplace and currency. */
 function insertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
   return cached(ctx, statementKey("insert", ctx, marketplace, currency, count), () => {
-    const placeholder = linePlaceholder(ctx, marketplace, currency);
-    return (ctx.db as unknown as Kysely<any>).insertInto("order_lines").values(Array.from({ length: count }, () => placeholder)).compile().sql;
+    const db = ctx.db as unknown as Kysely<any>;
+    return db.insertInto("order_lines").columns([...LINE_COLUMNS]).expression(packedRows(ctx, marketplace, currency, count)).compile().sql;
   });
 }
 
@@ -213,21 +216,21 @@ function statementKey(kind: string, ctx: ImportContext, marketplace: string, cur
 }
 
 /**
- * An upsert of `count` order lines where a stored line is replaced only by one
- * updated at the same time or later, so importing an older file after a newer
- * one does not bring back a stale status.
+ * An upsert of `count` packed order lines where a stored line is replaced only
+ * by one updated at the same time or later, so importing an older file after
+ * a newer one does not bring back a stale status.
  */
 function upsertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
   return cached(ctx, statementKey("upsert", ctx, marketplace, currency, count), () => upsertSql(ctx, marketplace, currency, count));
 }
 
 function upsertSql(ctx: ImportContext, marketplace: string, currency: string | null, count: number): string {
-  const placeholder = linePlaceholder(ctx, marketplace, currency);
   const db = ctx.db as unknown as Kysely<any>;
   const updated = LINE_COLUMNS.filter((c) => !["account_id", "marketplace", "order_id", "line_key"].includes(c));
   const query = db
     .insertInto("order_lines")
-    .values(Array.from({ length: count }, () => placeholder))
+    .columns([...LINE_COLUMNS])
+    .expression(packedRows(ctx, marketplace, currency, count))
     .onConflict((oc) =>
       oc
         .columns(["account_id", "marketplace", "order_id", "line_key"])
