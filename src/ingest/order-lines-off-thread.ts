@@ -32,6 +32,8 @@ export type RejectedRow = [index: number, line: number, reason: string];
 
 export type FromOrderLinesWorker =
   | { type: "lines"; batches: PackedOrderLines[]; rows: number; rejected: RejectedRow[]; share: number }
+  /** Every line has been sent; the file's sums follow. */
+  | { type: "lines-done" }
   | {
       type: "end";
       totals: OrderLineTotalsData;
@@ -127,6 +129,9 @@ export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, h
           for (; counted < message.rows; counted++) hooks.row();
           for (const batch of message.batches) store.add(batch);
           worker.postMessage({ type: "read" } satisfies ToOrderLinesWorker);
+        } else if (message.type === "lines-done") {
+          // The index is rebuilt here while the worker sums up the file.
+          store.linesDone();
         } else if (message.type === "end") {
           settled = true;
           void worker.terminate();

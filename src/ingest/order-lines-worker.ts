@@ -79,6 +79,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
     if (lines >= LINES_PER_MESSAGE || rowCount >= LINES_PER_MESSAGE * 4) flush();
   }, reader.reads);
   flush();
+  send({ type: "lines-done" });
   const totals = reader.totals.toData();
   send(
     {

@@ -116,10 +116,20 @@ export class OrderLineStore {
     if (storedRows(this.ctx, "order_lines", this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
   }
 
-  /** Brings the aggregation index back if it was set aside, and writes the daily sales of the file's days. */
+  /**
+   * Brings the aggregation index back if it was set aside, once the last line
+   * is written: called as soon as the reader says so, while it sums up the
+   * file, else by finish().
+   */
+  linesDone(): void {
+    this.restoreIndex?.();
+    this.restoreIndex = undefined;
+  }
+
+  /** Writes the daily sales of the file's days, after linesDone(). */
   async finish(file: OrderFileSummary): Promise<HandlerResult> {
     const ctx = this.ctx;
-    this.restoreIndex?.();
+    this.linesDone();
     if (file.nonAmazon) ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
     // A file that brings a marketplace's first lines, no line twice and every order in one run holds
     // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
