@@ -6,7 +6,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { importFile, type ImportFileOptions, type ImportReport } from "../src/ingest/import-file.js";
 import { OrderSet } from "../src/ingest/order-lines.js";
-import { OrderLineTotals } from "../src/ingest/line-totals.js";
+import { DailySums, OrderLineTotals } from "../src/ingest/line-totals.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
 
@@ -218,10 +218,11 @@ describe("order lines packed for storing", () => {
     totals.add("US", "B0A", "2024-01-01", 4, true, 1, 0.2);
     const data = structuredClone(totals.toData());
     expect(data.marketplaces).toEqual(["US", "CA"]);
-    expect(data.keys.split("\t")).toEqual(["CA", "B0A", "2024-01-03", "US", "B0A", "2024-01-01", "US", "B0A", "2024-01-02", "US", "B0B", "2024-01-02"]);
-    expect([...data.units]).toEqual([0, 2, 2, 1]);
-    expect([...data.orders]).toEqual([0, 2, 1, 1]);
-    expect(data.revenue[1]).toBeCloseTo(0.3, 15);
+    const cells = new DailySums(data).cells();
+    expect(cells.map((c) => [c.marketplace, c.asin, c.date])).toEqual([["CA", "B0A", "2024-01-03"], ["US", "B0A", "2024-01-01"], ["US", "B0A", "2024-01-02"], ["US", "B0B", "2024-01-02"]]);
+    expect(cells.map((c) => c.units)).toEqual([0, 2, 2, 1]);
+    expect(cells.map((c) => c.orders)).toEqual([0, 2, 1, 1]);
+    expect(cells[1].revenue).toBeCloseTo(0.3, 15);
   });
 
   it.each([
@@ -248,8 +249,9 @@ describe("order lines packed for storing", () => {
       cell.orders.add(run);
     }
     const data = totals.toData();
-    const keys = data.keys.split("\t");
-    const got = Array.from({ length: data.count }, (_, n) => [keys.slice(3 * n, 3 * n + 3).join("\t"), data.units[n], data.revenue[n], data.orders[n]]);
+    // Packed in batches of 500 cells: more than one batch in all but the first case.
+    expect(data.batches.length).toBe(Math.ceil(data.count / 500));
+    const got = new DailySums(data).cells().map((c) => [`${c.marketplace}\t${c.asin}\t${c.date}`, c.units, c.revenue, c.orders]);
     const want = [...expected.keys()].sort().map((k) => [k, expected.get(k)!.units, expected.get(k)!.revenue, expected.get(k)!.orders.size]);
     expect(got).toEqual(want);
   });

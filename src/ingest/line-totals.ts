@@ -9,23 +9,30 @@ import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import { AffectedCells } from "./reaggregate.js";
 import type { ImportContext } from "./context.js";
+import { packedParameters, packedSource, packedTexts, RowPacker, type PackedRows, type RowShape } from "./packed-rows.js";
 
-const COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
+/** Cells per packed batch, and per insert. */
 const BATCH = 500;
-/** Bound values per day: the account is written into the statement. */
-const WIDTH = COLUMNS.length - 1;
+/** A packed cell: marketplace, ASIN, day; units, revenue (its rounding errors compensated), orders. */
+const CELL_SHAPE: RowShape = { texts: 3, figures: 3 };
 
 /** A file's daily sums as plain data, in the daily sales' key order (see OrderLineTotals.toData). */
 export interface OrderLineTotalsData {
   count: number;
   /** The marketplaces of the cells. */
   marketplaces: string[];
-  /** marketplace, ASIN and day of each cell, TAB-separated. */
-  keys: string;
-  units: Float64Array;
-  /** Revenue, its rounding errors compensated. */
-  revenue: Float64Array;
-  orders: Int32Array;
+  /** The cells, packed in batches of at most BATCH. */
+  batches: PackedRows[];
+}
+
+/** One cell of a file's daily sums. */
+export interface DailyCell {
+  marketplace: string;
+  asin: string;
+  date: string;
+  units: number;
+  revenue: number;
+  orders: number;
 }
 
 /** The (marketplace, ASIN, day) cells of an order file with the units, revenue and orders of their counted lines. */
@@ -121,8 +128,7 @@ export class OrderLineTotals {
 
   /**
    * The sums as plain data in the daily sales' key order (marketplace, ASIN,
-   * day), the keys in one string and the figures in typed arrays: cheap to
-   * send to another thread, and ready to write.
+   * day), packed in batches ready to write: cheap to send to another thread.
    */
   toData(): OrderLineTotalsData {
     const count = this.count;
@@ -130,18 +136,23 @@ export class OrderLineTotals {
     const asins = ranks(this.asinNames);
     const dates = ranks(this.dateNames);
     const order = keyOrder(count, (n) => (marketplaces[this.cellMarketplace[n]] * this.asinNames.length + asins[this.cellAsin[n]]) * this.dateNames.length + dates[this.cellDate[n]]);
-    const text: string[] = new Array(count);
-    const units = new Float64Array(count);
-    const revenue = new Float64Array(count);
-    const orders = new Int32Array(count);
+    const packer = new RowPacker(CELL_SHAPE);
+    const batches: PackedRows[] = [];
+    const texts: string[] = ["", "", ""];
+    const figures = [0, 0, 0];
     for (let i = 0; i < count; i++) {
       const n = order[i];
-      text[i] = `${this.marketplaceNames[this.cellMarketplace[n]]}\t${this.asinNames[this.cellAsin[n]]}\t${this.dateNames[this.cellDate[n]]}`;
-      units[i] = this.units[n];
-      revenue[i] = this.revenue[n] + this.compensation[n];
-      orders[i] = this.orders[n];
+      texts[0] = this.marketplaceNames[this.cellMarketplace[n]];
+      texts[1] = this.asinNames[this.cellAsin[n]];
+      texts[2] = this.dateNames[this.cellDate[n]];
+      figures[0] = this.units[n];
+      figures[1] = this.revenue[n] + this.compensation[n];
+      figures[2] = this.orders[n];
+      packer.add(texts, figures);
+      if (packer.size === BATCH) batches.push(packer.take());
     }
-    return { count, marketplaces: this.marketplaces, keys: text.join("\t"), units, revenue, orders };
+    if (packer.size > 0) batches.push(packer.take());
+    return { count, marketplaces: this.marketplaces, batches };
   }
 
   get marketplaces(): string[] {
@@ -157,11 +168,31 @@ export class DailySums {
     return this.data.marketplaces;
   }
 
+  /** The cells, in the daily sales' key order. */
+  cells(): DailyCell[] {
+    const cells: DailyCell[] = [];
+    const stride = CELL_SHAPE.texts + 1 + CELL_SHAPE.figures;
+    for (const batch of this.data.batches) {
+      const texts = packedTexts(batch);
+      for (let i = 0; i < batch.count; i++) {
+        const figures = CELL_SHAPE.texts + 1 + i * stride;
+        cells.push({
+          marketplace: texts[3 * i],
+          asin: texts[3 * i + 1],
+          date: texts[3 * i + 2],
+          units: batch.numbers[figures],
+          revenue: batch.numbers[figures + 1],
+          orders: batch.numbers[figures + 2],
+        });
+      }
+    }
+    return cells;
+  }
+
   /** The touched cells, for recomputing them from every stored line. */
   affected(): AffectedCells {
     const affected = new AffectedCells();
-    const fields = this.data.count === 0 ? [] : this.data.keys.split("\t");
-    for (let i = 0; i < fields.length; i += 3) affected.add(fields[i], fields[i + 1], fields[i + 2]);
+    for (const cell of this.cells()) affected.add(cell.marketplace, cell.asin, cell.date);
     return affected;
   }
 
@@ -170,27 +201,15 @@ export class DailySums {
    * cent and orders; the other figures of a stored day are kept).
    */
   write(ctx: ImportContext): number {
-    const totals = this.data;
-    const count = totals.count;
+    const count = this.data.count;
     if (count === 0) return 0;
-    const fields = totals.keys.split("\t");
     // Writing at least as many days as are stored, the day index is quicker rebuilt than maintained.
     const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
-    const params: unknown[] = new Array(BATCH * WIDTH);
+    let params: unknown[] | undefined;
     let written = 0;
-    for (let start = 0; start < count; start += BATCH) {
-      const end = Math.min(count, start + BATCH);
-      if (end - start < BATCH) params.length = (end - start) * WIDTH;
-      let p = 0;
-      for (let i = start; i < end; i++) {
-        params[p++] = fields[3 * i];
-        params[p++] = fields[3 * i + 1];
-        params[p++] = fields[3 * i + 2];
-        params[p++] = totals.units[i];
-        params[p++] = totals.revenue[i];
-        params[p++] = totals.orders[i];
-      }
-      written += upsertStatement(ctx, end - start).run(params).changes;
+    for (const batch of this.data.batches) {
+      params = packedParameters(batch, params);
+      written += upsertStatement(ctx, batch.count).run(params).changes;
     }
     restore?.();
     return written;
@@ -254,7 +273,7 @@ export function storedRows(ctx: ImportContext, table: "daily_sales" | "order_lin
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-/** An upsert of `count` days' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
+/** An upsert of `count` packed cells' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
 function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
   let cache = statements.get(ctx.sqlite);
   if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
@@ -262,11 +281,21 @@ function upsertStatement(ctx: ImportContext, count: number): Database.Statement 
   let statement = cache.get(key);
   if (statement) return statement;
   const db = ctx.db as unknown as Kysely<any>;
-  const row = { account_id: sql.lit(ctx.accountId), marketplace: null, asin: null, date: null, units: null, revenue: sql`round(${null}, 2)`, orders: null };
+  const cells = packedSource(db, count, CELL_SHAPE);
   const query = db
     .insertInto("daily_sales")
-    .columns([...COLUMNS])
-    .values(Array.from({ length: count }, () => row))
+    .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
+    .expression(
+      cells.from.select([
+        sql.lit(ctx.accountId).as("account_id"),
+        cells.text(0).as("marketplace"),
+        cells.text(1).as("asin"),
+        cells.text(2).as("date"),
+        cells.figure(0).as("units"),
+        sql`round(${cells.figure(1)}, 2)`.as("revenue"),
+        cells.figure(2).as("orders"),
+      ]),
+    )
     .onConflict((oc) =>
       oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
         units: sql.ref("excluded.units"),

@@ -92,7 +92,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
       periodEnd: reader.period.end,
       used: [...resolver.used],
     },
-    [totals.units.buffer, totals.revenue.buffer, totals.orders.buffer] as ArrayBuffer[],
+    totals.batches.flatMap((b) => [b.text.buffer, b.numbers.buffer] as ArrayBuffer[]),
   );
 }
 

@@ -4,10 +4,10 @@
  * and on a worker thread that reads a large file while the importing thread
  * writes what was read.
  */
-import { Buffer } from "node:buffer";
 import { cell, type Columns } from "./columns.js";
 import { PeriodTracker, type MarketplaceResolver } from "./context.js";
 import { OrderLineTotals } from "./line-totals.js";
+import { RowPacker, type PackedRows, type RowShape } from "./packed-rows.js";
 import { optionalText, parseCount, parseNumber, requireDate, requireText, RowError, utcInstant } from "./values.js";
 
 /** Positions of the columns an order line is read from (-1 for an absent column). */
@@ -291,107 +291,56 @@ export function emptyOrderLine(): OrderLine {
   return { marketplace: "", orderId: "", lineKey: "", asin: "", sku: null, date: "", updated: "", status: "", itemStatus: null, quantity: 0, price: 0, currency: null, counted: 1 };
 }
 
-/**
- * Order lines of one marketplace and currency packed for storing, on this
- * thread or after a move from another: their text fields as UTF-8 bytes in
- * one array, which binds to SQLite as one value (each text bound apart costs
- * more than storing the line), and where each field starts, with the
- * numbers, in one typed array. The insert cuts the fields out of the bytes
- * (see OrderLineStore).
- */
-export interface PackedOrderLines {
+/** Order lines of one marketplace and currency packed for storing (see packed-rows.ts). */
+export interface PackedOrderLines extends PackedRows {
   marketplace: string;
   currency: string | null;
-  count: number;
-  /** The lines' text fields in UTF-8, each followed by a TAB (an empty field for null). */
-  text: Uint8Array;
-  /**
-   * PACKED_NUMBERS per line: the 1-based byte positions in `text` where its
-   * PACKED_TEXTS fields start and where the next line starts, then its
-   * quantity, price and counted.
-   */
-  numbers: Float64Array;
 }
 
-/** Text fields per packed line: order id, line key, ASIN, SKU, date, updated, status, item status. */
-export const PACKED_TEXTS = 8;
-/** Numbers per packed line: the field positions and the next line's, quantity, price, counted. */
-export const PACKED_NUMBERS = PACKED_TEXTS + 4;
-
-const utf8 = new TextEncoder();
+/** A packed order line: order id, line key, ASIN, SKU, date, updated, status, item status; quantity, price, counted. */
+export const ORDER_LINE_SHAPE: RowShape = { texts: 8, figures: 3 };
 
 /** Packs lines that share a marketplace and currency; `fits` says whether a line can join them. */
 export class OrderLinePacker {
-  private parts: string[] = [];
-  private numbers = new Float64Array(512 * PACKED_NUMBERS);
-  private count = 0;
-  /** Where the next field starts, counted in characters (bytes too while the text is ASCII). */
-  private at = 1;
+  private readonly rows = new RowPacker(ORDER_LINE_SHAPE);
+  // One record of each kind, refilled for every line.
+  private readonly texts: (string | null)[] = new Array<string | null>(ORDER_LINE_SHAPE.texts).fill(null);
+  private readonly figures: number[] = new Array<number>(ORDER_LINE_SHAPE.figures).fill(0);
   private marketplace = "";
   private currency: string | null = null;
 
   get size(): number {
-    return this.count;
+    return this.rows.size;
   }
 
   /** Whether `line` can join the lines packed so far. */
   fits(line: OrderLine): boolean {
-    return this.count === 0 || (line.marketplace === this.marketplace && line.currency === this.currency);
+    return this.rows.size === 0 || (line.marketplace === this.marketplace && line.currency === this.currency);
   }
 
   add(line: OrderLine): void {
-    if (this.count === 0) {
+    if (this.rows.size === 0) {
       this.marketplace = line.marketplace;
       this.currency = line.currency;
     }
-    let i = this.count * PACKED_NUMBERS;
-    if (i + PACKED_NUMBERS > this.numbers.length) {
-      const wider = new Float64Array(this.numbers.length * 2);
-      wider.set(this.numbers);
-      this.numbers = wider;
-    }
-    const n = this.numbers;
-    const sku = line.sku ?? "";
-    const itemStatus = line.itemStatus ?? "";
-    this.parts.push(line.orderId, line.lineKey, line.asin, sku, line.date, line.updated, line.status, itemStatus);
-    let at = this.at;
-    n[i++] = at;
-    n[i++] = at += line.orderId.length + 1;
-    n[i++] = at += line.lineKey.length + 1;
-    n[i++] = at += line.asin.length + 1;
-    n[i++] = at += sku.length + 1;
-    n[i++] = at += line.date.length + 1;
-    n[i++] = at += line.updated.length + 1;
-    n[i++] = at += line.status.length + 1;
-    n[i++] = at += itemStatus.length + 1;
-    n[i++] = line.quantity;
-    n[i++] = line.price;
-    n[i] = line.counted;
-    this.at = at;
-    this.count++;
+    const t = this.texts;
+    t[0] = line.orderId;
+    t[1] = line.lineKey;
+    t[2] = line.asin;
+    t[3] = line.sku;
+    t[4] = line.date;
+    t[5] = line.updated;
+    t[6] = line.status;
+    t[7] = line.itemStatus;
+    const f = this.figures;
+    f[0] = line.quantity;
+    f[1] = line.price;
+    f[2] = line.counted;
+    this.rows.add(t, f);
   }
 
   /** The lines packed so far; the packer starts over empty. */
   take(): PackedOrderLines {
-    const chars = this.parts.join("\t") + "\t";
-    const text = utf8.encode(chars);
-    const numbers = this.numbers.slice(0, this.count * PACKED_NUMBERS);
-    // Outside ASCII a character takes more than one byte: the positions are counted again in bytes.
-    if (text.length !== chars.length) bytePositions(this.parts, numbers);
-    const packed = { marketplace: this.marketplace, currency: this.currency, count: this.count, text, numbers };
-    this.parts = [];
-    this.count = 0;
-    this.at = 1;
-    return packed;
-  }
-}
-
-/** Rewrites the field positions of `numbers` in UTF-8 bytes, from the fields themselves. */
-function bytePositions(parts: readonly string[], numbers: Float64Array): void {
-  let at = 1;
-  for (let line = 0, f = 0; f < parts.length; line++) {
-    const i = line * PACKED_NUMBERS;
-    numbers[i] = at;
-    for (let k = 1; k <= PACKED_TEXTS; k++) numbers[i + k] = at += Buffer.byteLength(parts[f++], "utf8") + 1;
+    return { marketplace: this.marketplace, currency: this.currency, ...this.rows.take() };
   }
 }

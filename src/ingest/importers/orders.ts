@@ -9,7 +9,8 @@ import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
 import { DailySums, storedRows } from "../line-totals.js";
-import { OrderLinePacker, OrderLineReader, PACKED_NUMBERS, PACKED_TEXTS, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
+import { ORDER_LINE_SHAPE, OrderLinePacker, OrderLineReader, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
+import { packedParameters, packedSource, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
 export const ORDERS_FORMAT = {
@@ -22,9 +23,11 @@ const LINE_COLUMNS = [
   "account_id", "marketplace", "order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at",
   "order_status", "item_status", "quantity", "item_price", "currency", "counted",
 ] as const;
-/** The columns cut out of a packed batch's text, in PackedOrderLines order; SKU and item status may be null. */
+/** The columns of a packed line's text fields, in ORDER_LINE_SHAPE order; SKU and item status may be null. */
 const TEXT_COLUMNS = ["order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at", "order_status", "item_status"] as const;
 const NULLABLE = new Set<string>(["sku", "item_status"]);
+/** The columns of its figures. */
+const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
 /** Lines per insert. */
 const BATCH = 500;
 /** The index the re-aggregation of daily sales reads (migration 0003). */
@@ -69,7 +72,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
  */
 export class OrderLineStore {
   // One parameter array for every full batch: better-sqlite3 binds it before run() returns.
-  private readonly params: unknown[] = new Array(1 + BATCH * PACKED_NUMBERS);
+  private readonly params: unknown[] = new Array(1 + BATCH * strideOf(ORDER_LINE_SHAPE));
   private written = 0;
   private conflicted = false;
   /** Whether the account had no order lines in a marketplace before this file, by marketplace. */
@@ -89,10 +92,7 @@ export class OrderLineStore {
     if (count === 0) return;
     const ctx = this.ctx;
     if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
-    const values = count === BATCH ? this.params : new Array(1 + count * PACKED_NUMBERS);
-    values[0] = packed.text;
-    const numbers = packed.numbers;
-    for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i];
+    const values = packedParameters(packed, this.params);
     // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
     // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
     try {
@@ -181,36 +181,17 @@ function distinctOrders(ctx: ImportContext, marketplace: string): number {
   return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
-/**
- * The lines of a packed batch as rows, for an insert: the batch's text bound
- * once as `b.v`, each line's numbers as a row of `x` (VALUES names its columns
- * column1, column2, ...), its text fields cut out of `b.v` at the positions
- * the numbers give, and the shared columns written in as literals.
- */
+/** The lines of a packed batch as rows of order_lines, the shared columns written in as literals. */
 function packedRows(ctx: ImportContext, marketplace: string, currency: string | null, count: number) {
-  const db = ctx.db as unknown as Kysely<any>;
-  const column = (n: number) => sql.ref(`x.column${n + 1}`);
-  const text = (k: number) => {
-    // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
-    const cut = sql`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
-    return NULLABLE.has(TEXT_COLUMNS[k]) ? sql`nullif(${cut}, '')` : cut;
-  };
-  const row = `(${Array.from({ length: PACKED_NUMBERS }, () => "?").join(", ")})`;
-  const values: Record<(typeof LINE_COLUMNS)[number], unknown> = {
+  const source = packedSource(ctx.db as unknown as Kysely<any>, count, ORDER_LINE_SHAPE);
+  const values: Record<string, unknown> = {
     account_id: sql.lit(ctx.accountId),
     marketplace: sql.lit(marketplace),
     currency: sql.lit(currency),
-    ...Object.fromEntries(TEXT_COLUMNS.map((c, k) => [c, text(k)])),
-    quantity: column(PACKED_TEXTS + 1),
-    item_price: column(PACKED_TEXTS + 2),
-    counted: column(PACKED_TEXTS + 3),
-  } as Record<(typeof LINE_COLUMNS)[number], unknown>;
-  return db
-    .selectFrom(sql`(select ? as v)`.as("b"))
-    .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
-    .select(LINE_COLUMNS.map((c) => sql`${values[c]}`.as(c)))
-    // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert; VALUES keeps its rows in order.
-    .where(sql<boolean>`1`);
+    ...Object.fromEntries(TEXT_COLUMNS.map((c, k) => [c, source.text(k, NULLABLE.has(c))])),
+    ...Object.fromEntries(FIGURE_COLUMNS.map((c, k) => [c, source.figure(k)])),
+  };
+  return source.from.select(LINE_COLUMNS.map((c) => sql`${values[c]}`.as(c)));
 }
 
 /** A plain insert of `count` packed order lines of one marketplace and currency. */

@@ -1,0 +1,160 @@
+/**
+ * Rows packed for a bulk insert: their text fields as UTF-8 bytes in one
+ * array, which binds to SQLite as one value, and where each field starts,
+ * with the rows' numbers, in one typed array. better-sqlite3 binds a string
+ * by converting and copying it twice, which costs more than storing the row
+ * it belongs to; a batch's text goes in as one blob, and SQLite cuts the
+ * fields out of it (packedSource). Both arrays also cross between threads
+ * without a copy.
+ */
+import { Buffer } from "node:buffer";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+
+/** The text and number fields of each packed row. */
+export interface RowShape {
+  texts: number;
+  figures: number;
+}
+
+/** Rows packed by RowPacker. */
+export interface PackedRows {
+  count: number;
+  /** The text fields in UTF-8, each followed by a TAB (an empty field for null). */
+  text: Uint8Array;
+  /**
+   * Per row, `texts + 1 + figures` numbers: the 1-based byte positions in
+   * `text` where its text fields start and where the next row starts, then
+   * its figures.
+   */
+  numbers: Float64Array;
+}
+
+const utf8 = new TextEncoder();
+
+/** Numbers per packed row of a shape. */
+export function strideOf(shape: RowShape): number {
+  return shape.texts + 1 + shape.figures;
+}
+
+/**
+ * Packs rows of one shape. Text fields must not hold a TAB (they come from
+ * TAB-separated cells, or are codes and dates).
+ *
+ * @example
+ * const packer = new RowPacker({ texts: 2, figures: 1 });
+ * packer.add(["US", "B0A"], [3]);
+ * const rows = packer.take(); // { count: 1, text: "US\tB0A\t" in UTF-8, numbers: [1, 4, 8, 3] }
+ */
+export class RowPacker {
+  private readonly stride: number;
+  private parts: string[] = [];
+  private numbers: Float64Array;
+  private count = 0;
+  /** Where the next field starts, counted in characters (bytes too while the text is ASCII). */
+  private at = 1;
+
+  constructor(private readonly shape: RowShape) {
+    this.stride = strideOf(shape);
+    this.numbers = new Float64Array(512 * this.stride);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds a row: `shape.texts` texts (null packs as empty) and `shape.figures` numbers. */
+  add(texts: readonly (string | null)[], figures: readonly number[]): void {
+    let i = this.count * this.stride;
+    if (i + this.stride > this.numbers.length) {
+      const wider = new Float64Array(this.numbers.length * 2);
+      wider.set(this.numbers);
+      this.numbers = wider;
+    }
+    const n = this.numbers;
+    const parts = this.parts;
+    let at = this.at;
+    for (let k = 0; k < this.shape.texts; k++) {
+      const value = texts[k] ?? "";
+      n[i++] = at;
+      parts.push(value);
+      at += value.length + 1;
+    }
+    n[i++] = at;
+    for (let k = 0; k < this.shape.figures; k++) n[i++] = figures[k];
+    this.at = at;
+    this.count++;
+  }
+
+  /** The rows packed so far; the packer starts over empty. */
+  take(): PackedRows {
+    const chars = this.parts.length === 0 ? "" : this.parts.join("\t") + "\t";
+    const text = utf8.encode(chars);
+    const numbers = this.numbers.slice(0, this.count * this.stride);
+    // Outside ASCII a character takes more than one byte: the positions are counted again in bytes.
+    if (text.length !== chars.length) this.bytePositions(numbers);
+    const packed = { count: this.count, text, numbers };
+    this.parts = [];
+    this.count = 0;
+    this.at = 1;
+    return packed;
+  }
+
+  private bytePositions(numbers: Float64Array): void {
+    const parts = this.parts;
+    let at = 1;
+    for (let row = 0, f = 0; row < this.count; row++) {
+      const i = row * this.stride;
+      numbers[i] = at;
+      for (let k = 1; k <= this.shape.texts; k++) numbers[i + k] = at += Buffer.byteLength(parts[f++], "utf8") + 1;
+    }
+  }
+}
+
+/** The text fields of packed rows, row after row (empty for null). */
+export function packedTexts(rows: PackedRows): string[] {
+  if (rows.count === 0) return [];
+  const fields = new TextDecoder().decode(rows.text).split("\t");
+  fields.pop();
+  return fields;
+}
+
+/** The values a statement from packedSource binds: the text, then every number. `into` is reused when it fits. */
+export function packedParameters(rows: PackedRows, into?: unknown[]): unknown[] {
+  const numbers = rows.numbers;
+  const values = into && into.length === numbers.length + 1 ? into : new Array<unknown>(numbers.length + 1);
+  values[0] = rows.text;
+  for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i];
+  return values;
+}
+
+/**
+ * A FROM clause yielding `count` packed rows of `shape`, for an INSERT …
+ * SELECT: the text bound once as `b.v`, each row's numbers a row of `x`
+ * (VALUES names its columns column1, column2, ...). `text(k)` cuts a row's
+ * k-th text field out (null when empty, if `nullable`); `figure(k)` is its
+ * k-th number. VALUES keeps its rows in order, so a key listed twice in one
+ * batch ends as its later row, as with a plain multi-row insert.
+ *
+ * @example
+ * const rows = packedSource(db, 500, { texts: 2, figures: 1 });
+ * db.insertInto("t").columns(["a", "b", "n"]).expression(rows.from.select([rows.text(0).as("a"), rows.text(1).as("b"), rows.figure(0).as("n")]));
+ */
+export function packedSource(db: Kysely<any>, count: number, shape: RowShape) {
+  const column = (n: number) => sql.ref(`x.column${n + 1}`);
+  const row = `(${Array.from({ length: strideOf(shape) }, () => "?").join(", ")})`;
+  return {
+    from: db
+      .selectFrom(sql`(select ? as v)`.as("b"))
+      .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
+      // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse an upsert.
+      .where(sql<boolean>`1`),
+    text(k: number, nullable = false): RawBuilder<string | null> {
+      // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
+      const cut = sql<string>`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
+      return nullable ? sql<string | null>`nullif(${cut}, '')` : cut;
+    },
+    figure(k: number): RawBuilder<number> {
+      return sql<number>`${column(shape.texts + 1 + k)}`;
+    },
+  };
+}
