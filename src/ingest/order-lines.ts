@@ -106,6 +106,8 @@ export class OrderLineReader {
   // short list searched from the start costs less than a map; a map takes over for a long order.
   private readonly seenKeys: string[] = [];
   private readonly seenCounts: number[] = [];
+  /** How many of seenKeys belong to the current order (the rest are left over from earlier ones). */
+  private seen = 0;
   private seenMap: Map<string, number> | undefined;
   private lastChannel: string | null | undefined;
   private lastCurrency: string | null | undefined;
@@ -128,13 +130,13 @@ export class OrderLineReader {
       this.seenMap.set(base, n + 1);
       return n;
     }
-    const slot = this.seenKeys.indexOf(base);
-    if (slot >= 0) return this.seenCounts[slot]++;
-    if (this.seenKeys.length < 32) {
-      this.seenKeys.push(base);
-      this.seenCounts.push(1);
+    const keys = this.seenKeys;
+    for (let slot = 0; slot < this.seen; slot++) if (keys[slot] === base) return this.seenCounts[slot]++;
+    if (this.seen < 32) {
+      keys[this.seen] = base;
+      this.seenCounts[this.seen++] = 1;
     } else {
-      this.seenMap = new Map(this.seenKeys.map((k, i) => [k, this.seenCounts[i]]));
+      this.seenMap = new Map(keys.map((k, i) => [k, this.seenCounts[i]]));
       this.seenMap.set(base, 1);
     }
     return 0;
@@ -188,8 +190,7 @@ export class OrderLineReader {
     const marketplace = this.lastMarketplace;
     if (orderId !== this.currentOrder) {
       this.currentOrder = orderId;
-      this.seenKeys.length = 0;
-      this.seenCounts.length = 0;
+      this.seen = 0;
       this.seenMap = undefined;
     }
     const base = sku ?? asin;
@@ -240,18 +241,28 @@ export class OrderSet {
   /** Whether an order added may have been added before. */
   repeatedMaybe = false;
 
+  // The hashes' state after the last marketplace (and a TAB): lines come from one marketplace at a time.
+  private lastMarketplace: string | undefined;
+  private seed1 = 0;
+  private seed2 = 0;
+
   add(marketplace: string, orderId: string): void {
     const bits = (this.bits ??= new Int32Array(OrderSet.BLOCKS * 16));
     // Three FNV-1a style hashes of marketplace and order: one picks the block, two the bits in it.
-    let h1 = 0x811c9dc5;
-    let h2 = 0x9747b28c;
-    for (let i = 0; i < marketplace.length; i++) {
-      const c = marketplace.charCodeAt(i);
-      h1 = Math.imul(h1 ^ c, 0x01000193);
-      h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    if (marketplace !== this.lastMarketplace) {
+      let s1 = 0x811c9dc5;
+      let s2 = 0x9747b28c;
+      for (let i = 0; i < marketplace.length; i++) {
+        const c = marketplace.charCodeAt(i);
+        s1 = Math.imul(s1 ^ c, 0x01000193);
+        s2 = Math.imul(s2 ^ c, 0x5bd1e995);
+      }
+      this.seed1 = Math.imul(s1 ^ 9, 0x01000193);
+      this.seed2 = Math.imul(s2 ^ 9, 0x5bd1e995);
+      this.lastMarketplace = marketplace;
     }
-    h1 = Math.imul(h1 ^ 9, 0x01000193);
-    h2 = Math.imul(h2 ^ 9, 0x5bd1e995);
+    let h1 = this.seed1;
+    let h2 = this.seed2;
     for (let i = 0; i < orderId.length; i++) {
       const c = orderId.charCodeAt(i);
       h1 = Math.imul(h1 ^ c, 0x01000193);

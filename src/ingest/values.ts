@@ -66,12 +66,22 @@ export function parseNumber(text: string | undefined, column: string): number | 
 
 /** A whole number (counts, quantities); undefined for an empty cell. */
 export function parseCount(text: string | undefined, column: string): number | undefined {
+  // Most cells are a few plain digits: read at once.
+  if (text !== undefined && text.length > 0 && text.length <= 9 && onlyDigits(text)) return Number(text);
   // In a whole-number column "1.876" can only be a grouped 1876 (German, Italian, Spanish reports).
   const grouped = text !== undefined && GROUPED_DOT.test(text.trim()) ? text.trim().replace(/\./g, "") : text;
   const value = parseNumber(grouped, column);
   if (value === undefined) return undefined;
   if (!Number.isInteger(value)) throw new RowError(`${column}: not a whole number: "${text}"`);
   return value;
+}
+
+function onlyDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** A required number: an empty cell is an error. */
