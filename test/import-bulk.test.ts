@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { DailySums } from "../src/ingest/line-totals.js";
+import { DailySums } from "../src/ingest/daily-sums.js";
 import { BulkWriter } from "../src/store/dialect.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, runImport, withMirror } from "./helpers/import-run.js";

@@ -6,7 +6,8 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { importFile, type ImportFileOptions, type ImportReport } from "../src/ingest/import-file.js";
 import { OrderSet } from "../src/ingest/order-lines.js";
-import { DailySums, OrderLineTotals } from "../src/ingest/line-totals.js";
+import { DailySums } from "../src/ingest/daily-sums.js";
+import { OrderLineTotals } from "../src/ingest/line-totals.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
 

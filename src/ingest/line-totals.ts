@@ -1,20 +1,13 @@
 /**
- * Daily sales summed from an order file's own lines as they stream by. When
- * the lines of a marketplace are the first the account has there, these sums
- * are the daily figures, and writing them spares re-reading a million lines
- * through the index; otherwise the touched cells are recomputed from every
- * stored line (see reaggregate.ts).
+ * Daily sales summed from an order file's own lines as they stream by (see
+ * daily-sums.ts for writing them). Pure: a reading worker thread runs it.
  */
-import type Database from "better-sqlite3";
-import { sql, type Kysely } from "kysely";
-import { AffectedCells } from "./reaggregate.js";
-import type { ImportContext } from "./context.js";
-import { packedParameters, packedSource, packedTexts, RowPacker, type PackedRows, type RowShape } from "./packed-rows.js";
+import { RowPacker, type PackedRows, type RowShape } from "./packed-rows.js";
 
 /** Cells per packed batch, and per insert. */
 const BATCH = 500;
 /** A packed cell: marketplace, ASIN, day; units, revenue (its rounding errors compensated), orders. */
-const CELL_SHAPE: RowShape = { texts: 3, figures: 3 };
+export const CELL_SHAPE: RowShape = { texts: 3, figures: 3 };
 
 /** A file's daily sums as plain data, in the daily sales' key order (see OrderLineTotals.toData). */
 export interface OrderLineTotalsData {
@@ -160,62 +153,6 @@ export class OrderLineTotals {
   }
 }
 
-/** A file's daily sums, ready to write (from OrderLineTotals.toData, made on this thread or another). */
-export class DailySums {
-  constructor(readonly data: OrderLineTotalsData) {}
-
-  get marketplaces(): string[] {
-    return this.data.marketplaces;
-  }
-
-  /** The cells, in the daily sales' key order. */
-  cells(): DailyCell[] {
-    const cells: DailyCell[] = [];
-    const stride = CELL_SHAPE.texts + 1 + CELL_SHAPE.figures;
-    for (const batch of this.data.batches) {
-      const texts = packedTexts(batch);
-      for (let i = 0; i < batch.count; i++) {
-        const figures = CELL_SHAPE.texts + 1 + i * stride;
-        cells.push({
-          marketplace: texts[3 * i],
-          asin: texts[3 * i + 1],
-          date: texts[3 * i + 2],
-          units: batch.numbers[figures],
-          revenue: batch.numbers[figures + 1],
-          orders: batch.numbers[figures + 2],
-        });
-      }
-    }
-    return cells;
-  }
-
-  /** The touched cells, for recomputing them from every stored line. */
-  affected(): AffectedCells {
-    const affected = new AffectedCells();
-    for (const cell of this.cells()) affected.add(cell.marketplace, cell.asin, cell.date);
-    return affected;
-  }
-
-  /**
-   * Writes the sums as the daily sales of their cells (units, revenue to the
-   * cent and orders; the other figures of a stored day are kept).
-   */
-  write(ctx: ImportContext): number {
-    const count = this.data.count;
-    if (count === 0) return 0;
-    // Writing at least as many days as are stored, the day index is quicker rebuilt than maintained.
-    const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
-    let params: unknown[] | undefined;
-    let written = 0;
-    for (const batch of this.data.batches) {
-      params = packedParameters(batch, params);
-      written += upsertStatement(ctx, batch.count).run(params).changes;
-    }
-    restore?.();
-    return written;
-  }
-}
-
 /** The number of `name`, given it the next number when it is new. */
 function idOf(ids: Map<string, number>, names: string[], name: string): number {
   let id = ids.get(name);
@@ -253,57 +190,4 @@ function keyOrder(count: number, keyOf: (n: number) => number): Float64Array {
   packed.sort();
   for (let i = 0; i < count; i++) packed[i] = packed[i] % cells;
   return packed;
-}
-
-/** The index of daily_sales by day (migration 0001). */
-const DAY_INDEX = "daily_sales_date_idx";
-
-/**
- * How many rows `table` holds, counting no further than `limit`: enough to
- * tell whether a load at least doubles it, without counting a large table.
- */
-export function storedRows(ctx: ImportContext, table: "daily_sales" | "order_lines", limit: number): number {
-  const db = ctx.db as unknown as Kysely<any>;
-  const query = db
-    .selectFrom(db.selectFrom(table).select(sql.lit(1).as("one")).limit(limit).as("t"))
-    .select((eb) => eb.fn.countAll().as("n"))
-    .compile();
-  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
-}
-
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-
-/** An upsert of `count` packed cells' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
-function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
-  let cache = statements.get(ctx.sqlite);
-  if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
-  const key = JSON.stringify([ctx.accountId, count]);
-  let statement = cache.get(key);
-  if (statement) return statement;
-  const db = ctx.db as unknown as Kysely<any>;
-  const cells = packedSource(db, count, CELL_SHAPE);
-  const query = db
-    .insertInto("daily_sales")
-    .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
-    .expression(
-      cells.from.select([
-        sql.lit(ctx.accountId).as("account_id"),
-        cells.text(0).as("marketplace"),
-        cells.text(1).as("asin"),
-        cells.text(2).as("date"),
-        cells.figure(0).as("units"),
-        sql`round(${cells.figure(1)}, 2)`.as("revenue"),
-        cells.figure(2).as("orders"),
-      ]),
-    )
-    .onConflict((oc) =>
-      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
-        units: sql.ref("excluded.units"),
-        revenue: sql.ref("excluded.revenue"),
-        orders: sql.ref("excluded.orders"),
-      }),
-    );
-  statement = ctx.sqlite.prepare(query.compile().sql);
-  cache.set(key, statement);
-  return statement;
 }

@@ -14,7 +14,8 @@ import { SellerAiError, type ErrorCode } from "../errors.js";
 import type { Columns } from "./columns.js";
 import type { HandlerResult, ImportContext } from "./context.js";
 import { OrderLineStore } from "./importers/orders.js";
-import { DailySums, type OrderLineTotalsData } from "./line-totals.js";
+import { DailySums } from "./daily-sums.js";
+import type { OrderLineTotalsData } from "./line-totals.js";
 import { orderColumns, type OrderColumns, type PackedOrderLines } from "./order-lines.js";
 
 /** What the worker is started with. */

@@ -4,11 +4,11 @@
  * with the rows' numbers, in one typed array. better-sqlite3 binds a string
  * by converting and copying it twice, which costs more than storing the row
  * it belongs to; a batch's text goes in as one blob, and SQLite cuts the
- * fields out of it (packedSource). Both arrays also cross between threads
- * without a copy.
+ * fields out of it (packedSource in store/dialect.ts). Both arrays also
+ * cross between threads without a copy. Nothing here touches the database,
+ * so a reading worker thread loads none of it.
  */
 import { Buffer } from "node:buffer";
-import { sql, type Kysely, type RawBuilder } from "kysely";
 
 /** The text and number fields of each packed row. */
 export interface RowShape {
@@ -125,36 +125,4 @@ export function packedParameters(rows: PackedRows, into?: unknown[]): unknown[] 
   values[0] = rows.text;
   for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i];
   return values;
-}
-
-/**
- * A FROM clause yielding `count` packed rows of `shape`, for an INSERT …
- * SELECT: the text bound once as `b.v`, each row's numbers a row of `x`
- * (VALUES names its columns column1, column2, ...). `text(k)` cuts a row's
- * k-th text field out (null when empty, if `nullable`); `figure(k)` is its
- * k-th number. VALUES keeps its rows in order, so a key listed twice in one
- * batch ends as its later row, as with a plain multi-row insert.
- *
- * @example
- * const rows = packedSource(db, 500, { texts: 2, figures: 1 });
- * db.insertInto("t").columns(["a", "b", "n"]).expression(rows.from.select([rows.text(0).as("a"), rows.text(1).as("b"), rows.figure(0).as("n")]));
- */
-export function packedSource(db: Kysely<any>, count: number, shape: RowShape) {
-  const column = (n: number) => sql.ref(`x.column${n + 1}`);
-  const row = `(${Array.from({ length: strideOf(shape) }, () => "?").join(", ")})`;
-  return {
-    from: db
-      .selectFrom(sql`(select ? as v)`.as("b"))
-      .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
-      // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse an upsert.
-      .where(sql<boolean>`1`),
-    text(k: number, nullable = false): RawBuilder<string | null> {
-      // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
-      const cut = sql<string>`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
-      return nullable ? sql<string | null>`nullif(${cut}, '')` : cut;
-    },
-    figure(k: number): RawBuilder<number> {
-      return sql<number>`${column(shape.texts + 1 + k)}`;
-    },
-  };
 }

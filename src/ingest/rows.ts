@@ -6,7 +6,6 @@
  * elements as they stream, so memory stays bounded by one element.
  */
 import { Readable } from "node:stream";
-import { parse } from "csv-parse";
 import { SellerAiError } from "../errors.js";
 
 /** Text chunks with the ability to look at the start before reading on. */
@@ -132,6 +131,8 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
 
 /** Rows of a quoted CSV (or semicolon-separated) file, through csv-parse. */
 export async function csvRows(text: PeekableText, delimiter: Delimiter): Promise<DelimitedRows> {
+  // Loaded here: the worker thread that reads large TAB-separated files never needs it.
+  const { parse } = await import("csv-parse");
   const parser = Readable.from(text).pipe(
     parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, trim: false }),
   );

@@ -1,7 +1,7 @@
 /**
  * Everything in the mirror's SQL that is specific to SQLite lives here, so a
  * PostgreSQL backend needs to replace only this module: date bucketing, date
- * arithmetic and bulk upserts.
+ * arithmetic, bulk upserts and cutting packed rows out of a blob.
  */
 import type Database from "better-sqlite3";
 import { sql, type Kysely, type RawBuilder } from "kysely";
@@ -72,6 +72,39 @@ export function rowId(alias: string): RawBuilder<unknown> {
  */
 export function jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
   return sql<string>`json_array(${sql.join(values)})`;
+}
+
+/**
+ * A FROM clause yielding `count` rows packed as ingest/packed-rows.ts packs
+ * them (`shape.texts` text fields, `shape.figures` numbers), for an INSERT …
+ * SELECT: the text bound once as `b.v`, each row's numbers a row of `x`
+ * (VALUES names its columns column1, column2, ...). `text(k)` cuts a row's
+ * k-th text field out (null when empty, if `nullable`); `figure(k)` is its
+ * k-th number. VALUES keeps its rows in order, so a key listed twice in one
+ * batch ends as its later row, as with a plain multi-row insert.
+ *
+ * @example
+ * const rows = packedSource(db, 500, { texts: 2, figures: 1 });
+ * db.insertInto("t").columns(["a", "b", "n"]).expression(rows.from.select([rows.text(0).as("a"), rows.text(1).as("b"), rows.figure(0).as("n")]));
+ */
+export function packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }) {
+  const column = (n: number) => sql.ref(`x.column${n + 1}`);
+  const row = `(${Array.from({ length: shape.texts + 1 + shape.figures }, () => "?").join(", ")})`;
+  return {
+    from: db
+      .selectFrom(sql`(select ? as v)`.as("b"))
+      .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
+      // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse an upsert.
+      .where(sql<boolean>`1`),
+    text(k: number, nullable = false): RawBuilder<string | null> {
+      // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
+      const cut = sql<string>`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
+      return nullable ? sql<string | null>`nullif(${cut}, '')` : cut;
+    },
+    figure(k: number): RawBuilder<number> {
+      return sql<number>`${column(shape.texts + 1 + k)}`;
+    },
+  };
 }
 
 export type TableName = keyof MirrorSchema;

@@ -8,9 +8,10 @@ import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
-import { DailySums, storedRows } from "../line-totals.js";
+import { DailySums, storedRows } from "../daily-sums.js";
 import { ORDER_LINE_SHAPE, OrderLinePacker, OrderLineReader, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
-import { packedParameters, packedSource, strideOf } from "../packed-rows.js";
+import { packedSource } from "../../store/dialect.js";
+import { packedParameters, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
 export const ORDERS_FORMAT = {
