@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BulkWriter } from "../src/store/dialect.js";
+import { BulkWriter, sortOnFiles } from "../src/store/dialect.js";
+import { importFile } from "../src/ingest/import-file.js";
 import { openMirror } from "../src/store/open-mirror.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
 
@@ -11,12 +12,17 @@ const INDEX = "order_lines_asin_date_idx";
 // Enough keys (about 12 MB) to make several sorted pieces, so the helper threads take part.
 const LINES = 180_000;
 
-async function loadWithIndexSetAside(prepare: (sqlite: import("better-sqlite3").Database) => void) {
+type Sqlite = import("better-sqlite3").Database;
+
+async function loadWithIndexSetAside(prepare: (sqlite: Sqlite) => void, outside: (sqlite: Sqlite) => () => void = () => () => undefined) {
   const mirror = await openMirror(tempDbPath(), { checkpointScript: false });
   const sqlite = mirror.sqlite;
+  // Temporary storage in use before the transaction, as rollups leave it after an earlier file.
+  sqlite.exec("create temp table earlier (x)");
   const settings = () => ({ temp: sqlite.pragma("temp_store", { simple: true }), threads: sqlite.pragma("threads", { simple: true }), cache: sqlite.pragma("cache_size", { simple: true }) });
   const before = settings();
   const declared = sqlite.prepare("select sql from sqlite_master where name = ?").pluck().get(INDEX);
+  const restoreOutside = outside(sqlite);
   sqlite.exec("BEGIN IMMEDIATE");
   prepare(sqlite);
   const restore = new BulkWriter(mirror.db, sqlite).suspendIndex(INDEX);
@@ -27,6 +33,7 @@ async function loadWithIndexSetAside(prepare: (sqlite: import("better-sqlite3").
   for (let i = 0; i < LINES; i++) insert.run(`111-${String((i * 7919) % LINES).padStart(7, "0")}`, `B0${String(i % 300).padStart(8, "0")}`, `2024-01-${String(1 + (i % 28)).padStart(2, "0")}`);
   restore();
   sqlite.exec("COMMIT");
+  restoreOutside();
   const result = {
     declared: sqlite.prepare("select sql from sqlite_master where name = ?").pluck().get(INDEX),
     expectedDeclared: declared,
@@ -41,14 +48,33 @@ async function loadWithIndexSetAside(prepare: (sqlite: import("better-sqlite3").
 }
 
 describe("an index set aside for a bulk load", () => {
+  const tempTable = (sqlite: Sqlite) => sqlite.exec("create temp table scratch (x); insert into scratch values (1)");
   it.each([
-    ["with nothing temporary open", () => undefined],
-    ["with a temporary table open in the transaction (the sort stays on this thread)", (sqlite: import("better-sqlite3").Database) => sqlite.exec("create temp table scratch (x); insert into scratch values (1)")],
-  ])("comes back as declared, with every row and the settings as they were, %s", async (_name, prepare) => {
-    const result = await loadWithIndexSetAside(prepare);
+    ["temporary storage put on files before the transaction, as imports do", tempTable, sortOnFiles],
+    ["temporary storage left in memory and open (the sort stays on this thread)", tempTable, undefined],
+  ])("comes back as declared, with every row and the settings as they were: %s", async (_name, prepare, outside) => {
+    const result = await loadWithIndexSetAside(prepare, outside);
     expect(result.declared).toBe(result.expectedDeclared);
     expect(result.indexed).toBe(LINES);
     expect(result.integrity).toBe("ok");
     expect(result.settingsAfter).toEqual(result.settingsBefore);
+  });
+});
+
+describe("an import's temporary storage", () => {
+  it.each([
+    ["a file imported", "fixtures/import/orders-by-order-date.tsv", false],
+    ["a file refused inside its transaction", "fixtures/import/not-a-report.csv", true],
+  ])("is as it was after %s", async (_name, file, fails) => {
+    const mirror = await openMirror(tempDbPath(), { checkpointScript: false });
+    try {
+      const before = mirror.sqlite.pragma("temp_store", { simple: true });
+      const run = importFile(mirror, file, { now: new Date("2024-05-01T00:00:00Z") });
+      if (fails) await expect(run).rejects.toThrow();
+      else await run;
+      expect(mirror.sqlite.pragma("temp_store", { simple: true })).toBe(before);
+    } finally {
+      await mirror.close();
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { basename } from "node:path";
 import { SellerAiError, isSellerAiError } from "../errors.js";
-import { BulkWriter } from "../store/dialect.js";
+import { BulkWriter, sortOnFiles } from "../store/dialect.js";
 import type { Mirror } from "../store/open-mirror.js";
 import { Columns } from "./columns.js";
 import { MarketplaceResolver, type HandlerResult, type ImportContext, type Period } from "./context.js";
@@ -109,6 +109,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     runId: null,
   };
   let inTransaction = false;
+  let restoreTempStore: (() => void) | undefined;
   let account: ImportAccount | undefined;
   try {
     const source = await openTextSource(path, options.encoding);
@@ -118,6 +119,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     const start = (await text.peek()).trimStart();
     if (start === "") throw new SellerAiError("unknown_format", `${path}: the file is empty.`);
 
+    restoreTempStore = sortOnFiles(mirror.sqlite);
     mirror.sqlite.exec("BEGIN IMMEDIATE");
     inTransaction = true;
     account = await resolveImportAccount(mirror.db, options.accountId, nowIso);
@@ -213,6 +215,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     if (report.rowsWritten >= LARGE_COMMIT_ROWS) mirror.commitLarge();
     else mirror.sqlite.exec("COMMIT");
     inTransaction = false;
+    restoreTempStore();
     if (options.refreshRollups !== false && report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
       // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only
       // read while they match the newest run, so should this fail, answers come from the daily rows.
@@ -225,6 +228,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     return report;
   } catch (error) {
     if (inTransaction) mirror.sqlite.exec("ROLLBACK");
+    restoreTempStore?.();
     report.status = "failed";
     const failure = asImportError(path, error);
     if (account) {

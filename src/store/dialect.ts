@@ -109,6 +109,27 @@ export function packedSource(db: Kysely<any>, count: number, shape: { texts: num
 
 export type TableName = keyof MirrorSchema;
 
+/**
+ * Puts a connection's temporary storage on files until the returned function
+ * is called, both outside a transaction (SQLite refuses the switch inside one
+ * once temporary storage is open). Meanwhile an index rebuilt after a bulk
+ * load sorts on helper threads (see BulkWriter.suspendIndex).
+ *
+ * @example
+ * const restore = sortOnFiles(sqlite);
+ * try { sqlite.exec("BEGIN"); … ; sqlite.exec("COMMIT"); } finally { restore(); }
+ */
+export function sortOnFiles(sqlite: Database.Database): () => void {
+  const saved = Number(sqlite.pragma("temp_store", { simple: true }));
+  sqlite.pragma("temp_store = FILE");
+  let restored = false;
+  return () => {
+    if (restored) return;
+    restored = true;
+    sqlite.pragma(`temp_store = ${saved}`);
+  };
+}
+
 /** Helper threads for sorting an index being built (see BulkWriter.withParallelSort). */
 const SORT_THREADS = 2;
 /** The cache while an index is built, in KiB as cache_size takes it (negative): the size of each sorted piece. */
@@ -219,7 +240,8 @@ export class BulkWriter {
    * uses the threads only when the pieces go to temporary files, hence
    * temp_store = FILE for the build; where the connection's temporary
    * storage is already open inside the transaction it cannot switch, and the
-   * build runs as usual.
+   * build runs as usual (importFile switches before its transaction: see
+   * sortOnFiles).
    */
   private withParallelSort(build: () => void): void {
     const sqlite = this.sqlite;
