@@ -10,7 +10,6 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import type { WalCheckpointInput, WalCheckpointResult } from "./wal-checkpoint-worker.js";
 
@@ -75,25 +74,30 @@ export class WalCheckpointer {
       this.again = true;
       return;
     }
-    const input: WalCheckpointInput = { path: this.path };
     this.last = undefined;
-    this.running = new Promise<void>((resolve) => {
+    this.running = this.run().then(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.start();
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    // Loaded here, not with the mirror: most commands never checkpoint this way.
+    const { Worker } = await import("node:worker_threads");
+    const input: WalCheckpointInput = { path: this.path };
+    await new Promise<void>((resolve) => {
       const worker = new Worker(this.script!, { workerData: input });
-      let reported = false;
       worker.once("message", (result: WalCheckpointResult) => {
-        reported = true;
         this.last = result;
       });
       worker.once("error", (error) => {
         this.last = { ok: false, message: error.message };
       });
       worker.once("exit", () => {
-        if (!reported && this.last === undefined) this.last = { ok: false, message: "the checkpoint thread stopped early" };
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.start();
-        }
+        this.last ??= { ok: false, message: "the checkpoint thread stopped early" };
         resolve();
       });
     });
