@@ -168,6 +168,26 @@ describe("large order files read on a worker thread", () => {
   );
 });
 
+describe("text decoded in pieces", () => {
+  it.each([
+    ["UTF-8", "utf8"],
+    ["Shift_JIS", "cp932"],
+  ])("keeps every character whole across the pieces of a large %s file", async (_name, encoding) => {
+    // Two- and three-byte characters on every line, over a file many pieces long.
+    const specs = lines(12_000, 1).map((l, i) => ({ ...l, sku: `水筒-${i % 97}-ステンレス` }));
+    const db = tempDbPath();
+    const path = join(dirname(db), "orders.txt");
+    const bytes = iconv.encode(tsv(specs), encoding);
+    // Past the first read of 1 MB, which is decoded whole.
+    expect(bytes.length).toBeGreaterThan(2 << 20);
+    writeFileSync(path, bytes);
+    const outcome = await importInto(db, path, { worker: false, encoding });
+    expect(outcome.report?.rowsRejected).toBe(0);
+    const skus = await withMirror(db, async (mirror) => mirror.sqlite.prepare("select distinct sku from order_lines order by sku").pluck().all());
+    expect(skus).toEqual([...new Set(specs.map((l) => l.sku))].sort());
+  });
+});
+
 describe("order lines packed for storing", () => {
   const stored = (db: string) =>
     withMirror(db, async (mirror) =>
