@@ -167,8 +167,10 @@ if (one) {
         const [, rate, rss] = result.split(" ");
         rates.push(Number(rate));
         maxRss = Math.max(maxRss, Number(rss));
-        // The mirror just written is flushed too, before the next import starts.
+        // The mirror just written is flushed too, before the next import starts, then removed: every import
+        // goes into a fresh mirror.
         for (const suffix of ["", "-wal"]) if (existsSync(join(dir, `${label}.db${suffix}`))) flushToDisk(join(dir, `${label}.db${suffix}`));
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `${label}.db${suffix}`), { force: true });
       }
       const sorted = [...rates].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)];
