@@ -37,8 +37,9 @@ export function strideOf(shape: RowShape): number {
 }
 
 /**
- * Packs rows of one shape. Text fields must not hold a TAB (they come from
- * TAB-separated cells, or are codes and dates).
+ * Packs rows of one shape. The insert cuts fields by position, but
+ * packedTexts reads them back by splitting on TAB, so a text field must not
+ * hold one (they come from TAB-separated cells, or are codes and dates).
  *
  * @example
  * const packer = new RowPacker({ texts: 2, figures: 1 });
