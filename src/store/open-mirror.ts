@@ -62,7 +62,8 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
   const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
   if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   let closed = false;
-  const script = options.checkpointScript === false || options.readonly || path === ":memory:" ? undefined : (options.checkpointScript ?? walCheckpointScript());
+  // The helper script is looked for at the first large commit: most commands never make one.
+  const script = options.checkpointScript === false || options.readonly || path === ":memory:" ? undefined : (options.checkpointScript ?? walCheckpointScript);
   const checkpointer = new WalCheckpointer(path, script);
   return {
     db,

@@ -29,8 +29,9 @@ export function walCheckpointScript(): URL | undefined {
 
 /**
  * Commits a connection's open transaction and has its write-ahead log
- * checkpointed on a helper thread, started from `script`, instead of in
- * the commit. Without a script, SQLite checkpoints as usual.
+ * checkpointed on a helper thread, started from `script` (or the script a
+ * function given instead finds), instead of in the commit. Without a script,
+ * SQLite checkpoints as usual.
  *
  * @example
  * const checkpointer = new WalCheckpointer(path, walCheckpointScript());
@@ -45,10 +46,12 @@ export class WalCheckpointer {
 
   constructor(
     private readonly path: string,
-    private readonly script: URL | undefined,
+    /** The script, or where to find it when first needed. */
+    private script: URL | undefined | (() => URL | undefined),
   ) {}
 
   commit(sqlite: Database.Database): void {
+    if (typeof this.script === "function") this.script = this.script();
     if (!this.script || sqlite.memory) {
       sqlite.exec("COMMIT");
       return;
@@ -89,7 +92,7 @@ export class WalCheckpointer {
     const { Worker } = await import("node:worker_threads");
     const input: WalCheckpointInput = { path: this.path };
     await new Promise<void>((resolve) => {
-      const worker = new Worker(this.script!, { workerData: input });
+      const worker = new Worker(this.script as URL, { workerData: input });
       worker.once("message", (result: WalCheckpointResult) => {
         this.last = result;
       });
