@@ -7,7 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { SellerAiError } from "../errors.js";
 import { MarketplaceResolver } from "./context.js";
-import { OrderLinePacker, OrderLineReader, emptyOrderLine, type PackedOrderLines } from "./order-lines.js";
+import { LINES_PER_INSERT, OrderLinePacker, OrderLineReader, emptyOrderLine, type PackedOrderLines } from "./order-lines.js";
 import type { FromOrderLinesWorker, OrderLinesWorkerInput, RejectedRow, ToOrderLinesWorker, WorkerError } from "./order-lines-off-thread.js";
 import { PeekableText, tsvRows } from "./rows.js";
 import { openTextSource } from "./source.js";
@@ -16,8 +16,6 @@ import { RowError } from "./values.js";
 // Kept in step with order-lines-off-thread.ts (imported from there only as types, to keep the database code out of the worker).
 const MESSAGES_IN_FLIGHT = 4;
 const LINES_PER_MESSAGE = 4000;
-/** Lines per packed batch: as many as the importing thread inserts at once (orders.ts). */
-const LINES_PER_BATCH = 500;
 
 const port = parentPort!;
 let unread = 0;
@@ -69,7 +67,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
         if (!packer.fits(line)) batches.push(packer.take());
         packer.add(line);
         lines++;
-        if (packer.size === LINES_PER_BATCH) batches.push(packer.take());
+        if (packer.size === LINES_PER_INSERT) batches.push(packer.take());
       }
     } catch (error) {
       if (!(error instanceof RowError)) throw error;

@@ -308,6 +308,9 @@ export interface PackedOrderLines extends PackedRows {
   currency: string | null;
 }
 
+/** Lines per packed batch and per insert, wherever the lines are read. */
+export const LINES_PER_INSERT = 500;
+
 /** A packed order line: order id, line key, ASIN, SKU, date, updated, status, item status; quantity, price, counted. */
 export const ORDER_LINE_SHAPE: RowShape = { texts: 8, figures: 3 };
 

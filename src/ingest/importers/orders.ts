@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
 import { DailySums, storedRows } from "../daily-sums.js";
-import { ORDER_LINE_SHAPE, OrderLinePacker, OrderLineReader, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
+import { LINES_PER_INSERT, ORDER_LINE_SHAPE, OrderLinePacker, OrderLineReader, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
 import { packedSource } from "../../store/dialect.js";
 import { packedParameters, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
@@ -29,8 +29,7 @@ const TEXT_COLUMNS = ["order_id", "line_key", "asin", "sku", "purchase_date", "l
 const NULLABLE = new Set<string>(["sku", "item_status"]);
 /** The columns of its figures. */
 const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
-/** Lines per insert. */
-const BATCH = 500;
+const BATCH = LINES_PER_INSERT;
 /** The index the re-aggregation of daily sales reads (migration 0003). */
 const AGGREGATE_INDEX = "order_lines_asin_date_idx";
 /** Lines read before estimating the file's size and choosing how to maintain the index. */
