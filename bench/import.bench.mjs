@@ -135,7 +135,7 @@ async function run(label, file) {
   );
   // The file is read on a worker thread while the main thread stores it: the busier of the two sets the pace.
   if (mainSeconds !== undefined) {
-    console.log(`       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip) ${(cpuSeconds - mainSeconds).toFixed(2)} s`);
+    console.log(`       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip, SQLite's index sort) ${(cpuSeconds - mainSeconds).toFixed(2)} s`);
   }
   lastRate = rate;
   return rate;
