@@ -130,6 +130,8 @@ export function sortOnFiles(sqlite: Database.Database): () => void {
   };
 }
 
+/** PRAGMA temp_store's value for temporary storage in memory (0 is the build's default, files; 1 files). */
+const TEMP_STORE_MEMORY = 2;
 /** Helper threads for sorting an index being built (see BulkWriter.withParallelSort). */
 const SORT_THREADS = 2;
 /** The cache while an index is built, in KiB as cache_size takes it (negative): the size of each sorted piece. */
@@ -237,25 +239,18 @@ export class BulkWriter {
    * Runs an index build with SQLite's sorter spread over helper threads: it
    * sorts pieces of one cache's size on them and merges the pieces, which
    * takes a third off rebuilding a million lines' index on two cores. SQLite
-   * uses the threads only when the pieces go to temporary files, hence
-   * temp_store = FILE for the build; where the connection's temporary
-   * storage is already open inside the transaction it cannot switch, and the
-   * build runs as usual (importFile switches before its transaction: see
-   * sortOnFiles).
+   * uses the threads only when the pieces go to temporary files, a setting
+   * that can change only outside a transaction (importFile makes it before
+   * its own: see sortOnFiles); with temporary storage in memory the build
+   * runs as usual.
    */
   private withParallelSort(build: () => void): void {
     const sqlite = this.sqlite;
-    const saved = {
-      temp: Number(sqlite.pragma("temp_store", { simple: true })),
-      threads: Number(sqlite.pragma("threads", { simple: true })),
-      cache: Number(sqlite.pragma("cache_size", { simple: true })),
-    };
-    try {
-      sqlite.pragma("temp_store = FILE");
-    } catch {
+    if (Number(sqlite.pragma("temp_store", { simple: true })) === TEMP_STORE_MEMORY) {
       build();
       return;
     }
+    const saved = { threads: Number(sqlite.pragma("threads", { simple: true })), cache: Number(sqlite.pragma("cache_size", { simple: true })) };
     try {
       sqlite.pragma(`threads = ${SORT_THREADS}`);
       sqlite.pragma(`cache_size = ${SORT_PIECE_CACHE}`);
@@ -263,11 +258,6 @@ export class BulkWriter {
     } finally {
       sqlite.pragma(`cache_size = ${saved.cache}`);
       sqlite.pragma(`threads = ${saved.threads}`);
-      try {
-        sqlite.pragma(`temp_store = ${saved.temp}`);
-      } catch {
-        // Left on files: the setting only says where large sorts spill.
-      }
     }
   }
 
