@@ -9,6 +9,7 @@ import { SellerAiError } from "../errors.js";
 import { MarketplaceResolver } from "./context.js";
 import { LINES_PER_INSERT, OrderLinePacker, OrderLineReader, emptyOrderLine, type PackedOrderLines } from "./order-lines.js";
 import type { FromOrderLinesWorker, OrderLinesWorkerInput, RejectedRow, ToOrderLinesWorker, WorkerError } from "./order-lines-off-thread.js";
+import { transferablesOf } from "./packed-rows.js";
 import { PeekableText, tsvRows } from "./rows.js";
 import { openTextSource } from "./source.js";
 import { RowError } from "./values.js";
@@ -55,7 +56,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
     if (packer.size > 0) batches.push(packer.take());
     if (rowCount === 0) return;
     unread++;
-    send({ type: "lines", batches, rows: rowCount, rejected, share: source.progress() }, batches.flatMap((b) => [b.text.buffer, b.numbers.buffer] as ArrayBuffer[]));
+    send({ type: "lines", batches, rows: rowCount, rejected, share: source.progress() }, transferablesOf(batches));
     batches = [];
     lines = 0;
     rowCount = 0;
@@ -90,7 +91,7 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
       periodEnd: reader.period.end,
       used: [...resolver.used],
     },
-    totals.batches.flatMap((b) => [b.text.buffer, b.numbers.buffer] as ArrayBuffer[]),
+    transferablesOf(totals.batches),
   );
 }
 

@@ -119,6 +119,11 @@ export function packedTexts(rows: PackedRows): string[] {
   return fields;
 }
 
+/** The buffers of packed rows, to transfer with a message to another thread instead of copying them. */
+export function transferablesOf(batches: readonly PackedRows[]): ArrayBuffer[] {
+  return batches.flatMap((b) => [b.text.buffer, b.numbers.buffer] as ArrayBuffer[]);
+}
+
 /** The values a statement from packedSource binds: the text, then every number. `into` is reused when it fits. */
 export function packedParameters(rows: PackedRows, into?: unknown[]): unknown[] {
   const numbers = rows.numbers;
