@@ -1,19 +1,15 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { DailySums } from "../src/ingest/daily-sums.js";
 import { BulkWriter } from "../src/store/dialect.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
-import { mirrorChecksum, runImport, withMirror } from "./helpers/import-run.js";
+import { ORDERS_HEADER, mirrorChecksum, runImport, withMirror } from "./helpers/import-run.js";
 
 // Files large enough (over 20,000 lines) for the import to load them without the order-line
 // aggregation index and rebuild it at the end; their daily sales are checked against sums made here.
 
-const HEADER = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", "utf8")
-  .split("\n")
-  .find((l) => l.startsWith("amazon-order-id"))!
-  .split("\t");
 
 interface Line {
   order: string;
@@ -62,9 +58,9 @@ function toTsv(lines: Line[], updated = "2024-03-01T10:00:00-08:00"): string {
       currency: "USD",
       "item-price": l.price.toFixed(2),
     };
-    return HEADER.map((h) => cells[h] ?? "").join("\t");
+    return ORDERS_HEADER.map((h) => cells[h] ?? "").join("\t");
   });
-  return `${[HEADER.join("\t"), ...rows].join("\r\n")}\r\n`;
+  return `${[ORDERS_HEADER.join("\t"), ...rows].join("\r\n")}\r\n`;
 }
 
 /** Daily sales as the import should derive them: counted lines only, orders counted once per day and ASIN. */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -9,7 +9,7 @@ import { OrderSet } from "../src/ingest/order-lines.js";
 import { DailySums } from "../src/ingest/daily-sums.js";
 import { OrderLineTotals } from "../src/ingest/line-totals.js";
 import { tempDbPath } from "./helpers/temp-mirror.js";
-import { mirrorChecksum, withMirror } from "./helpers/import-run.js";
+import { ORDERS_HEADER, mirrorChecksum, withMirror } from "./helpers/import-run.js";
 
 // A large all-orders file is read on a worker thread while the importing thread stores its lines.
 // Whichever thread reads it, the mirror, the report, the rejected rows and the progress must be the
@@ -21,10 +21,6 @@ const WORKERS = [
   ["the bundle's worker", new URL("../dist/order-lines-worker.mjs", import.meta.url)],
 ] as const;
 
-const HEADER = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", "utf8")
-  .split("\n")
-  .find((l) => l.startsWith("amazon-order-id"))!
-  .split("\t");
 
 interface LineSpec {
   order: number;
@@ -70,9 +66,9 @@ function tsv(specs: LineSpec[], eol = "\n"): string {
       currency: l.currency ?? "USD",
       "item-price": l.price ?? (((l.order % 3) + 1) * 4.25 + (l.item ?? 0)).toFixed(2),
     };
-    return HEADER.map((h) => cells[h] ?? "").join("\t");
+    return ORDERS_HEADER.map((h) => cells[h] ?? "").join("\t");
   });
-  return [HEADER.join("\t"), ...rows].join(eol) + eol;
+  return [ORDERS_HEADER.join("\t"), ...rows].join(eol) + eol;
 }
 
 interface Outcome {

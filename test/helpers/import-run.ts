@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { captureIo } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { openMirror, type Mirror } from "../../src/store/open-mirror.js";
@@ -43,3 +44,9 @@ export async function mirrorChecksum(db: string): Promise<string> {
     return hash.digest("hex");
   });
 }
+
+/** The columns of an all-orders flat file, from the real header in fixtures/ (the first variant listed). */
+export const ORDERS_HEADER: readonly string[] = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", "utf8")
+  .split("\n")
+  .find((l) => l.startsWith("amazon-order-id"))!
+  .split("\t");
