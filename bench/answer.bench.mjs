@@ -18,7 +18,10 @@ import { performance } from "node:perf_hooks";
 const TODAY = "2026-11-21";
 const now = new Date(`${TODAY}T12:00:00Z`);
 const RUNS = Number(process.env.ANSWER_BENCH_RUNS ?? 25);
-const SCALES = (process.env.ANSWER_BENCH_SCALE ?? "default") === "both" ? ["default", "large"] : [process.env.ANSWER_BENCH_SCALE ?? "default"];
+const SCALES =
+  (process.env.ANSWER_BENCH_SCALE ?? "default") === "both"
+    ? ["default", "large"]
+    : [process.env.ANSWER_BENCH_SCALE ?? "default"];
 const TARGETS = { default: { stat: "median", ms: 15 }, large: { stat: "p95", ms: 150 } };
 
 // One question per intent, plus year-to-date and all-time variants where a period applies.
@@ -63,7 +66,7 @@ const QUESTIONS = [
 
 const { openMirror } = await import("../dist/store/open-mirror.js");
 const { generateDemo } = await import("../dist/demo/generate-demo.js");
-const { answer } = await import("../dist/core/answer.js");
+const { answer } = await import("../dist/answer/answer.js");
 
 async function mirrorFor(scale) {
   const reuse = scale === "large" ? process.env.ANSWER_BENCH_LARGE_DB : process.env.ANSWER_BENCH_DB;
@@ -73,13 +76,19 @@ async function mirrorFor(scale) {
   const mirror = await openMirror(db);
   await generateDemo(mirror, { seed: 1, end: "2026-11-20", now, scale });
   await mirror.close();
-  console.log(`demo mirror (${scale} scale) generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${db}`);
+  console.log(
+    `demo mirror (${scale} scale) generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${db}`,
+  );
   return db;
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 let failed = false;
-console.log(`node ${process.version}, ${cpus().length} cpus, load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}; ${RUNS} runs per question`);
+console.log(
+  `node ${process.version}, ${cpus().length} cpus, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}; ${RUNS} runs per question`,
+);
 
 for (const scale of SCALES) {
   const path = await mirrorFor(scale);
@@ -89,10 +98,13 @@ for (const scale of SCALES) {
   const cpuPerIntent = new Map();
   console.log(`\n${scale} scale: ${path}`);
   // cpu: this process's CPU time per answer, a steadier figure than wall time on a busy machine.
-  console.log(`${"intent".padEnd(26)} ${"question".padEnd(58)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"cpu".padStart(8)}`);
+  console.log(
+    `${"intent".padEnd(26)} ${"question".padEnd(58)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"cpu".padStart(8)}`,
+  );
   for (const [intent, question] of QUESTIONS) {
     const first = await answer(question, { db: mirror.db, now });
-    if (first.understanding.intent !== intent) console.log(`  note: "${question}" was understood as ${first.understanding.intent}`);
+    if (first.understanding.intent !== intent)
+      console.log(`  note: "${question}" was understood as ${first.understanding.intent}`);
     const times = [];
     const cpu0 = process.cpuUsage();
     for (let i = 0; i < RUNS; i++) {
@@ -108,7 +120,9 @@ for (const scale of SCALES) {
     const p95 = pct(times, 95);
     const all = perIntent.get(intent) ?? [];
     perIntent.set(intent, all.concat(times));
-    console.log(`${intent.padEnd(26)} ${question.slice(0, 58).padEnd(58)} ${median.toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${cpuMs.toFixed(1).padStart(6)}ms`);
+    console.log(
+      `${intent.padEnd(26)} ${question.slice(0, 58).padEnd(58)} ${median.toFixed(1).padStart(6)}ms ${p95.toFixed(1).padStart(6)}ms ${cpuMs.toFixed(1).padStart(6)}ms`,
+    );
   }
   console.log(`\nper intent (${scale}; target ${target.stat} <= ${target.ms} ms):`);
   for (const [intent, times] of perIntent) {
@@ -120,7 +134,9 @@ for (const scale of SCALES) {
     if (!ok) failed = true;
     const cpus = cpuPerIntent.get(intent);
     const cpuMean = cpus.reduce((a, b) => a + b, 0) / cpus.length;
-    console.log(`${intent.padEnd(26)} median ${median.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  cpu ${cpuMean.toFixed(1).padStart(6)} ms  ${ok ? "ok" : "OVER TARGET"}`);
+    console.log(
+      `${intent.padEnd(26)} median ${median.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  cpu ${cpuMean.toFixed(1).padStart(6)} ms  ${ok ? "ok" : "OVER TARGET"}`,
+    );
   }
   await mirror.close();
 }

@@ -25,7 +25,7 @@ const SECONDS = Number(process.env.API_BENCH_SECONDS ?? 10);
 const TARGET_RPS = 1500;
 const TARGET_P99_MS = 50;
 
-let dir = mkdtempSync(join(tmpdir(), "seller-ai-api-bench-"));
+const dir = mkdtempSync(join(tmpdir(), "seller-ai-api-bench-"));
 let db = process.env.API_BENCH_DB;
 if (!db || !existsSync(db)) {
   db = join(dir, "mirror.db");
@@ -42,13 +42,22 @@ if (!db || !existsSync(db)) {
 const { openMirror } = await import("../dist/store/open-mirror.js");
 const { createApiKey } = await import("../dist/api/key-store.js");
 const mirror = await openMirror(db);
-const { key } = await createApiKey(mirror.db, { name: "api bench", plan: "enterprise", scopes: ["query"], now: new Date() });
+const { key } = await createApiKey(mirror.db, {
+  name: "api bench",
+  plan: "enterprise",
+  scopes: ["query"],
+  now: new Date(),
+});
 await mirror.close();
 
-const server = spawn(process.execPath, [bin, "--db", db, "--today", TODAY, "serve", "--host", "127.0.0.1", "--port", "0"], {
-  stdio: ["ignore", "ignore", "pipe"],
-  env: { ...process.env, SELLER_AI_LOG_LEVEL: process.env.SELLER_AI_LOG_LEVEL ?? "info" },
-});
+const server = spawn(
+  process.execPath,
+  [bin, "--db", db, "--today", TODAY, "serve", "--host", "127.0.0.1", "--port", "0"],
+  {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, SELLER_AI_LOG_LEVEL: process.env.SELLER_AI_LOG_LEVEL ?? "info" },
+  },
+);
 let stderr = "";
 const url = await new Promise((resolve, reject) => {
   server.stderr.on("data", (chunk) => {
@@ -69,18 +78,26 @@ const request = {
 
 function run(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ ...request, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ ...request, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
 let failed = false;
 // Other work on the machine shows in the figures, so the load is printed with them.
-console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 try {
   const first = await fetch(request.url, request);
   if (first.status !== 200) throw new Error(`the first request answered ${first.status}: ${await first.text()}`);
   const body = await first.json();
-  console.log(`first answer: ${body.result.top_products.length} products, processing_time ${body.metadata.processing_time}`);
+  console.log(
+    `first answer: ${body.result.top_products.length} products, processing_time ${body.metadata.processing_time}`,
+  );
   await run({ connections: 10, duration: 2 }); // warm-up
 
   const throughput = await run({ connections: 50, pipelining: 1 });
@@ -102,11 +119,19 @@ try {
 
   // The server's own view (its duration histogram), apart from time spent queued behind other processes.
   const buckets = (text) =>
-    Object.fromEntries([...text.matchAll(/seller_ai_http_request_duration_seconds_bucket\{le="([^"]+)",method="POST",route="\/v1\/query",status="200"\} (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    Object.fromEntries(
+      [
+        ...text.matchAll(
+          /seller_ai_http_request_duration_seconds_bucket\{le="([^"]+)",method="POST",route="\/v1\/query",status="200"\} (\d+)/g,
+        ),
+      ].map((m) => [m[1], Number(m[2])]),
+    );
   const [b, a] = [buckets(metricsBefore), buckets(metricsAfter)];
   const total = a["+Inf"] - (b["+Inf"] ?? 0);
   const share = (le) => (((a[le] - (b[le] ?? 0)) / total) * 100).toFixed(1);
-  console.log(`  server-side at 200 req/s: ${share("0.001")}% under 1 ms, ${share("0.005")}% under 5 ms, ${share("0.01")}% under 10 ms, ${share("0.05")}% under 50 ms`);
+  console.log(
+    `  server-side at 200 req/s: ${share("0.001")}% under 1 ms, ${share("0.005")}% under 5 ms, ${share("0.01")}% under 10 ms, ${share("0.05")}% under 50 ms`,
+  );
 
   failed = rps < TARGET_RPS || steady.latency.p99 >= TARGET_P99_MS || bad > 0 || steadyBad > 0;
   console.log(failed ? "api: below target" : "api: targets met");

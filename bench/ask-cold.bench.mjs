@@ -54,7 +54,9 @@ function measure(label, args) {
   const samples = [];
   for (let i = 0; i < RUNS; i++) samples.push(time(args).ms);
   const s = stats(samples);
-  console.log(`${label.padEnd(44)} median ${s.median.toFixed(0).padStart(5)} ms   p90 ${s.p90.toFixed(0).padStart(5)} ms   min ${s.min.toFixed(0).padStart(5)} ms`);
+  console.log(
+    `${label.padEnd(44)} median ${s.median.toFixed(0).padStart(5)} ms   p90 ${s.p90.toFixed(0).padStart(5)} ms   min ${s.min.toFixed(0).padStart(5)} ms`,
+  );
   return s;
 }
 
@@ -62,10 +64,22 @@ function measure(label, args) {
 function moduleGraph(args) {
   const hookDir = mkdtempSync(join(tmpdir(), "seller-ai-ask-hooks-"));
   try {
-    writeFileSync(join(hookDir, "hooks.mjs"), 'export async function load(url, context, next) { if (!url.startsWith("node:")) process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n');
-    writeFileSync(join(hookDir, "register.mjs"), `import { register } from "node:module"; register(${JSON.stringify(new URL(`file://${join(hookDir, "hooks.mjs")}`).href)});\n`);
-    const run = spawnSync(process.execPath, ["--import", join(hookDir, "register.mjs"), ...args], { encoding: "utf8", env: { ...process.env, SELLER_AI_TODAY: TODAY } });
-    const urls = run.stderr.split("\n").filter((l) => l.startsWith("LOADED ")).map((l) => l.slice(7));
+    writeFileSync(
+      join(hookDir, "hooks.mjs"),
+      'export async function load(url, context, next) { if (!url.startsWith("node:")) process.stderr.write(`LOADED ${url}\\n`); return next(url, context); }\n',
+    );
+    writeFileSync(
+      join(hookDir, "register.mjs"),
+      `import { register } from "node:module"; register(${JSON.stringify(new URL(`file://${join(hookDir, "hooks.mjs")}`).href)});\n`,
+    );
+    const run = spawnSync(process.execPath, ["--import", join(hookDir, "register.mjs"), ...args], {
+      encoding: "utf8",
+      env: { ...process.env, SELLER_AI_TODAY: TODAY },
+    });
+    const urls = run.stderr
+      .split("\n")
+      .filter((l) => l.startsWith("LOADED "))
+      .map((l) => l.slice(7));
     const packages = {};
     const packageOf = (path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? "seller-ai";
     // The bundle's files hold many modules each: count the modules inside, from the bundler's metafile.
@@ -74,10 +88,13 @@ function moduleGraph(args) {
     for (const url of urls) {
       const path = fileURLToPath(url);
       const inputs = Object.keys(outputs[relative(root, path).split(sep).join("/")]?.inputs ?? {});
-      for (const input of inputs.length ? inputs : [path]) packages[packageOf(input)] = (packages[packageOf(input)] ?? 0) + 1;
+      for (const input of inputs.length ? inputs : [path])
+        packages[packageOf(input)] = (packages[packageOf(input)] ?? 0) + 1;
     }
     const files = urls.length;
-    const heavy = Object.keys(packages).filter((p) => /^(ink|react|react-reconciler|fastify|vega|vega-lite|ollama|yoga-layout)$/.test(p));
+    const heavy = Object.keys(packages).filter((p) =>
+      /^(ink|react|react-reconciler|fastify|vega|vega-lite|ollama|yoga-layout)$/.test(p),
+    );
     return { files, total: Object.values(packages).reduce((a, b) => a + b, 0), packages, heavy };
   } finally {
     rmSync(hookDir, { recursive: true, force: true });
@@ -88,16 +105,40 @@ try {
   const check = time([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
   const lines = check.stdout.trim().split("\n");
   if (!/^asin,/.test(lines[0]) || lines.length !== 6) throw new Error(`unexpected csv:\n${check.stdout}`);
-  console.log(`${RUNS} runs each, load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `${RUNS} runs each, load average ${(await import("node:os"))
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   measure("node -e 0 (the floor)", ["-e", "0"]);
   measure("seller-ai --version", [bin, "--version"]);
   // What the SQL layer costs to load before any question is read (kysely's ESM build is ~260 files).
-  measure("import kysely + better-sqlite3", ["--input-type=module", "-e", `await import(${JSON.stringify(join(root, "node_modules/kysely/dist/esm/index.js"))}); await import("${join(root, "node_modules/better-sqlite3/lib/index.js").replace(/\\/g, "/")}");`]);
-  const ask = measure(`seller-ai ask "${QUESTION}" --format csv`, [bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
+  measure("import kysely + better-sqlite3", [
+    "--input-type=module",
+    "-e",
+    `await import(${JSON.stringify(join(root, "node_modules/kysely/dist/esm/index.js"))}); await import("${join(root, "node_modules/better-sqlite3/lib/index.js").replace(/\\/g, "/")}");`,
+  ]);
+  const ask = measure(`seller-ai ask "${QUESTION}" --format csv`, [
+    bin,
+    "--db",
+    db,
+    "ask",
+    QUESTION,
+    "--format",
+    "csv",
+  ]);
   const graph = moduleGraph([bin, "--db", db, "ask", QUESTION, "--format", "csv"]);
-  const byPackage = Object.entries(graph.packages).sort((a, b) => b[1] - a[1]).map(([p, n]) => `${p} ${n}`).join(", ");
-  console.log(`modules loaded by ask: ${graph.total} in ${graph.files} files (${byPackage}); ink/react/fastify/vega: ${graph.heavy.length ? graph.heavy.join(", ") : "none"}`);
-  console.log(`target: median at most ${TARGET_MS} ms: ${ask.median <= TARGET_MS ? "met" : `NOT met (${(ask.median - TARGET_MS).toFixed(0)} ms over)`}`);
+  const byPackage = Object.entries(graph.packages)
+    .sort((a, b) => b[1] - a[1])
+    .map(([p, n]) => `${p} ${n}`)
+    .join(", ");
+  console.log(
+    `modules loaded by ask: ${graph.total} in ${graph.files} files (${byPackage}); ink/react/fastify/vega: ${graph.heavy.length ? graph.heavy.join(", ") : "none"}`,
+  );
+  console.log(
+    `target: median at most ${TARGET_MS} ms: ${ask.median <= TARGET_MS ? "met" : `NOT met (${(ask.median - TARGET_MS).toFixed(0)} ms over)`}`,
+  );
 } finally {
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

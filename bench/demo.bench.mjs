@@ -47,7 +47,10 @@ for (const scale of scales.length ? scales : ["default", "large"]) {
   const dir = mkdtempSync(join(tmpdir(), "seller-ai-demo-bench-"));
   const db = join(dir, "mirror.db");
   try {
-    const run = spawnSync(process.execPath, ["--input-type=module", "-e", child, db, scale], { encoding: "utf8", maxBuffer: 1 << 20 });
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", child, db, scale], {
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    });
     if (run.status !== 0) {
       console.log(`demo ${scale}: failed (exit ${run.status})\n${run.stderr}`);
       failed = true;
@@ -61,9 +64,19 @@ for (const scale of scales.length ? scales : ["default", "large"]) {
         `${r.rows.toLocaleString("en-US")} rows (${r.dailySales.toLocaleString("en-US")} daily sales), file ${Math.round(statSync(db).size / 1048576)} MB ` +
         `[target ${target.seconds} s${target.rssMb ? `, < ${target.rssMb} MB` : ""}: ${ok ? "met" : "MISSED"}]`,
     );
-    console.log(`  phases, wall s: ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    console.log(`  phases, CPU s:  ${Object.entries(r.cpuPhases).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    const generation = Object.entries(r.phases).filter(([k]) => k !== "rollups").reduce((s, [, v]) => s + v, 0);
+    console.log(
+      `  phases, wall s: ${Object.entries(r.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `  phases, CPU s:  ${Object.entries(r.cpuPhases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
+    const generation = Object.entries(r.phases)
+      .filter(([k]) => k !== "rollups")
+      .reduce((s, [, v]) => s + v, 0);
     console.log(`  generation without the rollup rebuild: ${generation.toFixed(1)} s wall`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

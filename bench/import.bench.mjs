@@ -6,7 +6,17 @@
 // Each import runs in a process of its own, as `seller-ai import` does, after the generated files are
 // flushed to disk: the generator's heap, an earlier import's mirror being written back, or its threads
 // winding down would otherwise share the two cores with the import being measured.
-import { closeSync, createWriteStream, existsSync, fsyncSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  fsyncSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -24,7 +34,10 @@ const RUNS = Number(process.env.IMPORT_BENCH_RUNS ?? 3);
 // A child measures one import: `node import.bench.mjs --one LABEL FILE DIR`.
 const one = process.argv[2] === "--one" ? process.argv.slice(3) : undefined;
 const dir = one ? one[2] : mkdtempSync(join(tmpdir(), "seller-ai-import-bench-"));
-const header = readFileSync(new URL("../fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", import.meta.url), "utf8")
+const header = readFileSync(
+  new URL("../fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", import.meta.url),
+  "utf8",
+)
   .split("\n")
   .find((l) => l.startsWith("amazon-order-id"))
   .split("\t");
@@ -111,11 +124,19 @@ async function run(label, file) {
   const mainSeconds = mainBefore === undefined || mainAfter === undefined ? undefined : mainAfter - mainBefore;
   const rollupStart = process.hrtime.bigint();
   const rollupCpuBefore = process.cpuUsage();
-  await rebuildRollups(mirror, report.account, { start: report.periodStart, end: report.periodEnd }, "2026-01-01T00:00:00.000Z");
+  await rebuildRollups(
+    mirror,
+    report.account,
+    { start: report.periodStart, end: report.periodEnd },
+    "2026-01-01T00:00:00.000Z",
+  );
   const rollupSeconds = Number(process.hrtime.bigint() - rollupStart) / 1e9;
   const rollupCpu = process.cpuUsage(rollupCpuBefore);
   const rollupCpuSeconds = (rollupCpu.user + rollupCpu.system) / 1e6;
-  const days = await mirror.db.selectFrom("daily_sales").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+  const days = await mirror.db
+    .selectFrom("daily_sales")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
   // Closing waits for the checkpoint of the import's write-ahead log, which a helper thread began at its commit.
   const closeStart = process.hrtime.bigint();
   await mirror.close();
@@ -125,8 +146,12 @@ async function run(label, file) {
     `${label.padEnd(6)} ${report.rowsRead.toLocaleString("en-US")} rows in ${seconds.toFixed(2)} s: ${rate.toLocaleString("en-US")} rows/s ` +
       `(${report.rowsWritten.toLocaleString("en-US")} order lines, ${Number(days.n).toLocaleString("en-US")} daily_sales rows, file ${(statSync(file).size / 1e6).toFixed(0)} MB)`,
   );
-  console.log(`       then the rollup rebuild over ${report.periodStart}..${report.periodEnd}: ${rollupSeconds.toFixed(2)} s (with it: ${Math.round(report.rowsRead / (seconds + rollupSeconds)).toLocaleString("en-US")} rows/s)`);
-  console.log(`       then closing the mirror, once the write-ahead log's checkpoint begun at the import's commit is done: ${closeSeconds.toFixed(2)} s`);
+  console.log(
+    `       then the rollup rebuild over ${report.periodStart}..${report.periodEnd}: ${rollupSeconds.toFixed(2)} s (with it: ${Math.round(report.rowsRead / (seconds + rollupSeconds)).toLocaleString("en-US")} rows/s)`,
+  );
+  console.log(
+    `       then closing the mirror, once the write-ahead log's checkpoint begun at the import's commit is done: ${closeSeconds.toFixed(2)} s`,
+  );
   // On a shared machine wall time depends on the other load; CPU time does much less.
   console.log(
     `       CPU ${cpuSeconds.toFixed(2)} s: ${Math.round(report.rowsRead / cpuSeconds).toLocaleString("en-US")} rows per CPU-second ` +
@@ -135,7 +160,9 @@ async function run(label, file) {
   );
   // The file is read on a worker thread while the main thread stores it: the busier of the two sets the pace.
   if (mainSeconds !== undefined) {
-    console.log(`       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip, SQLite's index sort) ${(cpuSeconds - mainSeconds).toFixed(2)} s`);
+    console.log(
+      `       of which the main thread (storing) ${mainSeconds.toFixed(2)} s, the other threads (reading, gunzip, SQLite's index sort) ${(cpuSeconds - mainSeconds).toFixed(2)} s`,
+    );
   }
   lastRate = rate;
   return rate;
@@ -157,10 +184,17 @@ if (one) {
     const medians = [];
     const summary = [];
     let maxRss = 0;
-    for (const [label, file] of [["plain", plain], ["gzip", gz]]) {
+    for (const [label, file] of [
+      ["plain", plain],
+      ["gzip", gz],
+    ]) {
       const rates = [];
       for (let run = 1; run <= RUNS; run++) {
-        const child = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--one", label, file, dir], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+        const child = spawnSync(
+          process.execPath,
+          ["--expose-gc", fileURLToPath(import.meta.url), "--one", label, file, dir],
+          { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+        );
         if (child.status !== 0) throw new Error(`the ${label} import exited ${child.status}`);
         const [result, ...shown] = child.stdout.trimEnd().split("\n").reverse();
         process.stdout.write(`${shown.reverse().join("\n")}\n`);
@@ -169,18 +203,23 @@ if (one) {
         maxRss = Math.max(maxRss, Number(rss));
         // The mirror just written is flushed too, before the next import starts, then removed: every import
         // goes into a fresh mirror.
-        for (const suffix of ["", "-wal"]) if (existsSync(join(dir, `${label}.db${suffix}`))) flushToDisk(join(dir, `${label}.db${suffix}`));
+        for (const suffix of ["", "-wal"])
+          if (existsSync(join(dir, `${label}.db${suffix}`))) flushToDisk(join(dir, `${label}.db${suffix}`));
         for (const suffix of ["", "-wal", "-shm"]) rmSync(join(dir, `${label}.db${suffix}`), { force: true });
       }
       const sorted = [...rates].sort((a, b) => a - b);
       const median = sorted[Math.floor(sorted.length / 2)];
       medians.push(median);
-      summary.push(`${label.padEnd(6)} median ${median.toLocaleString("en-US")} rows/s over ${RUNS} imports (${rates.map((r) => r.toLocaleString("en-US")).join(", ")})`);
+      summary.push(
+        `${label.padEnd(6)} median ${median.toLocaleString("en-US")} rows/s over ${RUNS} imports (${rates.map((r) => r.toLocaleString("en-US")).join(", ")})`,
+      );
     }
     for (const line of summary) console.log(line);
     console.log(`max RSS ${(maxRss / 1e6).toFixed(0)} MB (the largest of the importing processes)`);
     const target = 100_000;
-    console.log(`target ${target.toLocaleString("en-US")} rows/s (median): ${medians.every((r) => r >= target) ? "met" : "NOT met"}`);
+    console.log(
+      `target ${target.toLocaleString("en-US")} rows/s (median): ${medians.every((r) => r >= target) ? "met" : "NOT met"}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -28,13 +28,18 @@ function packageName(specifier) {
 
 // Chunks from an earlier build would otherwise pile up beside the new ones.
 for (const name of readdirSync(dist, { withFileTypes: true })) {
-  if (name.isFile() && /^(cli|order-lines-worker|wal-checkpoint-worker|chunk-.*)\.mjs(\.map)?$/.test(name.name)) rmSync(join(dist, name.name));
+  if (name.isFile() && /^(cli|order-lines-worker|wal-checkpoint-worker|chunk-.*)\.mjs(\.map)?$/.test(name.name))
+    rmSync(join(dist, name.name));
 }
 
 const result = await build({
   absWorkingDir: root,
   // The worker that reads large order files is started from its own file, beside the chunks that start it.
-  entryPoints: { cli: "src/cli/main.ts", "order-lines-worker": "src/ingest/order-lines-worker.ts", "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts" },
+  entryPoints: {
+    cli: "src/cli/main.ts",
+    "order-lines-worker": "src/ingest/order-lines-worker.ts",
+    "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts",
+  },
   bundle: true,
   splitting: true,
   format: "esm",
@@ -50,7 +55,9 @@ const result = await build({
   minifySyntax: true,
   jsx: "automatic",
   // CommonJS packages (commander, fastify's, cli-table3...) keep require() calls of node builtins: give them a real require.
-  banner: { js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __sellerAiCreateRequire } from "node:module";\nconst require = __sellerAiCreateRequire(import.meta.url);',
+  },
   logLevel: "warning",
   metafile: true,
   plugins: [
@@ -61,8 +68,19 @@ const result = await build({
         b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
           const source = readFileSync(args.path, "utf8");
           const eager = "const childProcess = require('node:child_process');";
-          if (!source.includes(eager)) return { contents: source, loader: "js", warnings: [{ text: "commander no longer loads node:child_process as expected; left as it is" }] };
-          return { contents: source.replace(eager, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };"), loader: "js" };
+          if (!source.includes(eager))
+            return {
+              contents: source,
+              loader: "js",
+              warnings: [{ text: "commander no longer loads node:child_process as expected; left as it is" }],
+            };
+          return {
+            contents: source.replace(
+              eager,
+              "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+            ),
+            loader: "js",
+          };
         });
       },
     },
@@ -81,8 +99,8 @@ const result = await build({
 // Which sources and packages each output file holds, for bench/ask-cold.bench.mjs to tell what a command loads.
 writeFileSync(join(dist, "cli.meta.json"), JSON.stringify(result.metafile));
 
-// The parser's trained model, beside the code that reads it: the bundle's files in dist/ and tsc's dist/nlu/.
+// The parser's trained model, beside the module that reads it (core/reference-data): the bundle's dist/ and tsc's dist/core/.
 // Training at run time would cost every first question of a process ~100 ms.
 const { trainParserModel } = await import(pathToFileURL(join(dist, "nlu", "parser-model.js")).href);
 const trained = JSON.stringify(trainParserModel());
-for (const dir of [dist, join(dist, "nlu")]) writeFileSync(join(dir, "parser-model.json"), trained);
+for (const dir of [dist, join(dist, "core")]) writeFileSync(join(dir, "parser-model.json"), trained);

@@ -7,7 +7,7 @@
  * prefersCsv("application/json, text/csv;q=0.5") // false
  */
 export function prefersCsv(accept: string | undefined): boolean {
-  if (!accept || !accept.toLowerCase().includes("text/csv")) return false;
+  if (!accept?.toLowerCase().includes("text/csv")) return false;
   let csv = 0;
   let json = 0;
   for (const part of accept.toLowerCase().split(",")) {

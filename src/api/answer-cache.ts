@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
-import type { Answer, AnswerBody, AnswerOptions } from "../core/answer.js";
-import { formatSeconds } from "../core/answer.js";
+import type { Answer, AnswerBody, AnswerOptions } from "../answer/answer.js";
+import { formatSeconds } from "../answer/answer.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import { PreparedQuery, param } from "./prepared.js";
 
@@ -26,7 +26,7 @@ export interface AnswerCacheOptions {
 /**
  * Remembers answers to questions that start a conversation, so a repeated
  * question is not recomputed while the mirror is unchanged. An entry is used
- * only for the same question text, account, overrides, format and UTC day,
+ * only for the same question text, account, overrides and UTC day (in any format),
  * and only while SQLite's `PRAGMA data_version` (which moves when any other
  * connection commits: an import, a refresh, the demo) is the one it was
  * computed at; `invalidate()` covers writes through this connection. A hit
@@ -80,13 +80,19 @@ export class AnswerCache {
       options.accountIds ?? null,
       options.marketplace ?? null,
       options.timeframe ?? null,
-      options.format ?? "json",
+      options.limit ?? null,
       options.now.toISOString().slice(0, 10),
     ]);
     const version = this.dataVersion.get() as number;
     const nowMs = options.now.getTime();
     const hit = this.entries.get(key);
-    if (hit && hit.version === version && hit.generation === this.generation && nowMs - hit.storedAt < this.maxAgeMs && nowMs >= hit.storedAt) {
+    if (
+      hit &&
+      hit.version === version &&
+      hit.generation === this.generation &&
+      nowMs - hit.storedAt < this.maxAgeMs &&
+      nowMs >= hit.storedAt
+    ) {
       // Most recently used goes last, so eviction drops the oldest first.
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -98,7 +104,13 @@ export class AnswerCache {
     const computed = await this.compute(question, options);
     if (computed.understanding.area === "account") return this.afterCommand(computed);
     if (this.generation === generation) {
-      this.entries.set(key, { answer: computed, state: conversationState(computed), version, generation, storedAt: nowMs });
+      this.entries.set(key, {
+        answer: computed,
+        state: conversationState(computed),
+        version,
+        generation,
+        storedAt: nowMs,
+      });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     }
     return computed;
@@ -111,7 +123,12 @@ export class AnswerCache {
   }
 
   /** A stored answer under a new request id and conversation; the stored one is never mutated. */
-  private reissue(answer: Answer, requestId: string | undefined, conversationId: string, processingTime: string): Answer {
+  private reissue(
+    answer: Answer,
+    requestId: string | undefined,
+    conversationId: string,
+    processingTime: string,
+  ): Answer {
     const body: AnswerBody = {
       request_id: requestId ?? `req_${randomBytes(8).toString("hex")}`,
       result: answer.body.result,
@@ -149,7 +166,13 @@ class ConversationStarter {
       sqlite,
       db
         .insertInto("conversations")
-        .values({ id: param("id"), account_id: param<string | null>("account"), state: param("state"), created_at: param("at"), updated_at: param("at") })
+        .values({
+          id: param("id"),
+          account_id: param<string | null>("account"),
+          state: param("state"),
+          created_at: param("at"),
+          updated_at: param("at"),
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .compile(),
     );

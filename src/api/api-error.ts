@@ -1,4 +1,4 @@
-import { ERROR_MAPPINGS, isSellerAiError, SellerAiError, type ErrorCode } from "../errors.js";
+import { ERROR_MAPPINGS, isSellerAiError, SellerAiError, type ErrorCode } from "../core/errors.js";
 
 /** The one error body of the API. */
 export interface ApiErrorBody {
@@ -15,7 +15,11 @@ export const ERROR_BODY_SCHEMA = {
       required: ["code", "message", "request_id", "suggestions"],
       additionalProperties: false,
       properties: {
-        code: { type: "string", description: "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, internal_error." },
+        code: {
+          type: "string",
+          description:
+            "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, internal_error.",
+        },
         message: { type: "string" },
         request_id: { type: "string", pattern: "^req_" },
         suggestions: { type: "array", items: { type: "string" } },
@@ -43,7 +47,8 @@ interface FastifyLikeError {
 function fieldOf(error: AjvError): string {
   const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");
   if (error.keyword === "required") return [path, String(error.params.missingProperty)].filter(Boolean).join(".");
-  if (error.keyword === "additionalProperties") return [path, String(error.params.additionalProperty)].filter(Boolean).join(".");
+  if (error.keyword === "additionalProperties")
+    return [path, String(error.params.additionalProperty)].filter(Boolean).join(".");
   return path;
 }
 
@@ -79,15 +84,26 @@ export function toSellerAiError(error: unknown): SellerAiError {
   const e = (error ?? {}) as FastifyLikeError;
   if (e.validation && e.validation.length > 0) {
     const first = e.validation[0];
-    return new SellerAiError("invalid_request", validationMessage(first, e.validationContext), { details: { field: fieldOf(first) } });
+    // A value outside a list: the suggestions are the values allowed.
+    const allowed = first.keyword === "enum" ? (first.params.allowedValues as unknown[]) : [];
+    return new SellerAiError("invalid_request", validationMessage(first, e.validationContext), {
+      details: { field: fieldOf(first) },
+      suggestions: allowed.map((v) => `${fieldOf(first)}: ${JSON.stringify(v)}`),
+    });
   }
   switch (e.code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new SellerAiError("unsupported_media_type", "the request body must be JSON: send `Content-Type: application/json`.");
+      return new SellerAiError(
+        "unsupported_media_type",
+        "the request body must be JSON: send `Content-Type: application/json`.",
+      );
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new SellerAiError("payload_too_large", "the request body is over 64 KiB.");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return new SellerAiError("invalid_request", "the request body is empty; send a JSON object such as {\"query\": \"top 5 products last month\"}.");
+      return new SellerAiError(
+        "invalid_request",
+        'the request body is empty; send a JSON object such as {"query": "top 5 products last month"}.',
+      );
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new SellerAiError("invalid_request", "the request body is not valid JSON.");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
@@ -96,13 +112,19 @@ export function toSellerAiError(error: unknown): SellerAiError {
   if (error instanceof SyntaxError || e.statusCode === 400) {
     return new SellerAiError("invalid_request", "the request body is not valid JSON.");
   }
-  return new SellerAiError("internal_error", "the server could not answer this request; it has been logged.", { cause: error });
+  return new SellerAiError("internal_error", "the server could not answer this request; it has been logged.", {
+    cause: error,
+  });
 }
 
 export function errorBody(error: SellerAiError, requestId: string): ApiErrorBody {
   // Codes only the CLI uses never leave the API as such.
-  const code: ErrorCode = error.code === "usage" ? "invalid_request" : error.code === "failure" ? "internal_error" : error.code;
-  const message = code === "internal_error" && error.code !== "internal_error" ? "the server could not answer this request; it has been logged." : error.message;
+  const code: ErrorCode =
+    error.code === "usage" ? "invalid_request" : error.code === "failure" ? "internal_error" : error.code;
+  const message =
+    code === "internal_error" && error.code !== "internal_error"
+      ? "the server could not answer this request; it has been logged."
+      : error.message;
   return { error: { code, message, request_id: requestId, suggestions: error.suggestions } };
 }
 

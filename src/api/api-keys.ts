@@ -9,7 +9,7 @@ const KEY_PATTERN = /^sk_live_[0-9A-Za-z]{32,128}$/;
 /** How much of a key is kept for display: the fixed prefix and four characters. */
 const DISPLAY_LENGTH = KEY_PREFIX.length + 4;
 
-export const SCOPES = ["query", "insights", "connect", "webhooks"] as const;
+export const SCOPES = ["query", "insights", "connect", "webhooks", "write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /**

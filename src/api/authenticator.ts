@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import { hashApiKey, isScope, isWellFormedKey, sameHash, type Scope } from "./api-keys.js";
 import type { Plan } from "./plans.js";
@@ -43,16 +43,21 @@ export class Authenticator {
   private readonly lastTouched = new Map<string, number>();
   private generation = 0;
 
-  constructor(
-    db: MirrorDb,
-    private readonly sqlite: Database.Database,
-  ) {
+  constructor(db: MirrorDb, sqlite: Database.Database) {
     this.findKey = new PreparedQuery(
       sqlite,
       db
         .selectFrom("api_keys")
         .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
-        .select(["api_keys.id", "api_keys.name", "api_keys.hash", "api_keys.scopes", "api_keys.revoked_at", "api_keys.workspace_id", "workspaces.plan"])
+        .select([
+          "api_keys.id",
+          "api_keys.name",
+          "api_keys.hash",
+          "api_keys.scopes",
+          "api_keys.revoked_at",
+          "api_keys.workspace_id",
+          "workspaces.plan",
+        ])
         .where("api_keys.hash", "=", param("hash"))
         .compile(),
     );
@@ -67,7 +72,14 @@ export class Authenticator {
         .orderBy("workspace_accounts.account_id")
         .compile(),
     );
-    this.touchKey = new PreparedQuery(sqlite, db.updateTable("api_keys").set({ last_used_at: param("at") }).where("id", "=", param("id")).compile());
+    this.touchKey = new PreparedQuery(
+      sqlite,
+      db
+        .updateTable("api_keys")
+        .set({ last_used_at: param("at") })
+        .where("id", "=", param("id"))
+        .compile(),
+    );
     this.dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
   }
 
@@ -78,11 +90,13 @@ export class Authenticator {
 
   /** The principal for an `Authorization` header, or a 401 `unauthorized` error. */
   authenticate(header: string | undefined, now: Date): ApiPrincipal {
-    if (header === undefined || header === "") throw unauthorized("missing API key: send `Authorization: Bearer sk_live_…`.");
+    if (header === undefined || header === "")
+      throw unauthorized("missing API key: send `Authorization: Bearer sk_live_…`.");
     const match = /^Bearer +(\S+) *$/i.exec(header);
     if (!match) throw unauthorized("malformed Authorization header: expected `Bearer sk_live_…`.");
     const key = match[1];
-    if (!isWellFormedKey(key)) throw unauthorized("malformed API key: keys look like sk_live_ followed by at least 32 letters and digits.");
+    if (!isWellFormedKey(key))
+      throw unauthorized("malformed API key: keys look like sk_live_ followed by at least 32 letters and digits.");
     const hash = hashApiKey(key);
     const row = this.findKey.get({ hash });
     // The lookup is by hash; the constant-time comparison guards against any index or collation surprise.
@@ -118,5 +132,9 @@ export class Authenticator {
 }
 
 function unauthorized(message: string): SellerAiError {
-  return new SellerAiError("unauthorized", message, { suggestions: ["Create a key with `seller-ai keys create --name NAME --plan starter --scopes query` and send it as `Authorization: Bearer <key>`."] });
+  return new SellerAiError("unauthorized", message, {
+    suggestions: [
+      "Create a key with `seller-ai keys create --name NAME --plan starter --scopes query` and send it as `Authorization: Bearer <key>`.",
+    ],
+  });
 }

@@ -3,8 +3,8 @@ import { performance } from "node:perf_hooks";
 import type Database from "better-sqlite3";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { LoggerOptions } from "pino";
-import { answer as coreAnswer } from "../core/answer.js";
-import { SellerAiError } from "../errors.js";
+import { answer as coreAnswer } from "../answer/answer.js";
+import { SellerAiError } from "../core/errors.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import { AnswerCache } from "./answer-cache.js";
 import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
@@ -16,6 +16,9 @@ import { buildOpenApiDocument, type DocumentedRoute } from "./openapi.js";
 import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "./plans.js";
 import { rateLimitHeaders, secondsToMidnightUtc } from "./rate-limit-headers.js";
 import { registerQueryRoute } from "./routes/query.js";
+import { registerWebhookRoutes } from "./routes/webhooks.js";
+import { registerConnectRoutes } from "./routes/connect.js";
+import { registerInsightsRoutes } from "./routes/insights.js";
 import { UsageCounters, type UsageKey } from "./usage-counters.js";
 
 /** The request body limit: 64 KiB. */
@@ -39,6 +42,8 @@ export interface BuildAppOptions {
   /** Also export the process's default metrics (CPU, memory, event loop) on /metrics. */
   processMetrics?: boolean;
   version?: string;
+  /** Configuration of connections and syncs (SELLER_AI_*); process.env by default. */
+  env?: Record<string, string | undefined>;
 }
 
 /** What the API knows about a request while serving it. */
@@ -55,6 +60,8 @@ export interface ApiRouteConfig {
   scope?: Scope;
   /** The OpenAPI operation id; documented routes only. */
   operationId?: string;
+  /** The daily quota the route's rate-limit headers report (default: queries). */
+  quota?: UsageKind;
 }
 
 declare module "fastify" {
@@ -76,6 +83,13 @@ export interface ApiServices {
   releaseQuota(request: FastifyRequest): void;
   /** Writes pending conversation starts, before a conversation is looked up. */
   flushConversations(): void;
+  env: Record<string, string | undefined>;
+  /** The mirror's file, beside which connection keys are kept ("" in memory). */
+  dbPath: string;
+  /** Syncs a connected account for the refresh_data intent (undefined when it has no connection). */
+  refreshData(accountId: string): Promise<unknown>;
+  /** Tells the key checks that this process changed a workspace's accounts. */
+  accountsChanged(): void;
 }
 
 /**
@@ -95,7 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const counters = new UsageCounters(db, sqlite);
   const burst = new BurstLimiter();
   const cache = options.answerCache === false ? undefined : new AnswerCache(db, sqlite, options.answer ?? coreAnswer);
-  const burstLimits = { ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])), ...options.burstPerSecond } as Record<Plan, number>;
+  const burstLimits = {
+    ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])),
+    ...options.burstPerSecond,
+  } as Record<Plan, number>;
 
   const app = Fastify({
     logger: loggerOptions(options.logger),
@@ -108,7 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
     // A malformed URL gets the one error body too.
     frameworkErrors: (error, request, reply) => {
-      const body = errorBody(new SellerAiError("invalid_request", `the request URL is not valid (${error.code ?? "bad URL"}).`), String(request.id));
+      const body = errorBody(
+        new SellerAiError("invalid_request", `the request URL is not valid (${error.code ?? "bad URL"}).`),
+        String(request.id),
+      );
       // No route, so no hooks: the request id header is set here.
       reply.header("x-request-id", String(request.id));
       sendError(reply as unknown as FastifyReply, statusOf(body), body, clock());
@@ -133,7 +153,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (config.operationId && route.schema) {
       for (const method of methods) {
         if (method === "HEAD") continue;
-        documented.push({ method, url: route.url, operationId: config.operationId, scope: config.scope, schema: route.schema as DocumentedRoute["schema"] });
+        documented.push({
+          method,
+          url: route.url,
+          operationId: config.operationId,
+          scope: config.scope,
+          schema: route.schema as DocumentedRoute["schema"],
+        });
       }
     }
   });
@@ -147,7 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.api.principal = principal;
     if (!principal.scopes.has(config.scope)) {
       throw new SellerAiError("forbidden", `this key lacks the "${config.scope}" scope.`, {
-        suggestions: [`Create a key with it: \`seller-ai keys create --name NAME --workspace ${principal.workspaceId} --scopes ${[...principal.scopes, config.scope].join(",")}\`.`],
+        suggestions: [
+          `Create a key with it: \`seller-ai keys create --name NAME --workspace ${principal.workspaceId} --scopes ${[...principal.scopes, config.scope].join(",")}\`.`,
+        ],
       });
     }
     const limit = burstLimits[principal.plan];
@@ -155,7 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.api.burst = { limit, remaining: taken.remaining, refused: !taken.allowed };
     if (!taken.allowed) {
       metrics.quotaRejections.inc({ code: "rate_limited", kind: "burst" });
-      throw new SellerAiError("rate_limited", `more than ${limit} requests in one second with this key.`, { suggestions: ["Wait a second and retry; spread requests out over time."] });
+      throw new SellerAiError("rate_limited", `more than ${limit} requests in one second with this key.`, {
+        suggestions: ["Wait a second and retry; spread requests out over time."],
+      });
     }
   });
 
@@ -177,9 +207,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const now = state.now;
     const usage = state.usage;
     let daily: { limit: number; used: number } | null = null;
-    const kindLimit = usage ? usage.limit : dailyLimit(state.principal.plan, "query");
+    const kind = (request.routeOptions.config as ApiRouteConfig | undefined)?.quota ?? "query";
+    const kindLimit = usage ? usage.limit : dailyLimit(state.principal.plan, kind);
     if (kindLimit !== null) {
-      const used = usage ? usage.used : counters.used({ workspaceId: state.principal.workspaceId, day: now.toISOString().slice(0, 10), kind: "query" });
+      const used = usage
+        ? usage.used
+        : counters.used({
+            workspaceId: state.principal.workspaceId,
+            day: now.toISOString().slice(0, 10),
+            kind,
+          });
       daily = { limit: kindLimit, used };
     }
     const toMidnight = secondsToMidnightUtc(now);
@@ -199,7 +236,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
-    metrics.requestDuration.observe({ method: request.method, route, status: String(status) }, reply.elapsedTime / 1000);
+    metrics.requestDuration.observe(
+      { method: request.method, route, status: String(status) },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         method: request.method,
@@ -228,8 +268,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const path = request.url.split("?")[0];
     const allowed = methodsByPath.get(path);
     const error = allowed
-      ? new SellerAiError("method_not_allowed", `${request.method} is not allowed on ${path}; use ${[...allowed].filter((m) => m !== "HEAD").join(", ")}.`)
-      : new SellerAiError("not_found", `no endpoint ${request.method} ${path}.`, { suggestions: ["The API's endpoints are listed at GET /v1/openapi.json."] });
+      ? new SellerAiError(
+          "method_not_allowed",
+          `${request.method} is not allowed on ${path}; use ${[...allowed].filter((m) => m !== "HEAD").join(", ")}.`,
+        )
+      : new SellerAiError("not_found", `no endpoint ${request.method} ${path}.`, {
+          suggestions: ["The API's endpoints are listed at GET /v1/openapi.json."],
+        });
     if (allowed) reply.header("allow", [...allowed].join(", "));
     const body = errorBody(error, request.id);
     metrics.errors.inc({ code: body.error.code, status: String(statusOf(body)) });
@@ -241,11 +286,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     sqlite,
     clock,
-    answer: options.answerCache === false ? (options.answer ?? coreAnswer) : (question, opts) => cache!.answer(question, opts),
+    answer:
+      options.answerCache === false
+        ? (options.answer ?? coreAnswer)
+        : (question, opts) => cache!.answer(question, opts),
     metrics,
+    env: options.env ?? process.env,
+    dbPath: sqlite.memory ? "" : sqlite.name,
+    accountsChanged: () => authenticator.invalidate(),
+    async refreshData(accountId) {
+      const [{ refreshService }, { mirrorFromHandles }] = await Promise.all([
+        import("../sync/refresh-service.js"),
+        import("../store/mirror-handle.js"),
+      ]);
+      const env = options.env ?? process.env;
+      return refreshService({ mirror: mirrorFromHandles(db, sqlite), env, dbPath: sqlite.name, clock })(accountId);
+    },
     reserveQuota(request, kind) {
       const principal = request.api.principal!;
-      const key: UsageKey = { workspaceId: principal.workspaceId, day: request.api.now.toISOString().slice(0, 10), kind };
+      const key: UsageKey = {
+        workspaceId: principal.workspaceId,
+        day: request.api.now.toISOString().slice(0, 10),
+        kind,
+      };
       const limit = dailyLimit(principal.plan, kind);
       // A plan without a daily limit has nothing to enforce: it is not counted, which keeps its hot path free of writes.
       if (limit === null) return;
@@ -253,9 +316,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       request.api.usage = { key, limit, used: reservation.used, refused: !reservation.granted };
       if (!reservation.granted) {
         metrics.quotaRejections.inc({ code: "quota_exceeded", kind });
-        throw new SellerAiError("quota_exceeded", `the ${principal.plan} plan's quota of ${limit} ${kind === "query" ? "queries" : kind} a day is used up; it resets at midnight UTC.`, {
-          suggestions: [principal.plan === "starter" ? "The business plan allows 1,000 queries a day; enterprise has no daily limit." : "The enterprise plan has no daily limit.", "Retry after the time in the Retry-After header."],
-        });
+        throw new SellerAiError(
+          "quota_exceeded",
+          `the ${principal.plan} plan's quota of ${limit} ${kind === "query" ? "queries" : kind} a day is used up; it resets at midnight UTC.`,
+          {
+            suggestions: [
+              principal.plan === "starter"
+                ? `The business plan allows ${(dailyLimit("business", kind) ?? 0).toLocaleString("en-US")} ${kind === "query" ? "queries" : "insights runs"} a day; enterprise has no daily limit.`
+                : "The enterprise plan has no daily limit.",
+              "Retry after the time in the Retry-After header.",
+            ],
+          },
+        );
       }
     },
     flushConversations() {
@@ -280,6 +352,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerQueryRoute(app, services);
+  registerWebhookRoutes(app, services, options.webhooks);
+  registerConnectRoutes(app, services);
+  registerInsightsRoutes(app, services);
 
   app.get("/v1/openapi.json", async () => buildOpenApiDocument(documented, { version: options.version ?? "0.1.0" }));
 
@@ -301,6 +376,9 @@ function loggerOptions(logger: BuildAppOptions["logger"]): boolean | LoggerOptio
     level: "info",
     ...base,
     // Keys travel in the Authorization header: never log it, nor cookies.
-    redact: { paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "authorization", "key"], censor: "[redacted]" },
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "headers.authorization", "authorization", "key"],
+      censor: "[redacted]",
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { SellerAiError, usageError } from "../errors.js";
+import { SellerAiError, usageError } from "../core/errors.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import { displayPrefix, generateApiKey, hashApiKey, isScope, randomBase62, SCOPES, type Scope } from "./api-keys.js";
 import { isPlan, PLANS, type Plan } from "./plans.js";
@@ -33,10 +33,14 @@ export type CreatedApiKey = Omit<ApiKeyListing, "last_used_at" | "revoked_at"> &
 
 /** Parses scope names from a comma list, rejecting unknown ones. */
 export function parseScopes(text: string): Scope[] {
-  const names = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const names = text
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (names.length === 0) throw usageError(`--scopes needs at least one of ${SCOPES.join(", ")}.`);
   const unknown = names.filter((s) => !isScope(s));
-  if (unknown.length) throw usageError(`unknown scope ${unknown.map((s) => `"${s}"`).join(", ")}; scopes are ${SCOPES.join(", ")}.`);
+  if (unknown.length)
+    throw usageError(`unknown scope ${unknown.map((s) => `"${s}"`).join(", ")}; scopes are ${SCOPES.join(", ")}.`);
   return [...new Set(names as Scope[])];
 }
 
@@ -52,7 +56,8 @@ export function parseScopes(text: string): Scope[] {
 export async function createApiKey(db: MirrorDb, input: NewApiKey): Promise<CreatedApiKey> {
   const name = input.name.trim();
   if (name === "") throw usageError("--name must not be empty.");
-  if (input.plan !== undefined && !isPlan(input.plan)) throw usageError(`unknown plan "${input.plan}"; plans are ${PLANS.join(", ")}.`);
+  if (input.plan !== undefined && !isPlan(input.plan))
+    throw usageError(`unknown plan "${input.plan}"; plans are ${PLANS.join(", ")}.`);
   const scopes = parseScopes(input.scopes.join(","));
   const createdAt = input.now.toISOString();
   const key = generateApiKey();
@@ -63,21 +68,35 @@ export async function createApiKey(db: MirrorDb, input: NewApiKey): Promise<Crea
     const requested = input.accountIds ? [...new Set(input.accountIds)] : undefined;
     const missing = (requested ?? []).filter((a) => !known.has(a));
     if (missing.length) {
-      throw new SellerAiError("not_found", `no account ${missing.map((a) => `"${a}"`).join(", ")} in the mirror${known.size ? `; known accounts: ${[...known].join(", ")}` : ""}.`);
+      throw new SellerAiError(
+        "not_found",
+        `no account ${missing.map((a) => `"${a}"`).join(", ")} in the mirror${known.size ? `; known accounts: ${[...known].join(", ")}` : ""}.`,
+      );
     }
 
     let workspaceId: string;
     let plan: Plan;
     if (input.workspaceId !== undefined) {
-      const workspace = await trx.selectFrom("workspaces").selectAll().where("id", "=", input.workspaceId).executeTakeFirst();
-      if (!workspace) throw new SellerAiError("not_found", `no workspace "${input.workspaceId}"; \`seller-ai keys list\` shows the workspaces of existing keys.`);
+      const workspace = await trx
+        .selectFrom("workspaces")
+        .selectAll()
+        .where("id", "=", input.workspaceId)
+        .executeTakeFirst();
+      if (!workspace)
+        throw new SellerAiError(
+          "not_found",
+          `no workspace "${input.workspaceId}"; \`seller-ai keys list\` shows the workspaces of existing keys.`,
+        );
       if (input.plan !== undefined && input.plan !== workspace.plan) {
-        throw usageError(`workspace ${workspace.id} is on the ${workspace.plan} plan; leave out --plan to add a key to it.`);
+        throw usageError(
+          `workspace ${workspace.id} is on the ${workspace.plan} plan; leave out --plan to add a key to it.`,
+        );
       }
       workspaceId = workspace.id;
       plan = workspace.plan;
     } else {
-      if (input.plan === undefined) throw usageError(`--plan is required for a new workspace: one of ${PLANS.join(", ")}.`);
+      if (input.plan === undefined)
+        throw usageError(`--plan is required for a new workspace: one of ${PLANS.join(", ")}.`);
       plan = input.plan as Plan;
       workspaceId = `ws_${randomBase62(16)}`;
       await trx.insertInto("workspaces").values({ id: workspaceId, name, plan, created_at: createdAt }).execute();
@@ -92,10 +111,37 @@ export async function createApiKey(db: MirrorDb, input: NewApiKey): Promise<Crea
     }
     await trx
       .insertInto("api_keys")
-      .values({ id, workspace_id: workspaceId, name, scopes: scopes.join(","), prefix: displayPrefix(key), hash: hashApiKey(key), created_at: createdAt, last_used_at: null, revoked_at: null })
+      .values({
+        id,
+        workspace_id: workspaceId,
+        name,
+        scopes: scopes.join(","),
+        prefix: displayPrefix(key),
+        hash: hashApiKey(key),
+        created_at: createdAt,
+        last_used_at: null,
+        revoked_at: null,
+      })
       .execute();
-    const accounts = (await trx.selectFrom("workspace_accounts").select("account_id").where("workspace_id", "=", workspaceId).orderBy("account_id").execute()).map((r) => r.account_id);
-    return { key, id, name, prefix: displayPrefix(key), scopes, workspace_id: workspaceId, plan, accounts, created_at: createdAt };
+    const accounts = (
+      await trx
+        .selectFrom("workspace_accounts")
+        .select("account_id")
+        .where("workspace_id", "=", workspaceId)
+        .orderBy("account_id")
+        .execute()
+    ).map((r) => r.account_id);
+    return {
+      key,
+      id,
+      name,
+      prefix: displayPrefix(key),
+      scopes,
+      workspace_id: workspaceId,
+      plan,
+      accounts,
+      created_at: createdAt,
+    };
   });
 }
 
@@ -104,7 +150,17 @@ export async function listApiKeys(db: MirrorDb): Promise<ApiKeyListing[]> {
   const rows = await db
     .selectFrom("api_keys")
     .innerJoin("workspaces", "workspaces.id", "api_keys.workspace_id")
-    .select(["api_keys.id", "api_keys.name", "api_keys.prefix", "api_keys.scopes", "api_keys.workspace_id", "workspaces.plan", "api_keys.created_at", "api_keys.last_used_at", "api_keys.revoked_at"])
+    .select([
+      "api_keys.id",
+      "api_keys.name",
+      "api_keys.prefix",
+      "api_keys.scopes",
+      "api_keys.workspace_id",
+      "workspaces.plan",
+      "api_keys.created_at",
+      "api_keys.last_used_at",
+      "api_keys.revoked_at",
+    ])
     .orderBy("api_keys.created_at", "desc")
     .orderBy("api_keys.id")
     .execute();
@@ -130,11 +186,20 @@ export async function listApiKeys(db: MirrorDb): Promise<ApiKeyListing[]> {
  * running on the same mirror. Returns when it was revoked (the earlier time
  * when it already was).
  */
-export async function revokeApiKey(db: MirrorDb, id: string, now: Date): Promise<{ revoked_at: string; already: boolean }> {
+export async function revokeApiKey(
+  db: MirrorDb,
+  id: string,
+  now: Date,
+): Promise<{ revoked_at: string; already: boolean }> {
   const row = await db.selectFrom("api_keys").select(["id", "revoked_at"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new SellerAiError("not_found", `no key "${id}"; \`seller-ai keys list\` shows the keys.`);
   if (row.revoked_at) return { revoked_at: row.revoked_at, already: true };
   const revokedAt = now.toISOString();
-  await db.updateTable("api_keys").set({ revoked_at: revokedAt }).where("id", "=", id).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("api_keys")
+    .set({ revoked_at: revokedAt })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .execute();
   return { revoked_at: revokedAt, already: false };
 }

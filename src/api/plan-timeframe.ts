@@ -1,7 +1,7 @@
 import { isoDate } from "../core/dates.js";
 import { comparisonRange } from "../core/timeframe.js";
-import { SellerAiError } from "../errors.js";
-import type { Understanding } from "../nlu/understanding.js";
+import { SellerAiError } from "../core/errors.js";
+import type { Understanding } from "../core/understanding.js";
 import { PLAN_LIMITS, PLANS, type Plan } from "./plans.js";
 
 /** The first day a plan's data window reaches, `months` calendar months before today (clamped to month ends). */
@@ -23,11 +23,17 @@ function periodsOf(understanding: Understanding, today: string): { start: string
   const filters = understanding.filters ?? {};
   const periods: { start: string; end: string }[] = [];
   for (const value of Object.values(filters)) {
-    if (value && typeof value === "object" && typeof (value as { start?: unknown }).start === "string" && typeof (value as { end?: unknown }).end === "string") {
+    if (
+      value &&
+      typeof value === "object" &&
+      typeof (value as { start?: unknown }).start === "string" &&
+      typeof (value as { end?: unknown }).end === "string"
+    ) {
       periods.push(value as { start: string; end: string });
     }
   }
-  if (filters.date_range && typeof filters.compare_to === "string") periods.push(comparisonRange(filters.date_range, filters.compare_to, today));
+  if (filters.date_range && typeof filters.compare_to === "string")
+    periods.push(comparisonRange(filters.date_range, filters.compare_to, today));
   if (filters.timeframe === "all_time") periods.push({ start: ALL_HISTORY, end: today });
   return periods;
 }
@@ -49,7 +55,9 @@ export function planTimeframeGuard(plan: Plan, now: Date): (understanding: Under
   const today = isoDate(now);
   const earliest = earliestAllowedDate(today, months);
   return (understanding) => {
-    const start = periodsOf(understanding, today).map((p) => p.start).sort()[0];
+    const start = periodsOf(understanding, today)
+      .map((p) => p.start)
+      .sort()[0];
     if (start === undefined || start >= earliest) return;
     const allowing = PLANS.find((p) => {
       const m = PLAN_LIMITS[p].dataMonths;
@@ -60,12 +68,20 @@ export function planTimeframeGuard(plan: Plan, now: Date): (understanding: Under
     ];
     if (allowing) {
       const reach = PLAN_LIMITS[allowing].dataMonths;
-      suggestions.push(reach === null ? `The ${allowing} plan covers all history.` : `The ${allowing} plan reaches back ${reach} months, which includes ${start}.`);
+      suggestions.push(
+        reach === null
+          ? `The ${allowing} plan covers all history.`
+          : `The ${allowing} plan reaches back ${reach} months, which includes ${start}.`,
+      );
     }
     const needs = start === ALL_HISTORY ? "all history" : `data from ${start}`;
-    throw new SellerAiError("timeframe_exceeds_plan", `the question needs ${needs}, older than the ${plan} plan allows (${months} months, from ${earliest}).`, {
-      suggestions,
-      details: { earliest_allowed: earliest, requested_start: start },
-    });
+    throw new SellerAiError(
+      "timeframe_exceeds_plan",
+      `the question needs ${needs}, older than the ${plan} plan allows (${months} months, from ${earliest}).`,
+      {
+        suggestions,
+        details: { earliest_allowed: earliest, requested_start: start },
+      },
+    );
   };
 }

@@ -22,7 +22,9 @@ export class PreparedQuery<Row = unknown> {
 
   constructor(sqlite: Database.Database, compiled: CompiledQuery) {
     this.statement = sqlite.prepare(compiled.sql);
-    this.slots = compiled.parameters.map((p) => (typeof p === "string" && p.startsWith(MARK) ? p.slice(MARK.length) : { value: p }));
+    this.slots = compiled.parameters.map((p) =>
+      typeof p === "string" && p.startsWith(MARK) ? p.slice(MARK.length) : { value: p },
+    );
   }
 
   private bind(values: Record<string, unknown>): unknown[] {

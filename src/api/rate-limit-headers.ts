@@ -25,7 +25,9 @@ export function rateLimitHeaders(state: LimitState): Record<string, string> {
   if (daily) policies.unshift(`"daily";q=${daily.limit};w=86400`);
   const dailyRemaining = daily ? Math.max(0, daily.limit - daily.used) : 0;
   const current =
-    state.refusedBy === "burst" || !daily ? `"burst";r=${burst.remaining};t=${state.burstResetSeconds}` : `"daily";r=${dailyRemaining};t=${state.secondsToReset}`;
+    state.refusedBy === "burst" || !daily
+      ? `"burst";r=${burst.remaining};t=${state.burstResetSeconds}`
+      : `"daily";r=${dailyRemaining};t=${state.secondsToReset}`;
   return {
     "x-ratelimit-limit": String(daily ? daily.limit : burst.limit),
     "x-ratelimit-remaining": String(daily ? dailyRemaining : burst.remaining),

@@ -58,13 +58,24 @@ export class UsageCounters {
     );
     this.readQuery = new PreparedQuery(
       sqlite,
-      db.selectFrom("usage_counters").select("count").where("workspace_id", "=", key.workspace_id).where("day", "=", key.day).where("kind", "=", key.kind).compile(),
+      db
+        .selectFrom("usage_counters")
+        .select("count")
+        .where("workspace_id", "=", key.workspace_id)
+        .where("day", "=", key.day)
+        .where("kind", "=", key.kind)
+        .compile(),
     );
   }
 
   /** Takes one unit when the count is under `limit` (null: no limit, counted anyway). */
   reserve(key: UsageKey, limit: number | null): Reservation {
-    const values = { workspace: key.workspaceId, day: key.day, kind: key.kind, limit: limit ?? Number.MAX_SAFE_INTEGER };
+    const values = {
+      workspace: key.workspaceId,
+      day: key.day,
+      kind: key.kind,
+      limit: limit ?? Number.MAX_SAFE_INTEGER,
+    };
     const row = this.reserveQuery.get(values);
     if (row) return { granted: true, used: row.count };
     return { granted: false, used: this.used(key) };

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { nowForToday, parseIsoDate, isoDate } from "../core/dates.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../core/errors.js";
 import type { Mirror } from "../store/open-mirror.js";
+import type { Command } from "commander";
 import type { CliIo } from "./io.js";
 
 export interface GlobalOptions {
@@ -26,12 +27,15 @@ export interface CommandContext {
 
 /** The default mirror path: under $XDG_DATA_HOME/seller-ai/, else ~/.local/share/seller-ai/. */
 export function defaultDbPath(env: CliIo["env"], homedir: string): string {
-  const base = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== "" ? env.XDG_DATA_HOME : join(homedir, ".local", "share");
+  const base =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== "" ? env.XDG_DATA_HOME : join(homedir, ".local", "share");
   return join(base, "seller-ai", "mirror.db");
 }
 
 export function createContext(io: CliIo, options: GlobalOptions): CommandContext {
   const dbPath = options.db ?? io.env.SELLER_AI_DB ?? defaultDbPath(io.env, io.homedir);
+  // Only the default location is made on first use; a given path's folder must exist (a typo is not a wish).
+  const origin = options.db !== undefined ? "--db" : io.env.SELLER_AI_DB !== undefined ? "SELLER_AI_DB" : undefined;
   if (dbPath.trim() === "") throw usageError("--db needs a file path.");
   const todayText = options.today ?? io.env.SELLER_AI_TODAY;
   let today: string;
@@ -55,7 +59,10 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     now,
     debug: options.debug ?? false,
     mirror() {
-      if (!opened) opened = import("../store/open-mirror.js").then((m) => m.openMirror(dbPath));
+      if (!opened)
+        opened = import("../store/open-mirror.js").then((m) =>
+          m.openMirror(dbPath, { createFolder: origin === undefined, ...(origin ? { origin } : {}) }),
+        );
       return opened;
     },
     async close() {
@@ -63,3 +70,9 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     },
   };
 }
+
+/** Runs a command's work with a context built from the global options, and closes the mirror after. */
+export type ActionRunner = (
+  command: Command,
+  work: (ctx: CommandContext) => Promise<number | undefined>,
+) => Promise<void>;

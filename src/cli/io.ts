@@ -34,7 +34,15 @@ export interface CapturedIo extends CliIo {
   err(): string;
 }
 
-export function captureIo(options: { env?: Record<string, string | undefined>; stdin?: string; tty?: boolean; clock?: () => Date; homedir?: string } = {}): CapturedIo {
+export function captureIo(
+  options: {
+    env?: Record<string, string | undefined>;
+    stdin?: string;
+    tty?: boolean;
+    clock?: () => Date;
+    homedir?: string;
+  } = {},
+): CapturedIo {
   let out = "";
   let err = "";
   const stdinText = options.stdin ?? "";
@@ -46,8 +54,21 @@ export function captureIo(options: { env?: Record<string, string | undefined>; s
     },
   } as unknown as NodeJS.ReadableStream & { isTTY?: boolean };
   return {
-    stdout: { write: (s: string) => ((out += s), true), isTTY: options.tty ?? false, columns: 120 },
-    stderr: { write: (s: string) => ((err += s), true), isTTY: options.tty ?? false },
+    stdout: {
+      write: (s: string) => {
+        out += s;
+        return true;
+      },
+      isTTY: options.tty ?? false,
+      columns: 120,
+    },
+    stderr: {
+      write: (s: string) => {
+        err += s;
+        return true;
+      },
+      isTTY: options.tty ?? false,
+    },
     stdin,
     env: options.env ?? {},
     clock: options.clock ?? (() => new Date("2026-11-21T12:00:00.000Z")),
@@ -55,4 +76,11 @@ export function captureIo(options: { env?: Record<string, string | undefined>; s
     out: () => out,
     err: () => err,
   };
+}
+
+/** The width to lay text out for: the terminal's, else $COLUMNS (a pager, a file), else 100. */
+export function terminalWidth(stream: { columns?: number }, env: CliIo["env"]): number {
+  if (stream.columns && stream.columns > 0) return stream.columns;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv >= 20 ? fromEnv : 100;
 }

@@ -1,5 +1,7 @@
 import { CommanderError } from "commander";
-import { isSellerAiError } from "../errors.js";
+import { isSellerAiError } from "../core/errors.js";
+import { cliSuggestions } from "./flag-hints.js";
+import { terminalText } from "../render/terminal-text.js";
 import { processIo, type CliIo } from "./io.js";
 import { buildProgram } from "./program.js";
 
@@ -26,19 +28,33 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
 function reportError(error: unknown, io: CliIo, debug: boolean): number {
   if (error instanceof CommanderError) {
     // Help and version are printed by commander and are not failures.
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") return 0;
+    if (
+      error.code === "commander.helpDisplayed" ||
+      error.code === "commander.version" ||
+      error.code === "commander.help"
+    )
+      return 0;
     if (error.code === "commander.executeSubCommandAsync") return 1;
     return 2;
   }
+  // Messages quote file names, headers and cells: made inert, like all data shown on a terminal.
+  const shown = (text: string) => terminalText(text, { keepLineBreaks: true });
   if (isSellerAiError(error)) {
-    io.stderr.write(`seller-ai: ${error.message}\n`);
-    for (const suggestion of error.suggestions) io.stderr.write(`  - ${suggestion}\n`);
-    if (debug && error.stack) io.stderr.write(`${error.stack}\n`);
+    io.stderr.write(`seller-ai: ${shown(error.message)}
+`);
+    for (const suggestion of cliSuggestions(error))
+      io.stderr.write(`  - ${shown(suggestion)}
+`);
+    if (debug && error.stack)
+      io.stderr.write(`${shown(error.stack)}
+`);
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`seller-ai: unexpected error: ${message}${debug ? "" : " (run again with --debug for details)"}\n`);
-  if (debug && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+  io.stderr.write(
+    `seller-ai: unexpected error: ${shown(message)}${debug ? "" : " (run again with --debug for details)"}\n`,
+  );
+  if (debug && error instanceof Error && error.stack) io.stderr.write(`${shown(error.stack)}\n`);
   return 1;
 }
 

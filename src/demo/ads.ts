@@ -98,7 +98,12 @@ export function planAds(plan: DemoPlan): AdsPlan {
     for (const category of vocab.categories) {
       category.subcategories.forEach((sub, subIndex) => {
         const products = plan.products
-          .filter((p) => p.category === category.name && p.subcategory === sub.name && plan.advertised.has(`${market.code}|${p.asin}`))
+          .filter(
+            (p) =>
+              p.category === category.name &&
+              p.subcategory === sub.name &&
+              plan.advertised.has(`${market.code}|${p.asin}`),
+          )
           .sort((a, b) => a.rankInSubcategory - b.rankInSubcategory);
         // Outside the US the seller advertises its three main subcategories per category.
         if (products.length === 0 || (market.code !== "US" && subIndex >= 3)) return;
@@ -106,9 +111,26 @@ export function planAds(plan: DemoPlan): AdsPlan {
         if (market.code === "US" && subIndex % 2 === 0) styles.push("broad");
         if (market.code === "US" && subIndex % 3 === 1) styles.push("product");
         for (const style of styles) {
-          const label = { exact: "Exact", auto: "Auto", broad: "Broad", product: "Product Targeting" }[style as Exclude<CampaignStyle, "brand">];
+          const label = { exact: "Exact", auto: "Auto", broad: "Broad", product: "Product Targeting" }[
+            style as Exclude<CampaignStyle, "brand">
+          ];
           const acos = rng.between(0.22, 0.3);
-          const campaign = buildCampaign(plan, rng, market, style, `${sub.name} - ${label}${suffix}`, category.name, sub.name, acos, products, sub.keywords, vocab, campaignId, groupId, targetId);
+          const campaign = buildCampaign(
+            plan,
+            rng,
+            market,
+            style,
+            `${sub.name} - ${label}${suffix}`,
+            category.name,
+            sub.name,
+            acos,
+            products,
+            sub.keywords,
+            vocab,
+            campaignId,
+            groupId,
+            targetId,
+          );
           campaigns.push(campaign);
         }
       });
@@ -117,9 +139,28 @@ export function planAds(plan: DemoPlan): AdsPlan {
         .sort((a, b) => a.subcategoryIndex - b.subcategoryIndex);
       if (lead.length === 0) continue;
       const brand = category.brand.toLowerCase();
-      const brandKeywords = [brand, `${brand} ${category.subcategories[0].keywords[0]}`, `${brand} ${category.subcategories[1 % category.subcategories.length].keywords[0]}`];
+      const brandKeywords = [
+        brand,
+        `${brand} ${category.subcategories[0].keywords[0]}`,
+        `${brand} ${category.subcategories[1 % category.subcategories.length].keywords[0]}`,
+      ];
       campaigns.push(
-        buildCampaign(plan, rng, market, "brand", `Brand Defense - ${category.short}${suffix}`, category.name, null, rng.between(0.06, 0.1), lead, brandKeywords, vocab, campaignId, groupId, targetId),
+        buildCampaign(
+          plan,
+          rng,
+          market,
+          "brand",
+          `Brand Defense - ${category.short}${suffix}`,
+          category.name,
+          null,
+          rng.between(0.06, 0.1),
+          lead,
+          brandKeywords,
+          vocab,
+          campaignId,
+          groupId,
+          targetId,
+        ),
       );
     }
   }
@@ -140,10 +181,14 @@ export function planAds(plan: DemoPlan): AdsPlan {
     repriceCampaign(campaign);
     planted.push({ kind: "high_acos_campaign", campaign });
   }
-  for (const campaign of campaigns.filter((c) => c.style === "brand")) planted.push({ kind: "low_acos_campaign", campaign });
+  for (const campaign of campaigns.filter((c) => c.style === "brand"))
+    planted.push({ kind: "low_acos_campaign", campaign });
   const calm = (c: DemoCampaign) => !planted.some((p) => p.campaign === c);
 
-  for (const campaign of pickCampaigns(regular.filter((c) => c.style === "exact" && calm(c)), ["US", "US", "UK", "DE"])) {
+  for (const campaign of pickCampaigns(
+    regular.filter((c) => c.style === "exact" && calm(c)),
+    ["US", "US", "UK", "DE"],
+  )) {
     const target = campaign.adGroups[0].targets[rng.int(0, campaign.adGroups[0].targets.length - 1)];
     // Converts far better than the rest but rarely shows at the top of search: bid is too low.
     target.topOfSearch = rng.between(8, 15);
@@ -156,9 +201,15 @@ export function planAds(plan: DemoPlan): AdsPlan {
     planted.push({ kind: "keyword_opportunity", campaign, target });
   }
 
-  for (const campaign of pickCampaigns(regular.filter((c) => c.style === "auto" && calm(c)), ["US", "US", "UK", "DE"])) {
+  for (const campaign of pickCampaigns(
+    regular.filter((c) => c.style === "auto" && calm(c)),
+    ["US", "US", "UK", "DE"],
+  )) {
     const target = campaign.adGroups[0].targets[0];
-    const keywords = vocab.categories.find((c) => c.name === campaign.category)?.subcategories.find((s) => s.name === campaign.subcategory)?.keywords ?? [];
+    const keywords =
+      vocab.categories
+        .find((c) => c.name === campaign.category)
+        ?.subcategories.find((s) => s.name === campaign.subcategory)?.keywords ?? [];
     const keyword = keywords.length ? rng.pick(keywords) : (campaign.subcategory ?? "gift").toLowerCase();
     const text = `${keyword} ${rng.pick(vocab.irrelevant_modifiers)}`;
     const ctr = rng.between(0.004, 0.006);
@@ -173,7 +224,10 @@ export function planAds(plan: DemoPlan): AdsPlan {
 function averagePrice(plan: DemoPlan, campaign: DemoCampaign): number {
   const market = plan.markets.find((m) => m.code === campaign.marketplace)!;
   const group = campaign.adGroups[0];
-  return group.asins.reduce((s, a, k) => s + group.weights[k] * priceOn(plan.products.find((p) => p.asin === a)!, market, plan.days - 1), 0);
+  return group.asins.reduce(
+    (s, a, k) => s + group.weights[k] * priceOn(plan.products.find((p) => p.asin === a)!, market, plan.days - 1),
+    0,
+  );
 }
 
 /** Cost per click that yields the campaign's ACoS at a term's conversion rate. */
@@ -223,14 +277,33 @@ function buildCampaign(
     for (const text of chosen) {
       const cvr = cvrRange();
       const t = term(text, 1 / chosen.length, cvr);
-      targets.push({ id: targetId(), kind: "keyword", text, matchType: "EXACT", bid: round2(t.cpc / 0.85), topOfSearch: tos(), terms: [t] });
+      targets.push({
+        id: targetId(),
+        kind: "keyword",
+        text,
+        matchType: "EXACT",
+        bid: round2(t.cpc / 0.85),
+        topOfSearch: tos(),
+        terms: [t],
+      });
     }
   } else if (style === "broad") {
     const chosen = keywords.slice(3, 6);
     chosen.forEach((text, k) => {
       const mods = rng.shuffle(modifiers).slice(0, 2);
-      const terms = [term(text, 0.5 / chosen.length, cvrRange()), ...mods.map((m) => term(`${text} ${m}`, 0.25 / chosen.length, cvrRange()))];
-      targets.push({ id: targetId(), kind: "keyword", text, matchType: k % 2 === 0 ? "BROAD" : "PHRASE", bid: round2(Math.max(...terms.map((x) => x.cpc)) / 0.85), topOfSearch: tos(), terms });
+      const terms = [
+        term(text, 0.5 / chosen.length, cvrRange()),
+        ...mods.map((m) => term(`${text} ${m}`, 0.25 / chosen.length, cvrRange())),
+      ];
+      targets.push({
+        id: targetId(),
+        kind: "keyword",
+        text,
+        matchType: k % 2 === 0 ? "BROAD" : "PHRASE",
+        bid: round2(Math.max(...terms.map((x) => x.cpc)) / 0.85),
+        topOfSearch: tos(),
+        terms,
+      });
     });
   } else if (style === "auto") {
     const autos = vocab.auto_targets;
@@ -238,18 +311,40 @@ function buildCampaign(
       const base = rng.pick(keywords);
       const terms = [term(base, (k === 0 ? 0.5 : 1) / autos.length, cvrRange())];
       if (k === 0) terms.push(term(`${rng.pick(keywords)} ${rng.pick(modifiers)}`, 0.5 / autos.length, cvrRange()));
-      targets.push({ id: targetId(), kind: "auto", text, matchType: null, bid: round2(Math.max(...terms.map((x) => x.cpc)) / 0.85), topOfSearch: tos(), terms });
+      targets.push({
+        id: targetId(),
+        kind: "auto",
+        text,
+        matchType: null,
+        bid: round2(Math.max(...terms.map((x) => x.cpc)) / 0.85),
+        topOfSearch: tos(),
+        terms,
+      });
     });
   } else {
-    const rivals = [0, 1, 2].map((k) => `b0${(Random.for(plan.seed, "rival", name, k).next() * 36 ** 8).toString(36).padStart(8, "0").slice(0, 8)}`);
+    const rivals = [0, 1, 2].map(
+      (k) =>
+        `b0${(Random.for(plan.seed, "rival", name, k).next() * 36 ** 8).toString(36).padStart(8, "0").slice(0, 8)}`,
+    );
     rivals.forEach((asin) => {
       const t = term(asin, 1 / rivals.length, cvrRange());
-      targets.push({ id: targetId(), kind: "product_target", text: `asin="${asin.toUpperCase()}"`, matchType: "TARGETING_EXPRESSION", bid: round2(t.cpc / 0.85), topOfSearch: tos(), terms: [t] });
+      targets.push({
+        id: targetId(),
+        kind: "product_target",
+        text: `asin="${asin.toUpperCase()}"`,
+        matchType: "TARGETING_EXPRESSION",
+        bid: round2(t.cpc / 0.85),
+        topOfSearch: tos(),
+        terms: [t],
+      });
     });
   }
   const defaultBid = round2(targets.reduce((s, t) => s + t.bid, 0) / targets.length);
   const spendPerDay = targets.reduce((s, t) => s + t.terms.reduce((x, y) => x + y.impressions * y.ctr * y.cpc, 0), 0);
-  const groupName = style === "brand" ? "Brand Terms" : `${subcategory} ${{ exact: "Exact", auto: "Auto", broad: "Broad", product: "Competitor ASINs" }[style as Exclude<CampaignStyle, "brand">]}`;
+  const groupName =
+    style === "brand"
+      ? "Brand Terms"
+      : `${subcategory} ${{ exact: "Exact", auto: "Auto", broad: "Broad", product: "Competitor ASINs" }[style as Exclude<CampaignStyle, "brand">]}`;
   return {
     id: campaignId(),
     marketplace: market.code,
@@ -261,7 +356,16 @@ function buildCampaign(
     acos,
     acosBasis: acos,
     dailyBudget: Math.max(10, Math.ceil((spendPerDay * 1.8) / 5) * 5),
-    adGroups: [{ id: groupId(), name: groupName, defaultBid, asins: products.map((p) => p.asin), weights: weights.map((w) => w / weightSum), targets }],
+    adGroups: [
+      {
+        id: groupId(),
+        name: groupName,
+        defaultBid,
+        asins: products.map((p) => p.asin),
+        weights: weights.map((w) => w / weightSum),
+        targets,
+      },
+    ],
   };
 }
 
@@ -287,12 +391,21 @@ export function generateAds(plan: DemoPlan, ads: AdsPlan, sink: AdsSink): Map<st
   const windowDays = plan.days - plan.adsStartDay;
   const adUnits = new Map<string, Int32Array>();
   const productsByAsin = new Map(plan.products.map((p) => [p.asin, p]));
+  // Planted ACoS spikes: on their days, a share of the product's ad orders is lost (clicks and spend go on).
+  const lost = new Map<string, { fromDay: number; toDay: number; share: number }>();
+  for (const a of plan.anomalies)
+    if (a.kind === "acos_spike")
+      lost.set(`${a.marketplace}|${a.asin}`, { fromDay: a.fromDay, toDay: a.toDay, share: a.factor });
   for (const campaign of ads.campaigns) {
     const market = plan.markets.find((m) => m.code === campaign.marketplace)!;
     const campaignTotals = newTotals(windowDays);
     for (const group of campaign.adGroups) {
       const groupTotals = newTotals(windowDays);
-      const perAsin = group.asins.map(() => ({ orders: new Int32Array(windowDays), units: new Int32Array(windowDays), sales: new Float64Array(windowDays) }));
+      const perAsin = group.asins.map(() => ({
+        orders: new Int32Array(windowDays),
+        units: new Int32Array(windowDays),
+        sales: new Float64Array(windowDays),
+      }));
       const prices = group.asins.map((asin) => {
         const product = productsByAsin.get(asin)!;
         return Float64Array.from({ length: windowDays }, (_, d) => priceOn(product, market, plan.adsStartDay + d));
@@ -302,23 +415,33 @@ export function generateAds(plan: DemoPlan, ads: AdsPlan, sink: AdsSink): Map<st
         const totals = newTotals(windowDays);
         for (const term of target.terms) {
           const rng = Random.for(plan.seed, "term", target.id, term.text);
+          // Its own stream, so the term's draws (and every other product's orders) stay as they were.
+          const losing = group.asins.map((asin) => lost.get(`${campaign.marketplace}|${asin}`));
+          const loss = Random.for(plan.seed, "lost-orders", target.id, term.text);
           let clickCarry = rng.next();
           let orderCarry = rng.next() * 0.5;
           for (let d = 0; d < windowDays; d++) {
             const i = plan.adsStartDay + d;
-            const impressions = Math.max(1, Math.round(term.impressions * Math.pow(season[i], 0.8) * (0.85 + 0.3 * rng.next())));
+            const impressions = Math.max(
+              1,
+              Math.round(term.impressions * season[i] ** 0.8 * (0.85 + 0.3 * rng.next())),
+            );
             clickCarry += impressions * term.ctr * (0.8 + 0.4 * rng.next());
             const clicks = Math.floor(clickCarry);
             clickCarry -= clicks;
             const spend = round2(clicks * term.cpc * (0.9 + 0.2 * rng.next()));
             orderCarry += clicks * term.cvr * (0.8 + 0.4 * rng.next());
-            const orders = Math.floor(orderCarry);
-            orderCarry -= orders;
+            const placed = Math.floor(orderCarry);
+            orderCarry -= placed;
+            let orders = 0;
             let units = 0;
             let sales = 0;
-            for (let o = 0; o < orders; o++) {
+            for (let o = 0; o < placed; o++) {
               const k = pickWeighted(group.weights, rng.next());
               const u = rng.chance(0.06) ? 2 : 1;
+              const spike = losing[k];
+              if (spike && i >= spike.fromDay && i <= spike.toDay && loss.next() < spike.share) continue;
+              orders += 1;
               units += u;
               sales += u * prices[k][d];
               perAsin[k].orders[d] += 1;
@@ -327,21 +450,22 @@ export function generateAds(plan: DemoPlan, ads: AdsPlan, sink: AdsSink): Map<st
             }
             sales = round2(sales);
             // Search term reports list a term on the days it was clicked.
-            if (clicks > 0) sink.searchTermDay({
-              account_id: DEMO_ACCOUNT_ID,
-              marketplace: campaign.marketplace,
-              campaign_id: campaign.id,
-              ad_group_id: group.id,
-              target_id: target.id,
-              search_term: term.text,
-              date: plan.dates[i],
-              impressions,
-              clicks,
-              spend,
-              sales,
-              orders,
-              units,
-            });
+            if (clicks > 0)
+              sink.searchTermDay({
+                account_id: DEMO_ACCOUNT_ID,
+                marketplace: campaign.marketplace,
+                campaign_id: campaign.id,
+                ad_group_id: group.id,
+                target_id: target.id,
+                search_term: term.text,
+                date: plan.dates[i],
+                impressions,
+                clicks,
+                spend,
+                sales,
+                orders,
+                units,
+              });
             totals.impressions[d] += impressions;
             totals.clicks[d] += clicks;
             totals.spend[d] += spend;
@@ -352,7 +476,10 @@ export function generateAds(plan: DemoPlan, ads: AdsPlan, sink: AdsSink): Map<st
         }
         const rng = Random.for(plan.seed, "tos", target.id);
         for (let d = 0; d < windowDays; d++) {
-          const topOfSearch = Math.min(100, Math.max(0, Math.round((target.topOfSearch + 3 * (rng.next() * 2 - 1)) * 10) / 10));
+          const topOfSearch = Math.min(
+            100,
+            Math.max(0, Math.round((target.topOfSearch + 3 * (rng.next() * 2 - 1)) * 10) / 10),
+          );
           totals.tos[d] = topOfSearch;
           sink.targetDay({
             account_id: DEMO_ACCOUNT_ID,
@@ -464,7 +591,9 @@ function writeProductDays(
       const lastOne = k === group.asins.length - 1;
       const impressions = lastOne ? impressionsLeft : Math.round(totals.impressions[d] * group.weights[k]);
       const clicks = lastOne ? clicksLeft : Math.min(clicksLeft, Math.round(totals.clicks[d] * group.weights[k]));
-      const spend = lastOne ? round2(spendLeft) : Math.min(spendLeft, totals.clicks[d] > 0 ? round2((totals.spend[d] * clicks) / totals.clicks[d]) : 0);
+      const spend = lastOne
+        ? round2(spendLeft)
+        : Math.min(spendLeft, totals.clicks[d] > 0 ? round2((totals.spend[d] * clicks) / totals.clicks[d]) : 0);
       impressionsLeft -= impressions;
       clicksLeft -= clicks;
       spendLeft = round2(spendLeft - spend);

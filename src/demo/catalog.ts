@@ -1,4 +1,4 @@
-import { readDataJson } from "../reference-data.js";
+import { readDataJson } from "../core/reference-data.js";
 
 /** The demo seller's vocabulary, from data/demo-catalog.json. */
 export interface DemoSubcategoryVocab {

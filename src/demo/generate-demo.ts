@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
+import { emitDataRefreshCompleted, emitPriceChangesDetected } from "../events/index.js";
 import { createAccount, deleteAccount } from "../store/accounts.js";
-import { BulkWriter, type TableName } from "../store/dialect.js";
+import { BulkWriter, writeTransaction, type TableName } from "../store/dialect.js";
 import type { Mirror, MirrorDb } from "../store/open-mirror.js";
 import { rebuildRollups } from "../store/rollups.js";
 import { generateAds, planAds } from "./ads.js";
@@ -15,6 +16,8 @@ export interface GenerateDemoOptions {
   /** Last day of history, YYYY-MM-DD. */
   end: string;
   scale?: DemoScaleName | DemoScale;
+  /** Plant anomalies (default true); false for a seller without any. */
+  anomalies?: boolean;
   /** The instant of the refresh (recorded as the account's last refresh and the run's time). */
   now: Date;
   /** Told when each phase ends ("catalog", "ads", "series", "indexes", "commit", "rollups"), for benchmarks. */
@@ -40,6 +43,8 @@ export interface DemoRunDetails {
   seed: number;
   scale: string;
   end: string;
+  /** Absent (runs before the option existed) means true. */
+  anomalies?: boolean;
 }
 
 /** Rows are handed to SQLite in batches of this many per table, so memory stays flat at any scale. */
@@ -55,7 +60,12 @@ const FLUSH_ROWS = 20_000;
  * summary.products; // 150
  */
 export async function generateDemo(mirror: Mirror, options: GenerateDemoOptions): Promise<DemoSummary> {
-  const plan = planDemo({ seed: options.seed, end: options.end, scale: options.scale });
+  const plan = planDemo({
+    seed: options.seed,
+    end: options.end,
+    scale: options.scale,
+    anomalies: options.anomalies ?? true,
+  });
   const nowIso = options.now.toISOString();
   const rows: Record<string, number> = {};
   // Index builds and the rollups' grouping sort more than fits in memory at the large
@@ -69,9 +79,19 @@ export async function generateDemo(mirror: Mirror, options: GenerateDemoOptions)
   }
 }
 
-async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: GenerateDemoOptions, nowIso: string, rows: Record<string, number>): Promise<DemoSummary> {
-  await mirror.db.transaction().execute(async (trx) => {
+async function generateInMirror(
+  mirror: Mirror,
+  plan: DemoPlan,
+  options: GenerateDemoOptions,
+  nowIso: string,
+  rows: Record<string, number>,
+): Promise<DemoSummary> {
+  // The write lock from the start: with a server delivering webhooks meanwhile, a deferred transaction could
+  // fail at its first write instead of waiting for the lock.
+  await writeTransaction(mirror.db, async (trx) => {
     const db = trx as MirrorDb;
+    // Alert rules are the user's, not demo data: they outlive a regeneration (and are checked after it).
+    const rules = await db.selectFrom("alerts").selectAll().where("account_id", "=", DEMO_ACCOUNT_ID).execute();
     await deleteAccount(db, DEMO_ACCOUNT_ID);
     const otherDefault = await db.selectFrom("accounts").select("id").where("is_default", "=", 1).executeTakeFirst();
     await createAccount(db, {
@@ -84,6 +104,7 @@ async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: Generat
       createdAt: nowIso,
     });
     await db.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", DEMO_ACCOUNT_ID).execute();
+    if (rules.length) await db.insertInto("alerts").values(rules).execute();
     await db
       .updateTable("settings")
       .set({ lead_time_days: 30, safety_stock_days: 14, target_acos: 30, updated_at: nowIso })
@@ -93,7 +114,10 @@ async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: Generat
     const writer = new BulkWriter(db, mirror.sqlite);
     const batches = new Batches(writer, rows);
     // Rates are shared by all accounts: keep any a user brought in.
-    rows.currency_rates = writer.write("currency_rates", currencyRateRows(plan), { conflictColumns: ["currency", "quote", "date"], ignoreConflicts: true });
+    rows.currency_rates = writer.write("currency_rates", currencyRateRows(plan), {
+      conflictColumns: ["currency", "quote", "date"],
+      ignoreConflicts: true,
+    });
     batches.addAll("products", productRows(plan));
     batches.addAll("product_fees", feeRows(plan));
     batches.addAll("market_catalog", marketCatalogRows(plan));
@@ -120,16 +144,22 @@ async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: Generat
       // Marketplace, then ASIN, then date: the primary key's order, so inserts append.
       const products = plan.products.slice().sort((a, b) => (a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0));
       for (const market of plan.markets) {
-        for (const product of products) generateSeries(plan, product, market, adUnits.get(`${market.code}|${product.asin}`), sink);
+        for (const product of products)
+          generateSeries(plan, product, market, adUnits.get(`${market.code}|${product.asin}`), sink);
       }
       batches.flushAll();
       options.onPhase?.("series");
     });
     options.onPhase?.("indexes");
 
-    const details: DemoRunDetails = { seed: plan.seed, scale: plan.scale.name, end: plan.end };
+    const details: DemoRunDetails = {
+      seed: plan.seed,
+      scale: plan.scale.name,
+      end: plan.end,
+      anomalies: options.anomalies ?? true,
+    };
     const written = Object.values(rows).reduce((s, n) => s + n, 0);
-    await db
+    const run = await db
       .insertInto("sync_runs")
       .values({
         account_id: DEMO_ACCOUNT_ID,
@@ -147,7 +177,27 @@ async function generateInMirror(mirror: Mirror, plan: DemoPlan, options: Generat
         period_end: plan.end,
         details: JSON.stringify(details),
       })
-      .execute();
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The events commit with the data they report.
+    await emitDataRefreshCompleted(db, {
+      runId: Number(run.id),
+      accountId: DEMO_ACCOUNT_ID,
+      source: "demo",
+      status: "ok",
+      marketplaces: plan.markets.map((m) => m.code),
+      reportTypes: [],
+      rows: { read: 0, written, rejected: 0 },
+      firstDay: plan.start,
+      lastDay: plan.end,
+      now: options.now,
+    });
+    await emitPriceChangesDetected(db, {
+      accountId: DEMO_ACCOUNT_ID,
+      from: plan.start,
+      to: plan.end,
+      now: options.now,
+    });
   });
   // The rollups run their own transaction, so they are rebuilt right after ours commits;
   // until then readers see them as stale and fall back to the daily rows.
@@ -202,7 +252,14 @@ function writeAdStructure(plan: DemoPlan, campaigns: ReturnType<typeof planAds>[
       start_date: start,
     });
     for (const g of c.adGroups) {
-      batches.add("ad_groups", { account_id: DEMO_ACCOUNT_ID, campaign_id: c.id, ad_group_id: g.id, name: g.name, default_bid: g.defaultBid, state: "ENABLED" });
+      batches.add("ad_groups", {
+        account_id: DEMO_ACCOUNT_ID,
+        campaign_id: c.id,
+        ad_group_id: g.id,
+        name: g.name,
+        default_bid: g.defaultBid,
+        state: "ENABLED",
+      });
       for (const t of g.targets) {
         batches.add("ad_targets", {
           account_id: DEMO_ACCOUNT_ID,
@@ -238,7 +295,11 @@ const BULK_TABLES = [
  * than building them once. Each index is recreated from its own stored
  * definition, so the schema stays exactly as the migrations made it.
  */
-async function withoutSecondaryIndexes(db: MirrorDb, tables: readonly string[], load: () => Promise<void>): Promise<void> {
+async function withoutSecondaryIndexes(
+  db: MirrorDb,
+  tables: readonly string[],
+  load: () => Promise<void>,
+): Promise<void> {
   const indexes = await (db as unknown as Kysely<any>)
     .selectFrom("sqlite_master")
     .select(["name", "sql"])

@@ -65,6 +65,37 @@ export type PlantedSeriesKind =
   | "competitor_price_change"
   | "sales_drop";
 
+/**
+ * Anomalies planted in the last two weeks, each on its own product and
+ * marketplace, for the anomaly detectors to find (besides sales_drop and
+ * buy_box_drop, which are anomalies too).
+ */
+export type PlantedAnomalyKind =
+  | "sales_spike"
+  | "traffic_drop"
+  | "conversion_drop"
+  | "buy_box_loss"
+  | "refund_spike"
+  | "acos_spike";
+
+export interface PlantedAnomaly {
+  kind: PlantedAnomalyKind;
+  asin: string;
+  marketplace: DemoMarket["code"];
+  /** Day indexes of its first and last day (inclusive). */
+  fromDay: number;
+  toDay: number;
+  /**
+   * What it does on those days: units × factor (sales_spike, traffic_drop,
+   * conversion_drop: sessions kept for the last), refund rate × factor, a
+   * share of ad orders lost (acos_spike), the buy box percentage (buy_box_loss).
+   */
+  factor: number;
+}
+
+/** Situation kinds that are anomalies: what `--no-anomalies` leaves out. */
+export const ANOMALY_SERIES_KINDS: readonly PlantedSeriesKind[] = ["buy_box_drop", "sales_drop"];
+
 /** A product in one marketplace that carries a planted situation. */
 export interface PlantedSeries {
   kind: PlantedSeriesKind;
@@ -92,6 +123,10 @@ export interface DemoPlan {
   advertised: Set<string>;
   gapSubcategories: { category: string; subcategory: string }[];
   salesDrop: { fromDay: number; factor: number };
+  /** Anomalies planted in the last two weeks (none with `anomalies: false`). */
+  anomalies: PlantedAnomaly[];
+  /** The planted anomaly by `${marketplace}|${asin}`. */
+  anomalyByKey: Map<string, PlantedAnomaly>;
 }
 
 export interface DemoPlanOptions {
@@ -99,6 +134,8 @@ export interface DemoPlanOptions {
   /** Last day of history, YYYY-MM-DD. */
   end: string;
   scale?: DemoScaleName | DemoScale;
+  /** Plant anomalies (default true); false gives the same seller without any, to measure false alarms on. */
+  anomalies?: boolean;
 }
 
 /** Lead products per subcategory that carry ads in each marketplace. */
@@ -113,7 +150,7 @@ export const ADVERTISED_PER_SUBCATEGORY = 3;
  * plan.products.length; // 150
  */
 export function planDemo(options: DemoPlanOptions): DemoPlan {
-  const scale = typeof options.scale === "object" ? options.scale : DEMO_SCALES[options.scale ?? "default"];
+  const scale: DemoScale = typeof options.scale === "object" ? options.scale : DEMO_SCALES[options.scale ?? "default"];
   const seed = options.seed >>> 0;
   const days = scale.days;
   const start = addDaysIso(options.end, -(days - 1));
@@ -122,8 +159,14 @@ export function planDemo(options: DemoPlanOptions): DemoPlan {
   const products = planProducts(seed, scale, days, vocab.categories, vocab.variants, vocab.pack_sizes);
   const season = vocab.categories.map((c, i) => seasonality(dates, c, i));
   const advertised = new Set<string>();
-  for (const m of DEMO_MARKETS) for (const p of products) if (p.rankInSubcategory < ADVERTISED_PER_SUBCATEGORY) advertised.add(`${m.code}|${p.asin}`);
-  const planted = plantSeries(seed, products, days, advertised);
+  for (const m of DEMO_MARKETS)
+    for (const p of products)
+      if (p.rankInSubcategory < ADVERTISED_PER_SUBCATEGORY) advertised.add(`${m.code}|${p.asin}`);
+  const withAnomalies = options.anomalies ?? scale.anomalies ?? true;
+  // Chosen the same way either way, so the seller without anomalies differs only where they were.
+  const chosen = plantSeries(seed, products, days, advertised);
+  const planted = withAnomalies ? chosen : chosen.filter((s) => !ANOMALY_SERIES_KINDS.includes(s.kind));
+  const anomalies = withAnomalies ? plantAnomalies(seed, products, days, advertised, chosen) : [];
   const plantedByKey = new Map(planted.map((s) => [`${s.marketplace}|${s.asin}`, s.kind]));
   return {
     seed,
@@ -139,8 +182,12 @@ export function planDemo(options: DemoPlanOptions): DemoPlan {
     planted,
     plantedByKey,
     advertised,
-    gapSubcategories: vocab.categories.flatMap((c) => c.gap_subcategories.map((g) => ({ category: c.name, subcategory: g.name }))),
+    gapSubcategories: vocab.categories.flatMap((c) =>
+      c.gap_subcategories.map((g) => ({ category: c.name, subcategory: g.name })),
+    ),
     salesDrop: { fromDay: days - 10, factor: 0.15 },
+    anomalies,
+    anomalyByKey: new Map(anomalies.map((a) => [`${a.marketplace}|${a.asin}`, a])),
   };
 }
 
@@ -169,7 +216,14 @@ export function demoAsin(seed: number, index: number): string {
   return `B0${code36(mixed, 8)}`;
 }
 
-function planProducts(seed: number, scale: DemoScale, days: number, categories: DemoCategoryVocab[], variants: string[], packs: string[]): DemoProduct[] {
+function planProducts(
+  seed: number,
+  scale: DemoScale,
+  days: number,
+  categories: DemoCategoryVocab[],
+  variants: string[],
+  packs: string[],
+): DemoProduct[] {
   const products: DemoProduct[] = [];
   const subCounts = new Map<string, number>();
   const titles = new Set<string>();
@@ -196,7 +250,12 @@ function planProducts(seed: number, scale: DemoScale, days: number, categories: 
     const basePriceUsd = charmPrice(rng.between(sub.price[0], sub.price[1]));
     const trendDraw = rng.next();
     const trend: Trend = trendDraw < 0.3 ? "growing" : trendDraw < 0.5 ? "declining" : "stable";
-    const growthPerYear = trend === "growing" ? rng.between(0.3, 0.7) : trend === "declining" ? -rng.between(0.25, 0.5) : rng.between(-0.05, 0.08);
+    const growthPerYear =
+      trend === "growing"
+        ? rng.between(0.3, 0.7)
+        : trend === "declining"
+          ? -rng.between(0.25, 0.5)
+          : rng.between(-0.05, 0.08);
     const launchedInHistory = launchWindow && rng.chance(0.15);
     const launchDay = launchedInHistory ? rng.int(30, days - 400) : -rng.int(60, 900);
     const priceChanges: { day: number; factor: number }[] = [];
@@ -209,7 +268,10 @@ function planProducts(seed: number, scale: DemoScale, days: number, categories: 
     products.push({
       index,
       asin: demoAsin(seed, index),
-      sku: `${category.code}-${sub.name.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${String(index + 1).padStart(4, "0")}`,
+      sku: `${category.code}-${sub.name
+        .replace(/[^A-Za-z]/g, "")
+        .slice(0, 3)
+        .toUpperCase()}-${String(index + 1).padStart(4, "0")}`,
       fnsku: `X00${code36(Math.floor(rng.next() * 36 ** 7), 7)}`,
       title,
       brand: category.brand,
@@ -297,6 +359,102 @@ function plantSeries(seed: number, products: DemoProduct[], days: number, advert
     }
   }
   return planted;
+}
+
+/**
+ * How each anomaly kind is planted: its days (counted back from the last
+ * day), its factor, and the least a product must sell a day (in that
+ * marketplace) to carry it visibly.
+ */
+const ANOMALY_PLANS: Record<
+  PlantedAnomalyKind,
+  { fromBack: number; toBack: number; factor: number; minUnits: number; advertised: boolean }
+> = {
+  sales_spike: { fromBack: 9, toBack: 7, factor: 3, minUnits: 3, advertised: false },
+  traffic_drop: { fromBack: 8, toBack: 0, factor: 0.3, minUnits: 6, advertised: false },
+  conversion_drop: { fromBack: 6, toBack: 0, factor: 0.3, minUnits: 8, advertised: false },
+  buy_box_loss: { fromBack: 5, toBack: 0, factor: 25, minUnits: 4, advertised: false },
+  refund_spike: { fromBack: 12, toBack: 3, factor: 6, minUnits: 8, advertised: false },
+  // minUnits: ad orders a day (estimated), so a lost share shows in its ACoS.
+  acos_spike: { fromBack: 7, toBack: 0, factor: 0.75, minUnits: 6, advertised: true },
+};
+
+/** Where each kind is planted: ACoS needs ad volume the smaller marketplaces rarely have. */
+const ANOMALY_MARKETS: Record<PlantedAnomalyKind, readonly DemoMarket["code"][]> = {
+  sales_spike: ["US", "US", "UK", "DE"],
+  traffic_drop: ["US", "US", "UK", "DE"],
+  // Few products in DE sell enough without ads for a conversion fall to stand out from ad sales.
+  conversion_drop: ["US", "US", "UK", "US"],
+  buy_box_loss: ["US", "US", "UK", "DE"],
+  refund_spike: ["US", "US", "US", "UK"],
+  acos_spike: ["US", "US", "US", "UK"],
+};
+
+/** Share of a subcategory's sales its Sponsored Products campaigns bring, by marketplace (as ads.ts sets them up). */
+function adShare(market: DemoMarket["code"], subcategoryIndex: number): number {
+  if (market !== "US") return subcategoryIndex < 3 ? 0.18 + 0.12 : 0;
+  return 0.18 + 0.12 + (subcategoryIndex % 2 === 0 ? 0.08 : 0) + (subcategoryIndex % 3 === 1 ? 0.05 : 0);
+}
+
+/**
+ * Ad orders a day a lead product gets (roughly, before seasons): its
+ * subcategory's advertised sales × the ad share, of which the lead's weight
+ * (twice its units against the others').
+ */
+function estimatedAdOrders(product: DemoProduct, market: DemoMarket, products: DemoProduct[]): number {
+  const group = products.filter(
+    (p) =>
+      p.categoryIndex === product.categoryIndex &&
+      p.subcategoryIndex === product.subcategoryIndex &&
+      p.rankInSubcategory < ADVERTISED_PER_SUBCATEGORY,
+  );
+  const units = group.reduce((s, p) => s + p.baseUnits * market.volume, 0);
+  const weights = group.reduce((s, p) => s + (p.rankInSubcategory === 0 ? 2 : 1) * p.baseUnits, 0);
+  const own = (product.rankInSubcategory === 0 ? 2 : 1) * product.baseUnits;
+  return units * adShare(market.code, product.subcategoryIndex) * (weights ? own / weights : 0);
+}
+
+/**
+ * Four instances per anomaly kind (two in the US, one in the UK, one in DE),
+ * on products that carry no other situation and sell enough to show it.
+ */
+function plantAnomalies(
+  seed: number,
+  products: DemoProduct[],
+  days: number,
+  advertised: Set<string>,
+  series: PlantedSeries[],
+): PlantedAnomaly[] {
+  const rng = Random.for(seed, "plant-anomalies");
+  const taken = new Set(series.map((s) => s.asin));
+  const order = rng.shuffle(products.filter((p) => p.launchDay < days - 200 && !taken.has(p.asin)));
+  const last = days - 1;
+  const out: PlantedAnomaly[] = [];
+  for (const kind of Object.keys(ANOMALY_PLANS) as PlantedAnomalyKind[]) {
+    const how = ANOMALY_PLANS[kind];
+    for (const marketplace of ANOMALY_MARKETS[kind]) {
+      const market = DEMO_MARKETS.find((m) => m.code === marketplace)!;
+      const volume = (p: DemoProduct) =>
+        how.advertised ? estimatedAdOrders(p, market, products) : p.baseUnits * market.volume;
+      const fits = (p: DemoProduct) => !taken.has(p.asin) && volume(p) >= how.minUnits;
+      const isAdvertised = (p: DemoProduct) => advertised.has(`${marketplace}|${p.asin}`);
+      // Ads blur an organic anomaly (their units come on top), so unadvertised products come first.
+      const found = how.advertised
+        ? order.find((p) => fits(p) && isAdvertised(p) && p.rankInSubcategory === 0)
+        : (order.find((p) => fits(p) && !isAdvertised(p)) ?? order.find(fits));
+      if (!found) continue;
+      taken.add(found.asin);
+      out.push({
+        kind,
+        asin: found.asin,
+        marketplace,
+        fromDay: last - how.fromBack,
+        toDay: last - how.toBack,
+        factor: how.factor,
+      });
+    }
+  }
+  return out;
 }
 
 export function round2(value: number): number {

@@ -32,7 +32,12 @@ export class Random {
    */
   static for(seed: number, ...labels: (string | number)[]): Random {
     const key = labels.join("|");
-    return new Random(hashString(key, seed), hashString(key, seed ^ 0x9e3779b9), hashString(`${key}#`, seed), seed >>> 0);
+    return new Random(
+      hashString(key, seed),
+      hashString(key, seed ^ 0x9e3779b9),
+      hashString(`${key}#`, seed),
+      seed >>> 0,
+    );
   }
 
   constructor(a: number, b: number, c: number, d: number) {
@@ -45,7 +50,10 @@ export class Random {
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.a >>>= 0; this.b >>>= 0; this.c >>>= 0; this.d >>>= 0;
+    this.a >>>= 0;
+    this.b >>>= 0;
+    this.c >>>= 0;
+    this.d >>>= 0;
     let t = (this.a + this.b) | 0;
     this.a = this.b ^ (this.b >>> 9);
     this.b = (this.c + (this.c << 3)) | 0;

@@ -13,12 +13,17 @@ export interface DemoScale {
   adsDays: number;
   /** Days, ending at the end date, with a review snapshot every day; weekly before. */
   reviewDailyDays: number;
+  /**
+   * Whether the scale can carry the planted anomalies (default true): the small one has too few products
+   * without ads for them to show.
+   */
+  anomalies?: boolean;
 }
 
 export const DEMO_SCALES = {
   default: { name: "default", asins: 150, days: 1096, adsDays: 365, reviewDailyDays: 365 },
   large: { name: "large", asins: 2000, days: 1096, adsDays: 365, reviewDailyDays: 90 },
-  small: { name: "small", asins: 60, days: 120, adsDays: 60, reviewDailyDays: 120 },
+  small: { name: "small", asins: 60, days: 120, adsDays: 60, reviewDailyDays: 120, anomalies: false },
 } as const satisfies Record<string, DemoScale>;
 
 export type DemoScaleName = keyof typeof DEMO_SCALES;

@@ -1,5 +1,14 @@
 import { demoCatalogVocab } from "./catalog.js";
-import { charmPrice, DEMO_ACCOUNT_ID, priceOn, round1, round2, type DemoMarket, type DemoPlan, type DemoProduct } from "./plan.js";
+import {
+  charmPrice,
+  DEMO_ACCOUNT_ID,
+  priceOn,
+  round1,
+  round2,
+  type DemoMarket,
+  type DemoPlan,
+  type DemoProduct,
+} from "./plan.js";
 import { hashString, Random } from "./random.js";
 import { INVENTORY_DAILY_DAYS, OFFERS_DAILY_DAYS, OFFERS_HISTORY_DAYS } from "./scales.js";
 
@@ -69,8 +78,15 @@ export function planCompetitors(plan: DemoPlan, product: DemoProduct, market: De
       const before = segments[segments.length - 1].factor;
       segments.push({ fromDay: last - PRICE_CHANGE_DAYS_BEFORE_END, factor: before - 0.09 });
     }
-    if (n === 0 && planted === "competitor_undercut") segments.push({ fromDay: last - UNDERCUT_DAYS + 1, factor: 0.86 });
-    return { sellerId: sellerIdFor(sellerName), sellerName, isFba: n === 0 && planted === "competitor_undercut" ? true : isFba, shipping: n === 0 && planted === "competitor_undercut" ? 0 : shipping, segments };
+    if (n === 0 && planted === "competitor_undercut")
+      segments.push({ fromDay: last - UNDERCUT_DAYS + 1, factor: 0.86 });
+    return {
+      sellerId: sellerIdFor(sellerName),
+      sellerName,
+      isFba: n === 0 && planted === "competitor_undercut" ? true : isFba,
+      shipping: n === 0 && planted === "competitor_undercut" ? 0 : shipping,
+      segments,
+    };
   });
 }
 
@@ -95,7 +111,13 @@ export function ratingBase(product: DemoProduct, planted: string | undefined): n
  * @example
  * generateSeries(plan, plan.products[0], DEMO_MARKETS[0], undefined, { sales: push, inventory: push, review: push, offer: push });
  */
-export function generateSeries(plan: DemoPlan, product: DemoProduct, market: DemoMarket, adUnits: Int32Array | undefined, sink: SeriesSink): void {
+export function generateSeries(
+  plan: DemoPlan,
+  product: DemoProduct,
+  market: DemoMarket,
+  adUnits: Int32Array | undefined,
+  sink: SeriesSink,
+): void {
   const n = plan.days;
   const last = n - 1;
   const key = `${market.code}|${product.asin}`;
@@ -111,10 +133,11 @@ export function generateSeries(plan: DemoPlan, product: DemoProduct, market: Dem
   let priceFactor = 1;
   let change = 0;
   for (let i = first; i < n; i++) {
-    while (change < product.priceChanges.length && product.priceChanges[change].day <= i) priceFactor *= product.priceChanges[change++].factor;
+    while (change < product.priceChanges.length && product.priceChanges[change].day <= i)
+      priceFactor *= product.priceChanges[change++].factor;
     const trend = Math.exp((product.growthPerYear * (i - last)) / 365);
     const ramp = product.launchDay >= 0 ? Math.min(1, 0.15 + (i - product.launchDay) / 75) : 1;
-    mean[i] = level * trend * season[i] * ramp * Math.pow(endFactor / priceFactor, 1.3);
+    mean[i] = level * trend * season[i] * ramp * (endFactor / priceFactor) ** 1.3;
   }
   // Ads ran before the ad reports begin too: lift the earlier organic level by the share ads add later.
   if (adUnits) {
@@ -136,20 +159,41 @@ export function generateSeries(plan: DemoPlan, product: DemoProduct, market: Dem
   const asin = product.asin;
   priceFactor = 1;
   change = 0;
+  const anomaly = plan.anomalyByKey.get(key);
+  let visits: Random | undefined;
   for (let i = first; i < n; i++) {
     const price = priceOn(product, market, i);
+    const odd = anomaly && i >= anomaly.fromDay && i <= anomaly.toDay ? anomaly : undefined;
     let bb = Math.min(100, 93 + 7 * rng.next());
     if (planted === "buy_box_drop" && i > last - BUY_BOX_DROP_DAYS) bb = 48 + 14 * rng.next();
+    // A lost buy box or a conversion fall costs sales, not visits: sessions follow the units there would have been.
+    let conversionEffect = 1;
+    if (odd?.kind === "buy_box_loss") {
+      const usual = bb;
+      bb = odd.factor - 5 + 10 * ((bb - 93) / 7);
+      conversionEffect = (0.55 + (0.45 * bb) / 96) / (0.55 + (0.45 * usual) / 96);
+    }
     let m = mean[i] * (0.55 + (0.45 * bb) / 96);
     if (planted === "sales_drop" && i >= plan.salesDrop.fromDay) m *= plan.salesDrop.factor;
+    if (odd?.kind === "sales_spike" || odd?.kind === "traffic_drop") m *= odd.factor;
+    if (odd?.kind === "conversion_drop") {
+      m *= odd.factor;
+      conversionEffect = odd.factor;
+    }
     const organic = rng.poisson(m);
     const fromAds = adUnits && i >= plan.adsStartDay ? adUnits[i - plan.adsStartDay] : 0;
     const u = organic + fromAds;
     units[i] = u;
     buyBox[i] = round1(bb);
     const orders = u > 0 ? Math.max(1, u - rng.poisson(u * 0.06)) : 0;
-    const refundUnits = Math.min(u, rng.poisson(u * product.refundRate));
-    const sessions = Math.round((u / product.conversion) * (0.85 + 0.3 * rng.next())) + rng.poisson(1.5);
+    const refundRate = product.refundRate * (odd?.kind === "refund_spike" ? odd.factor : 1);
+    const refundUnits = Math.min(u, rng.poisson(u * refundRate));
+    // Where only conversion fell, visitors come as before: drawn apart (their own stream), so the rest stays as it was.
+    const visitors =
+      conversionEffect === 1
+        ? u
+        : (visits ??= Random.for(plan.seed, "visits", key)).poisson(m / conversionEffect) + fromAds;
+    const sessions = Math.round((visitors / product.conversion) * (0.85 + 0.3 * rng.next())) + rng.poisson(1.5);
     sink.sales({
       account_id: accountId,
       marketplace,
@@ -183,7 +227,16 @@ function targetSupplyDays(planted: string | undefined, rng: Random): number {
  * going back in time stock grows by what was sold, and when it would exceed a
  * cap a shipment must have arrived that day.
  */
-function writeInventory(plan: DemoPlan, product: DemoProduct, market: DemoMarket, planted: string | undefined, units: Int32Array, first: number, rng: Random, sink: SeriesSink): void {
+function writeInventory(
+  plan: DemoPlan,
+  product: DemoProduct,
+  market: DemoMarket,
+  planted: string | undefined,
+  units: Int32Array,
+  first: number,
+  rng: Random,
+  sink: SeriesSink,
+): void {
   const n = plan.days;
   const last = n - 1;
   const prefix = new Float64Array(n + 1);
@@ -237,11 +290,21 @@ function writeInventory(plan: DemoPlan, product: DemoProduct, market: DemoMarket
 }
 
 /** Ratings wander a little in the past and hold steady over the last months, except where a decline is planted. */
-function writeReviews(plan: DemoPlan, product: DemoProduct, market: DemoMarket, planted: string | undefined, units: Int32Array, first: number, rng: Random, sink: SeriesSink): void {
+function writeReviews(
+  plan: DemoPlan,
+  product: DemoProduct,
+  market: DemoMarket,
+  planted: string | undefined,
+  units: Int32Array,
+  first: number,
+  rng: Random,
+  sink: SeriesSink,
+): void {
   const n = plan.days;
   const last = n - 1;
   const base = ratingBase(product, planted);
-  let count = product.launchDay < 0 ? Math.round(-product.launchDay * product.baseUnits * market.volume * 0.012) + 3 : 0;
+  let count =
+    product.launchDay < 0 ? Math.round(-product.launchDay * product.baseUnits * market.volume * 0.012) + 3 : 0;
   for (let i = first; i < n; i++) {
     count += rng.poisson(units[i] * 0.012);
     if (count === 0) continue;
@@ -249,7 +312,8 @@ function writeReviews(plan: DemoPlan, product: DemoProduct, market: DemoMarket, 
     if (!daily && (last - i) % 7 !== 0) continue;
     const settle = Math.min(1, Math.max(0, (last - 120 - i) / 60));
     let rating = base + 0.15 * Math.sin((2 * Math.PI * i) / 420 + product.ratingPhase) * settle;
-    if (planted === "rating_decline" && i > last - RATING_DECLINE_DAYS) rating = base - (RATING_DECLINE * (i - (last - RATING_DECLINE_DAYS + 1))) / (RATING_DECLINE_DAYS - 1);
+    if (planted === "rating_decline" && i > last - RATING_DECLINE_DAYS)
+      rating = base - (RATING_DECLINE * (i - (last - RATING_DECLINE_DAYS + 1))) / (RATING_DECLINE_DAYS - 1);
     sink.review({
       account_id: DEMO_ACCOUNT_ID,
       marketplace: market.code,
@@ -261,7 +325,15 @@ function writeReviews(plan: DemoPlan, product: DemoProduct, market: DemoMarket, 
   }
 }
 
-function writeOffers(plan: DemoPlan, product: DemoProduct, market: DemoMarket, buyBox: Float64Array, first: number, rng: Random, sink: SeriesSink): void {
+function writeOffers(
+  plan: DemoPlan,
+  product: DemoProduct,
+  market: DemoMarket,
+  buyBox: Float64Array,
+  first: number,
+  rng: Random,
+  sink: SeriesSink,
+): void {
   const competitors = planCompetitors(plan, product, market);
   const n = plan.days;
   const last = n - 1;

@@ -1,4 +1,4 @@
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
 import { createAccount, resolveAccount } from "../store/accounts.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 
@@ -21,15 +21,35 @@ export interface ImportAccount {
  * @example
  * const account = await resolveImportAccount(db, undefined, now.toISOString()); // { id: "default", created: true, … }
  */
-export async function resolveImportAccount(db: MirrorDb, id: string | undefined, nowIso: string): Promise<ImportAccount> {
+export async function resolveImportAccount(
+  db: MirrorDb,
+  id: string | undefined,
+  nowIso: string,
+): Promise<ImportAccount> {
   if (id !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(id)) {
-    throw new SellerAiError("usage", `--account must be an id of letters, digits, ".", "_" or "-", got "${id}".`);
+    throw new SellerAiError("usage", `an account id is letters, digits, ".", "_" or "-"; got "${id}".`, {
+      details: { field: "account" },
+    });
   }
-  let existing = id === undefined ? await resolveAccount(db, undefined) : await db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
+  let existing =
+    id === undefined
+      ? await resolveAccount(db, undefined)
+      : await db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
   if (existing?.provider === "demo") {
-    if (id !== undefined) throw new SellerAiError("usage", `account "${id}" is the demo seller; import your reports into another account (--account NAME).`);
+    if (id !== undefined)
+      throw new SellerAiError(
+        "usage",
+        `account "${id}" is the demo seller; import your reports into another account.`,
+        { details: { field: "account" } },
+      );
     // The demo seller is only a stand-in: real files get their own account, which becomes the default.
-    existing = await db.selectFrom("accounts").selectAll().where("provider", "!=", "demo").orderBy("is_default", "desc").orderBy("created_at").executeTakeFirst();
+    existing = await db
+      .selectFrom("accounts")
+      .selectAll()
+      .where("provider", "!=", "demo")
+      .orderBy("is_default", "desc")
+      .orderBy("created_at")
+      .executeTakeFirst();
   }
   const accountId = existing?.id ?? id ?? DEFAULT_IMPORT_ACCOUNT;
   let created = false;
@@ -48,12 +68,20 @@ export async function resolveImportAccount(db: MirrorDb, id: string | undefined,
     });
     created = true;
   }
-  const markets = await db.selectFrom("account_marketplaces").select("marketplace").where("account_id", "=", accountId).execute();
+  const markets = await db
+    .selectFrom("account_marketplaces")
+    .select("marketplace")
+    .where("account_id", "=", accountId)
+    .execute();
   return { id: accountId, created, hadNoMarketplaces: markets.length === 0 };
 }
 
 /** Adds the marketplaces a file used to its account; the first one sets a new account's home currency. */
-export async function recordMarketplaces(db: MirrorDb, account: ImportAccount, used: ReadonlyMap<string, string>): Promise<void> {
+export async function recordMarketplaces(
+  db: MirrorDb,
+  account: ImportAccount,
+  used: ReadonlyMap<string, string>,
+): Promise<void> {
   for (const [marketplace, currency] of used) {
     await db
       .insertInto("account_marketplaces")

@@ -1,8 +1,8 @@
 import type Database from "better-sqlite3";
 import type { BulkWriteOptions, BulkWriter, TableName } from "../store/dialect.js";
 import type { MirrorDb } from "../store/open-mirror.js";
-import { SellerAiError } from "../errors.js";
-import { marketplaceByCode } from "../reference-data.js";
+import { SellerAiError } from "../core/errors.js";
+import { marketplaceByCode } from "../core/reference-data.js";
 import { marketplaceFromText, marketplacesForCurrency } from "./marketplaces.js";
 import { RowError } from "./values.js";
 
@@ -36,7 +36,7 @@ export class MarketplaceResolver {
     private readonly known: readonly { marketplace: string; currency: string }[],
   ) {}
 
-  /** The marketplace named with --marketplace, if any. */
+  /** The marketplace the caller named for files that name none, if any. */
   get explicitCode(): string | undefined {
     return this.explicit;
   }
@@ -64,13 +64,16 @@ export class MarketplaceResolver {
     if (this.explicit) return this.use(this.explicit);
     if (this.known.length === 1) return this.use(this.known[0].marketplace);
     if (currency) {
-      const candidates = marketplacesForCurrency(currency).filter((m) => this.known.length === 0 || this.known.some((k) => k.marketplace === m.code));
+      const candidates = marketplacesForCurrency(currency).filter(
+        (m) => this.known.length === 0 || this.known.some((k) => k.marketplace === m.code),
+      );
       if (candidates.length === 1) return this.use(candidates[0].code, currency);
     }
     const choices = this.known.map((k) => k.marketplace);
     throw new SellerAiError(
       "usage",
-      `the file does not say which marketplace it is for; name it with --marketplace CODE${choices.length ? ` (the account has ${choices.join(", ")})` : " (e.g. --marketplace US)"}.`,
+      `the file does not say which marketplace it is for; name its marketplace${choices.length ? ` (the account has ${choices.join(", ")})` : " (e.g. US)"}.`,
+      { details: { field: "marketplace" } },
     );
   }
 
@@ -93,7 +96,7 @@ export interface ImportContext {
   nowIso: string;
   /** The day of the import, for snapshots whose file carries no date. */
   today: string;
-  /** The day (or span) a report without dates covers, from --date / --period. */
+  /** The day (or span) a report without dates covers, as the caller gave it. */
   period: Period | undefined;
   marketplaces: MarketplaceResolver;
   /** The share of the file read so far (0 to 1, 0 when unknown), for estimating how many rows it holds. */
@@ -142,10 +145,12 @@ export class Batch {
   }
 }
 
-/** The required --date / --period of a report that carries no dates. */
+/** The period the caller gave for a report that carries no dates; without one, a usage error. */
 export function requirePeriod(ctx: ImportContext, what: string): Period {
   if (ctx.period) return ctx.period;
-  throw new SellerAiError("usage", `${what} has no date column: say which day it covers with --date YYYY-MM-DD (or --period FROM..TO for several days).`);
+  throw new SellerAiError("usage", `${what} has no date column: say which day (or days) it covers.`, {
+    details: { field: "period" },
+  });
 }
 
 export { RowError };

@@ -4,7 +4,12 @@
  */
 import type { Columns } from "./columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "./context.js";
-import { importOrdersOffThread, orderLinesWorkerScript, type OffThreadFile, type OffThreadHooks } from "./order-lines-off-thread.js";
+import {
+  importOrdersOffThread,
+  orderLinesWorkerScript,
+  type OffThreadFile,
+  type OffThreadHooks,
+} from "./order-lines-off-thread.js";
 import { ADS_CONSOLE_FORMAT, ADS_JSON_FORMAT, adsConsoleHandler, adsJsonHandler } from "./importers/ads.js";
 import { BUSINESS_REPORT_FORMAT, businessReportHandler } from "./importers/business-report.js";
 import { COST_SHEET_FORMAT, costSheetHandler } from "./importers/cost-sheet.js";
@@ -18,7 +23,7 @@ import {
 } from "./importers/inventory.js";
 import { LISTINGS_FORMAT, listingsHandler } from "./importers/listings.js";
 import { ORDERS_FORMAT, ordersHandler } from "./importers/orders.js";
-import { SALES_TRAFFIC_FORMAT, isSalesAndTrafficReport, salesTrafficImport } from "./importers/sales-traffic.js";
+import { SALES_TRAFFIC_FORMAT, salesTrafficReader } from "./importers/sales-traffic.js";
 import { SETTLEMENT_FORMAT, settlementHandler } from "./importers/settlement.js";
 
 export interface FormatInfo {
@@ -40,7 +45,11 @@ export interface DelimitedFormat extends FormatInfo {
 
 /** Checked in order: the first whose columns match reads the file. */
 export const DELIMITED_FORMATS: readonly DelimitedFormat[] = [
-  { ...ORDERS_FORMAT, handler: ordersHandler, offThread: { script: orderLinesWorkerScript, run: importOrdersOffThread } },
+  {
+    ...ORDERS_FORMAT,
+    handler: ordersHandler,
+    offThread: { script: orderLinesWorkerScript, run: importOrdersOffThread },
+  },
   { ...SETTLEMENT_FORMAT, handler: settlementHandler },
   { ...RESTOCK_FORMAT, handler: restockHandler },
   { ...INVENTORY_PLANNING_FORMAT, handler: inventoryPlanningHandler },
@@ -51,11 +60,17 @@ export const DELIMITED_FORMATS: readonly DelimitedFormat[] = [
   { ...COST_SHEET_FORMAT, handler: costSheetHandler },
 ];
 
-export const JSON_FORMATS = { salesTraffic: { ...SALES_TRAFFIC_FORMAT, isSalesAndTrafficReport, salesTrafficImport }, ads: { ...ADS_JSON_FORMAT, handler: adsJsonHandler } };
+export const JSON_FORMATS = {
+  salesTraffic: { ...SALES_TRAFFIC_FORMAT, reader: salesTrafficReader },
+  ads: { ...ADS_JSON_FORMAT, handler: adsJsonHandler },
+};
 
 /** Every format, for the error that lists what we read. */
 export function knownFormats(): FormatInfo[] {
-  return [JSON_FORMATS.salesTraffic, ...DELIMITED_FORMATS, JSON_FORMATS.ads].map(({ reportType, label }) => ({ reportType, label }));
+  return [JSON_FORMATS.salesTraffic, ...DELIMITED_FORMATS, JSON_FORMATS.ads].map(({ reportType, label }) => ({
+    reportType,
+    label,
+  }));
 }
 
 export function delimitedFormatFor(cols: Columns): DelimitedFormat | undefined {

@@ -4,16 +4,21 @@
  * the mirror is left exactly as it was.
  */
 import { basename } from "node:path";
-import { SellerAiError, isSellerAiError } from "../errors.js";
+import { SellerAiError, isSellerAiError } from "../core/errors.js";
+import { emitDataRefreshCompleted } from "../events/index.js";
 import { BulkWriter, sortOnFiles } from "../store/dialect.js";
 import type { Mirror } from "../store/open-mirror.js";
+import type { SyncRunKind } from "../store/schema.js";
 import { Columns } from "./columns.js";
 import { MarketplaceResolver, type HandlerResult, type ImportContext, type Period } from "./context.js";
 import { JSON_FORMATS, delimitedFormatFor, knownFormats, type FormatInfo } from "./formats.js";
 import { resolveImportAccount, recordMarketplaces, type ImportAccount } from "./account.js";
+import { keepRollupsCurrent } from "../store/rollup-freshness.js";
 import { rebuildRollups } from "../store/rollups.js";
+import { forEachJsonObjectMember } from "./json-stream.js";
+import { checkNotAhead, quoted } from "./limits.js";
 import { PeekableText, csvRows, delimiterOf, forEachJsonArrayElement, tsvRows } from "./rows.js";
-import { openTextSource } from "./source.js";
+import { openTextSource, type InflationLimits } from "./source.js";
 import { RowError } from "./values.js";
 
 export interface ImportFileOptions {
@@ -40,8 +45,12 @@ export interface ImportFileOptions {
    * worker costs more than it saves); false never.
    */
   worker?: { script?: URL; minBytes?: number } | false;
+  /** How far gzip data may inflate before the file is refused (default INFLATION_LIMITS). */
+  inflation?: InflationLimits;
   /** Rebuild the running totals from the file's first day after it is stored (default true); false leaves it to the caller. */
   refreshRollups?: boolean;
+  /** How the run is recorded in sync_runs (default: an import of the file's path). */
+  run?: { kind: SyncRunKind; source: string };
 }
 
 export type ImportStatus = "ok" | "partial" | "failed";
@@ -112,10 +121,10 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
   let restoreTempStore: (() => void) | undefined;
   let account: ImportAccount | undefined;
   try {
-    const source = await openTextSource(path, options.encoding);
+    const source = await openTextSource(path, options.encoding, options.inflation);
     report.encoding = source.encoding;
     report.compressed = source.compressed;
-    const text = new PeekableText(source.chunks);
+    const text = new PeekableText(source.chunks, basename(path));
     const start = (await text.peek()).trimStart();
     if (start === "") throw new SellerAiError("unknown_format", `${path}: the file is empty.`);
 
@@ -125,7 +134,11 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     account = await resolveImportAccount(mirror.db, options.accountId, nowIso);
     report.account = account.id;
     report.accountCreated = account.created;
-    const known = await mirror.db.selectFrom("account_marketplaces").select(["marketplace", "currency"]).where("account_id", "=", account.id).execute();
+    const known = await mirror.db
+      .selectFrom("account_marketplaces")
+      .select(["marketplace", "currency"])
+      .where("account_id", "=", account.id)
+      .execute();
     const marketplace = options.marketplace?.toUpperCase() === "GB" ? "UK" : options.marketplace?.toUpperCase();
     const ctx: ImportContext = {
       db: mirror.db,
@@ -148,33 +161,34 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       report.rowsRead++;
       if (options.onProgress && report.rowsRead % PROGRESS_EVERY === 0) options.onProgress(report.rowsRead);
     };
-    const guard = <R>(fn: (row: R, line: number) => void) => (row: R, line: number) => {
-      countRow();
-      try {
-        fn(row, line);
-      } catch (error) {
-        if (error instanceof RowError) reject(line, error.message);
-        else throw error;
-      }
-    };
+    const guard =
+      <R>(fn: (row: R, line: number) => void) =>
+      (row: R, line: number) => {
+        countRow();
+        try {
+          fn(row, line);
+        } catch (error) {
+          if (error instanceof RowError) reject(line, error.message);
+          else throw error;
+        }
+      };
 
     let result: HandlerResult;
     if (start.startsWith("{")) {
-      let json = "";
-      for await (const chunk of text) json += chunk;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(json);
-      } catch (error) {
-        throw new SellerAiError("import_rejected", `${path}: invalid JSON: ${(error as Error).message}`);
-      }
-      if (!JSON_FORMATS.salesTraffic.isSalesAndTrafficReport(parsed)) throw unknownFormat(path, "a JSON object that is not a Sales and Traffic report");
+      // Read as it streams: a JSON object is never held whole, however large the file.
+      const reader = JSON_FORMATS.salesTraffic.reader(ctx, reject, () => report.rowsRead++);
+      await forEachJsonObjectMember(text, reader, { name });
+      if (!reader.isReport) throw unknownFormat(path, "a JSON object that is not a Sales and Traffic report");
       report.format = pick(JSON_FORMATS.salesTraffic);
-      result = await JSON_FORMATS.salesTraffic.salesTrafficImport(ctx, parsed, reject, () => report.rowsRead++);
+      result = await reader.finish();
     } else if (start.startsWith("[")) {
       report.format = pick(JSON_FORMATS.ads);
       const handler = JSON_FORMATS.ads.handler(ctx);
-      await forEachJsonArrayElement(text, guard((row: unknown, line) => handler.row(row as Record<string, unknown>, line)));
+      await forEachJsonArrayElement(
+        text,
+        guard((row: unknown, line) => handler.row(row as Record<string, unknown>, line)),
+        { name },
+      );
       result = await handler.finish();
     } else {
       const firstLine = start.slice(0, start.search(/\r?\n|$/));
@@ -182,47 +196,89 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       const rows = delimiter === "\t" ? await tsvRows(text) : await csvRows(text, delimiter);
       const cols = new Columns(rows.header);
       const format = delimitedFormatFor(cols);
-      if (!format) throw unknownFormat(path, `columns ${rows.header.slice(0, 6).map((h) => `"${h}"`).join(", ")}${rows.header.length > 6 ? ", …" : ""}`);
+      if (!format)
+        throw unknownFormat(
+          path,
+          `columns ${rows.header
+            .slice(0, 6)
+            .map((h) => quoted(h, 40))
+            .join(", ")}${rows.header.length > 6 ? `, … (${rows.header.length.toLocaleString("en-US")} in all)` : ""}`,
+        );
       report.format = pick(format);
       const worker = options.worker === false ? undefined : (options.worker ?? {});
       // A gzip file holds about eight times its size in text.
       const textBytes = source.compressed ? 8 * source.size : source.size;
-      const offThread = worker && delimiter === "\t" && textBytes >= (worker.minBytes ?? WORKER_MIN_BYTES) ? format.offThread : undefined;
+      const offThread =
+        worker && delimiter === "\t" && textBytes >= (worker.minBytes ?? WORKER_MIN_BYTES)
+          ? format.offThread
+          : undefined;
       const script = offThread && (worker?.script ?? offThread.script());
       if (offThread && script) {
         // The worker reads the file afresh, in the character set chosen here.
         source.close();
-        result = await offThread.run(ctx, { path, encoding: source.encoding, cols }, { row: countRow, reject }, script);
+        const file = { path, encoding: source.encoding, cols, inflation: options.inflation };
+        result = await offThread.run(ctx, file, { row: countRow, reject }, script);
       } else {
         const handler = format.handler(ctx, cols);
-        await rows.forEach(guard((cells: string[], line) => handler.row(cells, line)), handler.reads);
+        await rows.forEach(
+          guard((cells: string[], line) => handler.row(cells, line)),
+          handler.reads,
+        );
         result = await handler.finish();
       }
     }
 
     if (options.strict && report.rowsRejected > 0) {
-      throw new SellerAiError("import_rejected", `${path}: ${report.rowsRejected} of ${report.rowsRead} rows rejected; with --strict nothing from the file was imported.`);
+      throw new SellerAiError(
+        "import_rejected",
+        `${path}: ${report.rowsRejected} of ${report.rowsRead} rows rejected; in a strict import nothing from the file is imported.`,
+      );
     }
     report.rowsWritten = result.written;
     report.periodStart = result.periodStart ?? report.periodStart;
     report.periodEnd = result.periodEnd ?? report.periodEnd;
+    checkNotAhead(name, report.periodEnd, ctx.today);
     report.marketplaces = [...ctx.marketplaces.used.keys()].sort();
     await recordMarketplaces(mirror.db, account, ctx.marketplaces.used);
     report.status = report.rowsRejected > 0 ? "partial" : "ok";
-    report.runId = await recordRun(mirror, report, nowIso, null);
+    report.runId = await recordRun(mirror, report, nowIso, null, options.run);
+    // The running totals sum daily sales and ad rows only: other reports leave them as true as they were.
+    if (!ROLLED_UP.has(report.format?.reportType ?? "")) await keepRollupsCurrent(mirror.db, account.id, report.runId);
     await mirror.db.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", account.id).execute();
+    // In the file's transaction: the event commits with the rows it reports, or not at all.
+    await emitDataRefreshCompleted(mirror.db, {
+      runId: report.runId,
+      accountId: account.id,
+      source: "import",
+      status: report.status,
+      file: path,
+      marketplaces: report.marketplaces,
+      reportTypes: report.format ? [report.format.reportType] : [],
+      rows: { read: report.rowsRead, written: report.rowsWritten, rejected: report.rowsRejected },
+      firstDay: report.periodStart,
+      lastDay: report.periodEnd,
+      now: options.now,
+    });
     // A large file's pages are copied from the write-ahead log on a helper thread while the import goes on.
     if (report.rowsWritten >= LARGE_COMMIT_ROWS) mirror.commitLarge();
     else mirror.sqlite.exec("COMMIT");
     inTransaction = false;
     restoreTempStore();
-    if (options.refreshRollups !== false && report.periodStart && report.periodEnd && report.format && ROLLED_UP.has(report.format.reportType)) {
+    if (
+      options.refreshRollups !== false &&
+      report.periodStart &&
+      report.periodEnd &&
+      report.format &&
+      ROLLED_UP.has(report.format.reportType)
+    ) {
       // rebuildRollups opens its own transaction, so it runs right after the file's. Rollups are only
       // read while they match the newest run, so should this fail, answers come from the daily rows.
       try {
         await rebuildRollups(mirror, account.id, { start: report.periodStart, end: report.periodEnd }, nowIso);
       } catch (error) {
-        report.notes.push(`running totals not refreshed (${(error as Error).message}); answers use the daily rows meanwhile.`);
+        report.notes.push(
+          `running totals not refreshed (${(error as Error).message}); answers use the daily rows meanwhile.`,
+        );
       }
     }
     return report;
@@ -232,8 +288,16 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     report.status = "failed";
     const failure = asImportError(path, error);
     if (account) {
-      const stillThere = await mirror.db.selectFrom("accounts").select("id").where("id", "=", account.id).executeTakeFirst();
-      if (stillThere) report.runId = await recordRun(mirror, { ...report, rowsWritten: 0 }, nowIso, failure.message);
+      const stillThere = await mirror.db
+        .selectFrom("accounts")
+        .select("id")
+        .where("id", "=", account.id)
+        .executeTakeFirst();
+      if (stillThere) {
+        report.runId = await recordRun(mirror, { ...report, rowsWritten: 0 }, nowIso, failure.message, options.run);
+        // Rolled back, the file changed nothing the running totals sum.
+        await keepRollupsCurrent(mirror.db, account.id, report.runId);
+      }
     }
     failure.details.report = report;
     throw failure;
@@ -253,23 +317,49 @@ function unknownFormat(path: string, what: string): SellerAiError {
 
 function asImportError(path: string, error: unknown): SellerAiError {
   if (isSellerAiError(error)) return error;
+  // A value the whole file depends on (a report's dates) that cannot be read refuses the file.
+  if (error instanceof RowError)
+    return new SellerAiError("import_rejected", `${path}: ${error.message}; nothing from the file was imported.`);
   const message = (error as Error)?.message ?? String(error);
-  if ((error as NodeJS.ErrnoException)?.code === "Z_BUF_ERROR" || /unexpected end of file|incorrect header check|invalid (block|stored|distance)/i.test(message)) {
-    return new SellerAiError("import_rejected", `${path}: the gzip data is damaged or truncated (${message}); nothing from the file was imported.`, { cause: error });
+  if (
+    (error as NodeJS.ErrnoException)?.code === "Z_BUF_ERROR" ||
+    /unexpected end of file|incorrect header check|invalid (block|stored|distance)/i.test(message)
+  ) {
+    return new SellerAiError(
+      "import_rejected",
+      `${path}: the gzip data is damaged or truncated (${message}); nothing from the file was imported.`,
+      { cause: error },
+    );
   }
   return new SellerAiError("failure", `${path}: ${message}; nothing from the file was imported.`, { cause: error });
 }
 
-async function recordRun(mirror: Mirror, report: ImportReport, nowIso: string, error: string | null): Promise<number> {
-  const details = { encoding: report.encoding, compressed: report.compressed, notes: report.notes, ...(error ? { error } : {}) };
+async function recordRun(
+  mirror: Mirror,
+  report: ImportReport,
+  nowIso: string,
+  error: string | null,
+  run: ImportFileOptions["run"],
+): Promise<number> {
+  const details = {
+    encoding: report.encoding,
+    compressed: report.compressed,
+    notes: report.notes,
+    ...(error ? { error } : {}),
+  };
   const row = await mirror.db
     .insertInto("sync_runs")
     .values({
       account_id: report.account,
-      kind: "import",
-      source: report.file,
+      kind: run?.kind ?? "import",
+      source: run?.source ?? report.file,
       report_type: report.format?.reportType ?? null,
-      marketplace: report.marketplaces.length === 1 ? report.marketplaces[0] : report.marketplaces.length ? report.marketplaces.join(",") : null,
+      marketplace:
+        report.marketplaces.length === 1
+          ? report.marketplaces[0]
+          : report.marketplaces.length
+            ? report.marketplaces.join(",")
+            : null,
       status: report.status,
       started_at: nowIso,
       finished_at: nowIso,

@@ -60,7 +60,15 @@ export class OrderLineTotals {
   private cellDate = new Int32Array(1024);
 
   /** Adds a line; `run` numbers the runs of adjacent lines of one order. */
-  add(marketplace: string, asin: string, date: string, run: number, counted: boolean, quantity: number, price: number): void {
+  add(
+    marketplace: string,
+    asin: string,
+    date: string,
+    run: number,
+    counted: boolean,
+    quantity: number,
+    price: number,
+  ): void {
     if (marketplace !== this.lastMarketplace || this.lastMarketplaceId < 0) {
       this.lastMarketplaceId = idOf(this.marketplaceIds, this.marketplaceNames, marketplace);
       this.lastMarketplace = marketplace;
@@ -128,7 +136,13 @@ export class OrderLineTotals {
     const marketplaces = ranks(this.marketplaceNames);
     const asins = ranks(this.asinNames);
     const dates = ranks(this.dateNames);
-    const order = keyOrder(count, (n) => (marketplaces[this.cellMarketplace[n]] * this.asinNames.length + asins[this.cellAsin[n]]) * this.dateNames.length + dates[this.cellDate[n]]);
+    const order = keyOrder(
+      count,
+      (n) =>
+        (marketplaces[this.cellMarketplace[n]] * this.asinNames.length + asins[this.cellAsin[n]]) *
+          this.dateNames.length +
+        dates[this.cellDate[n]],
+    );
     const packer = new RowPacker(CELL_SHAPE);
     const batches: PackedRows[] = [];
     const texts: string[] = ["", "", ""];
@@ -168,7 +182,7 @@ function idOf(ids: Map<string, number>, names: string[], name: string): number {
 function ranks(names: readonly string[]): Int32Array {
   const sorted = names.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
   const rank = new Int32Array(names.length);
-  sorted.forEach((id, r) => (rank[id] = r));
+  for (let r = 0; r < sorted.length; r++) rank[sorted[r]] = r;
   return rank;
 }
 

@@ -1,4 +1,4 @@
-import { marketplaceByCode, marketplaces, type MarketplaceInfo } from "../reference-data.js";
+import { marketplaceByCode, marketplaces, type MarketplaceInfo } from "../core/reference-data.js";
 
 let lookup: Map<string, MarketplaceInfo> | undefined;
 

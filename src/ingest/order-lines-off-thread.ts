@@ -10,9 +10,10 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { SellerAiError, type ErrorCode } from "../errors.js";
+import { SellerAiError, type ErrorCode } from "../core/errors.js";
 import type { Columns } from "./columns.js";
 import type { HandlerResult, ImportContext } from "./context.js";
+import type { InflationLimits } from "./source.js";
 import { OrderLineStore } from "./importers/orders.js";
 import { DailySums } from "./daily-sums.js";
 import type { OrderLineTotalsData } from "./line-totals.js";
@@ -26,6 +27,8 @@ export interface OrderLinesWorkerInput {
   columns: OrderColumns;
   marketplace: string | undefined;
   known: readonly { marketplace: string; currency: string }[];
+  /** How far gzip data may inflate (the default limits when left out). */
+  inflation?: InflationLimits;
 }
 
 /** A rejected row: its index among the rows of its message, its line, the reason. */
@@ -55,7 +58,7 @@ export interface WorkerError {
   message: string;
   name?: string;
   code?: string;
-  sellerAi?: { code: ErrorCode; suggestions: string[] };
+  sellerAi?: { code: ErrorCode; suggestions: string[]; details: Record<string, unknown> };
 }
 
 /** Messages the worker may have sent and this thread not yet read. */
@@ -75,6 +78,7 @@ export interface OffThreadFile {
   path: string;
   encoding: string;
   cols: Columns;
+  inflation?: InflationLimits;
 }
 
 /**
@@ -98,13 +102,19 @@ export function orderLinesWorkerScript(): URL | undefined {
  * const script = orderLinesWorkerScript();
  * if (script) result = await importOrdersOffThread(ctx, { path, encoding: "utf8", cols }, { row, reject }, script);
  */
-export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, hooks: OffThreadHooks, script: URL): Promise<HandlerResult> {
+export function importOrdersOffThread(
+  ctx: ImportContext,
+  file: OffThreadFile,
+  hooks: OffThreadHooks,
+  script: URL,
+): Promise<HandlerResult> {
   const input: OrderLinesWorkerInput = {
     path: file.path,
     encoding: file.encoding,
     columns: orderColumns(file.cols),
     marketplace: ctx.marketplaces.explicitCode,
     known: ctx.marketplaces.knownMarketplaces,
+    ...(file.inflation ? { inflation: file.inflation } : {}),
   };
   return new Promise<HandlerResult>((resolve, reject) => {
     let share = 0;
@@ -160,7 +170,11 @@ export function importOrdersOffThread(ctx: ImportContext, file: OffThreadFile, h
 
 /** An error as the worker describes it (see describeError). */
 function reviveError(error: WorkerError): Error {
-  if (error.sellerAi) return new SellerAiError(error.sellerAi.code, error.message, { suggestions: error.sellerAi.suggestions });
+  if (error.sellerAi)
+    return new SellerAiError(error.sellerAi.code, error.message, {
+      suggestions: error.sellerAi.suggestions,
+      details: error.sellerAi.details,
+    });
   const revived = new Error(error.message) as NodeJS.ErrnoException;
   if (error.name) revived.name = error.name;
   if (error.code) revived.code = error.code;

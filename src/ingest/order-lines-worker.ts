@@ -4,11 +4,24 @@
  * splits it, reads its lines and sends them in packed batches, waiting
  * while MESSAGES_IN_FLIGHT messages are unread.
  */
+import { basename } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
 import { MarketplaceResolver } from "./context.js";
-import { LINES_PER_INSERT, OrderLinePacker, OrderLineReader, emptyOrderLine, type PackedOrderLines } from "./order-lines.js";
-import type { FromOrderLinesWorker, OrderLinesWorkerInput, RejectedRow, ToOrderLinesWorker, WorkerError } from "./order-lines-off-thread.js";
+import {
+  LINES_PER_INSERT,
+  OrderLinePacker,
+  OrderLineReader,
+  emptyOrderLine,
+  type PackedOrderLines,
+} from "./order-lines.js";
+import type {
+  FromOrderLinesWorker,
+  OrderLinesWorkerInput,
+  RejectedRow,
+  ToOrderLinesWorker,
+  WorkerError,
+} from "./order-lines-off-thread.js";
 import { transferablesOf } from "./packed-rows.js";
 import { PeekableText, tsvRows } from "./rows.js";
 import { openTextSource } from "./source.js";
@@ -42,8 +55,8 @@ function send(message: FromOrderLinesWorker, transfer: ArrayBuffer[] = []): void
 }
 
 async function read(input: OrderLinesWorkerInput): Promise<void> {
-  const source = await openTextSource(input.path, input.encoding);
-  const rows = await tsvRows(new PeekableText(paced(source.chunks)));
+  const source = await openTextSource(input.path, input.encoding, input.inflation);
+  const rows = await tsvRows(new PeekableText(paced(source.chunks), basename(input.path)));
   const reader = new OrderLineReader(input.columns, new MarketplaceResolver(input.marketplace, input.known));
   const resolver = reader.resolver;
   const line = emptyOrderLine();
@@ -97,9 +110,19 @@ async function read(input: OrderLinesWorkerInput): Promise<void> {
 
 /** An error in a form that crosses threads (revived by the importing thread). */
 function describeError(error: unknown): WorkerError {
-  if (error instanceof SellerAiError) return { message: error.message, sellerAi: { code: error.code, suggestions: error.suggestions } };
+  if (error instanceof SellerAiError)
+    return {
+      message: error.message,
+      sellerAi: { code: error.code, suggestions: error.suggestions, details: error.details },
+    };
   const e = error as NodeJS.ErrnoException | undefined;
-  return { message: e?.message ?? String(error), name: e?.name, code: typeof e?.code === "string" ? e.code : undefined };
+  return {
+    message: e?.message ?? String(error),
+    name: e?.name,
+    code: typeof e?.code === "string" ? e.code : undefined,
+  };
 }
 
-read(workerData as OrderLinesWorkerInput).catch((error: unknown) => send({ type: "error", error: describeError(error) }));
+read(workerData as OrderLinesWorkerInput).catch((error: unknown) =>
+  send({ type: "error", error: describeError(error) }),
+);

@@ -299,7 +299,21 @@ function mix(h: number): number {
 
 /** A line record to read into (one is reused for every line). */
 export function emptyOrderLine(): OrderLine {
-  return { marketplace: "", orderId: "", lineKey: "", asin: "", sku: null, date: "", updated: "", status: "", itemStatus: null, quantity: 0, price: 0, currency: null, counted: 1 };
+  return {
+    marketplace: "",
+    orderId: "",
+    lineKey: "",
+    asin: "",
+    sku: null,
+    date: "",
+    updated: "",
+    status: "",
+    itemStatus: null,
+    quantity: 0,
+    price: 0,
+    currency: null,
+    counted: 1,
+  };
 }
 
 /** Order lines of one marketplace and currency packed for storing (see packed-rows.ts). */

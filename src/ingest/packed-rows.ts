@@ -88,7 +88,7 @@ export class RowPacker {
 
   /** The rows packed so far; the packer starts over empty. */
   take(): PackedRows {
-    const chars = this.parts.length === 0 ? "" : this.parts.join("\t") + "\t";
+    const chars = this.parts.length === 0 ? "" : `${this.parts.join("\t")}\t`;
     const text = utf8.encode(chars);
     const numbers = this.numbers.slice(0, this.count * this.stride);
     // Outside ASCII a character takes more than one byte: the positions are counted again in bytes.

@@ -20,7 +20,16 @@ export interface AsinTotals {
 }
 
 export function emptyTotals(): AsinTotals {
-  return { units: 0, revenue: 0, orders: 0, sessions: 0, pageViews: 0, buyBoxWeighted: 0, buyBoxViews: 0, buyBoxSimple: null };
+  return {
+    units: 0,
+    revenue: 0,
+    orders: 0,
+    sessions: 0,
+    pageViews: 0,
+    buyBoxWeighted: 0,
+    buyBoxViews: 0,
+    buyBoxSimple: null,
+  };
 }
 
 export function addBuyBox(t: AsinTotals, pct: number | undefined, views: number): void {
@@ -31,11 +40,18 @@ export function addBuyBox(t: AsinTotals, pct: number | undefined, views: number)
 }
 
 /** Writes the totals of every ASIN of one marketplace over `period`; returns rows written. */
-export function writePeriodTotals(ctx: ImportContext, marketplace: string, period: Period, totals: ReadonlyMap<string, AsinTotals>): number {
+export function writePeriodTotals(
+  ctx: ImportContext,
+  marketplace: string,
+  period: Period,
+  totals: ReadonlyMap<string, AsinTotals>,
+): number {
   const days = daysOf(period);
   const n = days.length;
   if (n > 1) ctx.note(`figures per ASIN cover ${period.start}..${period.end}: spread evenly over its ${n} days.`);
-  const batch = new Batch(ctx.writer, "daily_sales", { conflictColumns: ["account_id", "marketplace", "asin", "date"] });
+  const batch = new Batch(ctx.writer, "daily_sales", {
+    conflictColumns: ["account_id", "marketplace", "asin", "date"],
+  });
   for (const [asin, t] of totals) {
     const units = spreadCount(t.units, n);
     const revenue = spreadMoney(t.revenue, n);

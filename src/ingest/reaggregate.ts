@@ -123,7 +123,12 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
   // each refunded item line then counts as one unit.
   const refunds = db
     .selectFrom("settlement_transactions as t")
-    .innerJoin("products as p", (join) => join.onRef("p.account_id", "=", "t.account_id").onRef("p.marketplace", "=", "t.marketplace").onRef("p.sku", "=", "t.sku"))
+    .innerJoin("products as p", (join) =>
+      join
+        .onRef("p.account_id", "=", "t.account_id")
+        .onRef("p.marketplace", "=", "t.marketplace")
+        .onRef("p.sku", "=", "t.sku"),
+    )
     .where("t.account_id", "=", ctx.accountId)
     .where("t.transaction_type", "=", "Refund")
     .where("t.price_type", "=", "Principal")
@@ -140,7 +145,12 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
     .expression(
       db
         .selectFrom(`${AFFECTED} as a`)
-        .leftJoin(refunds.as("r"), (join) => join.onRef("r.marketplace", "=", "a.marketplace").onRef("r.asin", "=", "a.asin").onRef("r.posted_date", "=", "a.date"))
+        .leftJoin(refunds.as("r"), (join) =>
+          join
+            .onRef("r.marketplace", "=", "a.marketplace")
+            .onRef("r.asin", "=", "a.asin")
+            .onRef("r.posted_date", "=", "a.date"),
+        )
         .select((eb) => [
           sql.val(ctx.accountId).as("account_id"),
           "a.marketplace",

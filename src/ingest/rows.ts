@@ -3,10 +3,12 @@
  * unquoted (a cell may hold commas and quotes), so they are split on tabs and
  * line ends only; CSV files (Business Reports, Ads console exports, cost
  * sheets) go through csv-parse. JSON arrays (Ads API reports) are cut into
- * elements as they stream, so memory stays bounded by one element.
+ * elements as they stream, so memory stays bounded by one element. A line
+ * longer than MAX_LINE_CHARS is refused where it is found.
  */
 import { Readable } from "node:stream";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError, isSellerAiError as isSellerAi } from "../core/errors.js";
+import { MAX_LINE_CHARS, tooLong } from "./limits.js";
 
 /** Text chunks with the ability to look at the start before reading on. */
 export class PeekableText {
@@ -14,7 +16,11 @@ export class PeekableText {
   private readonly iterator: AsyncIterator<string>;
   private ended = false;
 
-  constructor(chunks: AsyncIterable<string>) {
+  /** `name` is the file's name, for saying where a problem is (`name:line: …`). */
+  constructor(
+    chunks: AsyncIterable<string>,
+    readonly name?: string,
+  ) {
     this.iterator = chunks[Symbol.asyncIterator]();
   }
 
@@ -69,9 +75,10 @@ export interface DelimitedRows {
  * const rows = await tsvRows(text);
  * await rows.forEach((cells, line) => console.log(line, cells));
  */
-export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
+export async function tsvRows(text: PeekableText, maxLine = MAX_LINE_CHARS): Promise<DelimitedRows> {
   const start = await text.peek();
   const end = start.indexOf("\n");
+  if ((end >= 0 ? end : start.length) > maxLine) throw tooLong(text.name, 1, maxLine);
   const header = (end >= 0 ? start.slice(0, end) : start).replace(/\r$/, "").split("\t");
   return {
     header,
@@ -86,6 +93,7 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
       // The line is data[from, to): sliced once, without its CR, and split on tabs only.
       const take = (data: string, from: number, to: number) => {
         line++;
+        if (to - from > maxLine) throw tooLong(text.name, line, maxLine);
         const end = to > from && data.charCodeAt(to - 1) === 13 ? to - 1 : to;
         if (!headerSeen) {
           headerSeen = true;
@@ -102,7 +110,11 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
         const cells: string[] = [];
         let start = from;
         let position = 0;
-        for (let tab = data.indexOf("\t", start); tab >= 0 && tab < end && position <= last; tab = data.indexOf("\t", start)) {
+        for (
+          let tab = data.indexOf("\t", start);
+          tab >= 0 && tab < end && position <= last;
+          tab = data.indexOf("\t", start)
+        ) {
           if (wanted[position]) cells[position] = data.slice(start, tab);
           position++;
           start = tab + 1;
@@ -122,6 +134,8 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
           from = nl + 1;
         }
         carry = data.slice(from);
+        // A line without its end yet is checked as it grows: gathered whole, a huge one would take minutes.
+        if (carry.length > maxLine) throw tooLong(text.name, line + 1, maxLine);
       }
       if (carry) take(carry, 0, carry.length);
       return rows;
@@ -130,14 +144,41 @@ export async function tsvRows(text: PeekableText): Promise<DelimitedRows> {
 }
 
 /** Rows of a quoted CSV (or semicolon-separated) file, through csv-parse. */
-export async function csvRows(text: PeekableText, delimiter: Delimiter): Promise<DelimitedRows> {
+export async function csvRows(
+  text: PeekableText,
+  delimiter: Delimiter,
+  maxLine = MAX_LINE_CHARS,
+): Promise<DelimitedRows> {
   // Loaded here: the worker thread that reads large TAB-separated files never needs it.
   const { parse } = await import("csv-parse");
   const parser = Readable.from(text).pipe(
-    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, trim: false }),
+    parse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+      trim: false,
+      // A quote left open runs to the end of the file: the record is refused once it is too long.
+      max_record_size: maxLine,
+    }),
   );
+  const unreadable = (error: unknown) => {
+    const e = error as { code?: string; lines?: number; message?: string };
+    if (e.code === "CSV_MAX_RECORD_SIZE") return tooLong(text.name, e.lines ?? 1, maxLine, "the record");
+    const where = text.name ? `${text.name}: ` : "";
+    return new SellerAiError("import_rejected", `${where}the CSV cannot be read: ${e.message ?? String(error)}`, {
+      cause: error,
+    });
+  };
   const iterator = (parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  let first: IteratorResult<{ record: string[]; info: { lines: number } }>;
+  try {
+    first = await iterator.next();
+  } catch (error) {
+    throw isSellerAi(error) ? error : unreadable(error);
+  }
   const header = first.done ? [] : first.value.record;
   return {
     header,
@@ -151,77 +192,12 @@ export async function csvRows(text: PeekableText, delimiter: Delimiter): Promise
           onRow(record, info.lines);
         }
       } catch (error) {
-        throw new SellerAiError("import_rejected", `the CSV cannot be read: ${(error as Error).message}`, { cause: error });
+        throw isSellerAi(error) ? error : unreadable(error);
       }
       return rows;
     },
   };
 }
 
-/**
- * Calls `onElement` for each element of a top-level JSON array, with the line
- * it starts on, parsing one element at a time.
- */
-export async function forEachJsonArrayElement(text: AsyncIterable<string>, onElement: (value: unknown, line: number) => void): Promise<number> {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let line = 1;
-  let elementLine = 1;
-  let carry = "";
-  let count = 0;
-  let started = false;
-  let finished = false;
-  for await (const chunk of text) {
-    let elementStart = depth >= 2 ? 0 : -1;
-    for (let i = 0; i < chunk.length; i++) {
-      const c = chunk.charCodeAt(i);
-      if (c === 10) line++;
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (c === 92) escaped = true;
-        else if (c === 34) inString = false;
-        continue;
-      }
-      if (c === 32 || c === 10 || c === 13 || c === 9) continue;
-      if (finished) throw new SellerAiError("import_rejected", `unexpected text after the JSON array (line ${line}).`);
-      if (!started) {
-        if (c !== 91) throw new SellerAiError("import_rejected", `expected a JSON array (line ${line}).`);
-        started = true;
-        depth = 1;
-        continue;
-      }
-      if (c === 34) {
-        if (depth === 1) throw new SellerAiError("import_rejected", `line ${line}: expected an object in the JSON array.`);
-        inString = true;
-      } else if (c === 123 || c === 91) {
-        depth++;
-        if (depth === 2) {
-          elementStart = i;
-          elementLine = line;
-          carry = "";
-        }
-      } else if (c === 125 || c === 93) {
-        depth--;
-        if (depth === 1) {
-          const source = carry + chunk.slice(elementStart, i + 1);
-          carry = "";
-          elementStart = -1;
-          let value: unknown;
-          try {
-            value = JSON.parse(source);
-          } catch (error) {
-            throw new SellerAiError("import_rejected", `line ${elementLine}: invalid JSON: ${(error as Error).message}`);
-          }
-          count++;
-          onElement(value, elementLine);
-        } else if (depth === 0) finished = true;
-      } else if (depth === 1 && c !== 44) {
-        throw new SellerAiError("import_rejected", `line ${line}: expected an object in the JSON array.`);
-      }
-    }
-    if (depth >= 2 && elementStart >= 0) carry += chunk.slice(elementStart);
-  }
-  if (!finished) throw new SellerAiError("import_rejected", `the JSON ends before its array does (line ${line}): the file looks truncated.`);
-  return count;
-}
+// JSON arrays are read by json-stream.ts; imported from here as before.
+export { forEachJsonArrayElement } from "./json-stream.js";

@@ -2,13 +2,15 @@
  * Opens a report file as a stream of text: gzip is recognised by its magic
  * bytes, the character set by a byte-order mark, by UTF-8 validity, or by
  * chardet's guess (Amazon's files come in UTF-8, Windows-1252/ISO-8859-1 and
- * Shift_JIS), and decoding is iconv-lite's. Nothing is read whole.
+ * Shift_JIS), and decoding is iconv-lite's. Nothing is read whole. Gzip data
+ * that inflates far beyond what a report does (a decompression bomb) is
+ * refused as it inflates.
  */
 import { createReadStream, statSync } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { analyse } from "chardet";
 import iconv from "iconv-lite";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
 
 export interface TextSource {
   /** The character set the file is decoded with (iconv-lite name). */
@@ -28,25 +30,42 @@ export interface TextSource {
 
 const SAMPLE_BYTES = 64 * 1024;
 
+/** How far gzip data may inflate. */
+export interface InflationLimits {
+  /** Inflated bytes per compressed byte read, checked once `ratioFrom` bytes have been inflated. */
+  maxRatio: number;
+  ratioFrom: number;
+  /** Inflated bytes in all. */
+  maxBytes: number;
+}
+
+/**
+ * Reports' text compresses to a tenth or so of its size, rarely to a
+ * fiftieth; a decompression bomb inflates a thousandfold. The first 64 MB
+ * inflate without a check, so a small file of very repetitive text is read.
+ * No report runs to 8 GB of text.
+ */
+export const INFLATION_LIMITS: InflationLimits = { maxRatio: 100, ratioFrom: 64 << 20, maxBytes: 8 * 2 ** 30 };
+
 /** Canonical iconv-lite names for what users and Amazon call these charsets. */
 export function normaliseEncoding(name: string): string | undefined {
   const key = name.trim().toLowerCase().replace(/[\s_]/g, "-");
   const aliases: Record<string, string> = {
-    "utf8": "utf8",
+    utf8: "utf8",
     "utf-8": "utf8",
     "utf-8-bom": "utf8",
-    "latin1": "windows-1252",
+    latin1: "windows-1252",
     "latin-1": "windows-1252",
     "iso-8859-1": "windows-1252",
     "iso8859-1": "windows-1252",
-    "cp1252": "windows-1252",
+    cp1252: "windows-1252",
     "windows-1252": "windows-1252",
     "shift-jis": "cp932",
-    "shiftjis": "cp932",
-    "sjis": "cp932",
-    "cp932": "cp932",
+    shiftjis: "cp932",
+    sjis: "cp932",
+    cp932: "cp932",
     "windows-31j": "cp932",
-    "ms932": "cp932",
+    ms932: "cp932",
     "euc-jp": "eucjp",
   };
   const known = aliases[key];
@@ -92,11 +111,44 @@ async function* readChunks(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer
   for await (const chunk of stream) yield chunk;
 }
 
-/** Opens `path` for reading as text; `encoding` overrides detection. */
-export async function openTextSource(path: string, encoding?: string): Promise<TextSource> {
+/** The inflated chunks of a gzip file, refused once they outgrow `limits` against the compressed bytes read. */
+async function* inflated(
+  stream: AsyncIterable<Buffer>,
+  compressedRead: () => number,
+  path: string,
+  limits: InflationLimits,
+): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    const read = Math.max(1, compressedRead());
+    if (total > limits.maxBytes || (total > limits.ratioFrom && total > limits.maxRatio * read)) {
+      const mb = (n: number) => `${(n / 2 ** 20).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`;
+      throw new SellerAiError(
+        "import_rejected",
+        total > limits.maxBytes
+          ? `${path}: the gzip data inflates to over ${mb(limits.maxBytes)}, more than any report holds; ` +
+              "nothing from the file was imported."
+          : `${path}: the gzip data inflates to over ${limits.maxRatio} times its size (${mb(total)} from ` +
+              `${mb(read)}), which reports never do: it is damaged or a decompression bomb. Nothing from the file was imported.`,
+      );
+    }
+    yield chunk;
+  }
+}
+
+/** Opens `path` for reading as text; `encoding` overrides detection; gzip data is held to `limits`. */
+export async function openTextSource(
+  path: string,
+  encoding?: string,
+  limits: InflationLimits = INFLATION_LIMITS,
+): Promise<TextSource> {
   const forced = encoding === undefined ? undefined : normaliseEncoding(encoding);
   if (encoding !== undefined && !forced) {
-    throw new SellerAiError("usage", `unknown encoding "${encoding}"; use utf-8, windows-1252 (iso-8859-1) or shift_jis (cp932).`);
+    throw new SellerAiError(
+      "usage",
+      `unknown encoding "${encoding}"; use utf-8, windows-1252 (iso-8859-1) or shift_jis (cp932).`,
+    );
   }
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
   const opened = await new Promise<void>((resolve, reject) => {
@@ -107,7 +159,8 @@ export async function openTextSource(path: string, encoding?: string): Promise<T
     (error: NodeJS.ErrnoException) => error,
   );
   if (opened) {
-    const reason = opened.code === "ENOENT" ? "no such file" : opened.code === "EISDIR" ? "is a folder" : opened.message;
+    const reason =
+      opened.code === "ENOENT" ? "no such file" : opened.code === "EISDIR" ? "is a folder" : opened.message;
     throw new SellerAiError("not_found", `${path}: ${reason}.`);
   }
   let size = 0;
@@ -124,43 +177,55 @@ export async function openTextSource(path: string, encoding?: string): Promise<T
   const bytes: AsyncIterable<Buffer> = compressed ? file.pipe(createGunzip({ chunkSize: 1 << 20 })) : file;
   if (compressed) file.on("error", () => undefined);
 
-  const iterator = readChunks(bytes);
-  const head: Buffer[] = [];
-  let headLength = 0;
-  let done = false;
-  while (headLength < SAMPLE_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    head.push(next.value);
-    headLength += next.value.length;
-  }
-  const sample = Buffer.concat(head);
-  const chosen = forced ? { encoding: forced, from: "option" as const } : detectEncoding(sample.subarray(0, SAMPLE_BYTES));
-  const decoder = iconv.getDecoder(chosen.encoding, { stripBOM: true });
-
-  async function* decode(): AsyncGenerator<string> {
-    const text = decoder.write(sample);
-    if (text) yield text;
-    if (!done) {
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-        const bytes = next.value;
-        for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
-          const part = decoder.write(bytes.subarray(at, Math.min(bytes.length, at + TEXT_PIECE)));
-          if (part) yield part;
-        }
-      }
-    }
-    const rest = decoder.end();
-    if (rest) yield rest;
-  }
-
-  const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
+  const iterator = compressed ? inflated(bytes, () => file.bytesRead, path, limits) : readChunks(bytes);
   const close = () => {
     file.destroy();
     if (compressed) (bytes as ReturnType<typeof createGunzip>).destroy();
   };
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let done = false;
+  try {
+    while (headLength < SAMPLE_BYTES) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      head.push(next.value);
+      headLength += next.value.length;
+    }
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const sample = Buffer.concat(head);
+  const chosen = forced
+    ? { encoding: forced, from: "option" as const }
+    : detectEncoding(sample.subarray(0, SAMPLE_BYTES));
+  const decoder = iconv.getDecoder(chosen.encoding, { stripBOM: true });
+
+  async function* decode(): AsyncGenerator<string> {
+    try {
+      const text = decoder.write(sample);
+      if (text) yield text;
+      if (!done) {
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+          const bytes = next.value;
+          for (let at = 0; at < bytes.length; at += TEXT_PIECE) {
+            const part = decoder.write(bytes.subarray(at, Math.min(bytes.length, at + TEXT_PIECE)));
+            if (part) yield part;
+          }
+        }
+      }
+      const rest = decoder.end();
+      if (rest) yield rest;
+    } finally {
+      // A reader that stops early (a refused file) releases the file at once, not when collected.
+      close();
+    }
+  }
+
+  const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
   return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode(), progress, size, close };
 }

@@ -4,6 +4,7 @@
  * "03/01/2024", "01.03.2024 08:00:00 UTC". A cell that cannot be read throws a
  * RowError whose message becomes the `file:line: reason` the user sees.
  */
+import { quoted } from "./limits.js";
 
 /** A problem with one row: the row is rejected, the rest of the file goes on. */
 export class RowError extends Error {
@@ -47,7 +48,7 @@ export function parseNumber(text: string | undefined, column: string): number | 
     negative = !negative;
     s = s.slice(0, -1);
   }
-  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) throw new RowError(`${column}: not a number: "${text}"`);
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) throw new RowError(`${column}: not a number: ${quoted(text)}`);
   const lastDot = s.lastIndexOf(".");
   const lastComma = s.lastIndexOf(",");
   if (lastDot >= 0 && lastComma >= 0) {
@@ -58,9 +59,9 @@ export function parseNumber(text: string | undefined, column: string): number | 
   } else if (lastDot >= 0 && GROUPED_DOT.test(s) && (s.match(/\./g) ?? []).length > 1) {
     s = s.replace(/\./g, "");
   }
-  if ((s.match(/[.,]/g) ?? []).length > 1) throw new RowError(`${column}: not a number: "${text}"`);
+  if ((s.match(/[.,]/g) ?? []).length > 1) throw new RowError(`${column}: not a number: ${quoted(text)}`);
   const value = Number(s);
-  if (!Number.isFinite(value)) throw new RowError(`${column}: not a number: "${text}"`);
+  if (!Number.isFinite(value)) throw new RowError(`${column}: not a number: ${quoted(text)}`);
   return negative ? -value : value;
 }
 
@@ -72,7 +73,7 @@ export function parseCount(text: string | undefined, column: string): number | u
   const grouped = text !== undefined && GROUPED_DOT.test(text.trim()) ? text.trim().replace(/\./g, "") : text;
   const value = parseNumber(grouped, column);
   if (value === undefined) return undefined;
-  if (!Number.isInteger(value)) throw new RowError(`${column}: not a whole number: "${text}"`);
+  if (!Number.isInteger(value)) throw new RowError(`${column}: not a whole number: ${quoted(text ?? "")}`);
   return value;
 }
 
@@ -82,13 +83,6 @@ function onlyDigits(text: string): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
-}
-
-/** A required number: an empty cell is an error. */
-export function requireNumber(text: string | undefined, column: string): number {
-  const value = parseNumber(text, column);
-  if (value === undefined) throw new RowError(`${column}: missing value`);
-  return value;
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -124,25 +118,25 @@ export function parseDate(text: string | undefined, column: string): string | un
     const day = digits2(s, 8);
     if ((next === -1 || next === 84 || next === 32 || next === 9) && hi >= 0 && lo >= 0 && month >= 0 && day >= 0) {
       const iso = validDate(hi * 100 + lo, month, day);
-      if (!iso) throw new RowError(`${column}: not a date: "${text}"`);
+      if (!iso) throw new RowError(`${column}: not a date: ${quoted(text)}`);
       return iso;
     }
   }
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:$|[T\s])/.exec(s);
   let iso: string | undefined;
   if (m) iso = validDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:$|\s)/.exec(s))) iso = validDate(Number(m[3]), Number(m[2]), Number(m[1]));
+  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:$|\s)/.exec(s)))
+    iso = validDate(Number(m[3]), Number(m[2]), Number(m[1]));
   else if ((m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:$|[\s,])/.exec(s))) {
     const a = Number(m[1]);
     const b = Number(m[2]);
     iso = a > 12 ? validDate(Number(m[3]), b, a) : validDate(Number(m[3]), a, b);
-  }
-  else if ((m = /^([A-Za-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:$|\s)/.exec(s))) {
+  } else if ((m = /^([A-Za-z]{3})[a-z]*\.? (\d{1,2}),? (\d{4})(?:$|\s)/.exec(s))) {
     // The Ads console writes "Mar 01, 2024".
     const month = MONTHS.indexOf(m[1].toLowerCase()) + 1;
     if (month > 0) iso = validDate(Number(m[3]), month, Number(m[2]));
   }
-  if (!iso) throw new RowError(`${column}: not a date: "${text}"`);
+  if (!iso) throw new RowError(`${column}: not a date: ${quoted(text)}`);
   return iso;
 }
 
@@ -210,7 +204,14 @@ function isoWithOffsetToUtc(s: string): string | undefined {
   const n = s.length;
   const millis = n === 24 || n === 29;
   if (!(n === 20 || n === 25 || millis)) return undefined;
-  if (s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45 || s.charCodeAt(10) !== 84 || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return undefined;
+  if (
+    s.charCodeAt(4) !== 45 ||
+    s.charCodeAt(7) !== 45 ||
+    s.charCodeAt(10) !== 84 ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  )
+    return undefined;
   const hi = digits2(s, 0);
   const lo = digits2(s, 2);
   const month = digits2(s, 5);
@@ -219,7 +220,23 @@ function isoWithOffsetToUtc(s: string): string | undefined {
   const minute = digits2(s, 14);
   const second = digits2(s, 17);
   let year = hi * 100 + lo;
-  if (hi < 0 || lo < 0 || year < 1001 || year > 9998 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  if (
+    hi < 0 ||
+    lo < 0 ||
+    year < 1001 ||
+    year > 9998 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    hour < 0 ||
+    hour > 23 ||
+    minute < 0 ||
+    minute > 59 ||
+    second < 0 ||
+    second > 59
+  )
+    return undefined;
   let fraction = ".000";
   let at = 19;
   if (millis) {

@@ -1,9 +1,13 @@
-import { stem, words } from "./text.js";
+import { normalizeText, stem, words } from "./text.js";
 
 /**
- * A nearest-neighbour intent classifier over TF-IDF vectors of word
- * unigrams and bigrams (stemmed; slot tokens such as `m_revenue` as they
- * are), built from labelled example sentences. Deterministic.
+ * An intent classifier over TF-IDF vectors of word unigrams, bigrams and
+ * skip-bigrams (stemmed; slot tokens such as `m_revenue` as they are), of word
+ * classes ("sell out" and "run out" are both `runout`, so an example with one
+ * teaches the other) and of negated words ("not selling"), built from
+ * labelled example sentences. Two models share the vectors: nearest
+ * neighbours, which know phrasings, and a logistic regression, which knows
+ * which words tell the labels apart. Deterministic.
  */
 
 export interface LabelScore {
@@ -16,23 +20,109 @@ export interface Classification {
   ranked: LabelScore[];
 }
 
-/** Everything the classifier learned, as plain JSON (for a cache). */
+/** Everything the classifier learned, as plain JSON (for a cache); a classifier always works from this. */
 export interface ClassifierState {
+  /** The labels, sorted. */
   labels: string[];
+  /** Each example's label, as an index into `labels`. */
+  exampleLabels: number[];
   light: string[];
+  /** Stemmed phrase → its word class. */
+  concepts: Record<string, string>;
   idf: Record<string, number>;
   /** Feature → flat [exampleIndex, weight, exampleIndex, weight, …]. */
   postings: Record<string, number[]>;
+  /** The logistic regression: each label's bias, and feature → flat [labelIndex, weight, …]. */
+  linear: { bias: number[]; weights: Record<string, number[]> };
 }
 
 /** Filler words still say something ("what can you do"), but little. */
 const LIGHT_WEIGHT = 0.35;
 /** Slot tokens (a metric, a breakdown) say much about the intent. */
 const SLOT_WEIGHT = 1.5;
+/** Word pairs one word apart ("run … out") tolerate a word put in between. */
+const SKIP_WEIGHT = 0.5;
+/** Words that turn the meaning of the next ones ("not selling", "no sales", "never convert"). */
+const NEGATORS = new Set([
+  "not",
+  "no",
+  "non",
+  "never",
+  "without",
+  "zero",
+  "nothing",
+  "none",
+  "don't",
+  "dont",
+  "doesn't",
+  "doesnt",
+  "didn't",
+  "didnt",
+  "isn't",
+  "aren't",
+  "haven't",
+  "hasn't",
+  "won't",
+  "hardly",
+  "barely",
+]);
+
+/** The neighbours' part of a label's score; the linear model has the rest. */
+const NEIGHBOUR_SHARE = 0.5;
 
 const isSlotToken = (w: string) => w.startsWith("__") || /^[mgs]_/.test(w);
 
-function features(text: string, light: ReadonlySet<string>): Map<string, number> {
+/** Word classes over stemmed words: each phrase's first stem → [phrase stems, class], longest first. */
+class ConceptIndex {
+  private readonly byFirst = new Map<string, [string[], string][]>();
+
+  constructor(readonly phrases: Record<string, string>) {
+    for (const [phrase, concept] of Object.entries(phrases)) {
+      const parts = phrase.split(" ");
+      const list = this.byFirst.get(parts[0]) ?? [];
+      list.push([parts, concept]);
+      list.sort((a, b) => b[0].length - a[0].length);
+      this.byFirst.set(parts[0], list);
+    }
+  }
+
+  /** How many words each class phrase found in the stems has, left to right. */
+  phraseLengths(stems: string[]): number[] {
+    const lengths: number[] = [];
+    for (let i = 0; i < stems.length; ) {
+      const match = this.byFirst.get(stems[i])?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      if (match) {
+        lengths.push(match[0].length);
+        i += match[0].length;
+      } else i++;
+    }
+    return lengths;
+  }
+
+  /** The stems with each class phrase replaced by its class token (`c_runout`), or undefined when none is found. */
+  view(stems: string[]): string[] | undefined {
+    let found = false;
+    const out: string[] = [];
+    for (let i = 0; i < stems.length; ) {
+      const match = this.byFirst.get(stems[i])?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      if (match) {
+        out.push(`c_${match[1]}`);
+        i += match[0].length;
+        found = true;
+      } else out.push(stems[i++]);
+    }
+    return found ? out : undefined;
+  }
+}
+
+/** Stems a phrase the way questions are stemmed. */
+function stemPhrase(phrase: string): string {
+  return words(normalizeText(phrase))
+    .map((w) => (isSlotToken(w) ? w : stem(w)))
+    .join(" ");
+}
+
+function features(text: string, light: ReadonlySet<string>, concepts: ConceptIndex): Map<string, number> {
   const counts = new Map<string, number>();
   const bump = (f: string, by: number) => counts.set(f, (counts.get(f) ?? 0) + by);
   const tokens = words(text);
@@ -41,74 +131,88 @@ function features(text: string, light: ReadonlySet<string>): Map<string, number>
   for (let i = 0; i < stems.length; i++) {
     bump(`w:${stems[i]}`, weight[i]);
     if (i + 1 < stems.length) bump(`b:${stems[i]} ${stems[i + 1]}`, Math.min(weight[i], weight[i + 1]));
+    if (i + 2 < stems.length) bump(`s:${stems[i]} ${stems[i + 2]}`, SKIP_WEIGHT * Math.min(weight[i], weight[i + 2]));
+    if (NEGATORS.has(tokens[i])) {
+      for (let j = i + 1; j < Math.min(stems.length, i + 3); j++) if (!light.has(tokens[j])) bump(`n:${stems[j]}`, 1);
+    }
+  }
+  const view = concepts.view(stems);
+  if (view) {
+    for (let i = 0; i < view.length; i++) {
+      if (!view[i].startsWith("c_")) continue;
+      bump(`c:${view[i]}`, 1);
+      if (i > 0) bump(`cb:${view[i - 1]} ${view[i]}`, 0.5);
+      if (i + 1 < view.length) bump(`cb:${view[i]} ${view[i + 1]}`, 0.5);
+    }
   }
   return counts;
 }
 
 export class IntentClassifier {
   private constructor(
-    readonly labels: string[],
+    private readonly s: ClassifierState,
     private readonly light: ReadonlySet<string>,
-    private readonly idf: Map<string, number>,
-    private readonly postings: Map<string, number[]>,
+    private readonly concepts: ConceptIndex,
   ) {}
 
   /**
    * Learns from labelled texts, already masked the way questions will be.
-   * `light` words (filler) weigh less.
+   * `light` words (filler) weigh less; `concepts` maps a word class to its phrases.
    */
-  static train(examples: { label: string; text: string }[], light: ReadonlySet<string> = new Set()): IntentClassifier {
-    const featureSets = examples.map((e) => features(e.text, light));
+  static train(
+    examples: { label: string; text: string }[],
+    light: ReadonlySet<string> = new Set(),
+    concepts: Record<string, string[]> = {},
+  ): IntentClassifier {
+    const phrases: Record<string, string> = {};
+    for (const [concept, list] of Object.entries(concepts))
+      for (const phrase of list) {
+        const key = stemPhrase(phrase);
+        if (key !== "") phrases[key] ??= concept;
+      }
+    const index = new ConceptIndex(phrases);
+    const featureSets = examples.map((e) => features(e.text, light, index));
     const df = new Map<string, number>();
     for (const f of featureSets) for (const key of f.keys()) df.set(key, (df.get(key) ?? 0) + 1);
-    const idf = new Map<string, number>();
-    for (const [key, count] of df) idf.set(key, Math.log((examples.length + 1) / (count + 1)) + 1);
-    const classifier = new IntentClassifier(
-      examples.map((e) => e.label),
-      light,
-      idf,
-      new Map(),
-    );
-    featureSets.forEach((f, index) => {
-      for (const [key, weight] of classifier.vector(f)) {
-        let list = classifier.postings.get(key);
-        if (!list) classifier.postings.set(key, (list = []));
-        list.push(index, weight);
-      }
+    const idf: Record<string, number> = {};
+    for (const [key, count] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      idf[key] = round4(Math.log((examples.length + 1) / (count + 1)) + 1);
+    const vectors = featureSets.map((f) => vectorOf(f, idf));
+    const postings: Record<string, number[]> = {};
+    vectors.forEach((vector, i) => {
+      for (const [key, weight] of vector) (postings[key] ??= []).push(i, round4(weight));
     });
-    return classifier;
+    const labels = [...new Set(examples.map((e) => e.label))].sort();
+    const exampleLabels = examples.map((e) => labels.indexOf(e.label));
+    return IntentClassifier.fromState({
+      labels,
+      exampleLabels,
+      light: [...light],
+      concepts: phrases,
+      idf,
+      postings,
+      linear: trainLinear(vectors, exampleLabels, labels.length),
+    });
   }
 
   static fromState(state: ClassifierState): IntentClassifier {
-    return new IntentClassifier(state.labels, new Set(state.light), new Map(Object.entries(state.idf)), new Map(Object.entries(state.postings)));
+    return new IntentClassifier(state, new Set(state.light), new ConceptIndex(state.concepts));
   }
 
   state(): ClassifierState {
-    return { labels: this.labels, light: [...this.light], idf: Object.fromEntries(this.idf), postings: Object.fromEntries(this.postings) };
+    return this.s;
   }
 
-  private vector(counts: Map<string, number>): Map<string, number> {
-    const v = new Map<string, number>();
-    let norm = 0;
-    for (const [key, count] of counts) {
-      const idf = this.idf.get(key);
-      if (idf === undefined) continue;
-      const weight = (count >= 1 ? 1 + Math.log(count) : count) * idf;
-      v.set(key, weight);
-      norm += weight * weight;
-    }
-    norm = Math.sqrt(norm);
-    if (norm > 0) for (const [key, weight] of v) v.set(key, weight / norm);
-    return v;
+  private query(text: string): [string, number][] {
+    return vectorOf(features(text, this.light, this.concepts), this.s.idf);
   }
 
-  /** Each example's cosine similarity to the text, and the examples it shares a feature with. */
-  private similarities(text: string): { sims: Float64Array; touched: number[] } {
-    const query = this.vector(features(text, this.light));
-    const sims = new Float64Array(this.labels.length);
+  /** Each example's cosine similarity to the query, and the examples it shares a feature with. */
+  private similarities(query: [string, number][]): { sims: Float64Array; touched: number[] } {
+    const sims = new Float64Array(this.s.exampleLabels.length);
     const touched: number[] = [];
     for (const [key, weight] of query) {
-      const list = this.postings.get(key);
+      const list = this.s.postings[key];
       if (!list) continue;
       for (let i = 0; i < list.length; i += 2) {
         if (sims[list[i]] === 0) touched.push(list[i]);
@@ -118,34 +222,58 @@ export class IntentClassifier {
     return { sims, touched };
   }
 
+  /** The logistic regression's probability of each label. */
+  private probabilities(query: [string, number][]): Float64Array {
+    const z = Float64Array.from(this.s.linear.bias);
+    for (const [key, value] of query) {
+      const flat = this.s.linear.weights[key];
+      if (flat) for (let i = 0; i < flat.length; i += 2) z[flat[i]] += flat[i + 1] * value;
+    }
+    return softmax(z);
+  }
+
   /**
-   * Scores every label for a text: the label's three closest examples
-   * (weighted 1, ½, ¼), so one odd example cannot win alone.
+   * Scores every label for a text: the mean of the logistic regression's
+   * probability and the label's three closest examples (weighted 1, ½, ¼,
+   * so one odd example cannot win alone).
    *
    * @example IntentClassifier.train(examples).classify("top m_revenue products").ranked[0].label // "top_products"
    */
   classify(text: string): Classification {
-    const { sims, touched } = this.similarities(text);
-    const best = new Map<string, [number, number, number]>();
+    const query = this.query(text);
+    const { sims, touched } = this.similarities(query);
+    const n = this.s.labels.length;
+    const top = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
     for (const index of touched) {
       const similarity = sims[index];
+      const k = this.s.exampleLabels[index];
       if (similarity <= 0) continue;
-      const label = this.labels[index];
-      const top = best.get(label);
-      if (!top) best.set(label, [similarity, 0, 0]);
-      else if (similarity > top[0]) [top[0], top[1], top[2]] = [similarity, top[0], top[1]];
-      else if (similarity > top[1]) [top[1], top[2]] = [similarity, top[1]];
-      else if (similarity > top[2]) top[2] = similarity;
+      if (similarity > top[0][k]) [top[0][k], top[1][k], top[2][k]] = [similarity, top[0][k], top[1][k]];
+      else if (similarity > top[1][k]) [top[1][k], top[2][k]] = [similarity, top[1][k]];
+      else if (similarity > top[2][k]) top[2][k] = similarity;
     }
+    const p = this.probabilities(query);
     const ranked: LabelScore[] = [];
-    for (const [label, [a, b, c]] of best) ranked.push({ label, score: (a + 0.5 * b + 0.25 * c) / 1.75 });
+    for (let k = 0; k < n; k++) {
+      const neighbours = (top[0][k] + 0.5 * top[1][k] + 0.25 * top[2][k]) / 1.75;
+      ranked.push({ label: this.s.labels[k], score: NEIGHBOUR_SHARE * neighbours + (1 - NEIGHBOUR_SHARE) * p[k] });
+    }
     ranked.sort((x, y) => y.score - x.score || (x.label < y.label ? -1 : 1));
     return { ranked };
   }
 
+  /**
+   * Whether the text holds a word-class phrase of several words ("p and l", "where did my money go"): words
+   * that are each said of anything, but together are a seller's.
+   */
+  hasClassPhrase(text: string): boolean {
+    const stems = words(text).map((w) => (isSlotToken(w) ? w : stem(w)));
+    return this.concepts.phraseLengths(stems).some((n) => n > 1);
+  }
+
   /** Indexes of the `n` examples most similar to the text, best first. */
   nearest(text: string, n: number): { index: number; similarity: number }[] {
-    const { sims, touched } = this.similarities(text);
+    const { sims, touched } = this.similarities(this.query(text));
     touched.sort((a, b) => sims[b] - sims[a] || a - b);
     return touched
       .slice(0, n)
@@ -153,3 +281,82 @@ export class IntentClassifier {
       .map((index) => ({ index, similarity: sims[index] }));
   }
 }
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** A unit-length TF-IDF vector of feature counts; features never seen in training are left out. */
+function vectorOf(counts: Map<string, number>, idf: Record<string, number>): [string, number][] {
+  const v: [string, number][] = [];
+  let norm = 0;
+  for (const [key, count] of counts) {
+    const weight = idf[key];
+    if (weight === undefined) continue;
+    const w = (count >= 1 ? 1 + Math.log(count) : count) * weight;
+    v.push([key, w]);
+    norm += w * w;
+  }
+  norm = Math.sqrt(norm);
+  if (norm > 0) for (const pair of v) pair[1] /= norm;
+  return v;
+}
+
+function softmax(z: Float64Array): Float64Array {
+  let max = -Infinity;
+  for (const x of z) max = Math.max(max, x);
+  let sum = 0;
+  for (let k = 0; k < z.length; k++) sum += z[k] = Math.exp(z[k] - max);
+  for (let k = 0; k < z.length; k++) z[k] /= sum;
+  return z;
+}
+
+/**
+ * A multinomial logistic regression over the vectors, trained by stochastic
+ * gradient descent in a fixed order (deterministic). Weights too small to
+ * matter are left out, to keep the shipped model small.
+ */
+function trainLinear(vectors: [string, number][][], target: number[], n: number): ClassifierState["linear"] {
+  const bias = new Float64Array(n);
+  const weights = new Map<string, Float64Array>();
+  const order = vectors.map((_, i) => i);
+  // A fixed shuffle each epoch (a linear congruential sequence), so training is the same every time.
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const rate = LEARNING_RATE / (1 + epoch * 0.1);
+    for (const i of order) {
+      const z = Float64Array.from(bias);
+      for (const [key, value] of vectors[i]) {
+        const w = weights.get(key);
+        if (w) for (let k = 0; k < n; k++) z[k] += w[k] * value;
+      }
+      const p = softmax(z);
+      p[target[i]] -= 1;
+      for (const [key, value] of vectors[i]) {
+        let w = weights.get(key);
+        if (!w) weights.set(key, (w = new Float64Array(n)));
+        for (let k = 0; k < n; k++) w[k] -= rate * (p[k] * value + L2 * w[k]);
+      }
+      for (let k = 0; k < n; k++) bias[k] -= rate * p[k];
+    }
+  }
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  const flat: Record<string, number[]> = {};
+  for (const [key, w] of [...weights].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const list: number[] = [];
+    w.forEach((x, k) => {
+      if (Math.abs(x) >= MIN_WEIGHT) list.push(k, round(x));
+    });
+    if (list.length) flat[key] = list;
+  }
+  return { bias: Array.from(bias, round), weights: flat };
+}
+
+const EPOCHS = 40;
+const LEARNING_RATE = 0.5;
+const L2 = 1e-4;
+/** Weights smaller than this are left out of the shipped model. */
+const MIN_WEIGHT = 0.05;

@@ -76,15 +76,44 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   for (const s of [...v.metrics, ...v.weakMetrics]) texts.push(...s.phrases);
   for (const list of Object.values(v.groupBy)) texts.push(...list);
   const w = v.words;
-  texts.push(...w.sort_asc, ...w.sort_desc, ...w.superlatives, ...w.entity_singular, ...w.entity_plural, ...Object.keys(w.number_words));
-  texts.push(...w.filler, ...w.follow_up_cues, ...w.comparison_cues, ...w.comparison_verbs, ...w.condition_verbs, ...Object.keys(w.condition_unit_metrics));
+  texts.push(
+    ...w.sort_asc,
+    ...w.sort_desc,
+    ...w.superlatives,
+    ...w.entity_singular,
+    ...w.entity_plural,
+    ...Object.keys(w.number_words),
+  );
+  texts.push(
+    ...w.filler,
+    ...w.follow_up_cues,
+    ...w.comparison_cues,
+    ...w.comparison_verbs,
+    ...w.condition_verbs,
+    ...Object.keys(w.condition_unit_metrics),
+  );
   for (const list of Object.values(w.condition_ops)) texts.push(...list);
   texts.push(...Object.values(v.typos));
   const t = v.timeframes;
-  texts.push(...Object.keys(t.fixed), ...t.rolling_prefixes, ...Object.keys(t.units), ...Object.keys(t.months), ...Object.keys(t.quarter_ordinals));
+  texts.push(
+    ...Object.keys(t.fixed),
+    ...t.rolling_prefixes,
+    ...Object.keys(t.units),
+    ...Object.keys(t.months),
+    ...Object.keys(t.quarter_ordinals),
+  );
   texts.push(...t.same_period_last_year, ...t.previous_period);
   for (const [name, aliases] of Object.entries(v.categoryAliases)) texts.push(name, ...aliases);
+  for (const list of Object.values(v.concepts)) texts.push(...list);
+  for (const list of Object.values(w.insight_types)) texts.push(...list);
+  for (const list of Object.values(w.detail_levels)) texts.push(...list);
+  texts.push(...w.sort_best, ...w.sort_worst, ...w.show_all_phrases);
+  // Off-topic words too, so that a typo in one ("wether") is read as the word and refused as such.
+  texts.push(...v.outOfDomain.world_phrases, ...v.outOfDomain.world_subjects);
   texts.push(...v.marketplaceAliases.keys());
   texts.push("lead time", "safety stock", "target", "currency", "settings", "horizon", "next", "coming", "within");
+  // The words of the settings grammars (slots.ts), so that none is "corrected" into another ("factory" → "factor").
+  texts.push("supplier suppliers manufacturer manufacturers factory factories vendor vendors producer producers");
+  texts.push("produce deliver delivers ship ships buffer buffers");
   return texts;
 }

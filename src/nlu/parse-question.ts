@@ -1,9 +1,23 @@
-import type { CatalogVocabulary } from "./catalog-vocabulary.js";
+import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
-import { extractSlots, type Slots } from "./slots.js";
-import { resolveTimeframe } from "./timeframe.js";
-import { INTENT_AREAS, type Condition, type Filters, type Intent, type Metric, type Understanding } from "./understanding.js";
+import { worldDetector } from "./out-of-domain.js";
+import { periodBefore } from "./period-before.js";
+import { thirdPartyDetector } from "./third-parties.js";
+import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
+import { stem } from "./text.js";
+import { resolveTimeframe } from "../core/timeframe.js";
+import {
+  ALL_ROWS_LIMIT,
+  INTENT_AREAS,
+  type Condition,
+  type DetailLevel,
+  type Filters,
+  type InsightType,
+  type Intent,
+  type Metric,
+  type Understanding,
+} from "../core/understanding.js";
 
 export interface ParseOptions {
   catalog: CatalogVocabulary;
@@ -29,6 +43,15 @@ const SURE_SCORE = 0.3;
 const OFF_TOPIC_SCORE = 0.3;
 /** A follow-up with words of its own switches intent only when the classifier is at least this sure. */
 const SWITCH_SCORE = 0.35;
+/** A question of filters only (no follow-up cue) is a new question when the classifier is this sure of another intent. */
+const OWN_SUBJECT_SCORE = 0.5;
+/** The classifier is sure enough of an intent that words it does not place cannot make the question off-topic. */
+const SURE_OWN_SCORE = 0.5;
+/** A seller word lets the best intent stand against "not ours" when it scores at least this share of it. */
+const NONE_MARGIN = 0.75;
+const INCIDENTAL_METRICS = new Set<Metric | undefined>(["revenue", "orders", "profit", "units_sold"]);
+/** A runner-up that can use the question's metric goes first when it scores at least this share of the best. */
+const COMPATIBLE_SHARE = 0.5;
 
 /**
  * Turns one question or command into an understanding (intent and filters),
@@ -45,33 +68,57 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const model = parserModel();
   const slots = extractSlots(text, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
+  const world =
+    worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) ||
+    thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
+  // "Not ours" needs more than a near example when the question is plainly about the seller's things.
+  const [first, second] = classification.ranked;
+  if (
+    first?.label === "none" &&
+    !world &&
+    (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
+  )
+    classification.ranked = classification.ranked.slice(1);
+  preferCompatible(classification.ranked, slots, model);
+  if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
+    demoteAlertIntents(classification.ranked, slots);
   const best = classification.ranked[0];
   const previous = options.previous;
   const hasSlots = hasAnySlot(slots);
+  const sure = best && best.label !== "none" && best.score >= MIN_SCORE;
 
   let intent: Intent | undefined;
   let followUp = false;
   let confidence = 0;
-  if (previous && (slots.followUpCue || (hasSlots && slots.contentWords.length === 0))) {
+  if (
+    previous &&
+    !namesOwnSubject(slots, best, previous, model) &&
+    (slots.followUpCue || (hasSlots && slots.contentWords.length === 0))
+  ) {
     followUp = true;
     intent = previous.intent;
-    if (slots.contentWords.length > 0 && best && best.label !== "none" && best.score >= SWITCH_SCORE) intent = best.label as Intent;
+    if (sure && best.score >= SWITCH_SCORE && (slots.contentWords.length > 0 || foreignMetric(slots, previous, model)))
+      intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
-  } else if (best && best.label !== "none" && best.score >= MIN_SCORE && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
+  } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
     intent = best.label as Intent;
     confidence = confidenceOf(classification.ranked);
   }
-  // Mostly words the parser has never seen, and nothing it could use: gibberish or another domain.
-  if (intent && !followUp && !hasSlots && slots.unknownWords * 2 > slots.contentWords.length) intent = undefined;
-  // Slots (a country, a period) can make any question look like ours; what it is about must be ours too.
-  if (intent && !followUp && hasSlots && slots.contentWords.length > 0) {
-    const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
-    if (topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE) intent = undefined;
-  }
-  if (!intent) return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
+  if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
+  // A figure of the future ("what will my sales be next month") is not in the mirror: only stock looks ahead.
+  if (
+    intent &&
+    slots.horizonDays !== undefined &&
+    (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) || slots.metrics.some((m) => NOT_AHEAD.has(m)))
+  )
+    intent = undefined;
+  if (!intent)
+    return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
 
-  intent = refineIntent(intent, slots);
-  const base = followUp && previous ? carriedFilters(previous, intent) : {};
+  const base =
+    followUp && previous ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters)) : {};
+  intent = refineIntent(intent, slots, model, base);
+  if (followUp) applyFollowUpEdits(slots, base, options.today);
   const filters = buildFilters(intent, slots, base, model, options.today);
   const understanding: Understanding = {
     intent,
@@ -85,11 +132,142 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   return { understanding };
 }
 
+/**
+ * Whether a question is not about the seller's data, whatever the classifier
+ * says: mostly words never seen, or nothing that belongs to a seller's
+ * questions (a period or a country alone could be about anything).
+ */
+function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: number): boolean {
+  if (followUp) return false;
+  const hasSlots = hasAnySlot(slots);
+  if (!hasSlots && slots.unknownWords * 2 > slots.contentWords.length) return true;
+  // Something the parser does not know, asked without a word of the seller's own ("who sells the cheapest X").
+  // A comparison of periods is a seller's question even in words the parser does not know ("shaping up").
+  if (!slots.ownWords && !hasSellerSlot(slots, true) && !slots.compareTo) {
+    if (slots.unknownWords > 0 && !ownsTopic(slots, model)) return true;
+    // "Who sells …", "who is …": about people and companies, unless it is about the seller's own things.
+    if (/^who\b/.test(slots.topicText)) return true;
+  }
+  if (slots.contentWords.length === 0 || slots.contentWords.some((w) => model.domainWords.has(stem(w)))) return false;
+  if (model.classifier.hasClassPhrase(slots.masked)) return false;
+  if (!hasSellerSlot(slots, false)) return true;
+  // Seller filters around words of another domain: what it is about must be ours too, unless the classifier is sure.
+  if (score >= SURE_OWN_SCORE) return false;
+  const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
+  return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
+}
+
+/** Some of the question's own words belong to a seller's questions. */
+function ownsTopic(slots: Slots, model: ParserModel): boolean {
+  return slots.contentWords.some((w) => model.domainWords.has(stem(w)));
+}
+
+/**
+ * Filters only a seller's question has (a period or a marketplace could be
+ * about anything). `strong`: named outright, not only implied ("sell" implies
+ * revenue but is said of anything).
+ */
+function hasSellerSlot(s: Slots, strong: boolean): boolean {
+  return (
+    s.metrics.length > 0 ||
+    (!strong && (s.weakMetric !== undefined || s.insightType !== undefined)) ||
+    s.groupBy !== undefined ||
+    s.category !== undefined ||
+    s.subcategory !== undefined ||
+    s.campaign !== undefined ||
+    s.asin !== undefined ||
+    s.sku !== undefined ||
+    s.targetAcos !== undefined ||
+    s.alertId !== undefined ||
+    s.settingNamed !== undefined ||
+    (!strong && s.compareTo !== undefined) ||
+    Object.keys(s.settings).length > 0 ||
+    s.conditions.some((c) => c.metric !== undefined)
+  );
+}
+
+/** A metric the previous question's intent has no use for ("ACoS" after a stock-out question). */
+function foreignMetric(slots: Slots, previous: Understanding, model: ParserModel): boolean {
+  const allowed = model.vocab.intents[previous.intent].allowed;
+  return slots.metrics.length > 0 && !!allowed && !slots.metrics.some((m) => allowed.includes(m));
+}
+
+/**
+ * A question without a follow-up cue that names its own subject (a metric of
+ * another intent, or one the classifier is sure belongs elsewhere) starts
+ * afresh: "ACoS by campaign last week in the UK" after a stock-out question.
+ */
+function namesOwnSubject(
+  slots: Slots,
+  best: { label: string; score: number } | undefined,
+  previous: Understanding,
+  model: ParserModel,
+): boolean {
+  if (slots.followUpCue || slots.metrics.length === 0) return false;
+  if (foreignMetric(slots, previous, model)) return true;
+  return !!best && best.label !== "none" && best.label !== previous.intent && best.score >= OWN_SUBJECT_SCORE;
+}
+
+/**
+ * A metric the best intent has no use for ("keywords with the worst cost per
+ * click" is no keyword opportunity) lets a close runner-up that uses it go first.
+ */
+function preferCompatible(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const metric = slots.metrics[0];
+  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier.
+  if (INCIDENTAL_METRICS.has(metric)) return;
+  const accepts = (label: string) => {
+    const spec = model.vocab.intents[label as Intent];
+    if (spec?.keys && !spec.keys.includes("metrics") && !spec.keys.includes("conditions")) return false;
+    return !spec?.allowed || spec.allowed.includes(metric);
+  };
+  if (!metric || ranked.length < 2 || ranked[0].label === "none" || accepts(ranked[0].label)) return;
+  const at = ranked.findIndex(
+    (r) => r.label !== "none" && r.score >= COMPATIBLE_SHARE * ranked[0].score && accepts(r.label),
+  );
+  if (at > 0) ranked.unshift(...ranked.splice(at, 1));
+}
+
+/**
+ * The alert intents need the question to be about alerts: an alert word, a threshold or an alert id. Without one
+ * ("stuff I should discount to get rid of"), the best intent that is not about alerts goes first.
+ */
+function demoteAlertIntents(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (slots.alertWord || slots.conditions.length > 0 || slots.alertId) return;
+  const top = ranked[0]?.label;
+  if (top !== "delete_alert" && top !== "list_alerts" && top !== "create_alert") return;
+  const at = ranked.findIndex((r) => !ALERT_INTENTS.has(r.label));
+  if (at > 0 && ranked[at].label !== "none") ranked.unshift(...ranked.splice(at, 1));
+}
+
+const ALERT_INTENTS = new Set(["delete_alert", "list_alerts", "create_alert"]);
+
 /** Whether the question states any filter at all. */
 function hasAnySlot(s: Slots): boolean {
   return [
-    s.timeframe, s.compareTo, s.marketplace, s.groupBy, s.limit, s.sort, s.category, s.asin, s.sku, s.campaign, s.horizonDays, s.targetAcos,
-    s.metrics.length || undefined, s.conditions.length || undefined, Object.keys(s.settings).length || undefined, s.comparison || undefined,
+    s.timeframe,
+    s.compareTo,
+    s.marketplace,
+    s.groupBy,
+    s.limit,
+    s.showAll || undefined,
+    s.sort,
+    s.judgement,
+    s.top || undefined,
+    s.category,
+    s.asin,
+    s.sku,
+    s.campaign,
+    s.horizonDays,
+    s.targetAcos,
+    s.metrics.length || undefined,
+    s.conditions.length || undefined,
+    Object.keys(s.settings).length || undefined,
+    s.comparison || undefined,
+    s.detailLevel,
+    s.duration,
+    s.bareValue,
+    s.periodBefore || undefined,
   ].some((v) => v !== undefined);
 }
 
@@ -100,12 +278,183 @@ function confidenceOf(ranked: { score: number }[]): number {
   return Math.max(0.05, Math.min(0.99, 0.35 + 0.4 * Math.min(1, best / 0.6) + 0.3 * margin));
 }
 
-/** Slots that change what is asked: a comparison makes a total a comparison; a time breakdown makes it a trend. */
-function refineIntent(intent: Intent, slots: Slots): Intent {
+/**
+ * What a follow-up's own words change in what it keeps: the period just before ("and the month before that?"), a
+ * new length of time ("make that 4 weeks": the forward window when there was one, else the period), a new value for
+ * the threshold ("make it 30").
+ */
+function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
+  // "how about the same day last week" after a question about one day: that day's week before.
+  const kept = typeof base.timeframe === "string" ? resolveTimeframe(base.timeframe, today) : undefined;
+  if (slots.sameDayBack && kept && kept.start === kept.end)
+    slots.timeframe = sameDayBefore(kept.start, slots.sameDayBack);
+  if (slots.periodBefore && !slots.timeframe && typeof base.timeframe === "string")
+    slots.timeframe = periodBefore(base.timeframe, today) ?? slots.timeframe;
+  if (slots.duration) {
+    const { n, unit } = slots.duration;
+    if (base.horizon_days !== undefined && slots.horizonDays === undefined)
+      slots.horizonDays = n * (unit === "days" ? 1 : unit === "weeks" ? 7 : 30);
+    else if (!slots.timeframe) slots.timeframe = `last_${n}_${unit}`;
+  }
+  const conditions = base.conditions as Condition[] | undefined;
+  if (slots.bareValue !== undefined && conditions?.length && slots.conditions.length === 0) {
+    base.conditions = [{ ...conditions[0], value: slots.bareValue }, ...conditions.slice(1)];
+    slots.limit = undefined;
+  }
+}
+
+/**
+ * Slots that change what is asked: a comparison makes a total a comparison; a time breakdown makes it a trend.
+ * `kept`: the filters a follow-up keeps, which count as asked.
+ */
+function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Filters = {}): Intent {
+  // A setting changes only with a value to change it to; without one the question asks what it is.
+  const changes = Object.keys(slots.settings).length > 0 || slots.targetAcos !== undefined;
+  if (intent === "update_settings" && !changes) return "show_settings";
+  if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
-  if (intent === "sales_summary" && slots.groupBy && ["day", "week", "month", "quarter"].includes(slots.groupBy)) return "sales_trend";
+  // How the business is doing against another period is a comparison of its sales.
+  if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
+    return "sales_comparison";
+  // A comparison with nothing to compare with, asked in a trend's words ("trending up or down"), is a trend.
+  if (intent === "sales_comparison" && slots.trendCue && !slots.compareTo && !slots.comparison) return "sales_trend";
+  // One figure for the whole account ("refund rate overall", "account-wide ACoS") is a total, not a table.
+  const breakdown =
+    slots.groupBy !== undefined ||
+    slots.entityGroup !== undefined ||
+    slots.ranking ||
+    slots.limit !== undefined ||
+    slots.conditions.length > 0;
+  if (slots.overall && !breakdown && OVERALL_OF[intent]) return OVERALL_OF[intent];
+  const rowsWanted = slots.showAll || slots.ranking || slots.limit !== undefined || slots.sort !== undefined;
+  if (intent === "advertising_summary" && slots.entityGroup === "campaign" && rowsWanted) return "acos_by_campaign";
+  // How the advertising is doing ("how are sponsored products doing") is the advertising's summary.
+  const adsSubject =
+    slots.entityGroup === "campaign" || (slots.metrics.length > 0 && slots.metrics.every((m) => AD_METRICS.has(m)));
+  if (
+    intent === "insights" &&
+    adsSubject &&
+    (slots.insightType ?? "performance") === "performance" &&
+    !slots.detailLevel
+  )
+    return "advertising_summary";
+  // Opportunities among keywords are keyword opportunities, not the business's.
+  if (intent === "insights" && slots.entityGroup === "keyword" && slots.insightType === "opportunities")
+    return "keyword_opportunities";
+  // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
+  const productRanking = slots.ranking && (slots.entityGroup === "asin" || slots.groupBy === "asin");
+  if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  if (
+    intent === "profit_breakdown" &&
+    productRanking &&
+    slots.metricSorts.profit === undefined &&
+    ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "") &&
+    slots.metrics.every((m) => !COST_METRICS.has(m))
+  )
+    return "top_products";
+  // Profit against another period is a comparison; fees against another period stay a P&L.
+  if (
+    intent === "profit_breakdown" &&
+    slots.compareTo &&
+    ["profit", "revenue", "profit_margin"].includes(slots.metrics[0])
+  )
+    return "sales_comparison";
+  // Margin per category needs categories; a margin for a period alone is a total, and profit by category is per category.
+  const byCategory =
+    slots.category !== undefined ||
+    slots.subcategory !== undefined ||
+    ["category", "subcategory"].includes(slots.groupBy ?? slots.entityGroup ?? "") ||
+    kept.category !== undefined ||
+    ["category", "subcategory"].includes(String(kept.group_by ?? ""));
+  const margin = slots.metrics[0] === "profit" || slots.metrics[0] === "profit_margin";
+  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative) return "sales_summary";
+  if (intent === "sales_summary" && margin && ["category", "subcategory"].includes(slots.groupBy ?? ""))
+    return "profit_margin_by_category";
+  // How a figure moved over time, for the account rather than per product or campaign, is a trend.
+  const perEntity = ["asin", "campaign", "keyword"].includes(slots.groupBy ?? slots.entityGroup ?? "");
+  const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
+  if (
+    slots.trendCue &&
+    trendable &&
+    !perEntity &&
+    !slots.asin &&
+    (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
+      (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
+  )
+    return "sales_trend";
+  // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
+  if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
+    return "acos_by_campaign";
+  // A threshold on days of supply says which way the stock question goes: too little or too much.
+  const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
+  if (intent === "inventory_levels" && supply) return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  // A ranking of products by a conversion, refund or buy box figure is that analysis.
+  if (intent === "top_products" && slots.metrics[0]) {
+    for (const [other, spec] of Object.entries(model.vocab.intents))
+      if (spec.ranking_metrics?.includes(slots.metrics[0])) return other as Intent;
+  }
+  if (intent === "sales_summary" && slots.groupBy && ["day", "week", "month", "quarter"].includes(slots.groupBy))
+    return "sales_trend";
   return intent;
 }
+
+/** Intents that look ahead (a horizon in days); the others answer from what has happened. */
+const LOOKS_AHEAD = new Set<Intent>([
+  "stockout_risk",
+  "restock_recommendations",
+  "excess_inventory",
+  "inventory_levels",
+  "inventory_value",
+  "insights",
+  "create_alert",
+  "update_settings",
+  "show_settings",
+  "list_alerts",
+  "delete_alert",
+  "help",
+  "refresh_data",
+]);
+
+/** Figures no intent forecasts: costs, advertising and payouts are known once they have happened. */
+const NOT_AHEAD = new Set<Metric>([
+  "fees",
+  "referral_fees",
+  "fba_fees",
+  "storage_fees",
+  "cost_of_goods",
+  "ad_spend",
+  "ad_sales",
+  "acos",
+  "tacos",
+  "roas",
+  "payout",
+]);
+
+/** Per-product or per-campaign analyses, and the intent that gives their figure for the whole account. */
+const OVERALL_OF: Partial<Record<Intent, Intent>> = {
+  refund_analysis: "sales_summary",
+  conversion_analysis: "sales_summary",
+  acos_by_campaign: "advertising_summary",
+};
+const AD_METRICS = new Set<Metric>([
+  "ad_spend",
+  "ad_sales",
+  "acos",
+  "tacos",
+  "roas",
+  "clicks",
+  "impressions",
+  "ctr",
+  "cpc",
+]);
+const COST_METRICS = new Set<Metric>([
+  "fees",
+  "referral_fees",
+  "fba_fees",
+  "storage_fees",
+  "cost_of_goods",
+  "ad_spend",
+]);
 
 const KEPT_ACROSS_INTENTS = ["timeframe", "marketplace", "category", "subcategory", "asin", "sku", "campaign"];
 
@@ -131,18 +480,30 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   if (slots.asin) f.asin = slots.asin;
   if (slots.sku) f.sku = slots.sku;
   if (slots.campaign) f.campaign = slots.campaign;
+  if (slots.alertId) f.alert_id = slots.alertId;
   if (slots.groupBy) f.group_by = slots.groupBy;
   if (slots.limit !== undefined) f.limit = slots.limit;
+  else if (slots.showAll && (spec.rankable || spec.keys?.includes("limit"))) f.limit = ALL_ROWS_LIMIT;
   else if (slots.singularSuperlative && spec.rankable && base.limit === undefined) f.limit = 1;
-  if (slots.sort) f.sort = slots.sort;
   if (slots.horizonDays !== undefined) f.horizon_days = slots.horizonDays;
 
   // Metrics: the named ones that make sense for the intent, else the intent's own.
-  let metrics = slots.metrics.filter((m) => !spec.allowed || spec.allowed.includes(m));
-  if (metrics.length === 0 && slots.weakMetric && (!spec.allowed || spec.allowed.includes(slots.weakMetric)) && !base.metrics) metrics = [slots.weakMetric];
+  let named = slots.metrics;
+  if (spec.bare_units && slots.bareUnits) named = named.map((m) => (m === "units_sold" ? spec.bare_units! : m));
+  let metrics = [...new Set(named)].filter((m) => !spec.allowed || spec.allowed.includes(m));
+  if (
+    metrics.length === 0 &&
+    slots.weakMetric &&
+    (!spec.allowed || spec.allowed.includes(slots.weakMetric)) &&
+    !base.metrics
+  )
+    metrics = [slots.weakMetric];
   if (metrics.length > 0) {
-    if (spec.lead && metrics.length > 1 && !metrics.includes(spec.lead)) metrics = [spec.lead, ...metrics];
-    else if (spec.lead && metrics.length > 1) metrics = [spec.lead, ...metrics.filter((m) => m !== spec.lead)];
+    // The intent's own metric leads others ("page views but few sales" is about conversion), unless every metric
+    // named is one the intent ranks by itself ("sessions and page views").
+    const ownRanking = metrics.every((m) => spec.ranking_metrics?.includes(m));
+    if (spec.lead && metrics.length > 1 && !ownRanking)
+      metrics = [spec.lead, ...metrics.filter((m) => m !== spec.lead)];
     f.metrics = metrics;
   } else if (!f.metrics && spec.metrics) f.metrics = [...spec.metrics];
   if (f.metrics && spec.allowed) {
@@ -151,6 +512,15 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     else if (spec.metrics) f.metrics = [...spec.metrics];
     else delete f.metrics;
   }
+
+  // The order: an ordering word; else a judging word by the metric's good direction; else what the metric's phrase implies.
+  const ranked = f.metrics?.[0];
+  if (slots.sort) f.sort = slots.sort;
+  else if (slots.judgement) {
+    const lowerIsBetter = ranked !== undefined && model.vocab.lowerIsBetter.has(ranked);
+    f.sort = (slots.judgement === "best") !== lowerIsBetter ? "desc" : "asc";
+  } else if (ranked && slots.metricSorts[ranked]) f.sort = slots.metricSorts[ranked];
+  else if (slots.top) f.sort = "desc";
 
   if (slots.conditions.length) {
     const primary: Metric | undefined = f.metrics?.[0] ?? spec.metrics?.[0];
@@ -162,13 +532,28 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     if (conditions.length) f.conditions = conditions;
   }
 
+  // "bids to get ACoS under 25%": for bids, an ACoS ceiling is the target.
+  if (intent === "bid_recommendations" && slots.targetAcos === undefined) {
+    const ceiling = f.conditions?.find((c) => c.metric === "acos" && (c.op === "<" || c.op === "<="));
+    if (ceiling) {
+      f.target_acos = ceiling.value;
+      f.conditions = f.conditions!.filter((c) => c !== ceiling);
+      if (f.conditions.length === 0) delete f.conditions;
+    }
+  }
   if (intent === "update_settings") {
     f.settings = { ...slots.settings, ...(slots.targetAcos !== undefined ? { target_acos: slots.targetAcos } : {}) };
   } else if (slots.targetAcos !== undefined) f.target_acos = slots.targetAcos;
+  if (spec.insight_type) {
+    f.insight_type =
+      slots.insightType ?? (base.insight_type as InsightType | undefined) ?? model.vocab.words.insight_type_default;
+    f.detail_level = slots.detailLevel ?? (base.detail_level as DetailLevel | undefined) ?? "summary";
+  }
 
   if (!f.timeframe && spec.timeframe) f.timeframe = spec.timeframe;
   if (!f.compare_to && spec.compare_to) f.compare_to = spec.compare_to;
-  if (!f.group_by && slots.entityGroup && spec.group_by_options?.includes(slots.entityGroup)) f.group_by = slots.entityGroup;
+  if (!f.group_by && slots.entityGroup && spec.group_by_options?.includes(slots.entityGroup))
+    f.group_by = slots.entityGroup;
   if (!f.group_by && spec.group_by) f.group_by = spec.group_by;
   if (!f.sort && spec.sort) f.sort = spec.sort;
   if (intent !== "sales_comparison") delete f.compare_to;
@@ -192,8 +577,26 @@ function timeBucketFor(timeframe: string | undefined, today: string): "day" | "w
 }
 
 const KEY_ORDER = [
-  "timeframe", "date_range", "compare_to", "marketplace", "category", "subcategory", "asin", "sku", "campaign", "metrics", "group_by",
-  "limit", "sort", "conditions", "horizon_days", "target_acos", "settings",
+  "timeframe",
+  "date_range",
+  "compare_to",
+  "marketplace",
+  "category",
+  "subcategory",
+  "asin",
+  "sku",
+  "campaign",
+  "metrics",
+  "group_by",
+  "limit",
+  "sort",
+  "conditions",
+  "horizon_days",
+  "target_acos",
+  "settings",
+  "insight_type",
+  "detail_level",
+  "alert_id",
 ];
 
 function orderKeys(f: Filters): Filters {
@@ -214,9 +617,12 @@ function invalidQuery(
   const suggestions: string[] = [];
   if (!slots.timeframe) suggestions.push('Name a timeframe, e.g. "last 30 days", "this month" or "Q3".');
   if (!slots.marketplace) suggestions.push('Name a marketplace, e.g. "in Germany", "UK" or "amazon.com".');
-  if (slots.metrics.length === 0) suggestions.push("Name a metric, e.g. revenue, units sold, profit, ACoS or days of supply.");
-  if (!slots.category && catalog.categories.length) suggestions.push(`Name a category, e.g. "${catalog.categories.slice(0, 2).join('" or "')}".`);
-  if (slots.followUpCue) suggestions.unshift("It reads like a follow-up: ask a whole question first, then follow up on it.");
+  if (slots.metrics.length === 0)
+    suggestions.push("Name a metric, e.g. revenue, units sold, profit, ACoS or days of supply.");
+  if (!slots.category && catalog.categories.length)
+    suggestions.push(`Name a category, e.g. "${catalog.categories.slice(0, 2).join('" or "')}".`);
+  if (slots.followUpCue)
+    suggestions.unshift("It reads like a follow-up: ask a whole question first, then follow up on it.");
   const examples: string[] = [];
   const seen = new Set<string>();
   for (const n of nearest) {
@@ -230,7 +636,10 @@ function invalidQuery(
   for (const e of examples) suggestions.push(`Try: "${e}"`);
   return {
     code: "invalid_query",
-    message: shown === "" ? "The question is empty." : `"${shown}" is not a question about your seller data that seller-ai can answer.`,
+    message:
+      shown === ""
+        ? "The question is empty."
+        : `"${shown}" is not a question about your seller data that seller-ai can answer.`,
     suggestions,
   };
 }

@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { dataPath, readDataJson } from "../reference-data.js";
-import type { CatalogVocabulary } from "./catalog-vocabulary.js";
+import { dataFilesHash, readBuiltJson, readDataJson } from "../core/reference-data.js";
+import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { IntentClassifier, type ClassifierState } from "./intent-classifier.js";
 import { Lexicon, vocabularyTexts } from "./lexicon.js";
 import { buildSlotGrammar, extractSlots, type SlotGrammar } from "./slots.js";
-import type { Metric } from "./understanding.js";
+import { normalizeText, stem } from "./text.js";
+import type { Metric } from "../core/understanding.js";
 import { vocabulary, type IntentExample, type Vocabulary } from "./vocabulary.js";
 
 /** Everything the parser builds from data/nlu/ once per process. */
@@ -16,6 +14,8 @@ export interface ParserModel {
   classifier: IntentClassifier;
   examples: IntentExample[];
   metricLabels: Record<Metric, string>;
+  /** Stems of the words seller questions use (the examples' own words, without those of off-topic examples). */
+  domainWords: Set<string>;
 }
 
 /** The date examples are masked against; it only changes which period tokens they hold, not their features. */
@@ -27,10 +27,11 @@ export interface TrainedParserModel {
   dataHash: string;
   lexicon: Record<string, number>;
   classifier: ClassifierState;
+  domainWords: string[];
 }
 
-/** Where the build puts the trained model: beside the module that reads it (the bundle's chunks or dist/nlu/). */
-const TRAINED_MODEL = new URL("./parser-model.json", import.meta.url);
+/** The trained model's file, which the build writes beside the compiled code. */
+const TRAINED_MODEL = "parser-model.json";
 
 let model: ParserModel | undefined;
 
@@ -51,7 +52,14 @@ export function parserModel(): ParserModel {
   const grammar = buildSlotGrammar(vocab, lexicon);
   const classifier = IntentClassifier.fromState(trained.classifier);
   const metricLabels = readDataJson<{ labels: Record<Metric, string> }>("nlu/metrics.json").labels;
-  model = { vocab, grammar, classifier, examples: vocab.examples, metricLabels };
+  model = {
+    vocab,
+    grammar,
+    classifier,
+    examples: vocab.examples,
+    metricLabels,
+    domainWords: new Set(trained.domainWords),
+  };
   return model;
 }
 
@@ -67,29 +75,60 @@ export function trainParserModel(): TrainedParserModel {
   const lexicon = new Lexicon(vocabularyTexts(vocab));
   const grammar = buildSlotGrammar(vocab, lexicon);
   // Examples mention categories by name; mask them as a catalog holding every category we know of would.
-  const trainingCatalog: CatalogVocabulary = { categories: Object.keys(vocab.categoryAliases), subcategories: [], campaigns: [], asins: [], skus: [] };
+  const trainingCatalog: CatalogVocabulary = {
+    categories: Object.keys(vocab.categoryAliases),
+    subcategories: [],
+    campaigns: [],
+    asins: [],
+    skus: [],
+  };
+  const masked = vocab.examples.map((e) => extractSlots(e.text, grammar, trainingCatalog, TRAINING_TODAY));
+  // Word classes are matched in masked questions, so their phrases are masked alike ("where did my money go").
+  const concepts: Record<string, string[]> = {};
+  for (const [concept, list] of Object.entries(vocab.concepts)) {
+    concepts[concept] = [
+      ...new Set(list.flatMap((p) => [p, extractSlots(p, grammar, trainingCatalog, TRAINING_TODAY).masked])),
+    ];
+  }
   const classifier = IntentClassifier.train(
-    vocab.examples.map((e) => ({ label: e.intent, text: extractSlots(e.text, grammar, trainingCatalog, TRAINING_TODAY).masked })),
+    vocab.examples.map((e, i) => ({ label: e.intent, text: masked[i].masked })),
     grammar.filler,
+    concepts,
   );
-  return { dataHash: vocabularyHash(), lexicon: lexicon.wordCounts(), classifier: classifier.state() };
+  // The words of seller questions: used by the intents' examples more than by the off-topic ones.
+  const ours = new Map<string, number>();
+  const theirs = new Map<string, number>();
+  vocab.examples.forEach((e, i) => {
+    const counts = e.intent === "none" ? theirs : ours;
+    for (const w of new Set(masked[i].contentWords.map(stem))) counts.set(w, (counts.get(w) ?? 0) + 1);
+  });
+  const domainWords = new Set([...ours].filter(([w, n]) => n > 2 * (theirs.get(w) ?? 0)).map(([w]) => w));
+  // The word classes are seller words by construction.
+  for (const list of Object.values(vocab.concepts))
+    for (const phrase of list) if (!phrase.includes(" ")) domainWords.add(stem(normalizeText(phrase)));
+  for (const w of grammar.filler) domainWords.delete(stem(w));
+  return {
+    dataHash: vocabularyHash(),
+    lexicon: lexicon.wordCounts(),
+    classifier: classifier.state(),
+    domainWords: [...domainWords].sort(),
+  };
 }
 
 /** A hash of the vocabulary files the model is trained from. */
 function vocabularyHash(): string {
-  const hash = createHash("sha256");
-  const dataDir = dirname(dataPath("nlu/metrics.json"));
-  for (const name of readdirSync(dataDir).sort()) hash.update(name).update(readFileSync(join(dataDir, name)));
-  hash.update(readFileSync(dataPath("marketplaces.json")));
-  return hash.digest("hex").slice(0, 24);
+  return dataFilesHash(["nlu"], ["marketplaces.json", "currencies.json"]);
 }
 
 function readTrainedModel(dataHash: string): TrainedParserModel | undefined {
-  try {
-    const trained = JSON.parse(readFileSync(TRAINED_MODEL, "utf8")) as TrainedParserModel;
-    if (trained.dataHash !== dataHash || !trained.classifier?.postings || !trained.lexicon) return undefined;
-    return trained;
-  } catch {
+  const trained = readBuiltJson<TrainedParserModel>(TRAINED_MODEL);
+  if (
+    !trained ||
+    trained.dataHash !== dataHash ||
+    !trained.classifier?.postings ||
+    !trained.lexicon ||
+    !trained.domainWords
+  )
     return undefined;
-  }
+  return trained;
 }

@@ -1,8 +1,18 @@
-import type { CatalogVocabulary } from "./catalog-vocabulary.js";
+import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { addDaysIso } from "../core/dates.js";
+import { addMonthsIso } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { escapeRegExp, normalizeText, PhraseIndex, words } from "./text.js";
+import { normalizeText, PhraseIndex, words } from "./text.js";
 import { findTimeframes } from "./timeframe-phrases.js";
-import type { ConditionOp, GroupBy, MarketplaceCode, Metric, Settings } from "./understanding.js";
+import type {
+  ConditionOp,
+  DetailLevel,
+  GroupBy,
+  InsightType,
+  MarketplaceCode,
+  Metric,
+  Settings,
+} from "../core/understanding.js";
 import type { Vocabulary } from "./vocabulary.js";
 
 /**
@@ -20,10 +30,14 @@ export interface PartialCondition {
 export interface Slots {
   /** The question with slots masked, for the classifier. */
   masked: string;
+  /** The question with periods, places and catalog names masked but its other words as written, to judge its topic. */
+  topicText: string;
   /** Words the slots did not take and that are not filler: what the question is about. */
   contentWords: string[];
   /** How many of the content words the parser has never seen. */
   unknownWords: number;
+  /** The question speaks of the asker's own ("my", "we", "me"). */
+  ownWords: boolean;
   /** The question opens like a follow-up ("and …", "what about …", "only …"). */
   followUpCue: boolean;
   timeframe?: string;
@@ -37,7 +51,20 @@ export interface Slots {
   /** The breakdown the question's nouns suggest ("which keywords …"), when it names none. */
   entityGroup?: GroupBy;
   limit?: number;
+  /** The question asks for every row ("show all", "every product"). */
+  showAll: boolean;
+  /** A word that orders by itself ("lowest", "most"); "top" alone is `top`. */
   sort?: "asc" | "desc";
+  /** "top" with no other ordering word. */
+  top: boolean;
+  /** A judging word ("best", "worst"): the order follows the metric's good direction. */
+  judgement?: "best" | "worst";
+  /** Orders a metric's phrase implies ("losing money" = profit from the lowest). */
+  metricSorts: Partial<Record<Metric, "asc" | "desc">>;
+  /** "units" said without "sold": what it means depends on the intent. */
+  bareUnits: boolean;
+  /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
+  trendCue: boolean;
   singularSuperlative: boolean;
   category?: string;
   subcategory?: string;
@@ -48,6 +75,27 @@ export interface Slots {
   horizonDays?: number;
   targetAcos?: number;
   settings: Settings;
+  /** A setting named without a value to give it ("what is my lead time"). */
+  settingNamed?: keyof Settings;
+  insightType?: InsightType;
+  detailLevel?: DetailLevel;
+  alertId?: string;
+  /** A length of time with no period around it ("make that 4 weeks"): a follow-up's new window. */
+  duration?: { n: number; unit: "days" | "weeks" | "months" };
+  /** A value alone ("make it 30", "25% instead"): a follow-up's new threshold or row count. */
+  bareValue?: number;
+  /** "the month before (that)": a follow-up asks for the period just before the one it follows. */
+  periodBefore: boolean;
+  /** "the same day last week": the day one week, month or year before the day asked about (today by default). */
+  sameDayBack?: "week" | "month" | "year";
+  /** The question names alerts or notifications. */
+  alertWord: boolean;
+  /** One figure for the whole account is asked for ("my refund rate overall", "account-wide ACoS"). */
+  overall: boolean;
+  /** A ranking word ("top", "smallest", "strongest") is said. */
+  ranking: boolean;
+  /** The breakdown two names side by side ask for ("beauty vs office" = category). */
+  sideBySide?: GroupBy;
 }
 
 /** What the slot grammars need, built once per vocabulary (and per catalog). */
@@ -75,20 +123,45 @@ export interface SlotGrammar {
   plural: PhraseIndex<true>;
   entityGroups: PhraseIndex<GroupBy>;
   ambiguousCodes: RegExp;
+  own: Set<string>;
+  best: PhraseIndex<true>;
+  worst: PhraseIndex<true>;
+  showAll: PhraseIndex<true>;
+  showAllBefore: PhraseIndex<true>;
+  showAllEntities: PhraseIndex<true>;
+  trendCues: PhraseIndex<true>;
+  insightTypes: PhraseIndex<InsightType>;
+  detailLevels: PhraseIndex<DetailLevel>;
+  /** Metric phrase → the order it implies. */
+  metricPhraseSorts: Map<string, "asc" | "desc">;
+  /** Words that open the clause a long question asks in ("can you show me", "what was my"). */
+  requestOpeners: PhraseIndex<true>;
+  overallWords: PhraseIndex<true>;
+  alertWords: PhraseIndex<true>;
+  /** Words that only say how to order rows ("sort", "ascending"): no subject of their own. */
+  ordering: Set<string>;
 }
 
 /** Builds the slot grammars from the vocabulary. */
 export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGrammar {
   const w = vocab.words;
   const metricEntries: [string, { metric: Metric | null; lead: boolean }][] = [];
-  for (const s of vocab.metrics) for (const p of s.phrases) metricEntries.push([p, { metric: s.metric, lead: s.lead ?? false }]);
+  const metricPhraseSorts = new Map<string, "asc" | "desc">();
+  for (const s of vocab.metrics) {
+    for (const p of s.phrases) {
+      metricEntries.push([p, { metric: s.metric, lead: s.lead ?? false }]);
+      if (s.sort) metricPhraseSorts.set(normalizeText(p), s.sort);
+    }
+  }
   const strong = metricEntries.filter(([, v]) => v.metric !== null).map(([p, v]) => [p, v.metric!] as const);
   const weak: [string, Metric][] = [];
   for (const s of vocab.weakMetrics) for (const p of s.phrases) if (s.metric) weak.push([p, s.metric]);
   const groups: [string, GroupBy][] = [];
-  for (const [group, phrases] of Object.entries(vocab.groupBy)) for (const p of phrases) groups.push([p, group as GroupBy]);
+  for (const [group, phrases] of Object.entries(vocab.groupBy))
+    for (const p of phrases) groups.push([p, group as GroupBy]);
   const ops: [string, ConditionOp][] = [];
-  for (const [op, phrases] of Object.entries(w.condition_ops)) for (const p of phrases) ops.push([p, op as ConditionOp]);
+  for (const [op, phrases] of Object.entries(w.condition_ops))
+    for (const p of phrases) ops.push([p, op as ConditionOp]);
   const flags = (list: string[]) => new PhraseIndex(list.map((p) => [p, true] as const));
   return {
     vocab,
@@ -113,6 +186,28 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     plural: flags(w.entity_plural),
     entityGroups: new PhraseIndex(Object.entries(w.entity_groups)),
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
+    own: new Set(vocab.outOfDomain.own_words),
+    best: flags(w.sort_best),
+    worst: flags(w.sort_worst),
+    showAll: flags(w.show_all_phrases),
+    showAllBefore: flags(w.show_all_before_entities),
+    showAllEntities: flags(w.show_all_entities),
+    trendCues: flags(w.trend_cues),
+    insightTypes: new PhraseIndex(
+      Object.entries(w.insight_types).flatMap(([type, phrases]) =>
+        phrases.map((p) => [p, type as InsightType] as const),
+      ),
+    ),
+    detailLevels: new PhraseIndex(
+      Object.entries(w.detail_levels).flatMap(([level, phrases]) =>
+        phrases.map((p) => [p, level as DetailLevel] as const),
+      ),
+    ),
+    metricPhraseSorts,
+    requestOpeners: flags(w.request_openers ?? []),
+    overallWords: flags(w.overall_words ?? []),
+    alertWords: flags(w.alert_words ?? []),
+    ordering: new Set(w.ordering_words ?? []),
   };
 }
 
@@ -144,12 +239,14 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
     entries.push([name.replace(/[^\p{L}\p{N}]+/gu, " "), { kind: "campaign", value: name }]);
   }
   for (const sub of catalog.subcategories) {
-    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase())) entries.push([sub.name, { kind: "subcategory", value: sub.name, category: sub.category }]);
+    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase()))
+      entries.push([sub.name, { kind: "subcategory", value: sub.name, category: sub.category }]);
   }
   for (const category of catalog.categories) {
     entries.push([category, { kind: "category", value: category }]);
     entries.push([category.replace(/&/g, "and"), { kind: "category", value: category }]);
-    const aliases = Object.entries(vocab.categoryAliases).find(([name]) => name.toLowerCase() === category.toLowerCase())?.[1] ?? [];
+    const aliases =
+      Object.entries(vocab.categoryAliases).find(([name]) => name.toLowerCase() === category.toLowerCase())?.[1] ?? [];
     for (const alias of aliases) entries.push([alias, { kind: "category", value: category }]);
     for (const word of words(normalizeText(category))) {
       if (generic.has(word) || word.length < 3) continue;
@@ -161,7 +258,8 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
     }
   }
   // A word shared by two categories names neither.
-  for (const [word, owners] of singleWordOwners) if (owners.size === 1) entries.push([word, { kind: "category", value: [...owners][0] }]);
+  for (const [word, owners] of singleWordOwners)
+    if (owners.size === 1) entries.push([word, { kind: "category", value: [...owners][0] }]);
   const phrases = new PhraseIndex(entries);
   const known = new Set<string>();
   for (const [p] of entries) for (const word of words(normalizeText(p))) known.add(word);
@@ -172,7 +270,11 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
 }
 
 /** Replaces each match in `text` with what `fn` returns (undefined keeps the match). */
-function replaceMatches<V>(text: string, matches: Iterable<{ start: number; end: number; value: V; phrase: string }>, fn: (m: { start: number; end: number; value: V; phrase: string }) => string | undefined): string {
+function replaceMatches<V>(
+  text: string,
+  matches: Iterable<{ start: number; end: number; value: V; phrase: string }>,
+  fn: (m: { start: number; end: number; value: V; phrase: string }) => string | undefined,
+): string {
   let out = "";
   let at = 0;
   for (const m of matches) {
@@ -184,7 +286,10 @@ function replaceMatches<V>(text: string, matches: Iterable<{ start: number; end:
   return at === 0 ? text : (out + text.slice(at)).replace(/\s+/g, " ").trim();
 }
 
-function* regexMatches(text: string, re: RegExp): Generator<{ start: number; end: number; value: RegExpExecArray; phrase: string }> {
+function* regexMatches(
+  text: string,
+  re: RegExp,
+): Generator<{ start: number; end: number; value: RegExpExecArray; phrase: string }> {
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m[0] === "") {
@@ -195,19 +300,83 @@ function* regexMatches(text: string, re: RegExp): Generator<{ start: number; end
   }
 }
 
-const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) => replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
+const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
+  replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
 const SETTING_LINK = "(?: (?:to|is|of|at|=|should be|will be|be|now|becomes|as))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
-const SAFETY_STOCK = new RegExp(`(?<![\\w])(?:safety stock(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) (days?|weeks?) (?:of )?safety stock)(?![\\w])`, "g");
-const CURRENCY = new RegExp(`(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3})(?![\\w])`, "g");
-const TARGET_ACOS = new RegExp(`(?<![\\w])(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?(?![\\w])`, "g");
-const LOOSE_TARGET_ACOS = /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos)(?![\w])/g;
-const HORIZON = /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|months?)|within (\d+) (days?|weeks?|months?)|in (\d+) (days?|weeks?|months?))(?![\w])/g;
+/** What safety stock is also called. */
+const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
+const SAFETY_STOCK = new RegExp(
+  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${SAFETY_NAMES})(?![\\w])`,
+  "g",
+);
+/** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
+const SUPPLIER_LEAD_TIME =
+  /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+const CURRENCY = new RegExp(
+  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,})(?![\\w])`,
+  "g",
+);
+/** A setting's name with no value after it. */
+const SETTING_NAME =
+  /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
+const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "currency"] as const;
+/** The code before the word: "use USD as my currency", "switch to eur for the currency". */
+const CURRENCY_FIRST =
+  /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+const TARGET_ACOS = new RegExp(
+  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:target acos|acos target|acos goal))(?![\\w])`,
+  "g",
+);
+const LOOSE_TARGET_ACOS =
+  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+const HORIZON =
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
-const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/g;
-const LIMIT = /(?<![\w.$])(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?))/g;
+/** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
+const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/gi;
+/** A code shaped like a SKU, written in capitals: letters and digits joined by hyphens ("SO-YOGA-01"). */
+const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?:-[A-Z0-9]{1,12}){1,4}(?![\w-])/g;
+/** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
+const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
+/** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
+const SHORT_DURATION =
+  /(?<![\w.])(last|past|previous|prior|trailing|next|coming|within|over the last|over the past|in the last|in the past) (\d{1,3}) ?(d|w|wk|m|mo|mth|y|yr)(?![\w])/g;
+const SHORT_UNITS: Record<string, string> = {
+  d: "days",
+  w: "weeks",
+  wk: "weeks",
+  m: "months",
+  mo: "months",
+  mth: "months",
+  y: "years",
+  yr: "years",
+};
+/** "the same day last week", "same date a month ago". */
+const SAME_DAY =
+  /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:last |a |one )(week|month|year)(?: ago| before)?(?![\w])/;
+/** A period's possessive ("yesterday's sales", "this month's revenue") is the period. */
+const PERIOD_POSSESSIVE =
+  /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd)'s(?![\w])/g;
+/** Two catalog names or marketplaces side by side: "beauty vs office", "UK or Germany". */
+const SIDE_BY_SIDE =
+  /__(category|subcategory|mkt)__ (?:vs|versus|v|compared to|compared with|against|or|and|next to) (?:the )?__(category|subcategory|mkt)__/;
+/** A length of time the period grammars left alone: "make that 4 weeks". */
+const DURATION = /(?<![\w.])(\d{1,3}) (days?|weeks?|months?)(?![\w])/g;
+/** A value alone, as a follow-up changes a threshold or a count: "make it 30", "25% instead". */
+const BARE_VALUE =
+  /^(?:(?:and |ok |okay |now |then )?(?:(?:make|change|set|put|raise|lower|move) (?:it|that|this|the threshold|the limit|the cut off)(?: to)?|to|at|what about|how about|try))? ?\$?(\d+(?:\.\d+)?) ?(?:%|percent)?(?: instead| then| please)?$/;
+/** "the month before (that)", "the one before": the period just before the one asked about. */
+const PERIOD_BEFORE =
+  /(?<![\w])(?:the )?(?:day|week|month|quarter|year|period|one) (?:before|prior)(?: that| it| then| this)?(?![\w])|(?<![\w])the previous one(?![\w])/;
+const LIMIT =
+  /(?<![\w.$])(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
+const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
+/** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
+const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
+const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "cost_of_goods"]);
 
 /**
  * Extracts the slots of one question.
@@ -218,83 +387,178 @@ const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
  */
 export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
   const vocab = g.vocab;
-  const slots: Slots = { masked: "", contentWords: [], unknownWords: 0, followUpCue: false, comparison: false, metrics: [], singularSuperlative: false, conditions: [], settings: {} };
+  const slots: Slots = {
+    masked: "",
+    topicText: "",
+    contentWords: [],
+    unknownWords: 0,
+    ownWords: false,
+    followUpCue: false,
+    comparison: false,
+    metrics: [],
+    showAll: false,
+    top: false,
+    metricSorts: {},
+    bareUnits: false,
+    trendCue: false,
+    singularSuperlative: false,
+    conditions: [],
+    settings: {},
+    periodBefore: false,
+    overall: false,
+    ranking: false,
+    alertWord: false,
+  };
   const matcher = catalogMatcher(catalog, vocab);
 
   // Marketplace codes that are also English words count only when written in capitals.
   const notShouting = question !== question.toUpperCase();
   const codeInCaps = notShouting ? g.ambiguousCodes.exec(question)?.[1] : undefined;
 
-  let text = normalizeText(question);
+  let asked = question;
+  if (/sku/i.test(question)) {
+    asked = question.replace(SKU, (_all, code: string) => {
+      slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
+      return " __sku__ ";
+    });
+  }
+  if (/[A-Z]/.test(asked) && asked.includes("-")) {
+    asked = asked.replace(SKU_SHAPE, (code) => {
+      if (PERIOD_CODE.test(code)) return code;
+      slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
+      return " __sku__ ";
+    });
+  }
+  let text = normalizeText(asked);
   const written = words(text);
+  slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word) => {
     let fixed = matcher.corrections.get(word);
     if (fixed === undefined) matcher.corrections.set(word, (fixed = correctWord(word, g, matcher.words)));
     return fixed;
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
+  if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
   slots.followUpCue = g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0;
+  slots.alertWord = g.alertWords.find(text).length > 0;
 
+  if (text.includes("alert_")) {
+    text = replaceAll(text, ALERT_ID, (m) => {
+      slots.alertId ??= m[0];
+      return "__alert_id__";
+    });
+  }
   text = replaceAll(text, ASIN, (m) => {
     slots.asin ??= m[0].toUpperCase();
     return "__asin__";
   });
-  text = replaceAll(text, SKU, (m) => {
-    const written = new RegExp(escapeRegExp(m[1]), "i").exec(question)?.[0] ?? m[1];
-    slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === m[1]) ?? written;
-    return "__sku__";
-  });
 
   // Settings, before anything reads their numbers as periods or limits.
-  const days = (n: string, unit?: string) => Number(n) * (unit ? g.dayUnits[unit] ?? 1 : 1);
+  const days = (n: string, unit?: string) => Number(n) * (unit ? (g.dayUnits[unit] ?? 1) : 1);
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
       return "__setting__ s_lead_time";
     });
   }
-  if (text.includes("safety")) {
+  if (/safety|buffer/.test(text)) {
     text = replaceAll(text, SAFETY_STOCK, (m) => {
       slots.settings.safety_stock_days = m[1] ? days(m[1], m[2]) : days(m[3], m[4]);
       return "__setting__ s_safety_stock";
     });
   }
+  if (/supplier|manufacturer|factor|vendor|producer/.test(text)) {
+    text = replaceAll(text, SUPPLIER_LEAD_TIME, (m) => {
+      slots.settings.lead_time_days ??= days(m[1], m[2]);
+      return "__setting__ s_lead_time";
+    });
+  }
   if (text.includes("currency")) {
+    // Only a real currency ("which currency is set" names none).
+    const code = (word: string) =>
+      vocab.currencyCodes.has(word) ? word.toUpperCase() : vocab.words.currency_names[word];
     text = replaceAll(text, CURRENCY, (m) => {
-      slots.settings.currency = m[1].toUpperCase();
+      const c = code(m[1]);
+      if (!c) return undefined;
+      slots.settings.currency = c;
+      return "__setting__ s_currency";
+    });
+    text = replaceAll(text, CURRENCY_FIRST, (m) => {
+      const c = code(m[1]);
+      if (!c) return undefined;
+      slots.settings.currency ??= c;
       return "__setting__ s_currency";
     });
   }
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
-      slots.targetAcos = Number(m[1]);
+      slots.targetAcos = Number(m[1] ?? m[2]);
       return "__target__ s_target_acos";
     });
   }
 
+  // Setting names left without a value: the question is about the setting itself.
+  if (/acos|lead|safety|buffer|currency/.test(text)) {
+    text = replaceAll(text, SETTING_NAME, (m) => {
+      const key = SETTING_KEYS[[1, 2, 3, 4].findIndex((i) => m[i] !== undefined)];
+      slots.settingNamed ??= key;
+      return `s_${key}`;
+    });
+  }
+
+  // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo".
+  if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b/.test(text))
+    text = text.replace(
+      SHORT_DURATION,
+      (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`,
+    );
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5];
     const unit = m[2] ?? m[4] ?? m[6];
-    slots.horizonDays = days(n ?? "1", unit);
+    slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
 
+  const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
+  if (sameDay) {
+    slots.sameDayBack = sameDay[1] as "week" | "month" | "year";
+    text = normalizeText(`${text.slice(0, sameDay.index)} __time__ ${text.slice(sameDay.index + sameDay[0].length)}`);
+  }
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   text = time.text;
-  slots.timeframe = time.timeframe;
+  slots.timeframe = time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
 
   text = extractConditions(text, g, slots);
 
+  // What the period grammars left: a length of time, a value alone, "the month before".
+  if (!slots.timeframe && slots.horizonDays === undefined && /\d/.test(text)) {
+    text = replaceAll(text, DURATION, (m) => {
+      if (slots.duration) return undefined;
+      const unit = m[2].endsWith("s") ? m[2] : `${m[2]}s`;
+      slots.duration = { n: Number(m[1]), unit: unit as "days" | "weeks" | "months" };
+      return "__duration__";
+    });
+  }
+  const value = slots.conditions.length === 0 ? BARE_VALUE.exec(text) : null;
+  if (value) slots.bareValue = Number(value[1]);
+  if (!slots.timeframe && !slots.comparison) {
+    const before = /before|prior|previous/.test(text) ? PERIOD_BEFORE.exec(text) : null;
+    if (before) {
+      slots.periodBefore = true;
+      text = normalizeText(`${text.slice(0, before.index)} __before__ ${text.slice(before.index + before[0].length)}`);
+    }
+  }
+
   if (hasAcos) {
     // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS".
     text = replaceAll(text, LOOSE_TARGET_ACOS, (m) => {
-      slots.targetAcos ??= Number(m[1] ?? m[2]);
+      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3]);
       return "__target__";
     });
   }
@@ -326,22 +590,67 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return `__${entry.kind}__`;
   });
   // "in the kitchen category": the word after the name belongs to it.
-  text = text.replace(/(__(?:category|subcategory)__) ([a-z]+)/g, (all, mask: string, next: string) => (matcher.trailing.has(next) ? mask : all));
+  text = text.replace(/(__(?:category|subcategory)__) ([a-z]+)/g, (all, mask: string, next: string) =>
+    matcher.trailing.has(next) ? mask : all,
+  );
+
+  // "beauty vs office products", "the UK versus Germany": two of a kind side by side are compared as a breakdown.
+  const sideBySide = text.split("__").length > 4 ? SIDE_BY_SIDE.exec(text) : null;
+  if (sideBySide) {
+    slots.comparison = true;
+    slots.sideBySide =
+      sideBySide[1] === sideBySide[2] ? (sideBySide[1] === "mkt" ? "marketplace" : "category") : undefined;
+    text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
+  }
+  slots.topicText = text;
+  // Insight kinds before metrics take their words ("money on the table"); a named kind beats the general one.
+  const kinds = g.insightTypes.find(text).map((m) => m.value);
+  slots.insightType = kinds.find((k) => k !== "performance") ?? kinds[0];
+  slots.detailLevel = g.detailLevels.find(text)[0]?.value;
 
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
-  text = replaceMatches(text, g.metrics.find(text), (m) => {
+  const metricMatches = g.metrics.find(text);
+  text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
-    if (entry.metric === null) return "__x__";
+    // A phrase that only looks like a metric ("purchase order") stays as words.
+    if (entry.metric === null) return m.phrase;
+    if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
+      const next = metricMatches.find((n) => n.start > m.end);
+      const between = next ? text.slice(m.end, next.start).trim() : "";
+      if (next?.value.metric && COSTS.has(next.value.metric) && /^(?:on|in|for)?(?: (?:my|the|our))?$/.test(between))
+        return "__spend__";
+    }
+    if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
+    // "trending up" names growth and still asks how a figure moved.
+    if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
+    const implied = g.metricPhraseSorts.get(m.phrase);
+    if (implied) slots.metricSorts[entry.metric] ??= implied;
     if (entry.lead) {
       lead ??= entry.metric;
-      metricSort ??= g.sortAsc.has(m.phrase) ? "asc" : g.sortDesc.has(m.phrase) ? "desc" : undefined;
+      metricSort ??= g.sortAsc.has(m.phrase) ? "asc" : g.sortDesc.has(m.phrase) ? "desc" : implied;
     }
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
+  else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
+    // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
+    // metrics of its own clause.
+    const asked = mainClauseMetrics(text, g);
+    slots.metrics = [...asked, ...slots.metrics.filter((x) => !asked.includes(x))];
+  } else if (slots.metrics.length > 1) {
+    // "the best margins", "highest ACoS": the metric a ranking word qualifies is the one ranked.
+    const t = words(text);
+    const at = t.findIndex(
+      (w, i) =>
+        i > 0 && w.startsWith("m_") && (g.superlatives.has(t[i - 1]) || g.best.get(t[i - 1]) || g.worst.get(t[i - 1])),
+    );
+    const ranked = at > 0 ? (t[at].slice(2) as Metric) : undefined;
+    if (ranked && slots.metrics.includes(ranked))
+      slots.metrics = [ranked, ...slots.metrics.filter((x) => x !== ranked)];
+  }
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
@@ -351,23 +660,56 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return "__num__";
   });
 
-  slots.entityGroup = g.entityGroups.find(text)[0]?.value;
+  // "ROAS across all my campaigns": an overall phrase asks for one figure, neither every row nor a breakdown.
+  const overall = g.overallWords.find(text);
+  slots.overall = overall.length > 0;
+  const inOverall = (m: { start: number; end: number }) => overall.some((o) => o.start <= m.start && m.end <= o.end);
+  // "show all", "every product": every row, as a limit no catalog reaches.
+  const everyRow = [
+    ...g.showAll.find(text),
+    ...g.showAllBefore.find(text).filter((m) => g.showAllEntities.at(text.slice(m.end + 1), 0) !== undefined),
+  ].find((m) => !inOverall(m));
+  if (everyRow) {
+    slots.showAll = true;
+    text = normalizeText(`${text.slice(0, everyRow.start)} __all__ ${text.slice(everyRow.end)}`);
+  }
+
+  const wholes = overall.length ? g.overallWords.find(text) : [];
+  const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
+  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
+  slots.trendCue ||= g.trendCues.find(text).length > 0;
   const tokens = words(text);
   let asc = false;
   let desc = false;
   for (const t of tokens) {
     if (g.sortAsc.has(t)) asc = true;
-    else if (g.sortDesc.has(t)) desc = true;
+    else if (g.sortDesc.has(t)) {
+      if (t === "top") slots.top = true;
+      else desc = true;
+    }
   }
+  const worst = g.worst.find(text).length > 0;
+  const best = g.best.find(text).length > 0;
+  if (worst !== best) slots.judgement = worst ? "worst" : "best";
   // "top 3 worst": the direction word outranks the generic "top"; growth words rank by themselves.
-  slots.sort = asc ? "asc" : metricSort ?? (desc ? "desc" : undefined);
+  slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
+  slots.ranking = hasSuperlative || slots.judgement !== undefined;
   slots.singularSuperlative = hasSuperlative && g.singular.find(text).length > 0 && g.plural.find(text).length === 0;
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
   slots.contentWords = tokens.filter(
-    (t) => !t.startsWith("__") && !/^[mgs]_/.test(t) && !g.filler.has(t) && !g.sortAsc.has(t) && !g.sortDesc.has(t) && !/^\d/.test(t),
+    (t) =>
+      !t.startsWith("__") &&
+      !/^[mgs]_/.test(t) &&
+      !g.filler.has(t) &&
+      !g.sortAsc.has(t) &&
+      !g.sortDesc.has(t) &&
+      !g.best.get(t) &&
+      !g.worst.get(t) &&
+      !g.ordering.has(t) &&
+      !/^\d/.test(t),
   );
   slots.unknownWords = slots.contentWords.filter((t) => !g.lexicon.knows(t) && !matcher.words.has(t)).length;
   return slots;
@@ -390,9 +732,11 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
   const startOf = (i: number) => tokens.slice(0, i).join(" ").length + (i > 0 ? 1 : 0);
   const spans: { start: number; end: number; value: string; phrase: string }[] = [];
   for (const op of ops) {
-    let i = tokenAt.get(op.end + 1);
+    const i = tokenAt.get(op.end + 1);
     if (i === undefined) continue;
-    const value = NUMBER.exec(tokens[i]);
+    // "over a year of stock", "less than a week of cover": one of the unit.
+    const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && g.dayUnits[tokens[i + 1]] !== undefined;
+    const value = oneUnit ? ["1", "1"] : NUMBER.exec(tokens[i]);
     if (!value) continue;
     let number = Number(value[1]);
     let end = i + 1;
@@ -400,35 +744,79 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     let unit: number | undefined;
     if (tokens[end] !== undefined && g.dayUnits[tokens[end]] !== undefined) unit = g.dayUnits[tokens[end++]];
     let metric: Metric | undefined;
+    let bareUnits = false;
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
     if (afterStart < tokens.length) {
       const after = g.conditionMetrics.at(text, startOf(afterStart));
       if (after) {
         metric = after.value;
+        bareUnits = after.phrase === "units" || after.phrase === "unit";
         end = tokenAt.get(after.end + 1) ?? tokens.length;
       }
     }
     let start = tokenAt.get(op.start)!;
+    if (bareUnits) {
+      // "inventory drops below 100 units", "stock of anything falls under 40 units": a count of units said of
+      // stock is the units in stock.
+      const from = Math.max(0, start - STOCK_WORD_REACH);
+      if (tokens.slice(from, start).some((t) => STOCK_WORDS.has(t))) metric = "available_quantity";
+    }
     if (!metric) {
       // Look back over a few verbs ("ACoS goes above", "the buy box drops below").
-      let j = start;
-      for (let skipped = 0; skipped <= 3 && j > 0; skipped++) {
-        const before = lookBehindMetric(tokens, j, g);
-        if (before) {
-          metric = before.metric;
-          start = before.start;
-          break;
-        }
-        if (!g.conditionVerbs.has(tokens[j - 1])) break;
-        j--;
+      const before = metricBefore(tokens, start, g);
+      if (before) {
+        metric = before.metric;
+        start = before.start;
       }
     }
+    // "10 days of stock left": a time's worth of stock is days of supply, not a count of units.
+    if (unit && metric === "available_quantity") metric = "days_of_supply";
     if (metric === "days_of_supply" && unit) number *= unit;
     slots.conditions.push({ metric, op: op.value, value: number });
-    spans.push({ start: startOf(start), end: startOf(end) - (end < tokens.length ? 1 : 0), value: `${op.value.startsWith(">") ? "__above__" : op.value.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`, phrase: "" });
+    spans.push({
+      start: startOf(start),
+      end: startOf(end) - (end < tokens.length ? 1 : 0),
+      value: `${op.value.startsWith(">") ? "__above__" : op.value.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`,
+      phrase: "",
+    });
   }
   return replaceMatches(text, spans, (m) => m.value);
 }
+
+/**
+ * The metrics a question asks for in its own clause, when a preamble comes first: those after the last
+ * request opener that is not at the start ("… worth it, what was my m_roas").
+ */
+function mainClauseMetrics(text: string, g: SlotGrammar): Metric[] {
+  const openers = g.requestOpeners.find(text).filter((m) => m.start > 0);
+  const last = openers.at(-1);
+  if (!last) return [];
+  const before = words(text.slice(0, last.start)).filter((t) => t.startsWith("m_"));
+  if (before.length === 0) return [];
+  const after = words(text.slice(last.end)).filter((t) => t.startsWith("m_"));
+  return [...new Set(after.map((t) => t.slice(2) as Metric))];
+}
+
+/** The metric named before token `start`, over a few verbs ("ACoS goes above", "the buy box drops below"). */
+function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
+  let j = start;
+  for (let skipped = 0; skipped <= 3 && j > 0; skipped++) {
+    const before = lookBehindMetric(tokens, j, g);
+    if (before) return before;
+    if (!g.conditionVerbs.has(tokens[j - 1])) return undefined;
+    j--;
+  }
+  return undefined;
+}
+
+/** The same day one week, month or year before `date`. */
+export function sameDayBefore(date: string, unit: "week" | "month" | "year"): string {
+  return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
+}
+
+/** Words for the stock itself, and how far before a threshold they may stand. */
+const STOCK_WORDS = new Set(["stock", "inventory", "stocks", "units in stock", "on hand"]);
+const STOCK_WORD_REACH = 5;
 
 /** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {

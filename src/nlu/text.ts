@@ -67,7 +67,8 @@ export function editDistance(a: string, b: string, max = Infinity): number {
     for (let j = 1; j <= b.length; j++) {
       const cb = b.charCodeAt(j - 1);
       let d = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, before[j - 2] + 1);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        d = Math.min(d, before[j - 2] + 1);
       row[j] = d;
       if (d < best) best = d;
     }

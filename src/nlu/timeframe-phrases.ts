@@ -1,6 +1,14 @@
 import { addDaysIso, weekdayIso } from "../core/dates.js";
 import { escapeRegExp, PhraseIndex } from "./text.js";
-import { lastDayOfMonth, latestMonthDay, latestMonthYear, latestQuarterYear, resolveTimeframe, ymd } from "./timeframe.js";
+import {
+  addMonthsIso,
+  lastDayOfMonth,
+  latestMonthDay,
+  latestMonthYear,
+  latestQuarterYear,
+  resolveTimeframe,
+  ymd,
+} from "../core/timeframe.js";
 import type { TimeframePhrases } from "./vocabulary.js";
 
 /**
@@ -35,9 +43,14 @@ interface Grammar {
     yoy: PhraseIndex<true>;
     prev: PhraseIndex<true>;
     range: RegExp;
+    dayRange: RegExp;
+    ofYear: RegExp;
     since: RegExp;
+    sinceDay: RegExp;
     rolling: RegExp;
     fixed: PhraseIndex<string>;
+    daysAgo: PhraseIndex<number>;
+    ago: RegExp;
     single: RegExp;
     quarterAlone: RegExp;
     weekday: RegExp;
@@ -57,7 +70,11 @@ const grammars = new WeakMap<TimeframePhrases, Grammar>();
 function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar {
   const cached = grammars.get(p);
   if (cached) return cached;
-  const alt = (list: string[]) => [...list].sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+  const alt = (list: string[]) =>
+    [...list]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
   const forms = [
@@ -65,7 +82,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
     `${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?`,
     `\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?`,
     `${MONTH}(?: of)?,? \\d{4}`,
-    String.raw`q[1-4](?: of)?,? \d{4}`,
+    String.raw`q[1-4](?:(?: of)?,? |-)\d{4}`,
     String.raw`\d{4}[ -]q[1-4]`,
     String.raw`q[1-4]`,
     MONTH,
@@ -85,24 +102,52 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
     patterns: {
       yoy: flags(p.same_period_last_year_standalone),
       prev: flags(p.previous_period_standalone),
-      range: new RegExp(`${B}(from |between )?(${dateExpr}) (to|until|till|through|thru|and|-|\\.\\.) (${dateExpr}|today|now|date)${E}|${B}(\\d{4}-\\d{2}-\\d{2})\\.\\.(\\d{4}-\\d{2}-\\d{2})${E}`, "g"),
-      since: new RegExp(`${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`, "g"),
-      rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
-      fixed: new PhraseIndex(Object.entries(p.fixed)),
-      single: new RegExp(
-        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?: of)?,? (\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+      range: new RegExp(
+        `${B}(from |between )?(${dateExpr}) (to|until|till|through|thru|and|-|\\.\\.) (${dateExpr}|today|now|date)${E}|${B}(\\d{4}-\\d{2}-\\d{2})\\.\\.(\\d{4}-\\d{2}-\\d{2})${E}`,
         "g",
       ),
-      weekday: new RegExp(`${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`, "g"),
+      // Days of one month: "between 1 and 15 october", "october 1 to 15", "1-15 oct 2025".
+      dayRange: new RegExp(
+        `${B}(from |between )?(?:(\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD} (?:of )?(${MONTH})|(${MONTH}) (\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD})(?:,? (\\d{4}))?${E}`,
+        "g",
+      ),
+      // A quarter or month of last or this year: "Q4 last year", "march of this year", "last year q2".
+      ofYear: new RegExp(
+        `${B}(?:(?:the )?(?:q([1-4])|(${ordinals}) quarter|(${MONTH})),? (?:of )?(last|this) year|(last|this) year (?:q([1-4])|(${MONTH})))${E}`,
+        "g",
+      ),
+      // "since the 1st": a day of this month (of last month when it is still to come).
+      sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      since: new RegExp(
+        `${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        "g",
+      ),
+      rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      fixed: new PhraseIndex(Object.entries(p.fixed)),
+      daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
+      ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
+      single: new RegExp(
+        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+        "g",
+      ),
+      weekday: new RegExp(
+        `${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`,
+        "g",
+      ),
       half: new RegExp(`${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))})(?: of)?,?(?: (\\d{4}))?${E}`, "g"),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
       monthAlone: new RegExp(`${B}(?:(${alt(p.month_prepositions)}) )?(${MONTH})${E}`, "g"),
-      yearAlone: new RegExp(`${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`, "g"),
+      yearAlone: new RegExp(
+        `${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`,
+        "g",
+      ),
       cue: flags(cues),
       verb: flags(verbs),
       joiner: /(?<![\w.])(?:to|with|and)(?![\w])/g,
-      targetYoy: new RegExp(`^ ?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`),
-      targetPrev: new RegExp(`^ ?(?:the |that of )?(?:${alt(p.previous_period)})${E}`),
+      targetYoy: new RegExp(
+        `^ ?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
+      ),
+      targetPrev: new RegExp(`^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)})${E}`),
     },
   };
   grammars.set(p, g);
@@ -116,7 +161,13 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
  * findTimeframes("sales this month vs last month", "2026-11-21", phrases, cues, verbs)
  * // { timeframe: "this_month", compareTo: "last_month", comparison: true, text: "sales __time__ __vs__ __cmptime__" }
  */
-export function findTimeframes(text: string, today: string, p: TimeframePhrases, cues: string[], verbs: string[]): TimeframeFound {
+export function findTimeframes(
+  text: string,
+  today: string,
+  p: TimeframePhrases,
+  cues: string[],
+  verbs: string[],
+): TimeframeFound {
   const g = grammar(p, cues, verbs);
   const spans: Span[] = [];
   const free = (start: number, end: number) => spans.every((s) => end <= s.start || start >= s.end);
@@ -135,7 +186,8 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     }
   };
   const claimPhrases = <V>(index: PhraseIndex<V>, fn: (value: V) => Omit<Span, "start" | "end" | "phrase">) => {
-    for (const m of index.find(text)) if (free(m.start, m.end)) spans.push({ ...fn(m.value), start: m.start, end: m.end, phrase: m.phrase });
+    for (const m of index.find(text))
+      if (free(m.start, m.end)) spans.push({ ...fn(m.value), start: m.start, end: m.end, phrase: m.phrase });
   };
   const verbAt = g.patterns.verb.find(text)[0]?.start ?? Infinity;
   const hasVerb = (before: number) => verbAt < before;
@@ -148,34 +200,68 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
 
   claimPhrases(g.patterns.yoy, () => ({ kind: "yoy", token: "same_period_last_year" }));
   claimPhrases(g.patterns.prev, () => ({ kind: "prev", token: "previous_period" }));
-  if (hasDateish) claim(g.patterns.range, (m) => {
-    if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
-    const [, lead, left, sep, right] = m;
-    // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
-    if (sep === "and" && lead !== "between ") return undefined;
-    if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
-    const a = dateExpr(left, today, g);
-    const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
-    if (!a || !b) return undefined;
-    // "march to june" with no years: the range ends at the latest June on or after the start.
-    let start = a.start;
-    let end = b.end;
-    const shift = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
-    if (end < start && !/\d{4}/.test(right)) {
-      end = shift(end, 1);
-      // "November to February" across the new year: the latest such span that is over by now.
-      if (end > today && !/\d{4}/.test(left)) [start, end] = [shift(start, -1), shift(end, -1)];
-    }
-    if (end < start) return undefined;
-    return { kind: "time", token: `${start}..${end}` };
-  });
-  if (/(?:since|starting|as of|beginning)/.test(text)) claim(g.patterns.since, (m) => {
-    const phrase = m[1];
-    const fixed = p.fixed[phrase];
-    const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
-    if (!range || range.start > today) return undefined;
-    return { kind: "time", token: `${range.start}..${today}` };
-  });
+  if (hasDateish)
+    claim(g.patterns.range, (m) => {
+      if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
+      const [, lead, left, sep, right] = m;
+      // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
+      if (sep === "and" && (lead !== "between " || hasVerb(m.index))) return undefined;
+      if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
+      const a = dateExpr(left, today, g);
+      const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
+      if (!a || !b) return undefined;
+      // "march to june" with no years: the range ends at the latest June on or after the start.
+      let start = a.start;
+      let end = b.end;
+      const shift = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}${date.slice(4)}`;
+      if (end < start && !/\d{4}/.test(right)) {
+        end = shift(end, 1);
+        // "November to February" across the new year: the latest such span that is over by now.
+        if (end > today && !/\d{4}/.test(left)) [start, end] = [shift(start, -1), shift(end, -1)];
+      }
+      if (end < start) return undefined;
+      return { kind: "time", token: `${start}..${end}` };
+    });
+  if (tokens.includes("year") && (hasMonth || hasQuarter))
+    claim(g.patterns.ofYear, (m) => {
+      const [, q1, ordinal, month1, which1, which2, q2, month2] = m;
+      const year = Number(today.slice(0, 4)) - ((which1 ?? which2) === "last" ? 1 : 0);
+      const quarter = (q1 ?? q2) ? Number(q1 ?? q2) : ordinal ? p.quarter_ordinals[ordinal] : undefined;
+      if (quarter) return { kind: "time", token: `${year}-Q${quarter}` };
+      const month = g.months[month1 ?? month2];
+      return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
+    });
+  if (hasMonth && hasDigit)
+    claim(g.patterns.dayRange, (m) => {
+      const [, lead, d1, sep1, d2, month1, month2, e1, sep2, e2, year] = m;
+      const sep = sep1 ?? sep2;
+      if (sep === "and" && lead !== "between ") return undefined;
+      const month = g.months[month1 ?? month2];
+      const first = Number(d1 ?? e1);
+      const last = Number(d2 ?? e2);
+      const y = year ? Number(year) : latestMonthYear(month, today);
+      const start = ymd(y, month, first);
+      const end = ymd(y, month, last);
+      if (!resolveTimeframe(start, today) || !resolveTimeframe(end, today) || end < start || start > today)
+        return undefined;
+      return { kind: "time", token: `${start}..${end < today ? end : today}` };
+    });
+  if (/(?:since|starting|as of|beginning)/.test(text))
+    claim(g.patterns.since, (m) => {
+      const phrase = m[1];
+      const fixed = p.fixed[phrase];
+      const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
+      if (!range || range.start > today) return undefined;
+      return { kind: "time", token: `${range.start}..${today}` };
+    });
+  if (hasDigit && tokens.includes("since"))
+    claim(g.patterns.sinceDay, (m) => {
+      const day = Number(m[1]);
+      const thisMonth = today.slice(0, 8);
+      let start = `${thisMonth}${String(day).padStart(2, "0")}`;
+      if (start > today) start = `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}`;
+      return resolveTimeframe(start, today) ? { kind: "time", token: `${start}..${today}` } : undefined;
+    });
   if (tokens.some((t) => p.weekdays[t] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
       const [, since, on, name] = m;
@@ -193,28 +279,42 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
       return { kind: "time", token: half === 1 ? `${year}-01-01..${year}-06-30` : `${year}-07-01..${year}-12-31` };
     });
   }
-  if (hasDigit) claim(g.patterns.rolling, (m) => {
-    const n = Number(m[1]);
-    const unit = p.units[m[2]];
-    if (n < 1 || n > 3650) return undefined;
-    if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
-    return { kind: "time", token: `last_${n}_${unit}` };
-  });
+  if (hasDigit)
+    claim(g.patterns.rolling, (m) => {
+      const n = Number(m[1]);
+      const unit = p.units[m[2]];
+      if (n < 1 || n > 3650) return undefined;
+      if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
+      return { kind: "time", token: `last_${n}_${unit}` };
+    });
+  // One day counted back from today, before "yesterday" can take part of "the day before yesterday".
+  claimPhrases(g.patterns.daysAgo, (n) => ({ kind: "time", token: addDaysIso(today, -n) }));
+  if (hasDigit && tokens.includes("ago"))
+    claim(g.patterns.ago, (m) => {
+      const n = Number(m[1]);
+      return n >= 1 && n <= 3650 ? { kind: "time", token: addDaysIso(today, -n) } : undefined;
+    });
   claimPhrases(g.patterns.fixed, (token) => ({ kind: "time", token }));
-  if (hasDateish) claim(g.patterns.single, (m) => {
-    const range = dateExpr(m[0].replace(/^the /, ""), today, g);
-    return range ? { kind: "time", token: range.token } : undefined;
-  });
-  if (hasQuarter) claim(g.patterns.quarterAlone, (m) => {
-    const q = m[1] ? Number(m[1]) : p.quarter_ordinals[m[2]];
-    return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
-  });
-  if (hasMonth) claim(g.patterns.monthAlone, (m) => {
-    const [, prep, name] = m;
-    if (!prep && p.months_needing_preposition.includes(name)) return undefined;
-    const month = p.months[name];
-    return { kind: "time", token: `${latestMonthYear(month, today)}-${String(month).padStart(2, "0")}` };
-  });
+  if (hasDateish)
+    claim(g.patterns.single, (m) => {
+      const range = dateExpr(m[0].replace(/^the /, ""), today, g);
+      return range ? { kind: "time", token: range.token } : undefined;
+    });
+  if (hasQuarter)
+    claim(g.patterns.quarterAlone, (m) => {
+      const q = m[1] ? Number(m[1]) : p.quarter_ordinals[m[2]];
+      return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
+    });
+  if (hasMonth)
+    claim(g.patterns.monthAlone, (m) => {
+      const [, prep, name] = m;
+      if (!prep && p.months_needing_preposition.includes(name)) return undefined;
+      const month = p.months[name];
+      let year = latestMonthYear(month, today);
+      // "last November" in November is the one a year before; in December it is the one just over.
+      if (prep === "last" && year === Number(today.slice(0, 4)) && month === Number(today.slice(5, 7))) year--;
+      return { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` };
+    });
   if (/\d{4}/.test(text)) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));
   claimPhrases(g.patterns.cue, () => ({ kind: "cue" }));
   const times = () => spans.filter((s) => s.kind === "time").sort((a, b) => a.start - b.start);
@@ -229,7 +329,10 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
   for (const cue of spans.filter((s) => s.kind === "cue").sort((a, b) => a.start - b.start)) {
     if (compareTo) break;
     const rest = text.slice(cue.end);
-    const next = times().find((s) => s.start >= cue.end && /^ ?(?:the |that of |those of |same period |in )?$/.test(text.slice(cue.end, s.start)));
+    const next = times().find(
+      (s) =>
+        s.start >= cue.end && /^ ?(?:the |that of |those of |same period |in )?$/.test(text.slice(cue.end, s.start)),
+    );
     if (next) {
       targets.add(next);
       compareTo = next.token;
@@ -237,7 +340,13 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
     }
     let m = g.patterns.targetYoy.exec(rest);
     if (m) {
-      spans.push({ kind: "yoy", token: "same_period_last_year", start: cue.end, end: cue.end + m[0].length, phrase: m[0] });
+      spans.push({
+        kind: "yoy",
+        token: "same_period_last_year",
+        start: cue.end,
+        end: cue.end + m[0].length,
+        phrase: m[0],
+      });
       compareTo = "same_period_last_year";
       continue;
     }
@@ -247,25 +356,66 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
       compareTo = "previous_period";
     }
   }
+  // "this quarter than last", "this month vs last": the same kind of period, the one before.
+  if (!compareTo) {
+    const main = times()[0];
+    const previous = main && ELLIPTIC_PREVIOUS[main.token ?? ""];
+    const cue = spans.find((s) => s.kind === "cue" && s.start >= (main?.end ?? Infinity));
+    const m = cue && previous ? /^ ?(?:the )?last(?: one)?(?=$| [^\d])/.exec(text.slice(cue.end)) : null;
+    if (cue && m && previous) {
+      const span: Span = { kind: "time", token: previous, start: cue.end, end: cue.end + m[0].length, phrase: m[0] };
+      spans.push(span);
+      targets.add(span);
+      compareTo = previous;
+    }
+  }
   // A cue that leads to no period ("less than 10", "priced against") is no comparison word.
-  const weakCues = new Set(["than", "against", "v", "to", "with", "and"]);
+  const weakCues = new Set(["than", "against", "v", "to", "with", "and", "next to"]);
   const strongCue = spans.some((s) => s.kind === "cue" && !weakCues.has(s.phrase));
   for (let i = spans.length - 1; i >= 0; i--) {
     const s = spans[i];
-    if (s.kind === "cue" && !spans.some((t) => t !== s && t.start >= s.end && t.start - s.end <= 16 && (targets.has(t) || t.kind === "yoy" || t.kind === "prev"))) spans.splice(i, 1);
+    if (
+      s.kind === "cue" &&
+      !spans.some(
+        (t) =>
+          t !== s &&
+          t.start >= s.end &&
+          t.start - s.end <= 16 &&
+          (targets.has(t) || t.kind === "yoy" || t.kind === "prev"),
+      )
+    )
+      spans.splice(i, 1);
   }
   const main = times().find((s) => !targets.has(s));
   const timeframe = main?.token;
   if (compareTo && targets.size) {
     const target = [...targets][0];
     if (compareTo === "last_year") compareTo = "same_period_last_year";
-    else if (/^last_\d+_/.test(compareTo) && (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))) compareTo = "previous_period";
+    else if (
+      /^last_\d+_/.test(compareTo) &&
+      (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))
+    )
+      compareTo = "previous_period";
+  }
+  // "compare March and April": after a comparison verb, a second period with no cue of its own is the other side.
+  if (!compareTo && hasVerb(text.length) && times().length === 2) {
+    const [, second] = times();
+    targets.add(second);
+    compareTo = second.token;
   }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
 
   const mask = (s: Span) =>
-    s.kind === "cue" ? "__vs__" : s.kind === "yoy" ? "__yoy__" : s.kind === "prev" ? "__pop__" : targets.has(s) ? "__cmptime__" : "__time__";
+    s.kind === "cue"
+      ? "__vs__"
+      : s.kind === "yoy"
+        ? "__yoy__"
+        : s.kind === "prev"
+          ? "__pop__"
+          : targets.has(s)
+            ? "__cmptime__"
+            : "__time__";
   let out = "";
   let at = 0;
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {
@@ -275,6 +425,14 @@ export function findTimeframes(text: string, today: string, p: TimeframePhrases,
   out += text.slice(at);
   return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison };
 }
+
+/** A running calendar period → the one before it, for "this quarter than last". */
+const ELLIPTIC_PREVIOUS: Record<string, string> = {
+  this_week: "last_week",
+  this_month: "last_month",
+  this_quarter: "last_quarter",
+  year_to_date: "same_period_last_year",
+};
 
 interface DateExprResult {
   start: string;
@@ -296,15 +454,21 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
     if (!date || !resolveTimeframe(date, today)) return undefined;
     return { start: date, end: date, token: date };
   };
-  if ((m = /^([a-z]+) (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[1])) return day(monthOf(m[1]), Number(m[2]), m[3]);
-  if ((m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[2])) return day(monthOf(m[2]), Number(m[1]), m[3]);
-  const month = (y: number, mo: number): DateExprResult => ({ start: ymd(y, mo, 1), end: lastDayOfMonth(y, mo), token: `${y}-${String(mo).padStart(2, "0")}` });
+  if ((m = /^([a-z]+) (\d{1,2})(?:st|nd|rd|th)?(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[1]))
+    return day(monthOf(m[1]), Number(m[2]), m[3]);
+  if ((m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)(?:,? (\d{4}))?$/.exec(e)) && monthOf(m[2]))
+    return day(monthOf(m[2]), Number(m[1]), m[3]);
+  const month = (y: number, mo: number): DateExprResult => ({
+    start: ymd(y, mo, 1),
+    end: lastDayOfMonth(y, mo),
+    token: `${y}-${String(mo).padStart(2, "0")}`,
+  });
   if ((m = /^([a-z]+)(?: of)?,? (\d{4})$/.exec(e)) && monthOf(m[1])) return month(Number(m[2]), monthOf(m[1]));
   const quarter = (y: number, q: number): DateExprResult => {
     const range = resolveTimeframe(`${y}-Q${q}`, today)!;
     return { ...range, token: `${y}-Q${q}` };
   };
-  if ((m = /^q([1-4])(?: of)?,? (\d{4})$/.exec(e))) return quarter(Number(m[2]), Number(m[1]));
+  if ((m = /^q([1-4])(?:(?: of)?,? |-)(\d{4})$/.exec(e))) return quarter(Number(m[2]), Number(m[1]));
   if ((m = /^(\d{4})[ -]q([1-4])$/.exec(e))) return quarter(Number(m[1]), Number(m[2]));
   if ((m = /^([a-z0-9]+) quarter(?: of)?,? (\d{4})$/.exec(e))) {
     return g.ordinals[m[1]] ? quarter(Number(m[2]), g.ordinals[m[1]]) : undefined;
@@ -314,4 +478,3 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
   if ((m = /^((?:19|20)\d{2})$/.exec(e))) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31`, token: m[1] };
   return undefined;
 }
-

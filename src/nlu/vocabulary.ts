@@ -1,5 +1,13 @@
-import { marketplaces, readDataJson, readDataJsonl } from "../reference-data.js";
-import { MARKETPLACE_CODES, type GroupBy, type Intent, type MarketplaceCode, type Metric } from "./understanding.js";
+import { marketplaces, readDataJson, readDataJsonl } from "../core/reference-data.js";
+import {
+  MARKETPLACE_CODES,
+  type DetailLevel,
+  type GroupBy,
+  type InsightType,
+  type Intent,
+  type MarketplaceCode,
+  type Metric,
+} from "../core/understanding.js";
 import { normalizeText } from "./text.js";
 
 /**
@@ -12,6 +20,8 @@ export interface MetricSynonym {
   metric: Metric | null;
   phrases: string[];
   lead?: boolean;
+  /** The ranking these phrases imply ("losing money" = profit from the lowest). */
+  sort?: "asc" | "desc";
 }
 
 export interface IntentSpec {
@@ -28,6 +38,12 @@ export interface IntentSpec {
   rankable?: boolean;
   noun?: string;
   label: string;
+  /** What a bare "units" means for the intent (units in stock rather than units sold). */
+  bare_units?: Metric;
+  /** The intent takes insight_type and detail_level. */
+  insight_type?: boolean;
+  /** A ranking of products by one of these metrics is this intent's question. */
+  ranking_metrics?: Metric[];
 }
 
 export interface IntentExample {
@@ -38,6 +54,20 @@ export interface IntentExample {
 export interface WordLists {
   sort_asc: string[];
   sort_desc: string[];
+  /** Judging words: they rank by the metric's good direction. */
+  sort_best: string[];
+  sort_worst: string[];
+  show_all_phrases: string[];
+  show_all_before_entities: string[];
+  /** What "all" / "every" must be followed by to ask for every row ("all products", not "all marketplaces"). */
+  show_all_entities: string[];
+  insight_types: Record<InsightType, string[]>;
+  insight_type_default: InsightType;
+  detail_levels: Record<DetailLevel, string[]>;
+  /** Words that ask how a figure moved over time. */
+  trend_cues: string[];
+  /** Currency names → ISO codes ("euros" = EUR). */
+  currency_names: Record<string, string>;
   superlatives: string[];
   entity_singular: string[];
   entity_plural: string[];
@@ -58,6 +88,20 @@ export interface WordLists {
   stop_typo: string[];
   help_examples: string[];
   entity_groups: Record<string, GroupBy>;
+  /** Words that open the clause a long question asks in, after a preamble ("… what was my ROAS?"). */
+  request_openers?: string[];
+  /** Words that ask for one figure for the whole account, not a row per product or campaign. */
+  overall_words?: string[];
+  /** Words that only say how to order rows ("sort", "ascending"), with no subject of their own. */
+  ordering_words?: string[];
+  /** Another seller's own figures, which the mirror cannot know (see words.json). */
+  third_party_verbs?: string[];
+  own_subjects?: string[];
+  third_party_nouns?: string[];
+  third_party_metrics?: Metric[];
+  third_party_heads?: string[];
+  /** Words that name alerts (see words.json). */
+  alert_words?: string[];
 }
 
 export interface TimeframePhrases {
@@ -76,10 +120,29 @@ export interface TimeframePhrases {
   previous_period: string[];
   same_period_last_year_standalone: string[];
   previous_period_standalone: string[];
+  /** Phrases that name the day N days before today ("the day before yesterday" = 2). */
+  days_ago: Record<string, number>;
+}
+
+/** Words that make a question about the world rather than the seller's data (data/nlu/out-of-domain.json). */
+export interface OutOfDomain {
+  world_phrases: string[];
+  /** Seller phrases that contain a world phrase ("price history of"): inside one, the world phrase does not count. */
+  world_phrase_exceptions?: string[];
+  world_subjects: string[];
+  subject_verbs: string[];
+  own_words: string[];
 }
 
 export interface Vocabulary {
   metrics: MetricSynonym[];
+  /** Metrics where less is better. */
+  lowerIsBetter: Set<Metric>;
+  /** Word classes (concept → words) the classifier also sees as one feature. */
+  concepts: Record<string, string[]>;
+  outOfDomain: OutOfDomain;
+  /** The ISO codes of data/currencies.json, lower case. */
+  currencyCodes: Set<string>;
   weakMetrics: MetricSynonym[];
   groupBy: Record<GroupBy, string[]>;
   words: WordLists;
@@ -97,13 +160,29 @@ let loaded: Vocabulary | undefined;
 /** The vocabulary from data/nlu/, loaded once. */
 export function vocabulary(): Vocabulary {
   if (loaded) return loaded;
-  const metricFile = readDataJson<{ synonyms: MetricSynonym[]; weak: MetricSynonym[] }>("nlu/metrics.json");
-  const groupBy = withoutComments(readDataJson<Record<string, unknown>>("nlu/group-by.json")) as Record<GroupBy, string[]>;
+  const metricFile = readDataJson<{ synonyms: MetricSynonym[]; weak: MetricSynonym[]; lower_is_better: Metric[] }>(
+    "nlu/metrics.json",
+  );
+  const concepts = withoutComments(readDataJson<Record<string, unknown>>("nlu/concepts.json")) as Record<
+    string,
+    string[]
+  >;
+  const outOfDomain = readDataJson<OutOfDomain>("nlu/out-of-domain.json");
+  const groupBy = withoutComments(readDataJson<Record<string, unknown>>("nlu/group-by.json")) as Record<
+    GroupBy,
+    string[]
+  >;
   const words = readDataJson<WordLists>("nlu/words.json");
   const typos = withoutComments(readDataJson<Record<string, unknown>>("nlu/typos.json")) as Record<string, string>;
   const timeframes = readDataJson<TimeframePhrases>("nlu/timeframes.json");
-  const intents = withoutComments(readDataJson<Record<string, unknown>>("nlu/intents.json")) as Record<Intent, IntentSpec>;
-  const categoryAliases = withoutComments(readDataJson<Record<string, unknown>>("nlu/category-aliases.json")) as Record<string, string[]>;
+  const intents = withoutComments(readDataJson<Record<string, unknown>>("nlu/intents.json")) as Record<
+    Intent,
+    IntentSpec
+  >;
+  const categoryAliases = withoutComments(readDataJson<Record<string, unknown>>("nlu/category-aliases.json")) as Record<
+    string,
+    string[]
+  >;
   const examples = readDataJsonl<IntentExample>("nlu/intent-examples.jsonl");
 
   const marketplaceAliases = new Map<string, MarketplaceCode>();
@@ -120,6 +199,12 @@ export function vocabulary(): Vocabulary {
   marketplaceAliases.set("gb", "UK");
   loaded = {
     metrics: metricFile.synonyms,
+    lowerIsBetter: new Set(metricFile.lower_is_better),
+    concepts,
+    outOfDomain,
+    currencyCodes: new Set(
+      Object.keys(readDataJson<Record<string, unknown>>("currencies.json")).map((c) => c.toLowerCase()),
+    ),
     weakMetrics: metricFile.weak,
     groupBy,
     words,

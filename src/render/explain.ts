@@ -1,4 +1,5 @@
 import type { RenderableAnswer } from "./renderable-answer.js";
+import { terminalText } from "./terminal-text.js";
 import { wrapText } from "./wrap-text.js";
 
 /**
@@ -11,9 +12,11 @@ export function renderExplain(answer: Pick<RenderableAnswer, "understanding" | "
   else {
     parts.push(`SQL (${answer.sql.length} ${answer.sql.length === 1 ? "statement" : "statements"}):`);
     // Long statements wrap at spaces, indented under their number.
-    answer.sql.forEach((statement, i) => parts.push(indent(wrapText(`${i + 1}. ${statement.trim().replace(/\s+/g, " ")}`, width - 2, "     "))));
+    answer.sql.forEach((statement, i) => {
+      parts.push(indent(wrapText(`${i + 1}. ${statement.trim().replace(/\s+/g, " ")}`, width - 2, "     ")));
+    });
   }
-  return `${parts.join("\n")}\n`;
+  return terminalText(`${parts.join("\n")}\n`, { keepLineBreaks: true });
 }
 
 function indent(text: string): string {

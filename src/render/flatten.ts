@@ -7,7 +7,11 @@
  * flattenRow({ asin: "B0X", restock_recommendation: { urgency: "high" } })
  * // { asin: "B0X", "restock_recommendation.urgency": "high" }
  */
-export function flattenRow(row: Record<string, unknown>, prefix = "", into: Record<string, unknown> = {}): Record<string, unknown> {
+export function flattenRow(
+  row: Record<string, unknown>,
+  prefix = "",
+  into: Record<string, unknown> = {},
+): Record<string, unknown> {
   for (const [key, value] of Object.entries(row)) {
     const name = prefix === "" ? key : `${prefix}.${key}`;
     if (isPlainObject(value)) flattenRow(value, name, into);

@@ -1,5 +1,7 @@
 import asciichart from "asciichart";
-import { columnKind, columnLabel, formatValue } from "./format-values.js";
+import type { Fields } from "../analytics/results/index.js";
+import { columnLabel, formatValue } from "./format-values.js";
+import { valueFieldAt, valueFormat } from "./result-fields.js";
 
 export interface LineChartOptions {
   /** The column to plot; default the first numeric column. */
@@ -10,6 +12,8 @@ export interface LineChartOptions {
   currency?: string;
   /** The column that names each point (a date or period). */
   xKey?: string;
+  /** The fields of the rows, as their result declares them: what the plotted values are. */
+  fields?: Fields;
 }
 
 const X_KEYS = ["period", "date", "day", "week", "month", "quarter"];
@@ -18,7 +22,9 @@ const X_KEYS = ["period", "date", "day", "week", "month", "quarter"];
 export function seriesXKey(rows: Record<string, unknown>[]): string | undefined {
   const first = rows[0];
   if (!first) return undefined;
-  return X_KEYS.find((k) => k in first) ?? Object.keys(first).find((k) => typeof first[k] === "string" && k !== "currency");
+  return (
+    X_KEYS.find((k) => k in first) ?? Object.keys(first).find((k) => typeof first[k] === "string" && k !== "currency")
+  );
 }
 
 /** The column a series chart plots: the asked metric when the rows have it, else the first numeric column. */
@@ -31,7 +37,8 @@ export function seriesMetric(rows: Record<string, unknown>[], preferred?: string
 
 /**
  * A time series as an asciichart line chart with a title, a y axis in the
- * metric's format (money, percent…) and the first and last period under it.
+ * metric's format (money, percent…, as its field declares) and the first and
+ * last period under it.
  *
  * @example
  * renderLineChart([{ period: "2026-11-01", revenue: 10 }, { period: "2026-11-02", revenue: 12 }], { metric: "revenue" })
@@ -40,15 +47,15 @@ export function renderLineChart(rows: Record<string, unknown>[], options: LineCh
   const metric = seriesMetric(rows, options.metric);
   if (!metric || rows.length === 0) return "";
   const xKey = options.xKey ?? seriesXKey(rows);
-  const kind = columnKind(metric);
+  const format = valueFormat(valueFieldAt(options.fields, metric));
   const currency = options.currency ?? (typeof rows[0].currency === "string" ? rows[0].currency : undefined);
   const values = rows.map((row) => (typeof row[metric] === "number" ? (row[metric] as number) : 0));
-  const labelWidth = Math.max(...values.map((v) => formatValue(v, kind, currency, metric).length)) + 2;
+  const labelWidth = Math.max(...values.map((v) => formatValue(v, format, currency).length)) + 2;
   const room = Math.max(10, (options.width ?? 80) - labelWidth - 2);
   const { points, perPoint } = bucket(values, room);
   const chart = asciichart.plot(points, {
     height: options.height ?? 10,
-    format: (x: number) => formatValue(x, kind, currency, metric).padStart(labelWidth),
+    format: (x: number) => formatValue(x, format, currency).padStart(labelWidth),
   });
   const first = xKey ? String(rows[0][xKey] ?? "") : "";
   const last = xKey ? String(rows[rows.length - 1][xKey] ?? "") : "";

@@ -1,6 +1,9 @@
 import Table from "cli-table3";
 import { flattenRow, unionColumns } from "./flatten.js";
-import { columnKind, columnLabel, formatValue, metricKind, type ValueKind } from "./format-values.js";
+import type { Fields } from "../analytics/results/index.js";
+import { columnLabel, formatValue } from "./format-values.js";
+import { valueFieldAt, valueFormat } from "./result-fields.js";
+import { terminalText } from "./terminal-text.js";
 
 export interface TerminalTableOptions {
   /** The terminal's width in columns; wide tables shrink text and hide minor columns to fit. */
@@ -9,23 +12,52 @@ export interface TerminalTableOptions {
   currency?: string;
   /** Columns never hidden to fit (the metric asked about). */
   keep?: string[];
+  /** The fields of the rows, as their result declares them: what each column's values are. */
+  fields?: Fields;
 }
 
 // Columns that repeat what the cells already say (the symbol shows the currency).
 // "unit" says what a comparison row's numbers are, which the formatting already shows.
 const HIDDEN = new Set(["currency", "unit"]);
 // Hidden to fit only after every other minor column.
-const IMPORTANT = new Set(["restock_recommendation.urgency", "urgency", "restock_recommendation.optimal_po_date", "optimal_po_date", "stockout_date", "days_of_supply"]);
+const IMPORTANT = new Set([
+  "restock_recommendation.urgency",
+  "urgency",
+  "restock_recommendation.optimal_po_date",
+  "optimal_po_date",
+  "stockout_date",
+  "days_of_supply",
+]);
 // Columns that, when every row has the same value, become one line above the table.
 const FOLD_WHEN_CONSTANT = new Set(["marketplace", "condition", "fulfillment_type"]);
 // Columns that name a row: kept whatever the width.
-const LABELS = new Set(["asin", "title", "name", "category", "subcategory", "campaign", "keyword", "search_term", "period", "metric", "sku", "product_type"]);
-// Columns whose numbers are the value of the row's named metric (comparison rows).
-const METRIC_VALUE = /^(current|previous|value|change|absolute_change|difference|delta|baseline|target)$/;
+const LABELS = new Set([
+  "asin",
+  "title",
+  "name",
+  "category",
+  "subcategory",
+  "campaign",
+  "keyword",
+  "search_term",
+  "period",
+  "metric",
+  "sku",
+  "product_type",
+]);
 const MIN_TEXT_WIDTH = 12;
 const MIN_TITLE_WIDTH = 24;
 // Columns a narrow terminal loses first, least useful first; csv and json keep them all.
-const DROP_WHEN_NARROW = ["fnsku", "condition", "fulfillment_type", "reserved_quantity", "inventory_level", "marketplace_id", "sku", "request_id"];
+const DROP_WHEN_NARROW = [
+  "fnsku",
+  "condition",
+  "fulfillment_type",
+  "reserved_quantity",
+  "inventory_level",
+  "marketplace_id",
+  "sku",
+  "request_id",
+];
 
 interface Column {
   key: string;
@@ -54,13 +86,20 @@ export function renderTable(rows: Record<string, unknown>[], options: TerminalTa
   for (const key of unionColumns(flat)) {
     if (HIDDEN.has(key)) continue;
     const values = flat.map((row) => row[key]);
-    if (FOLD_WHEN_CONSTANT.has(key) && rows.length > 1 && typeof values[0] === "string" && values.every((v) => v === values[0])) {
-      captions.push(`${columnLabel(key)}: ${String(values[0])}`);
+    if (
+      FOLD_WHEN_CONSTANT.has(key) &&
+      rows.length > 1 &&
+      typeof values[0] === "string" &&
+      values.every((v) => v === values[0])
+    ) {
+      captions.push(terminalText(`${columnLabel(key)}: ${String(values[0])}`));
       continue;
     }
-    const cells = flat.map((row) => cellText(row, key, options.currency));
-    const numeric = values.some((v) => typeof v === "number") && values.every((v, r) => typeof v === "number" || cells[r] === "—");
-    columns.push({ key, head: columnLabel(key), cells, numeric });
+    // Cells and headers are made inert before the layout, so widths count what the terminal shows.
+    const cells = flat.map((row) => terminalText(cellText(row, key, options.currency, options.fields)));
+    const numeric =
+      values.some((v) => typeof v === "number") && values.every((v, r) => typeof v === "number" || cells[r] === "—");
+    columns.push({ key, head: terminalText(columnLabel(key)), cells, numeric });
   }
   const hidden: string[] = [];
   const width = options.width;
@@ -74,10 +113,13 @@ export function renderTable(rows: Record<string, unknown>[], options: TerminalTa
     }
     // Headers of several words take two lines where they are wider than their cells.
     if (tableWidth(columns, naturalWidth) > width) {
-      columns = columns.map((c) => (c.head.length > Math.max(0, ...c.cells.map((t) => t.length)) ? { ...c, head: twoLines(c.head) } : c));
+      columns = columns.map((c) =>
+        c.head.length > Math.max(0, ...c.cells.map((t) => t.length)) ? { ...c, head: twoLines(c.head) } : c,
+      );
     }
     // Then the rightmost minor columns go, until the shortened table fits.
-    const minor = (c: Column, i: number) => i > 0 && !LABELS.has(c.key) && !keep.has(c.key) && !keep.has(c.key.split(".").pop()!);
+    const minor = (c: Column, i: number) =>
+      i > 0 && !LABELS.has(c.key) && !keep.has(c.key) && !keep.has(c.key.split(".").pop()!);
     while (tableWidth(columns, shortestWidth) > width) {
       let at = columns.findLastIndex((c, i) => minor(c, i) && !IMPORTANT.has(c.key));
       if (at < 0) at = columns.findLastIndex(minor);
@@ -101,26 +143,16 @@ export function renderTable(rows: Record<string, unknown>[], options: TerminalTa
   return parts.join("\n");
 }
 
-function cellText(row: Record<string, unknown>, key: string, fallbackCurrency: string | undefined): string {
-  const value = row[key];
-  if (key === "metric" && typeof value === "string") return columnLabel(value);
-  let kind: ValueKind = columnKind(key);
-  if (METRIC_VALUE.test(key)) kind = measuredKind(row) ?? kind;
-  if (kind === "percent" && /(^|_)(change|delta|difference)$/.test(key) && !/pct|percent/.test(key)) kind = "points";
-  if (row.unit === "percentage_points" && /change|delta|difference/.test(key) && !/pct|percent/.test(key)) kind = "points";
+function cellText(
+  row: Record<string, unknown>,
+  key: string,
+  fallbackCurrency: string | undefined,
+  fields: Fields | undefined,
+): string {
+  // A comparison row states its money's currency as its unit.
   const unitCurrency = typeof row.unit === "string" && /^[A-Z]{3}$/.test(row.unit) ? row.unit : undefined;
   const currency = typeof row.currency === "string" ? row.currency : (unitCurrency ?? fallbackCurrency);
-  return formatValue(value, kind, currency, key);
-}
-
-/**
- * What a row's current/previous/change numbers measure: the metric it names
- * (comparison rows), else the quantity of its current_X / previous_X columns.
- */
-function measuredKind(row: Record<string, unknown>): ValueKind | undefined {
-  if (typeof row.metric === "string") return metricKind(row.metric);
-  const sibling = Object.keys(row).find((k) => /^(current|previous)_/.test(k) && typeof row[k] === "number");
-  return sibling ? columnKind(sibling.replace(/^(current|previous)_/, "")) : undefined;
+  return formatValue(row[key], valueFormat(valueFieldAt(fields, key), row), currency);
 }
 
 function naturalWidth(c: Column): number {
@@ -130,7 +162,10 @@ function naturalWidth(c: Column): number {
 // A text column may shrink to its minimum, but never below its header's longest word.
 function minimumWidth(c: Column): number {
   const longestWord = Math.max(...c.head.split(/[\s\n]+/).map((w) => w.length)) + 2;
-  return Math.max(c.key === "title" || c.key === "name" ? MIN_TITLE_WIDTH : MIN_TEXT_WIDTH, Math.min(naturalWidth(c), longestWord));
+  return Math.max(
+    c.key === "title" || c.key === "name" ? MIN_TITLE_WIDTH : MIN_TEXT_WIDTH,
+    Math.min(naturalWidth(c), longestWord),
+  );
 }
 
 function shortestWidth(c: Column): number {
@@ -144,8 +179,8 @@ function tableWidth(columns: Column[], measure: (c: Column) => number): number {
 }
 
 /**
- * Key-value pairs (totals of a summary) as a two-column table, formatted by
- * the same column conventions.
+ * Key-value pairs (totals of a summary) as a two-column table, each value
+ * formatted by the kind its field declares.
  */
 export function renderKeyValues(values: Record<string, unknown>, options: TerminalTableOptions = {}): string {
   const flat = flattenRow(values);
@@ -153,7 +188,11 @@ export function renderKeyValues(values: Record<string, unknown>, options: Termin
   const entries = Object.entries(flat).filter(([key]) => !HIDDEN.has(key));
   if (entries.length === 0) return "";
   const table = new Table({ style: { head: [], border: [], compact: true }, colAligns: ["left", "right"] });
-  for (const [key, value] of entries) table.push([columnLabel(key), formatValue(value, columnKind(key), currency, key)]);
+  for (const [key, value] of entries)
+    table.push([
+      terminalText(columnLabel(key)),
+      terminalText(formatValue(value, valueFormat(valueFieldAt(options.fields, key)), currency)),
+    ]);
   return table.toString();
 }
 
@@ -174,7 +213,8 @@ function fitWidths(columns: Column[], width: number | undefined): number[] {
   while (total() > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (!columns[i].numeric && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      if (!columns[i].numeric && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest]))
+        widest = i;
     }
     if (widest < 0) break;
     widths[widest] = Math.max(minimumWidth(columns[widest]), widths[widest] - Math.max(1, total() - width));

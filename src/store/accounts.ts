@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { ACCOUNT_DATA_TABLES, type AccountsTable, type Provider } from "./schema.js";
 
@@ -7,7 +7,13 @@ export type Account = Selectable<AccountsTable>;
 
 /** All accounts, the default first. */
 export async function listAccounts(db: MirrorDb): Promise<Account[]> {
-  return db.selectFrom("accounts").selectAll().orderBy("is_default", "desc").orderBy("created_at").orderBy("id").execute();
+  return db
+    .selectFrom("accounts")
+    .selectAll()
+    .orderBy("is_default", "desc")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 /**
@@ -22,7 +28,10 @@ export async function resolveAccount(db: MirrorDb, id: string | undefined): Prom
     const account = await db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
     if (!account) {
       const known = (await listAccounts(db)).map((a) => a.id);
-      throw new SellerAiError("not_found", `no account "${id}" in the mirror${known.length ? `; known accounts: ${known.join(", ")}` : ""}.`);
+      throw new SellerAiError(
+        "not_found",
+        `no account "${id}" in the mirror${known.length ? `; known accounts: ${known.join(", ")}` : ""}.`,
+      );
     }
     return account;
   }
@@ -63,7 +72,11 @@ export async function createAccount(db: MirrorDb, account: NewAccount): Promise<
       .onConflict((oc) => oc.columns(["account_id", "marketplace"]).doNothing())
       .execute();
   }
-  await db.insertInto("settings").values({ account_id: account.id, updated_at: account.createdAt }).onConflict((oc) => oc.column("account_id").doNothing()).execute();
+  await db
+    .insertInto("settings")
+    .values({ account_id: account.id, updated_at: account.createdAt })
+    .onConflict((oc) => oc.column("account_id").doNothing())
+    .execute();
 }
 
 /** Removes an account and every row that belongs to it; other accounts are untouched. */
@@ -77,6 +90,9 @@ export async function deleteAccount(db: MirrorDb, id: string): Promise<void> {
 
 /** True when the mirror holds no account: commands that need data then fall back to the demo seller. */
 export async function mirrorIsEmpty(db: MirrorDb): Promise<boolean> {
-  const row = await db.selectFrom("accounts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("accounts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }

@@ -4,7 +4,7 @@
  * arithmetic, bulk upserts and cutting packed rows out of a blob.
  */
 import type Database from "better-sqlite3";
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from "kysely";
 import type { MirrorSchema } from "./schema.js";
 
 export type DateBucket = "day" | "week" | "month" | "quarter" | "year";
@@ -161,7 +161,11 @@ export class BulkWriter {
     private readonly sqlite: Database.Database,
   ) {}
 
-  write<T extends TableName>(table: T, rows: readonly Record<string, unknown>[], options: BulkWriteOptions = {}): number {
+  write<T extends TableName>(
+    table: T,
+    rows: readonly Record<string, unknown>[],
+    options: BulkWriteOptions = {},
+  ): number {
     if (rows.length === 0) return 0;
     const columns = Object.keys(rows[0]);
     // SQLite allows 32,766 bound values per statement; stay well below.
@@ -191,10 +195,16 @@ export class BulkWriter {
    * @example
    * writer.writeValues("daily_sales", ["account_id", "marketplace", "asin", "date", "units"], ["a1", "US", "B0A", "2024-03-01", 3]);
    */
-  writeValues<T extends TableName>(table: T, columns: readonly string[], values: readonly unknown[], options: BulkWriteOptions = {}): number {
+  writeValues<T extends TableName>(
+    table: T,
+    columns: readonly string[],
+    values: readonly unknown[],
+    options: BulkWriteOptions = {},
+  ): number {
     const width = columns.length;
     if (width === 0 || values.length === 0) return 0;
-    if (values.length % width !== 0) throw new Error(`writeValues: ${values.length} values do not make rows of ${width} columns`);
+    if (values.length % width !== 0)
+      throw new Error(`writeValues: ${values.length} values do not make rows of ${width} columns`);
     const rows = values.length / width;
     const batchSize = Math.max(1, Math.min(500, Math.floor(30_000 / width)));
     const names = [...columns];
@@ -222,7 +232,12 @@ export class BulkWriter {
    */
   suspendIndex(index: string): () => void {
     const db = this.db as Kysely<any>;
-    const find = db.selectFrom("sqlite_master").select("sql").where("type", "=", "index").where("name", "=", index).compile();
+    const find = db
+      .selectFrom("sqlite_master")
+      .select("sql")
+      .where("type", "=", "index")
+      .where("name", "=", index)
+      .compile();
     const declared = (this.sqlite.prepare(find.sql).get(...find.parameters) as { sql: string | null } | undefined)?.sql;
     // Indexes SQLite makes itself (primary keys, unique constraints) have no SQL and cannot be dropped.
     if (!declared) return () => undefined;
@@ -250,7 +265,10 @@ export class BulkWriter {
       build();
       return;
     }
-    const saved = { threads: Number(sqlite.pragma("threads", { simple: true })), cache: Number(sqlite.pragma("cache_size", { simple: true })) };
+    const saved = {
+      threads: Number(sqlite.pragma("threads", { simple: true })),
+      cache: Number(sqlite.pragma("cache_size", { simple: true })),
+    };
     try {
       sqlite.pragma(`threads = ${SORT_THREADS}`);
       sqlite.pragma(`cache_size = ${SORT_PIECE_CACHE}`);
@@ -261,7 +279,12 @@ export class BulkWriter {
     }
   }
 
-  private statementFor(table: TableName, columns: string[], count: number, options: BulkWriteOptions): Database.Statement {
+  private statementFor(
+    table: TableName,
+    columns: string[],
+    count: number,
+    options: BulkWriteOptions,
+  ): Database.Statement {
     const key = `${table}|${columns.join(",")}|${count}|${options.conflictColumns?.join(",") ?? ""}|${options.ignoreConflicts ?? false}`;
     let statement = this.statements.get(key);
     if (statement) return statement;
@@ -286,4 +309,42 @@ function normalise(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;
+}
+
+/**
+ * Runs `work` in a transaction that takes the write lock when it begins
+ * (SQLite's BEGIN IMMEDIATE): with another process writing, it waits for
+ * the lock (busy_timeout) instead of failing halfway with "database is
+ * locked", as a deferred transaction may when its first write finds the
+ * lock taken. For short transactions of several writes that run beside
+ * other processes (the webhook queue). PostgreSQL needs a plain BEGIN.
+ *
+ * @example
+ * await writeTransaction(db, async (trx) => { await trx.updateTable("t").set({ a: 1 }).execute(); });
+ */
+export async function writeTransaction<T>(
+  db: Kysely<MirrorSchema>,
+  work: (trx: Kysely<MirrorSchema>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await connection.executeQuery(BEGIN_IMMEDIATE);
+    try {
+      const result = await work(connection);
+      await connection.executeQuery(COMMIT);
+      return result;
+    } catch (error) {
+      await connection.executeQuery(ROLLBACK).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw("begin immediate");
+const COMMIT = CompiledQuery.raw("commit");
+const ROLLBACK = CompiledQuery.raw("rollback");
+
+/** Whether an error is the database being locked by another writer (another process importing, say). */
+export function isDatabaseBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

@@ -39,7 +39,12 @@ export async function mirrorStatus(db: MirrorDb): Promise<MirrorStatus> {
   const accounts = await listAccounts(db);
   const result: AccountStatus[] = [];
   for (const account of accounts) {
-    const markets = await db.selectFrom("account_marketplaces").selectAll().where("account_id", "=", account.id).orderBy("marketplace").execute();
+    const markets = await db
+      .selectFrom("account_marketplaces")
+      .selectAll()
+      .where("account_id", "=", account.id)
+      .orderBy("marketplace")
+      .execute();
     const coverage = await db
       .selectFrom("daily_sales")
       .select(["marketplace", (eb) => eb.fn.min("date").as("first_date"), (eb) => eb.fn.max("date").as("last_date")])

@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
-import { SellerAiError } from "../errors.js";
+import { SellerAiError } from "../core/errors.js";
+import { foreignDatabaseError, mirrorOpenError, prepareMirrorPath } from "./mirror-path.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { rowReader } from "./row-reader.js";
 import type { MirrorSchema } from "./schema.js";
@@ -32,6 +31,14 @@ export interface OpenMirrorOptions {
    * one beside this module when built); false to checkpoint in the commit.
    */
   checkpointScript?: URL | false;
+  /**
+   * Create the mirror's folder when it is missing (default true). The CLI
+   * does so for the default location only: a --db in a folder that does not
+   * exist is more likely a typing mistake than a wish.
+   */
+  createFolder?: boolean;
+  /** Where the path was given (`--db`, `SELLER_AI_DB`), named in errors about it. */
+  origin?: string;
 }
 
 /**
@@ -44,26 +51,39 @@ export interface OpenMirrorOptions {
  * await mirror.close();
  */
 export async function openMirror(path: string, options: OpenMirrorOptions = {}): Promise<Mirror> {
-  if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
-  let sqlite: Database.Database;
+  if (path !== ":memory:")
+    prepareMirrorPath(path, {
+      createFolder: !options.readonly && options.createFolder !== false,
+      origin: options.origin,
+    });
+  let sqlite: Database.Database | undefined;
+  let db: MirrorDb | undefined;
   try {
     sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    // Read before anything is written: another program's database is left exactly as it was (not even
+    // switched to WAL), and a file that is no database at all fails here.
+    if (holdsForeignTables(sqlite)) throw foreignDatabaseError(path, options.origin);
+    if (!options.readonly) {
+      sqlite.pragma("journal_mode = WAL");
+      sqlite.pragma("synchronous = NORMAL");
+    }
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("cache_size = -65536");
+    sqlite.pragma("temp_store = MEMORY");
+    db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
+    if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   } catch (error) {
-    throw new SellerAiError("failure", `cannot open the mirror at ${path}: ${(error as Error).message}. Check the path given by --db or SELLER_AI_DB.`, { cause: error });
+    if (db) await db.destroy();
+    else sqlite?.close();
+    throw mirrorOpenError(path, error, options.origin);
   }
-  if (!options.readonly) {
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
-  }
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("cache_size = -65536");
-  sqlite.pragma("temp_store = MEMORY");
-  const db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
-  if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
   let closed = false;
   // The helper script is looked for at the first large commit: most commands never make one.
-  const script = options.checkpointScript === false || options.readonly || path === ":memory:" ? undefined : (options.checkpointScript ?? walCheckpointScript);
+  const script =
+    options.checkpointScript === false || options.readonly || path === ":memory:"
+      ? undefined
+      : (options.checkpointScript ?? walCheckpointScript);
   const checkpointer = new WalCheckpointer(path, script);
   return {
     db,
@@ -77,6 +97,15 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
       await db.destroy();
     },
   };
+}
+
+/** Whether the database holds tables but no record of a mirror's migrations: another program's database. */
+function holdsForeignTables(sqlite: Database.Database): boolean {
+  const names = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
+    .pluck()
+    .all() as string[];
+  return names.length > 0 && !names.includes(DEFAULT_MIGRATION_TABLE);
 }
 
 /**
@@ -99,7 +128,11 @@ async function schemaIsCurrent(db: Kysely<any>): Promise<boolean> {
 /** Runs the pending migrations; idempotent on an up-to-date mirror. */
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
   // Unordered: migrations developed side by side may land in either order on a working mirror.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    allowUnorderedMigrations: true,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error");

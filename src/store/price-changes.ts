@@ -21,7 +21,11 @@ export const PRICE_CHANGE_LOOKBACK_DAYS = 97;
  * @example
  * await rebuildPriceChanges(trx, "demo", "2026-11-01");
  */
-export async function rebuildPriceChanges(db: Kysely<any>, accountId: string | undefined, from?: string): Promise<void> {
+export async function rebuildPriceChanges(
+  db: Kysely<any>,
+  accountId: string | undefined,
+  from?: string,
+): Promise<void> {
   let del = db.deleteFrom("competitor_price_changes");
   if (accountId !== undefined) del = del.where("account_id", "=", accountId);
   if (from) del = del.where("date", ">=", from);

@@ -17,6 +17,7 @@ import { addDaysIso, weekdayIso } from "../core/dates.js";
 import { dayOfWeek, indexedBy, type DateBucket } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { rebuildPriceChanges } from "./price-changes.js";
+import type { DateRange } from "../core/timeframe.js";
 
 export interface RollupSource {
   /** The daily table. */
@@ -59,8 +60,21 @@ export interface RollupSpec {
 const zero = (names: string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, "0"]));
 
 const SALES_MEASURES = [
-  "units", "revenue", "orders", "refund_units", "refund_amount", "sessions", "page_views", "bb_weighted", "bb_views", "days",
-  "ad_spend", "ad_sales", "ad_clicks", "ad_impressions", "ad_orders",
+  "units",
+  "revenue",
+  "orders",
+  "refund_units",
+  "refund_amount",
+  "sessions",
+  "page_views",
+  "bb_weighted",
+  "bb_views",
+  "days",
+  "ad_spend",
+  "ad_sales",
+  "ad_clicks",
+  "ad_impressions",
+  "ad_orders",
 ];
 const AD_MEASURES = ["impressions", "clicks", "spend", "sales", "orders", "units"];
 const AD_COLUMNS = Object.fromEntries(AD_MEASURES.map((m) => [m, m]));
@@ -78,23 +92,37 @@ export const SALES_ROLLUP: RollupSpec = {
   measures: SALES_MEASURES,
   sources: [
     {
-      table: "daily_sales", dateIndex: "daily_sales_date_idx",
+      table: "daily_sales",
+      dateIndex: "daily_sales_date_idx",
       columns: {
-        marketplace: "marketplace", asin: "asin",
+        marketplace: "marketplace",
+        asin: "asin",
         ...zero(SALES_MEASURES),
-        units: "units", revenue: "revenue", orders: "orders", refund_units: "refund_units", refund_amount: "refund_amount",
-        sessions: "sessions", page_views: "page_views",
+        units: "units",
+        revenue: "revenue",
+        orders: "orders",
+        refund_units: "refund_units",
+        refund_amount: "refund_amount",
+        sessions: "sessions",
+        page_views: "page_views",
         bb_weighted: "coalesce(buy_box_pct, 0) * page_views",
         bb_views: "case when buy_box_pct is null then 0 else page_views end",
         days: "1",
       },
     },
     {
-      table: "ad_product_daily", dateIndex: "ad_product_daily_date_idx", manyPerDay: true,
+      table: "ad_product_daily",
+      dateIndex: "ad_product_daily_date_idx",
+      manyPerDay: true,
       columns: {
-        marketplace: "marketplace", asin: "asin",
+        marketplace: "marketplace",
+        asin: "asin",
         ...zero(SALES_MEASURES),
-        ad_spend: "spend", ad_sales: "sales", ad_clicks: "clicks", ad_impressions: "impressions", ad_orders: "orders",
+        ad_spend: "spend",
+        ad_sales: "sales",
+        ad_clicks: "clicks",
+        ad_impressions: "impressions",
+        ad_orders: "orders",
       },
     },
   ],
@@ -105,7 +133,13 @@ export const CAMPAIGN_ROLLUP: RollupSpec = {
   keys: ["marketplace", "campaign_id"],
   pk: ["campaign_id"],
   measures: [...AD_MEASURES, "tos_weighted", "tos_impressions"],
-  sources: [{ table: "ad_campaign_daily", dateIndex: "ad_campaign_daily_date_idx", columns: { marketplace: "marketplace", campaign_id: "campaign_id", ...AD_COLUMNS, ...TOS_COLUMNS } }],
+  sources: [
+    {
+      table: "ad_campaign_daily",
+      dateIndex: "ad_campaign_daily_date_idx",
+      columns: { marketplace: "marketplace", campaign_id: "campaign_id", ...AD_COLUMNS, ...TOS_COLUMNS },
+    },
+  ],
 };
 
 export const TARGET_ROLLUP: RollupSpec = {
@@ -116,8 +150,16 @@ export const TARGET_ROLLUP: RollupSpec = {
   measures: [...AD_MEASURES, "tos_weighted", "tos_impressions"],
   sources: [
     {
-      table: "ad_target_daily", dateIndex: "ad_target_daily_date_idx",
-      columns: { marketplace: "marketplace", campaign_id: "campaign_id", ad_group_id: "ad_group_id", target_id: "target_id", ...AD_COLUMNS, ...TOS_COLUMNS },
+      table: "ad_target_daily",
+      dateIndex: "ad_target_daily_date_idx",
+      columns: {
+        marketplace: "marketplace",
+        campaign_id: "campaign_id",
+        ad_group_id: "ad_group_id",
+        target_id: "target_id",
+        ...AD_COLUMNS,
+        ...TOS_COLUMNS,
+      },
     },
   ],
 };
@@ -130,9 +172,14 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
   measures: AD_MEASURES,
   sources: [
     {
-      table: "ad_search_term_daily", dateIndex: "ad_search_term_daily_date_idx",
+      table: "ad_search_term_daily",
+      dateIndex: "ad_search_term_daily_date_idx",
       columns: {
-        marketplace: "marketplace", campaign_id: "campaign_id", ad_group_id: "ad_group_id", target_id: "target_id", search_term: "search_term",
+        marketplace: "marketplace",
+        campaign_id: "campaign_id",
+        ad_group_id: "ad_group_id",
+        target_id: "target_id",
+        search_term: "search_term",
         ...AD_COLUMNS,
       },
     },
@@ -140,11 +187,6 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
 };
 
 export const ROLLUPS: readonly RollupSpec[] = [SALES_ROLLUP, CAMPAIGN_ROLLUP, TARGET_ROLLUP, SEARCH_TERM_ROLLUP];
-
-export interface DateSpan {
-  start: string;
-  end: string;
-}
 
 /** What a rebuild needs: Kysely builds the statements, better-sqlite3 runs the one repeated for every day prepared once. */
 export interface RollupTarget {
@@ -163,10 +205,16 @@ export interface RollupTarget {
  * @example
  * await rebuildRollups(mirror, "demo", { start: "2026-11-01", end: "2026-11-20" });
  */
-export async function rebuildRollups(mirror: RollupTarget, accountId: string, range?: DateSpan, builtAt?: string): Promise<void> {
+export async function rebuildRollups(
+  mirror: RollupTarget,
+  accountId: string,
+  range?: DateRange,
+  builtAt?: string,
+  coveredRuns?: ReadonlySet<number>,
+): Promise<void> {
   await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
-    const from = range && (await reflectsPreviousRun(t, accountId)) ? range.start : undefined;
+    const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
     // Every table's totals run to the last day of any of them, so a range ending there finds them all.
     const extents = new Map<RollupSpec, Extent>();
     const extent: Extent = {};
@@ -175,18 +223,31 @@ export async function rebuildRollups(mirror: RollupTarget, accountId: string, ra
       extents.set(spec, e);
       widen(extent, e);
     }
-    for (const spec of ROLLUPS) await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
+    for (const spec of ROLLUPS)
+      await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
     await rebuildPriceChanges(t, accountId, from);
-    const run = await t.selectFrom("sync_runs").select((eb) => eb.fn.max("id").as("id")).where("account_id", "=", accountId).executeTakeFirst();
+    const run = await t
+      .selectFrom("sync_runs")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
     await t
       .insertInto("rollup_state")
-      .values({ account_id: accountId, sync_run_id: Number(run?.id ?? 0), first_date: extent.first ?? null, last_date: extent.last ?? null, built_at: builtAt ?? extent.last ?? "" })
-      .onConflict((oc) => oc.column("account_id").doUpdateSet((eb) => ({
-        sync_run_id: eb.ref("excluded.sync_run_id"),
-        first_date: eb.ref("excluded.first_date"),
-        last_date: eb.ref("excluded.last_date"),
-        built_at: eb.ref("excluded.built_at"),
-      })))
+      .values({
+        account_id: accountId,
+        sync_run_id: Number(run?.id ?? 0),
+        first_date: extent.first ?? null,
+        last_date: extent.last ?? null,
+        built_at: builtAt ?? extent.last ?? "",
+      })
+      .onConflict((oc) =>
+        oc.column("account_id").doUpdateSet((eb) => ({
+          sync_run_id: eb.ref("excluded.sync_run_id"),
+          first_date: eb.ref("excluded.first_date"),
+          last_date: eb.ref("excluded.last_date"),
+          built_at: eb.ref("excluded.built_at"),
+        })),
+      )
       .execute();
   });
 }
@@ -196,16 +257,25 @@ export async function rebuildRollups(mirror: RollupTarget, accountId: string, ra
  * rebuild keep the days before the newest run's period (a run whose rebuild
  * failed in between would otherwise be missed).
  */
-async function reflectsPreviousRun(t: Kysely<any>, accountId: string): Promise<boolean> {
-  const state = await t.selectFrom("rollup_state").select("sync_run_id").where("account_id", "=", accountId).executeTakeFirst();
+async function reflectsPreviousRun(
+  t: Kysely<any>,
+  accountId: string,
+  coveredRuns?: ReadonlySet<number>,
+): Promise<boolean> {
+  const state = await t
+    .selectFrom("rollup_state")
+    .select("sync_run_id")
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
   if (!state) return false;
   const newer = await t
     .selectFrom("sync_runs")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .select("id")
     .where("account_id", "=", accountId)
     .where("id", ">", state.sync_run_id)
-    .executeTakeFirst();
-  return Number(newer?.n ?? 0) <= 1;
+    .execute();
+  // Several newer runs are fine when the caller's range covers them all (a sync's reports).
+  return newer.length <= 1 || (coveredRuns !== undefined && newer.every((r) => coveredRuns.has(Number(r.id))));
 }
 
 /** The first and last day of some daily rows, when there are any. */
@@ -263,13 +333,26 @@ function totalDayOnOrBefore(spec: RollupSpec, day: string, last: string): string
  * The running totals of one spec, from `from` (or its first day) to `last`: every day, or every Sunday for
  * a weekly spec.
  */
-async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: RollupSpec, accountId: string, from: string | undefined, first: string | undefined, last: string | undefined): Promise<void> {
+async function rebuildSpec(
+  t: Kysely<any>,
+  sqlite: Database.Database,
+  spec: RollupSpec,
+  accountId: string,
+  from: string | undefined,
+  first: string | undefined,
+  last: string | undefined,
+): Promise<void> {
   let start = first;
   // The last weeks of a weekly spec are rebuilt whole, so their days are all there whatever the last day was before.
   if (from && last && spec.weekly) from = minDate(from, denseFrom(last));
   // The totals of the day before the rebuilt days carry on; without them, everything is rebuilt.
   // For a weekly spec, the last Sunday before: days after it may be gone from the last weeks since.
-  let keptQuery = t.selectFrom(spec.rollup).select((eb) => eb.fn.max("period").as("day")).where("account_id", "=", accountId).where("grain", "=", "C").where("period", "<", from ?? "");
+  let keptQuery = t
+    .selectFrom(spec.rollup)
+    .select((eb) => eb.fn.max("period").as("day"))
+    .where("account_id", "=", accountId)
+    .where("grain", "=", "C")
+    .where("period", "<", from ?? "");
   if (spec.weekly) keptQuery = keptQuery.where(dayOfWeek("period"), "=", 0);
   const kept = from && first && from > first ? await keptQuery.executeTakeFirst() : undefined;
   if (kept?.day) {
@@ -307,13 +390,23 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
   for (const source of spec.sources) {
     if (source.manyPerDay) {
       const temp = `rollup_source_${source.table}`;
-      const mapped = sql.join(names.map((c) => (spec.keys.includes(c) ? sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}` : sql`total(${sql.raw(source.columns[c])}) as ${sql.ref(c)}`)));
+      const mapped = sql.join(
+        names.map((c) =>
+          spec.keys.includes(c)
+            ? sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`
+            : sql`total(${sql.raw(source.columns[c])}) as ${sql.ref(c)}`,
+        ),
+      );
       await sql`drop table if exists temp.${sql.ref(temp)}`.execute(t);
       await sql`create temp table ${sql.ref(temp)} as select date, ${mapped} from ${sql.table(source.table)}
-        where account_id = ${accountId} and date between ${start} and ${last} group by date, ${sql.join(spec.keys.map((k) => sql.raw(source.columns[k])))}`.execute(t);
+        where account_id = ${accountId} and date between ${start} and ${last} group by date, ${sql.join(spec.keys.map((k) => sql.raw(source.columns[k])))}`.execute(
+        t,
+      );
       await sql`create index temp.${sql.ref(`${temp}_date`)} on ${sql.ref(temp)} (date)`.execute(t);
       staged.push(temp);
-      parts.push(sql`select ${sql.join(names.map((c) => sql.ref(c)))} from temp.${sql.ref(temp)} where date between ${AFTER} and ${DAY}`);
+      parts.push(
+        sql`select ${sql.join(names.map((c) => sql.ref(c)))} from temp.${sql.ref(temp)} where date between ${AFTER} and ${DAY}`,
+      );
     } else {
       parts.push(
         sql`select ${sql.join(names.map((c) => sql`${sql.raw(source.columns[c])}`))} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${accountId} and date between ${AFTER} and ${DAY}`,
@@ -351,23 +444,36 @@ async function rebuildSpec(t: Kysely<any>, sqlite: Database.Database, spec: Roll
 }
 
 /** The rollups' state when they reflect the account's newest sync run, else undefined. */
-export async function usableRollups(db: MirrorDb, accountId: string, record?: (sql: string) => void): Promise<{ first: string; last: string } | undefined> {
-  const stateQuery = db.selectFrom("rollup_state").select(["sync_run_id", "first_date", "last_date"]).where("account_id", "=", accountId);
+export async function usableRollups(
+  db: MirrorDb,
+  accountId: string,
+  record?: (sql: string) => void,
+): Promise<{ first: string; last: string } | undefined> {
+  const stateQuery = db
+    .selectFrom("rollup_state")
+    .select(["sync_run_id", "first_date", "last_date"])
+    .where("account_id", "=", accountId);
   const runQuery = db
     .selectFrom("sync_runs")
-    .select((eb) => [eb.fn.max("id").as("id"), eb.fn.sum<number>(eb.case().when("status", "=", "running").then(1).else(0).end()).as("running")])
+    .select((eb) => [
+      eb.fn.max("id").as("id"),
+      eb.fn.sum<number>(eb.case().when("status", "=", "running").then(1).else(0).end()).as("running"),
+    ])
     .where("account_id", "=", accountId);
   record?.(stateQuery.compile().sql);
   record?.(runQuery.compile().sql);
   const state = await stateQuery.executeTakeFirst();
-  if (!state || !state.first_date || !state.last_date) return undefined;
+  if (!state?.first_date || !state.last_date) return undefined;
   const run = await runQuery.executeTakeFirst();
   if (Number(run?.id ?? 0) !== state.sync_run_id || Number(run?.running ?? 0) > 0) return undefined;
   // Rollups written by an earlier layout are not read: daily rows without running totals, or running totals
   // without their summed totals. One statement probes every table.
   const lacks = (table: string, has: string, lacking: string) =>
     sql<number>`(exists (select 1 from ${sql.table(table)} where account_id = ${accountId} and grain = ${has}) and not exists (select 1 from ${sql.table(table)} where account_id = ${accountId} and grain = ${lacking}))`;
-  const probes = ROLLUPS.flatMap((spec) => [lacks(spec.rollup, "D", "C"), ...(spec.totalsBy ? [lacks(spec.rollup, "C", "A")] : [])]);
+  const probes = ROLLUPS.flatMap((spec) => [
+    lacks(spec.rollup, "D", "C"),
+    ...(spec.totalsBy ? [lacks(spec.rollup, "C", "A")] : []),
+  ]);
   const outdated = sql<{ outdated: number }>`select (${sql.join(probes, sql` or `)}) as outdated`;
   const compiled = outdated.compile(db);
   record?.(compiled.sql);
@@ -378,22 +484,32 @@ export async function usableRollups(db: MirrorDb, accountId: string, record?: (s
 /** The first day of the bucket holding `date` (weeks start on Monday). */
 function bucketStartIso(date: string, bucket: DateBucket): string {
   switch (bucket) {
-    case "day": return date;
-    case "week": return addDaysIso(date, -weekdayIso(date));
-    case "month": return `${date.slice(0, 7)}-01`;
-    case "quarter": return `${date.slice(0, 5)}${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}-01`;
-    case "year": return `${date.slice(0, 4)}-01-01`;
+    case "day":
+      return date;
+    case "week":
+      return addDaysIso(date, -weekdayIso(date));
+    case "month":
+      return `${date.slice(0, 7)}-01`;
+    case "quarter":
+      return `${date.slice(0, 5)}${String(Math.floor((Number(date.slice(5, 7)) - 1) / 3) * 3 + 1).padStart(2, "0")}-01`;
+    case "year":
+      return `${date.slice(0, 4)}-01-01`;
   }
 }
 
 /** The last day of the bucket holding `date`. */
 function bucketLastDay(date: string, bucket: DateBucket): string {
   switch (bucket) {
-    case "day": return date;
-    case "week": return addDaysIso(date, 6 - weekdayIso(date));
-    case "month": return addDaysIso(addMonths(bucketStartIso(date, "month"), 1), -1);
-    case "quarter": return addDaysIso(addMonths(bucketStartIso(date, "quarter"), 3), -1);
-    case "year": return `${date.slice(0, 4)}-12-31`;
+    case "day":
+      return date;
+    case "week":
+      return addDaysIso(date, 6 - weekdayIso(date));
+    case "month":
+      return addDaysIso(addMonths(bucketStartIso(date, "month"), 1), -1);
+    case "quarter":
+      return addDaysIso(addMonths(bucketStartIso(date, "quarter"), 3), -1);
+    case "year":
+      return `${date.slice(0, 4)}-12-31`;
   }
 }
 
@@ -416,7 +532,7 @@ const maxDate = (a: string, b: string) => (a > b ? a : b);
  * // [{ label: "2026-10-01", before: "2026-10-28", last: "2026-10-31" },
  * //  { label: "2026-11-01", before: "2026-10-31", last: "2026-11-03" }]
  */
-export function bucketBounds(range: DateSpan, bucket: DateBucket): { label: string; before: string; last: string }[] {
+export function bucketBounds(range: DateRange, bucket: DateBucket): { label: string; before: string; last: string }[] {
   const bounds: { label: string; before: string; last: string }[] = [];
   for (let day = range.start; day <= range.end; ) {
     const last = minDate(bucketLastDay(day, bucket), range.end);
@@ -428,7 +544,7 @@ export function bucketBounds(range: DateSpan, bucket: DateBucket): { label: stri
 
 export interface FactsQuery {
   accountId: string;
-  range: DateSpan;
+  range: DateRange;
   /** Extra condition on the source rows (columns: account_id, date, and the spec's keys). */
   where?: (columnsOf: "daily" | "rollup") => RawBuilder<unknown> | undefined;
   /** The running totals (only when they are usable). */
@@ -457,15 +573,24 @@ export interface FactsQuery {
  * sql`select asin, sum(revenue) from ${facts} group by asin`
  */
 export function factsTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown>;
-export function factsTable(spec: RollupSpec, q: FactsQuery, describe: true): { table: RawBuilder<unknown>; oneRowPerKey: boolean };
-export function factsTable(spec: RollupSpec, q: FactsQuery, describe?: true): RawBuilder<unknown> | { table: RawBuilder<unknown>; oneRowPerKey: boolean } {
-  const table = !q.rollups || (q.bucket && spec.weekly)
-    ? dailyTable(spec, q)
-    : q.bucket
-      ? bucketTotalsTable(spec, q, q.rollups, q.bucket)
-      : spec.weekly
-        ? weeklyTotalsTable(spec, q, q.rollups)
-        : rangeTotalsTable(spec, q, q.rollups);
+export function factsTable(
+  spec: RollupSpec,
+  q: FactsQuery,
+  describe: true,
+): { table: RawBuilder<unknown>; oneRowPerKey: boolean };
+export function factsTable(
+  spec: RollupSpec,
+  q: FactsQuery,
+  describe?: true,
+): RawBuilder<unknown> | { table: RawBuilder<unknown>; oneRowPerKey: boolean } {
+  const table =
+    !q.rollups || (q.bucket && spec.weekly)
+      ? dailyTable(spec, q)
+      : q.bucket
+        ? bucketTotalsTable(spec, q, q.rollups, q.bucket)
+        : spec.weekly
+          ? weeklyTotalsTable(spec, q, q.rollups)
+          : rangeTotalsTable(spec, q, q.rollups);
   const oneRowPerKey = !!(q.rollups && !q.bucket && !spec.weekly);
   return describe ? { table, oneRowPerKey } : table;
 }
@@ -475,16 +600,21 @@ function dailyTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
 }
 
 /** Selects of the daily rows of a span, one per source; `negate` turns every measure's sign. */
-function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateSpan, negate = false): RawBuilder<unknown>[] {
+function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateRange, negate = false): RawBuilder<unknown>[] {
   const measures = q.measures ?? spec.measures;
   const w = q.where?.("daily");
   const extra = w ? sql` and ${w}` : sql``;
   const period = q.bucket ? sql`date as period, ` : sql``;
-  const dateCond = span.start === span.end ? sql`date = ${span.start}` : sql`date between ${span.start} and ${span.end}`;
+  const dateCond =
+    span.start === span.end ? sql`date = ${span.start}` : sql`date between ${span.start} and ${span.end}`;
   return spec.sources.map((source) => {
     const cols = [
       ...spec.keys.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`),
-      ...measures.map((c) => (negate ? sql`-(${sql.raw(source.columns[c])}) as ${sql.ref(c)}` : sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`)),
+      ...measures.map((c) =>
+        negate
+          ? sql`-(${sql.raw(source.columns[c])}) as ${sql.ref(c)}`
+          : sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`,
+      ),
     ];
     return sql`select ${period}${sql.join(cols)} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and ${dateCond}${extra}`;
   });
@@ -495,7 +625,11 @@ function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateSpan, negate = fa
  * last day (or the Sunday before it, in older weeks) minus those at the day before the range (or the Sunday
  * before that), plus the daily rows after the first of those days and minus those after the second.
  */
-function weeklyTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }): RawBuilder<unknown> {
+function weeklyTotalsTable(
+  spec: RollupSpec,
+  q: FactsQuery,
+  rollups: { first: string; last: string },
+): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
@@ -512,7 +646,8 @@ function weeklyTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: st
     ])} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${day}${w ? sql` and ${w}` : sql``}`;
   const parts = [totals(atEnd, false), totals(beforeStart, true)];
   if (atEnd < end) parts.push(...dailyParts(spec, q, { start: addDaysIso(atEnd, 1), end }));
-  if (beforeStart < addDaysIso(start, -1)) parts.push(...dailyParts(spec, q, { start: addDaysIso(beforeStart, 1), end: addDaysIso(start, -1) }, true));
+  if (beforeStart < addDaysIso(start, -1))
+    parts.push(...dailyParts(spec, q, { start: addDaysIso(beforeStart, 1), end: addDaysIso(start, -1) }, true));
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
@@ -526,15 +661,29 @@ function emptyTable(names: readonly string[], withPeriod: boolean): RawBuilder<u
  * the scope condition, as a subquery: the condition names bare columns. Read
  * as `e`, the rows others are matched against.
  */
-function totalsOn(spec: RollupSpec, q: Pick<FactsQuery, "accountId" | "where">, grain: "A" | "C", day: string): RawBuilder<unknown> {
+function totalsOn(
+  spec: RollupSpec,
+  q: Pick<FactsQuery, "accountId" | "where">,
+  grain: "A" | "C",
+  day: string,
+): RawBuilder<unknown> {
   const w = q.where?.("rollup");
   return sql`(select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain} and period = ${day}${w ? sql` and ${w}` : sql``})`;
 }
 
 /** Joins, as `alias`, the running totals of `day` with the keys of each row of `e` (none before the first day). */
-function joinTotalsOn(spec: RollupSpec, accountId: string, grain: "A" | "C", alias: string, day: string): RawBuilder<unknown> {
+function joinTotalsOn(
+  spec: RollupSpec,
+  accountId: string,
+  grain: "A" | "C",
+  alias: string,
+  day: string,
+): RawBuilder<unknown> {
   const a = (column: string) => sql.ref(`${alias}.${column}`);
-  const keys = sql.join(spec.keys.map((k) => sql`${a(k)} = e.${sql.ref(k)}`), sql` and `);
+  const keys = sql.join(
+    spec.keys.map((k) => sql`${a(k)} = e.${sql.ref(k)}`),
+    sql` and `,
+  );
   return sql`left join ${sql.table(spec.rollup)} ${sql.ref(alias)} on ${a("account_id")} = ${accountId} and ${a("grain")} = ${grain} and ${a("period")} = ${day} and ${keys}`;
 }
 
@@ -542,7 +691,11 @@ function joinTotalsOn(spec: RollupSpec, accountId: string, grain: "A" | "C", ali
  * The facts of a range from the running totals: each key's total at the end
  * of the range minus its total the day before the start (none before its first day).
  */
-function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }): RawBuilder<unknown> {
+function rangeTotalsTable(
+  spec: RollupSpec,
+  q: FactsQuery,
+  rollups: { first: string; last: string },
+): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
@@ -565,10 +718,17 @@ function rangeTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: str
  * @example
  * sql`select asin, revenue_0 - revenue_1 as change from ${pairedFactsTable(SALES_ROLLUP, { accountId, rollups, measures: ["revenue"] }, [thisMonth, lastMonth])}`
  */
-export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" | "bucket" | "summed">, ranges: readonly [DateSpan, DateSpan]): RawBuilder<unknown> {
+export function pairedFactsTable(
+  spec: RollupSpec,
+  q: Omit<FactsQuery, "range" | "bucket" | "summed">,
+  ranges: readonly [DateRange, DateRange],
+): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
-  const clamped = q.rollups && !spec.weekly ? ranges.map((r) => ({ start: maxDate(r.start, q.rollups!.first), end: minDate(r.end, q.rollups!.last) })) : undefined;
-  if (clamped && clamped.every((r) => r.start <= r.end) && clamped[1].end <= clamped[0].end) {
+  const clamped =
+    q.rollups && !spec.weekly
+      ? ranges.map((r) => ({ start: maxDate(r.start, q.rollups!.first), end: minDate(r.end, q.rollups!.last) }))
+      : undefined;
+  if (clamped?.every((r) => r.start <= r.end) && clamped[1].end <= clamped[0].end) {
     const at = (alias: string, day: string) => joinTotalsOn(spec, q.accountId, "C", alias, day);
     const present = sql.ref(`pe.${spec.keys[0]}`);
     const columns = [
@@ -576,13 +736,19 @@ export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" |
       sql`1 as n_0`,
       ...names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(`${m}_0`)}`),
       sql`${present} is not null as n_1`,
-      ...names.map((m) => sql`case when ${present} is not null then pe.${sql.ref(m)} - coalesce(ps.${sql.ref(m)}, 0) else 0 end as ${sql.ref(`${m}_1`)}`),
+      ...names.map(
+        (m) =>
+          sql`case when ${present} is not null then pe.${sql.ref(m)} - coalesce(ps.${sql.ref(m)}, 0) else 0 end as ${sql.ref(`${m}_1`)}`,
+      ),
     ];
     return sql`(select ${sql.join(columns)} from ${totalsOn(spec, q, "C", clamped[0].end)} e
       ${at("s", addDaysIso(clamped[0].start, -1))} ${at("pe", clamped[1].end)} ${at("ps", addDaysIso(clamped[1].start, -1))})`;
   }
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
-  const tagged = ranges.map((range, i) => sql`select ${i} as k, ${keyRefs}, ${sql.join(names.map((m) => sql.ref(m)))} from ${factsTable(spec, { ...q, range })} as t`);
+  const tagged = ranges.map(
+    (range, i) =>
+      sql`select ${i} as k, ${keyRefs}, ${sql.join(names.map((m) => sql.ref(m)))} from ${factsTable(spec, { ...q, range })} as t`,
+  );
   const sides = ranges.flatMap((_, i) => [
     sql`count(case when k = ${i} then 1 end) > 0 as ${sql.ref(`n_${i}`)}`,
     ...names.map((m) => sql`total(case when k = ${i} then ${sql.ref(m)} end) as ${sql.ref(`${m}_${i}`)}`),
@@ -598,21 +764,34 @@ export function pairedFactsTable(spec: RollupSpec, q: Omit<FactsQuery, "range" |
  * @example
  * sql`select * from ${windowTotals(SALES_ROLLUP, { accountId, range: { start: "2026-10-22", end: "2026-11-20" }, rollups }, "units", ["2026-10-22", "2026-11-07"])}`
  */
-export function windowTotals(spec: RollupSpec, q: FactsQuery, measure: string, starts: readonly string[]): RawBuilder<unknown> {
+export function windowTotals(
+  spec: RollupSpec,
+  q: FactsQuery,
+  measure: string,
+  starts: readonly string[],
+): RawBuilder<unknown> {
   const end = q.rollups ? minDate(q.range.end, q.rollups.last) : q.range.end;
   const earliest = starts.reduce((a, b) => minDate(a, b));
   const columns = starts.map((_, i) => `v${i}`);
   if (earliest > end) return emptyTable([...spec.keys, ...columns], false);
   if (!q.rollups || spec.weekly) {
     // Daily rows with their day (as `period`), each counted in the windows it falls in.
-    const sums = starts.map((start, i) => sql`total(case when period >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`);
+    const sums = starts.map(
+      (start, i) =>
+        sql`total(case when period >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`,
+    );
     const parts = dailyParts(spec, { ...q, bucket: "day", measures: [measure] }, { start: earliest, end });
     const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
     return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${keyRefs})`;
   }
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
-  const joins = starts.map((start, i) => joinTotalsOn(spec, q.accountId, "C", `s${i}`, addDaysIso(maxDate(start, q.rollups!.first), -1)));
-  const values = starts.map((_, i) => sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`);
+  const joins = starts.map((start, i) =>
+    joinTotalsOn(spec, q.accountId, "C", `s${i}`, addDaysIso(maxDate(start, q.rollups!.first), -1)),
+  );
+  const values = starts.map(
+    (_, i) =>
+      sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`,
+  );
   return sql`(select ${keys}, ${sql.join(values)} from ${totalsOn(spec, q, "C", end)} e ${sql.join(joins, sql` `)})`;
 }
 
@@ -623,13 +802,21 @@ export function windowTotals(spec: RollupSpec, q: FactsQuery, measure: string, s
  * with the bucket. Summing them per bucket gives the bucket's sums, and any
  * per-key weighting (a unit cost) distributes over the difference.
  */
-function bucketTotalsTable(spec: RollupSpec, q: FactsQuery, rollups: { first: string; last: string }, bucket: DateBucket): RawBuilder<unknown> {
+function bucketTotalsTable(
+  spec: RollupSpec,
+  q: FactsQuery,
+  rollups: { first: string; last: string },
+  bucket: DateBucket,
+): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
   if (start > end) return emptyTable([...spec.keys, ...names], true);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
-  const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [sql`(${b.label}, ${b.last}, 1)`, sql`(${b.label}, ${b.before}, -1)`]);
+  const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [
+    sql`(${b.label}, ${b.last}, 1)`,
+    sql`(${b.label}, ${b.before}, -1)`,
+  ]);
   const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
   const signed = sql.join(names.map((m) => sql`b.column3 * e.${sql.ref(m)} as ${sql.ref(m)}`));

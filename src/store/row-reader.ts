@@ -25,7 +25,9 @@ export function rowShape(names: readonly string[]): RowShape {
   if (names.includes("__proto__") || new Set(names).size !== names.length) {
     shape = (values) => {
       const row: Record<string, unknown> = {};
-      names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
+      names.forEach((name, i) => {
+        Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true });
+      });
       return row;
     };
   } else {

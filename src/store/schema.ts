@@ -219,6 +219,8 @@ export interface SettingsTable {
   safety_stock_days: Defaulted<number>;
   coverage_days: Defaulted<number>;
   target_acos: Defaulted<number>;
+  /** low, normal or high (migration 0013). */
+  anomaly_sensitivity: Defaulted<string>;
   updated_at: string | null;
 }
 
@@ -310,6 +312,7 @@ export const ACCOUNT_DATA_TABLES = [
   "rollup_search_terms",
   "rollup_state",
   "alerts",
+  "sync_cursors",
 ] as const satisfies readonly (keyof MirrorSchema)[];
 
 // The HTTP API's tables (migration 0006), merged into MirrorSchema.
@@ -497,4 +500,209 @@ export interface MirrorSchema {
   rollup_search_terms: RollupSearchTermsTable;
   rollup_state: RollupStateTable;
   alerts: AlertsTable;
+}
+
+// The events outbox and the webhook delivery queue (migration 0016), merged into MirrorSchema.
+
+export interface EventsTable {
+  seq: Generated<number>;
+  /** evt_…: also the webhook-id of every delivery of the event. */
+  id: string;
+  type: string;
+  account_id: string | null;
+  workspace_id: string | null;
+  /** Only this endpoint receives the event (a test event). */
+  endpoint_id: string | null;
+  /** The JSON body delivered, exactly as signed: {type, timestamp, data}. */
+  payload: string;
+  dedupe_key: string | null;
+  created_at: string;
+  fanned_out: Defaulted<number>;
+  fanned_out_at: string | null;
+}
+
+export type WebhookEndpointStatus = "enabled" | "disabled";
+
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string | null;
+  /** Comma-separated event types, or "*". */
+  events: string;
+  status: WebhookEndpointStatus;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  failing_since: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  after_event_seq: Defaulted<number>;
+  created_at: string;
+}
+
+export type WebhookDeliveryStatus = "pending" | "delivering" | "succeeded" | "failed";
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: Defaulted<number>;
+  attempt_number: Defaulted<number>;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  lease_expires_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  succeeded: number;
+  next_attempt_at: string | null;
+}
+
+export interface MirrorSchema {
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+// Connected accounts and their sync state (migration 0012), merged into MirrorSchema.
+
+export type ConnectionState = "connected" | "needs_reauth" | "disconnected";
+
+export interface ConnectionsTable {
+  id: string;
+  account_id: string;
+  workspace_id: string | null;
+  /** na, eu or fe. */
+  region: string;
+  /** Comma-separated data sets: orders, inventory, financial, advertising, catalog, pricing. */
+  scopes: string;
+  selling_partner_id: string | null;
+  /** AES-256-GCM sealed (src/connect/secret-box.ts); null once disconnected. */
+  refresh_token: string | null;
+  ads_refresh_token: string | null;
+  state: ConnectionState;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConnectStatesTable {
+  state_hash: string;
+  connection_id: string;
+  workspace_id: string | null;
+  /** "spapi" for the Seller Central consent, "ads" for the Amazon Ads one that may follow. */
+  step: string;
+  redirect_uri: string;
+  region: string;
+  scopes: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface SyncCursorsTable {
+  account_id: string;
+  report_type: string;
+  /** A marketplace code, or "" for a report that covers the whole account. */
+  marketplace: string;
+  /** The end (ISO instant) of the data the last sync imported. */
+  data_end: string;
+  updated_at: string;
+}
+
+export interface MirrorSchema {
+  connections: ConnectionsTable;
+  connect_states: ConnectStatesTable;
+  sync_cursors: SyncCursorsTable;
+}
+
+// Insights (migration 0013), merged into MirrorSchema.
+
+export interface InsightRunsTable {
+  id: string;
+  account_id: string;
+  insight_type: string;
+  detail_level: string;
+  marketplace: string | null;
+  period_start: string;
+  period_end: string;
+  generated_at: string;
+  total: number;
+  /** The whole result, JSON. */
+  result: string;
+}
+
+export interface InsightFindingsTable {
+  run_id: string;
+  finding_id: string;
+  account_id: string;
+  insight_type: string;
+  kind: string;
+  severity: string;
+  money_at_stake: number;
+  generated_at: string;
+  /** The finding, JSON. */
+  body: string;
+}
+
+export type InsightJobStatus = "queued" | "running" | "done" | "failed";
+
+export interface InsightJobsTable {
+  id: string;
+  account_id: string;
+  workspace_id: string | null;
+  /** The request's options, JSON. */
+  request: string;
+  status: InsightJobStatus;
+  attempts: Defaulted<number>;
+  error: string | null;
+  run_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  next_attempt_at: string;
+}
+
+export interface AlertStatesTable {
+  alert_id: string;
+  /** What the rule watches: `${marketplace}|${asin}`, a campaign id, or "account". */
+  entity: string;
+  crossed: number;
+  value: number | null;
+  /** When it crossed (null while it is not crossed). */
+  since: string | null;
+  checked_at: string;
+}
+
+export interface AlertEventsTable {
+  id: string;
+  alert_id: string;
+  account_id: string;
+  entity: string;
+  value: number | null;
+  fired_at: string;
+  /** What fired, JSON. */
+  details: string;
+}
+
+export interface MirrorSchema {
+  insight_runs: InsightRunsTable;
+  insight_findings: InsightFindingsTable;
+  insight_jobs: InsightJobsTable;
+  alert_states: AlertStatesTable;
+  alert_events: AlertEventsTable;
 }

@@ -11,7 +11,11 @@ export interface CliRun {
 }
 
 /** Runs `seller-ai import …` in-process against the mirror at `db`, with a fixed today. */
-export async function runImport(db: string, args: string[], options: { today?: string; tty?: boolean } = {}): Promise<CliRun> {
+export async function runImport(
+  db: string,
+  args: string[],
+  options: { today?: string; tty?: boolean } = {},
+): Promise<CliRun> {
   const io = captureIo({ tty: options.tty });
   const code = await runCli(["--db", db, "--today", options.today ?? "2024-03-20", "import", ...args], io);
   return { code, out: io.out(), err: io.err() };
@@ -28,9 +32,22 @@ export async function withMirror<T>(db: string, work: (mirror: Mirror) => Promis
 }
 
 const DATA_TABLES = [
-  "accounts", "account_marketplaces", "products", "daily_sales", "product_fees", "inventory_snapshots",
-  "ad_campaigns", "ad_groups", "ad_targets", "ad_campaign_daily", "ad_target_daily", "ad_search_term_daily",
-  "ad_product_daily", "order_lines", "settlement_transactions", "settings",
+  "accounts",
+  "account_marketplaces",
+  "products",
+  "daily_sales",
+  "product_fees",
+  "inventory_snapshots",
+  "ad_campaigns",
+  "ad_groups",
+  "ad_targets",
+  "ad_campaign_daily",
+  "ad_target_daily",
+  "ad_search_term_daily",
+  "ad_product_daily",
+  "order_lines",
+  "settlement_transactions",
+  "settings",
 ] as const;
 
 /** A digest of every data table's rows (sync_runs, which journals each attempt, aside). */
@@ -46,7 +63,10 @@ export async function mirrorChecksum(db: string): Promise<string> {
 }
 
 /** The columns of an all-orders flat file, from the real header in fixtures/ (the first variant listed). */
-export const ORDERS_HEADER: readonly string[] = readFileSync("fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", "utf8")
+export const ORDERS_HEADER: readonly string[] = readFileSync(
+  "fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt",
+  "utf8",
+)
   .split("\n")
   .find((l) => l.startsWith("amazon-order-id"))!
   .split("\t");

@@ -1,14 +1,13 @@
-import { INTENTS, MARKETPLACE_CODES, AREAS } from "../../nlu/understanding.js";
+import { anyResultSchema } from "../../analytics/results/json-schema.js";
+import { INTENTS, MARKETPLACE_CODES, AREAS } from "../../core/understanding.js";
+import { DATA_FORMATS, type DataFormat } from "../../render/output-formats.js";
 import { ERROR_BODY_SCHEMA } from "../api-error.js";
-
-export const QUERY_FORMATS = ["json", "csv", "chart_data"] as const;
-export type QueryFormat = (typeof QUERY_FORMATS)[number];
 
 export interface QueryRequestBody {
   query: string;
   marketplace?: string;
   timeframe?: string;
-  format?: QueryFormat;
+  format?: DataFormat;
   conversation_id?: string;
   account_id?: string;
 }
@@ -27,7 +26,11 @@ const understandingSchema = {
       additionalProperties: true,
       properties: {
         timeframe: { type: "string" },
-        date_range: { type: "object", additionalProperties: true, properties: { start: { type: "string", format: "date" }, end: { type: "string", format: "date" } } },
+        date_range: {
+          type: "object",
+          additionalProperties: true,
+          properties: { start: { type: "string", format: "date" }, end: { type: "string", format: "date" } },
+        },
         marketplace: { type: "string", enum: [...MARKETPLACE_CODES] },
         metrics: { type: "array", items: { type: "string" } },
         limit: { type: "integer" },
@@ -49,17 +52,36 @@ export const QUERY_ROUTE_SCHEMA = {
     required: ["query"],
     additionalProperties: false,
     properties: {
-      query: { type: "string", minLength: 1, maxLength: 2000, description: "The question, e.g. \"top 5 products by revenue last 30 days\"." },
-      marketplace: { type: "string", enum: [...MARKETPLACE_CODES], description: "A marketplace code; overrides the one in the question." },
+      query: {
+        type: "string",
+        minLength: 1,
+        maxLength: 2000,
+        description: 'The question, e.g. "top 5 products by revenue last 30 days".',
+      },
+      marketplace: {
+        type: "string",
+        enum: [...MARKETPLACE_CODES],
+        description: "A marketplace code; overrides the one in the question.",
+      },
       timeframe: {
         type: "string",
         minLength: 1,
         maxLength: 30,
-        description: "A timeframe token (last_30_days, this_month, 2025-Q3, 2025-01-01..2025-03-31, all_time, …); overrides the one in the question.",
+        description:
+          "A timeframe token (last_30_days, this_month, 2025-Q3, 2025-01-01..2025-03-31, all_time, …); overrides the one in the question.",
       },
-      format: { type: "string", enum: [...QUERY_FORMATS], default: "json" },
-      conversation_id: { type: "string", pattern: "^conv_[A-Za-z0-9_-]{1,64}$", description: "Continues a conversation; returned in metadata." },
-      account_id: { type: "string", minLength: 1, maxLength: 200, description: "The seller account to answer from; needed only when the workspace has several." },
+      format: { type: "string", enum: [...DATA_FORMATS], default: "json" },
+      conversation_id: {
+        type: "string",
+        pattern: "^conv_[A-Za-z0-9_-]{1,64}$",
+        description: "Continues a conversation; returned in metadata.",
+      },
+      account_id: {
+        type: "string",
+        minLength: 1,
+        maxLength: 200,
+        description: "The seller account to answer from; needed only when the workspace has several.",
+      },
     },
   },
   response: {
@@ -73,14 +95,30 @@ export const QUERY_ROUTE_SCHEMA = {
             additionalProperties: true,
             properties: {
               request_id: { type: "string", pattern: "^req_" },
-              result: { type: "object", additionalProperties: true, description: "The primary table under a plural key (top_products, series, …), analysis {summary, recommendation}, csv or chart when asked for." },
+              result: {
+                description:
+                  "The answer's data: the primary table under a plural key (top_products, series, …), other parts, and " +
+                  "analysis {summary, recommendation}; csv or chart when asked for. One of the intents' result " +
+                  "shapes: metadata.query_understanding.intent says which. Each value's x-kind says what it is " +
+                  "(money is in the row's currency, else the result's).",
+                ...anyResultSchema({
+                  csv: { type: "string", description: "The primary table as RFC 4180 CSV (format: csv)." },
+                  chart: {
+                    type: "object",
+                    description: "A Vega-Lite v5 spec with the data inline (format: chart_data).",
+                  },
+                }),
+              },
               metadata: {
                 type: "object",
                 required: ["processing_time", "data_freshness", "query_understanding", "conversation_id"],
                 additionalProperties: true,
                 properties: {
                   processing_time: { type: "string", pattern: "^[0-9.]+s$" },
-                  data_freshness: { type: ["string", "null"], description: "ISO 8601 UTC timestamp of the newest data used." },
+                  data_freshness: {
+                    type: ["string", "null"],
+                    description: "ISO 8601 UTC timestamp of the newest data used.",
+                  },
                   query_understanding: understandingSchema,
                   conversation_id: { type: "string" },
                 },
@@ -88,12 +126,20 @@ export const QUERY_ROUTE_SCHEMA = {
             },
           },
         },
-        "text/csv": { schema: { type: "string", description: "The primary table as RFC 4180 CSV, when the request sends Accept: text/csv." } },
+        "text/csv": {
+          schema: {
+            type: "string",
+            description: "The primary table as RFC 4180 CSV, when the request sends Accept: text/csv.",
+          },
+        },
       },
     },
     ...Object.fromEntries(
       [
-        [400, "invalid_query (the question cannot be understood) or invalid_request (the body is not JSON, not an object, or a field is missing or wrong)"],
+        [
+          400,
+          "invalid_query (the question cannot be understood) or invalid_request (the body is not JSON, not an object, or a field is missing or wrong)",
+        ],
         [401, "unauthorized: a missing, malformed, unknown or revoked key"],
         [403, "forbidden (the key lacks the query scope) or timeframe_exceeds_plan"],
         [404, "account_not_connected: the workspace has no such connected account"],
@@ -101,7 +147,10 @@ export const QUERY_ROUTE_SCHEMA = {
         [415, "unsupported_media_type: the body is not JSON"],
         [429, "quota_exceeded (the daily quota) or rate_limited (the per-second burst limit)"],
         [500, "internal_error"],
-      ].map(([status, description]) => [status, { description, content: { "application/json": { schema: ERROR_BODY_SCHEMA } } }]),
+      ].map(([status, description]) => [
+        status,
+        { description, content: { "application/json": { schema: ERROR_BODY_SCHEMA } } },
+      ]),
     ),
   },
 } as const;

@@ -1,24 +1,22 @@
-import { Option, type Command } from "commander";
-import { usageError } from "../../errors.js";
-import type { ActionRunner } from "../program.js";
-import type { CommandContext } from "../context.js";
-import { mirrorWithData, parseLlmChoice, type LlmChoice } from "./ask.js";
+import type { Command } from "commander";
+import { usageError } from "../../core/errors.js";
+import type { OutputFormat } from "../../render/output-formats.js";
+import type { ActionRunner, CommandContext } from "../context.js";
+import { parseLlmChoice, type LlmChoice } from "../llm-choice.js";
+import { mirrorWithData } from "../mirror-data.js";
+import { addOutputOptions, parseFormat, type RawOutputOptions } from "../output-options.js";
 
 // ink and React load only inside the action (see repl/start-repl.tsx).
 
-const CHAT_FORMATS = ["table", "chart", "json", "csv", "chart_data"] as const;
-type ChatFormat = (typeof CHAT_FORMATS)[number];
-
 export interface ChatOptions {
-  format: ChatFormat;
+  format: OutputFormat;
   explain: boolean;
   conversation?: string;
   account?: string;
   llm?: LlmChoice;
 }
 
-interface RawChatOptions {
-  format?: string;
+interface RawChatOptions extends RawOutputOptions {
   explain?: boolean;
   conversation?: string;
   account?: string;
@@ -26,10 +24,10 @@ interface RawChatOptions {
 }
 
 export function registerChatCommand(program: Command, run: ActionRunner): void {
-  program
+  const chat = program
     .command("chat")
-    .description("ask questions in a conversation (the default when seller-ai runs alone in a terminal)")
-    .addOption(new Option("--format <format>", "how answers are shown: table, chart, json, csv or chart_data").default("table"))
+    .description("ask questions in a conversation (the default when seller-ai runs alone in a terminal)");
+  addOutputOptions(chat, { format: { defaultText: "table" } })
     .option("--explain", "also show how each question was understood and the SQL that ran")
     .option("--conversation <id>", "continue a conversation (a conv_ id)")
     .option("--account <id>", "the account to ask about (default: the default account)")
@@ -61,11 +59,10 @@ export function registerDefaultAction(program: Command, run: ActionRunner): void
 }
 
 export function parseChatOptions(raw: RawChatOptions, env: Record<string, string | undefined>): ChatOptions {
-  const format = raw.format ?? "table";
-  if (!(CHAT_FORMATS as readonly string[]).includes(format)) throw usageError(`--format must be one of ${CHAT_FORMATS.join(", ")}; got "${format}".`);
-  const options: ChatOptions = { format: format as ChatFormat, explain: raw.explain ?? false };
+  const options: ChatOptions = { format: parseFormat(raw, "table"), explain: raw.explain ?? false };
   if (raw.conversation !== undefined) {
-    if (!/^conv_[A-Za-z0-9_-]+$/.test(raw.conversation)) throw usageError(`--conversation must be a conversation id starting with conv_; got "${raw.conversation}".`);
+    if (!/^conv_[A-Za-z0-9_-]+$/.test(raw.conversation))
+      throw usageError(`--conversation must be a conversation id starting with conv_; got "${raw.conversation}".`);
     options.conversation = raw.conversation;
   }
   if (raw.account !== undefined) options.account = raw.account;
@@ -80,7 +77,7 @@ export function parseChatOptions(raw: RawChatOptions, env: Record<string, string
 export async function chatCommand(ctx: CommandContext, options: ChatOptions): Promise<number> {
   const { io } = ctx;
   const [{ answer }, { ReplSession }, { renderForRepl }, mirror] = await Promise.all([
-    import("../../core/answer.js"),
+    import("../../answer/answer.js"),
     import("../repl/repl-session.js"),
     import("../repl/render-for-repl.js"),
     mirrorWithData(ctx),
@@ -90,10 +87,16 @@ export async function chatCommand(ctx: CommandContext, options: ChatOptions): Pr
       answer(question, {
         db: mirror.db,
         now: ctx.now,
-        format: ask.format,
         ...(ask.conversationId ? { conversationId: ask.conversationId } : {}),
         ...(options.account !== undefined ? { accountId: options.account } : {}),
         ...(options.llm !== undefined ? { llm: options.llm } : {}),
+        refresh: async (id) =>
+          (await import("../../sync/refresh-service.js")).refreshService({
+            mirror,
+            env: ctx.io.env,
+            dbPath: ctx.dbPath,
+            clock: () => ctx.now,
+          })(id),
       }),
     renderForRepl,
     { format: options.format, explain: options.explain },
@@ -101,7 +104,11 @@ export async function chatCommand(ctx: CommandContext, options: ChatOptions): Pr
   );
   if (io.stdin.isTTY && io.stdout.isTTY) {
     const { startInkRepl } = await import("../repl/start-repl.js");
-    await startInkRepl(ctx, session, `seller-ai · ${mirror.path} · today ${ctx.today}\nAsk about your seller data. /help for commands, /quit to leave.`);
+    await startInkRepl(
+      ctx,
+      session,
+      `seller-ai · ${mirror.path} · today ${ctx.today}\nAsk about your seller data. /help for commands, /quit to leave.`,
+    );
     return 0;
   }
   const { runLineRepl } = await import("../repl/line-repl.js");

@@ -1,9 +1,12 @@
 import type { Command } from "commander";
+import { terminalJson, terminalText } from "../../render/terminal-text.js";
 import { parseIsoDate } from "../../core/dates.js";
-import { isSellerAiError, usageError, type SellerAiError } from "../../errors.js";
+import { isSellerAiError, usageError, type SellerAiError } from "../../core/errors.js";
 import type { ImportReport } from "../../ingest/import-file.js";
-import type { CommandContext } from "../context.js";
-import type { ActionRunner } from "../program.js";
+import type { ActionRunner, CommandContext } from "../context.js";
+import { cliSuggestions } from "../flag-hints.js";
+import { addOutputOptions } from "../output-options.js";
+import { announceAlerts } from "./alerts.js";
 
 export interface ImportOptions {
   files: string[];
@@ -29,7 +32,7 @@ interface RawImportOptions {
 const SHOWN_REJECTIONS = 50;
 
 export function registerImportCommand(program: Command, run: ActionRunner): void {
-  program
+  const command = program
     .command("import")
     .description("load Amazon report files (Seller Central, SP-API, Ads) into the mirror")
     .argument("<files...>", "report files: TSV, CSV or JSON, plain or gzip")
@@ -38,8 +41,8 @@ export function registerImportCommand(program: Command, run: ActionRunner): void
     .option("--encoding <name>", "the files' character set (default: detected): utf-8, windows-1252, shift_jis")
     .option("--date <YYYY-MM-DD>", "the day a report without dates covers (Business Report, inventory snapshot)")
     .option("--period <FROM..TO>", "the days a report without dates covers, e.g. 2026-11-01..2026-11-07")
-    .option("--strict", "reject a whole file when any of its rows is malformed")
-    .option("--json", "print a JSON summary")
+    .option("--strict", "reject a whole file when any of its rows is malformed");
+  addOutputOptions(command, { json: "print a JSON summary" })
     .addHelpText(
       "after",
       "\nFormats are recognised from the content: all-orders, settlement V2, merchant listings, FBA inventory\n" +
@@ -62,19 +65,34 @@ export function parseImportOptions(files: string[], raw: RawImportOptions): Impo
   }
   if (raw.period !== undefined) {
     const m = /^(\d{4}-\d{2}-\d{2})\.\.(\d{4}-\d{2}-\d{2})$/.exec(raw.period.trim());
-    if (!m || !parseIsoDate(m[1]) || !parseIsoDate(m[2])) throw usageError(`--period must be FROM..TO as YYYY-MM-DD..YYYY-MM-DD, got "${raw.period}".`);
+    if (!m || !parseIsoDate(m[1]) || !parseIsoDate(m[2]))
+      throw usageError(`--period must be FROM..TO as YYYY-MM-DD..YYYY-MM-DD, got "${raw.period}".`);
     if (m[2] < m[1]) throw usageError(`--period ends before it starts: "${raw.period}".`);
     period = { start: m[1], end: m[2] };
   }
   if (raw.marketplace !== undefined && !/^[A-Za-z]{2}$/.test(raw.marketplace)) {
-    throw usageError(`--marketplace must be a two-letter marketplace code such as US, UK, DE or JP, got "${raw.marketplace}".`);
+    throw usageError(
+      `--marketplace must be a two-letter marketplace code such as US, UK, DE or JP, got "${raw.marketplace}".`,
+    );
   }
-  return { files, account: raw.account, marketplace: raw.marketplace, encoding: raw.encoding, strict: raw.strict ?? false, period, json: raw.json ?? false };
+  return {
+    files,
+    account: raw.account,
+    marketplace: raw.marketplace,
+    encoding: raw.encoding,
+    strict: raw.strict ?? false,
+    period,
+    json: raw.json ?? false,
+  };
 }
 
 export async function importCommand(ctx: CommandContext, options: ImportOptions): Promise<number> {
-  const [{ importFile }, { marketplaceByCode }] = await Promise.all([import("../../ingest/import-file.js"), import("../../reference-data.js")]);
-  if (options.marketplace && !marketplaceByCode(options.marketplace)) throw usageError(`--marketplace: unknown marketplace "${options.marketplace}".`);
+  const [{ importFile }, { marketplaceByCode }] = await Promise.all([
+    import("../../ingest/import-file.js"),
+    import("../../core/reference-data.js"),
+  ]);
+  if (options.marketplace && !marketplaceByCode(options.marketplace))
+    throw usageError(`--marketplace: unknown marketplace "${options.marketplace}".`);
   const mirror = await ctx.mirror();
   const { stdout, stderr } = ctx.io;
   const reports: ImportReport[] = [];
@@ -94,13 +112,14 @@ export async function importCommand(ctx: CommandContext, options: ImportOptions)
         onReject: (message) => {
           if (shown++ < SHOWN_REJECTIONS) {
             progress?.clear();
-            stderr.write(`${message}\n`);
+            stderr.write(`${terminalText(message)}\n`);
           }
         },
         onProgress: progress?.update,
       });
       progress?.clear();
-      if (report.rowsRejected > SHOWN_REJECTIONS) stderr.write(`… and ${report.rowsRejected - SHOWN_REJECTIONS} more rejected rows in ${file}\n`);
+      if (report.rowsRejected > SHOWN_REJECTIONS)
+        stderr.write(`… and ${report.rowsRejected - SHOWN_REJECTIONS} more rejected rows in ${terminalText(file)}\n`);
       rejectedTotal += report.rowsRejected;
       reports.push(report);
       if (!options.json) stdout.write(describe(report));
@@ -110,14 +129,23 @@ export async function importCommand(ctx: CommandContext, options: ImportOptions)
       failures.push(error);
       const report = error.details.report as ImportReport | undefined;
       if (report) reports.push(report);
-      stderr.write(`seller-ai: ${error.message}\n`);
-      for (const s of error.suggestions) stderr.write(`  ${s.endsWith(":") ? s : `- ${s}`}\n`);
+      stderr.write(`seller-ai: ${terminalText(error.message, { keepLineBreaks: true })}
+`);
+      for (const s of cliSuggestions(error))
+        stderr.write(`  ${terminalText(s.endsWith(":") ? s : `- ${s}`)}
+`);
     }
   }
-  if (options.json) stdout.write(`${JSON.stringify({ files: reports.map(jsonReport) }, null, 2)}\n`);
-  if (rejectedTotal > 0) stderr.write(`seller-ai: ${rejectedTotal.toLocaleString("en-US")} row${rejectedTotal === 1 ? "" : "s"} rejected${options.strict ? "" : "; the other rows were imported"}.\n`);
+  if (options.json) stdout.write(`${terminalJson({ files: reports.map(jsonReport) }, 2)}\n`);
+  const changed = [...new Set(reports.filter((r) => r.rowsWritten > 0).map((r) => r.account))];
+  if (changed.length) await announceAlerts(ctx, mirror.db, changed);
+  if (rejectedTotal > 0)
+    stderr.write(
+      `seller-ai: ${rejectedTotal.toLocaleString("en-US")} row${rejectedTotal === 1 ? "" : "s"} rejected${options.strict ? "" : "; the other rows were imported"}.\n`,
+    );
   if (failures.length > 0) {
-    if (options.files.length > 1) stderr.write(`seller-ai: ${failures.length} of ${options.files.length} files not imported.\n`);
+    if (options.files.length > 1)
+      stderr.write(`seller-ai: ${failures.length} of ${options.files.length} files not imported.\n`);
     return options.files.length === 1 ? failures[0].exitCode : 1;
   }
   return rejectedTotal > 0 ? 1 : 0;
@@ -152,18 +180,22 @@ function describe(r: ImportReport): string {
   ].filter(Boolean);
   let text = `${r.file}: ${r.format?.label ?? "?"}\n  ${where.join(", ")}\n  ${n(r.rowsRead)} rows read, ${n(r.rowsWritten)} written, ${n(r.rowsRejected)} rejected\n`;
   for (const note of r.notes) text += `  note: ${note}\n`;
-  return text;
+  return terminalText(text, { keepLineBreaks: true });
 }
 
 /** Rows and rows per second on one stderr line, for terminals only. */
-function progressLine(ctx: CommandContext, file: string): { update(rows: number): void; clear(): void } {
+function progressLine(ctx: CommandContext, path: string): { update(rows: number): void; clear(): void } {
+  // The line's own control sequences are the product's; the file's name is data.
+  const file = terminalText(path);
   const started = performance.now();
   let shown = false;
   return {
     update(rows: number) {
       const seconds = (performance.now() - started) / 1000;
       const rate = seconds > 0 ? Math.round(rows / seconds) : 0;
-      ctx.io.stderr.write(`\r${file}: ${rows.toLocaleString("en-US")} rows, ${rate.toLocaleString("en-US")} rows/s\x1b[K`);
+      ctx.io.stderr.write(
+        `\r${file}: ${rows.toLocaleString("en-US")} rows, ${rate.toLocaleString("en-US")} rows/s\x1b[K`,
+      );
       shown = true;
     },
     clear() {

@@ -1,12 +1,12 @@
 import type { Command } from "commander";
-import { SellerAiError, usageError } from "../../errors.js";
-import type { CatalogVocabulary } from "../../nlu/catalog-vocabulary.js";
+import { SellerAiError, usageError } from "../../core/errors.js";
+import type { CatalogVocabulary } from "../../core/catalog-vocabulary.js";
+import { terminalJson, terminalText } from "../../render/terminal-text.js";
 import type { ParseOutcome } from "../../nlu/parse-question.js";
-import type { Understanding } from "../../nlu/understanding.js";
-import type { ActionRunner } from "../program.js";
-import type { CommandContext } from "../context.js";
+import type { Understanding } from "../../core/understanding.js";
+import type { ActionRunner, CommandContext } from "../context.js";
 import type { CliIo } from "../io.js";
-import { parseLlmChoice, type LlmChoice } from "./ask.js";
+import { parseLlmChoice, type LlmChoice } from "../llm-choice.js";
 
 // The parser loads inside the action: registering this command costs commander only.
 
@@ -31,7 +31,10 @@ export function registerParseCommand(program: Command, run: ActionRunner): void 
     .description("show how a question is understood: intent, filters and interpretation (no answer)")
     .argument("[question...]", 'the question, e.g. "top 5 products by revenue last month"')
     .option("--jsonl", "read {id, query, context} JSON Lines on stdin, write {id, understanding} or {id, error} lines")
-    .option("--llm <provider:model>", "let a local model help with questions the parser is unsure of, e.g. ollama:llama3.2 (or $SELLER_AI_LLM)")
+    .option(
+      "--llm <provider:model>",
+      "let a local model help with questions the parser is unsure of, e.g. ollama:llama3.2 (or $SELLER_AI_LLM)",
+    )
     .option("--llm-timeout <ms>", "give up on the model after this many milliseconds", "8000")
     .action(async (words: string[], raw: RawParseOptions, command: Command) => {
       await run(command, (ctx) => parseCommand(ctx, parseParseOptions(words, raw, ctx.io)));
@@ -43,9 +46,13 @@ export function parseParseOptions(words: string[], raw: RawParseOptions, io: Pic
   const question = words.join(" ").trim();
   const jsonl = raw.jsonl ?? false;
   if (jsonl && question !== "") throw usageError("parse takes a question or --jsonl, not both.");
-  if (!jsonl && question === "") throw usageError('parse needs a question, e.g. seller-ai parse "top 5 products by revenue last month", or --jsonl.');
+  if (!jsonl && question === "")
+    throw usageError(
+      'parse needs a question, e.g. seller-ai parse "top 5 products by revenue last month", or --jsonl.',
+    );
   const timeout = Number(raw.llmTimeout ?? "8000");
-  if (!Number.isInteger(timeout) || timeout <= 0) throw usageError(`--llm-timeout must be a whole number of milliseconds; got "${raw.llmTimeout}".`);
+  if (!Number.isInteger(timeout) || timeout <= 0)
+    throw usageError(`--llm-timeout must be a whole number of milliseconds; got "${raw.llmTimeout}".`);
   // JSON Lines mode never touches the network unless asked on the command line.
   const llmText = raw.llm ?? (jsonl ? undefined : io.env.SELLER_AI_LLM || undefined);
   return {
@@ -67,7 +74,7 @@ export async function parseCommand(ctx: CommandContext, options: ParseCommandOpt
   const parse = async (text: string, previous?: Understanding): Promise<ParseOutcome> => {
     const outcome = parseQuestion(text, { catalog, today: ctx.today, ...(previous ? { previous } : {}) });
     if (!options.llm) return outcome;
-    const { assistWithLlm } = await import("../../nlu/llm-assist.js");
+    const { assistWithLlm } = await import("../../answer/llm-assist.js");
     return assistWithLlm(text, outcome, {
       host: options.llm.host ?? DEFAULT_OLLAMA_HOST,
       model: options.llm.model,
@@ -87,9 +94,11 @@ export async function parseCommand(ctx: CommandContext, options: ParseCommandOpt
   }
   const u = outcome.understanding;
   if (ctx.io.stdout.isTTY) {
-    ctx.io.stdout.write(`${u.interpretation}\n${u.intent} (${u.area}), confidence ${u.confidence}\n${JSON.stringify(u.filters, null, 2)}\n`);
-    for (const note of u.notes ?? []) ctx.io.stdout.write(`note: ${note}\n`);
-  } else ctx.io.stdout.write(`${JSON.stringify(u)}\n`);
+    ctx.io.stdout.write(
+      `${terminalText(u.interpretation)}\n${u.intent} (${u.area}), confidence ${u.confidence}\n${terminalJson(u.filters, 2)}\n`,
+    );
+    for (const note of u.notes ?? []) ctx.io.stdout.write(`note: ${terminalText(note)}\n`);
+  } else ctx.io.stdout.write(`${terminalJson(u)}\n`);
   return 0;
 }
 
@@ -102,7 +111,7 @@ async function readCatalog(ctx: CommandContext): Promise<CatalogVocabulary> {
     const { ensureMirrorData } = await import("../../demo/ensure-demo.js");
     await ensureMirrorData(mirror, { now: ctx.now, notice: (line) => ctx.io.stderr.write(`${line}\n`) });
   }
-  const { loadCatalogVocabulary } = await import("../../nlu/catalog-vocabulary.js");
+  const { loadCatalogVocabulary } = await import("../../store/catalog-vocabulary.js");
   return loadCatalogVocabulary(mirror.db);
 }
 
@@ -117,12 +126,15 @@ interface JsonLineRequest {
  * order. The context questions (oldest first) are parsed in turn to build
  * the previous understanding.
  */
-async function parseJsonLines(io: CliIo, parse: (text: string, previous?: Understanding) => Promise<ParseOutcome>): Promise<void> {
+async function parseJsonLines(
+  io: CliIo,
+  parse: (text: string, previous?: Understanding) => Promise<ParseOutcome>,
+): Promise<void> {
   let input = "";
   for await (const chunk of io.stdin) input += typeof chunk === "string" ? chunk : (chunk as Buffer).toString("utf8");
   const out: string[] = [];
   const flush = () => {
-    if (out.length) io.stdout.write(`${out.join("\n")}\n`);
+    if (out.length) io.stdout.write(terminalText(`${out.join("\n")}\n`, { keepLineBreaks: true }));
     out.length = 0;
   };
   for (const line of input.split("\n")) {
@@ -131,12 +143,22 @@ async function parseJsonLines(io: CliIo, parse: (text: string, previous?: Unders
     try {
       request = JSON.parse(line) as JsonLineRequest;
     } catch {
-      out.push(JSON.stringify({ id: null, error: { code: "invalid_request", message: `not a JSON object: ${line.slice(0, 80)}`, suggestions: [] } }));
+      out.push(
+        JSON.stringify({
+          id: null,
+          error: { code: "invalid_request", message: `not a JSON object: ${line.slice(0, 80)}`, suggestions: [] },
+        }),
+      );
       continue;
     }
     const id = request?.id ?? null;
     if (typeof request?.query !== "string") {
-      out.push(JSON.stringify({ id, error: { code: "invalid_request", message: "each line needs a string `query`", suggestions: [] } }));
+      out.push(
+        JSON.stringify({
+          id,
+          error: { code: "invalid_request", message: "each line needs a string `query`", suggestions: [] },
+        }),
+      );
       continue;
     }
     let previous: Understanding | undefined;

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import { SellerAiError, usageError } from "../../errors.js";
+import { SellerAiError, usageError } from "../../core/errors.js";
+import type { ActionRunner, CommandContext } from "../context.js";
+import { ensureDemoData } from "../mirror-data.js";
 import type { Mirror } from "../../store/open-mirror.js";
-import type { CommandContext } from "../context.js";
-import type { ActionRunner } from "../program.js";
 
 export interface ServeOptions {
   host: string;
@@ -13,6 +13,12 @@ export interface ServeOptions {
   onListening?: (url: string) => void;
   /** Stops the server when it fires; SIGTERM and SIGINT by default. */
   shutdownSignal?: (stop: () => void) => void;
+  /** http:// webhooks to this machine are accepted and delivered (local development). */
+  allowHttpWebhooks?: boolean;
+  /** How long a webhook receiver has to answer (ms). */
+  webhookTimeoutMs?: number;
+  /** Syncs the connected accounts this often (`--sync-every`), in the background. */
+  syncEveryMs?: number;
 }
 
 export function registerServeCommand(program: Command, run: ActionRunner): void {
@@ -21,46 +27,95 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
     .description("serve the /v1 HTTP API on the mirror (keys from `seller-ai keys create`)")
     .option("--host <host>", "the address to listen on", "127.0.0.1")
     .option("--port <port>", "the port to listen on (0: any free port)", "8080")
-    .action(async (options: { host: string; port: string }, command: Command) => {
-      const port = parsePort(options.port);
-      const globals = command.optsWithGlobals<{ today?: string }>();
-      await run(command, (ctx) => serveCommand(ctx, { host: options.host, port, fixedToday: (globals.today ?? ctx.io.env.SELLER_AI_TODAY ?? "") !== "" }));
-    });
+    .option("--allow-http-webhooks", "accept and deliver http:// webhooks to this machine (local development)")
+    .option("--webhook-timeout <seconds>", "how long a webhook receiver has to answer", "15")
+    .option("--sync-every <interval>", "sync the connected accounts this often, e.g. 6h, 30m (default: never)")
+    .action(
+      async (
+        options: {
+          host: string;
+          port: string;
+          allowHttpWebhooks?: boolean;
+          webhookTimeout: string;
+          syncEvery?: string;
+        },
+        command: Command,
+      ) => {
+        const port = parsePort(options.port);
+        const timeout = Number(options.webhookTimeout);
+        if (!/^\d+(\.\d+)?$/.test(options.webhookTimeout) || timeout < 1 || timeout > 60)
+          throw usageError(
+            `--webhook-timeout must be a number of seconds from 1 to 60, got "${options.webhookTimeout}".`,
+          );
+        const { parseInterval } = await import("../../sync/schedule.js");
+        const syncEveryMs = options.syncEvery === undefined ? undefined : parseInterval(options.syncEvery);
+        const globals = command.optsWithGlobals<{ today?: string }>();
+        await run(command, (ctx) =>
+          serveCommand(ctx, {
+            host: options.host,
+            port,
+            fixedToday: (globals.today ?? ctx.io.env.SELLER_AI_TODAY ?? "") !== "",
+            allowHttpWebhooks: options.allowHttpWebhooks ?? false,
+            webhookTimeoutMs: timeout * 1000,
+            syncEveryMs,
+          }),
+        );
+      },
+    );
 }
 
 export function parsePort(text: string): number {
   const port = Number(text);
-  if (!/^\d{1,5}$/.test(text) || port > 65_535) throw usageError(`--port must be a number from 0 to 65535, got "${text}".`);
+  if (!/^\d{1,5}$/.test(text) || port > 65_535)
+    throw usageError(`--port must be a number from 0 to 65535, got "${text}".`);
   return port;
-}
-
-/** Gives an empty mirror the demo seller (with a notice on stderr), so the API has data to answer from. */
-export async function ensureDemoData(mirror: Mirror, ctx: CommandContext): Promise<void> {
-  const { ensureMirrorData } = await import("../../demo/ensure-demo.js");
-  await ensureMirrorData(mirror, { now: ctx.now, notice: (line) => ctx.io.stderr.write(line.endsWith("\n") ? line : `${line}\n`) });
 }
 
 /**
  * Listens until SIGTERM or SIGINT, then stops accepting connections and lets
- * the requests in flight finish before returning.
+ * the requests in flight finish before returning. Meanwhile the webhook
+ * delivery worker runs in the background; on shutdown it gives its
+ * unfinished attempts back to the queue.
  */
 export async function serveCommand(ctx: CommandContext, options: ServeOptions): Promise<number> {
   const mirror = await ctx.mirror();
   await ensureDemoData(mirror, ctx);
-  const { buildApp } = await import("../../api/build-app.js");
+  const [{ buildApp }, { WebhookService }] = await Promise.all([
+    import("../../api/build-app.js"),
+    import("../../webhooks/index.js"),
+  ]);
+  // The API's connection: a second one in this process would wait for the first's lock synchronously,
+  // holding up the very thread that would release it.
+  const webhooks = new WebhookService({
+    db: mirror.db,
+    policy: { allowHttpLoopback: options.allowHttpWebhooks ?? false },
+    clock: ctx.io.clock,
+    timeoutMs: options.webhookTimeoutMs,
+  });
   const app = await buildApp({
     mirror,
     clock: options.fixedToday ? () => ctx.now : ctx.io.clock,
     logger: { level: ctx.io.env.SELLER_AI_LOG_LEVEL ?? "info" },
     processMetrics: true,
     version: process.env.npm_package_version ?? "0.1.0",
+    webhooks: { service: webhooks },
+    env: ctx.io.env,
   });
+  const worker = webhooks.worker({ log: app.log.child({ component: "webhooks" }) });
+  const closeWebhooks = async () => {
+    await worker.stop();
+    webhooks.close();
+  };
+  const schedule = options.syncEveryMs ? await syncSchedule(ctx, mirror, options.syncEveryMs, app.log) : undefined;
   let stopping: Promise<void> | undefined;
   const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       if (stopping) return;
       ctx.io.stderr.write("seller-ai: shutting down; finishing the requests in flight…\n");
-      stopping = app.close().then(resolve, resolve);
+      // The sync schedule stops first: a round under way finishes before the server closes under it.
+      stopping = (schedule?.stop() ?? Promise.resolve())
+        .then(() => Promise.allSettled([app.close(), closeWebhooks()]))
+        .then(() => resolve());
     };
     if (options.shutdownSignal) options.shutdownSignal(stop);
     else {
@@ -73,13 +128,65 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
     address = await app.listen({ host: options.host, port: options.port });
   } catch (error) {
     await app.close();
+    await closeWebhooks();
     const code = (error as { code?: string }).code;
-    if (code === "EADDRINUSE") throw new SellerAiError("failure", `port ${options.port} is already in use on ${options.host}; choose another with --port.`);
-    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new SellerAiError("failure", `cannot listen on ${options.host}: no such local address; use e.g. --host 127.0.0.1.`);
+    if (code === "EADDRINUSE")
+      throw new SellerAiError(
+        "failure",
+        `port ${options.port} is already in use on ${options.host}; choose another with --port.`,
+      );
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+      throw new SellerAiError(
+        "failure",
+        `cannot listen on ${options.host}: no such local address; use e.g. --host 127.0.0.1.`,
+      );
     throw error;
   }
-  ctx.io.stderr.write(`seller-ai: API listening on ${address} (POST /v1/query, GET /v1/openapi.json, /healthz, /metrics)\n`);
+  worker.start();
+  ctx.io.stderr.write(
+    `seller-ai: API listening on ${address} (POST /v1/query, POST /v1/insights, /v1/webhooks, GET /v1/openapi.json, /healthz, /metrics)\n`,
+  );
   options.onListening?.(address);
+  schedule?.start();
   await stopped;
   return 0;
+}
+
+/** The background sync of `--sync-every`: each round syncs every connected account; failures are logged. */
+async function syncSchedule(
+  ctx: CommandContext,
+  mirror: Mirror,
+  everyMs: number,
+  log: import("../../sync/schedule.js").ScheduleLog,
+) {
+  const [{ SyncSchedule }, { syncAccount, amazonConfig }, { secretBoxFor }, { listConnections }] = await Promise.all([
+    import("../../sync/schedule.js"),
+    import("../../sync/index.js"),
+    import("../../connect/secret-box.js"),
+    import("../../store/connections.js"),
+  ]);
+  return new SyncSchedule({
+    everyMs,
+    log,
+    syncAll: async () => {
+      const results = [];
+      const problems: string[] = [];
+      for (const conn of await listConnections(mirror.db)) {
+        if (conn.state !== "connected") continue;
+        try {
+          const result = await syncAccount(mirror, {
+            accountId: conn.account_id,
+            now: ctx.io.clock(),
+            config: amazonConfig(ctx.io.env),
+            secrets: secretBoxFor(ctx.io.env, ctx.dbPath, { create: false }),
+          });
+          results.push({ account: conn.account_id, status: result.status, rows: result.rows_written });
+        } catch (error) {
+          problems.push(`${conn.account_id}: ${(error as Error).message}`);
+        }
+      }
+      if (problems.length) throw new Error(problems.join("; "));
+      return results;
+    },
+  });
 }

@@ -1,19 +1,21 @@
 import type { Command } from "commander";
-import type { ActionRunner } from "../program.js";
-import type { CommandContext } from "../context.js";
+import type { ActionRunner, CommandContext } from "../context.js";
+import { addOutputOptions } from "../output-options.js";
+import { terminalJson, terminalText } from "../../render/terminal-text.js";
 
 interface StatusOptions {
   json: boolean;
 }
 
 export function registerStatusCommand(program: Command, run: ActionRunner): void {
-  program
-    .command("status")
-    .description("show accounts, marketplaces, date coverage, row counts and the last refresh")
-    .option("--json", "print JSON")
-    .action(async (options: { json?: boolean }, command: Command) => {
-      await run(command, (ctx) => statusCommand(ctx, { json: options.json ?? false }));
-    });
+  addOutputOptions(
+    program
+      .command("status")
+      .description("show accounts, marketplaces, date coverage, row counts and the last refresh"),
+    { json: "print JSON" },
+  ).action(async (options: { json?: boolean }, command: Command) => {
+    await run(command, (ctx) => statusCommand(ctx, { json: options.json ?? false }));
+  });
 }
 
 export async function statusCommand(ctx: CommandContext, options: StatusOptions): Promise<number> {
@@ -22,17 +24,19 @@ export async function statusCommand(ctx: CommandContext, options: StatusOptions)
   const status = await mirrorStatus(mirror.db);
   const out = ctx.io.stdout;
   if (options.json) {
-    out.write(`${JSON.stringify({ db: mirror.path, ...status }, null, 2)}\n`);
+    out.write(`${terminalJson({ db: mirror.path, ...status }, 2)}\n`);
     return 0;
   }
-  out.write(`Mirror: ${mirror.path}\n`);
+  out.write(`Mirror: ${terminalText(mirror.path)}\n`);
   if (status.accounts.length === 0) {
-    out.write("No accounts yet. Run `seller-ai demo` for the demo seller, or `seller-ai import FILE` to load your reports.\n");
+    out.write(
+      "No accounts yet. Run `seller-ai demo` for the demo seller, or `seller-ai import FILE` to load your reports.\n",
+    );
     return 0;
   }
   for (const account of status.accounts) {
     out.write(
-      `\nAccount ${account.id}${account.is_default ? " (default)" : ""}: ${account.name}\n` +
+      `\nAccount ${terminalText(account.id)}${account.is_default ? " (default)" : ""}: ${terminalText(account.name)}\n` +
         `  provider ${account.provider}, home currency ${account.home_currency}, ${account.connection_state}, last refresh ${account.last_refresh_at ?? "never"}\n`,
     );
     for (const m of account.marketplaces) {

@@ -10,7 +10,10 @@ export function historyPath(dbPath: string): string | undefined {
 export function readHistory(path: string | undefined, limit = 500): string[] {
   if (!path) return [];
   try {
-    return readFileSync(path, "utf8").split("\n").filter((line) => line.trim() !== "").slice(-limit);
+    return readFileSync(path, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .slice(-limit);
   } catch {
     return [];
   }

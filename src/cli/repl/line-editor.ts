@@ -47,7 +47,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length };
     }
     case "backspace":
-      return cursor === 0 ? state : { ...state, value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1 };
+      return cursor === 0
+        ? state
+        : { ...state, value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1 };
     case "delete":
       return cursor >= value.length ? state : { ...state, value: value.slice(0, cursor) + value.slice(cursor + 1) };
     case "left":
@@ -77,7 +79,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (text === "") return { ...state, value: "", cursor: 0, index: state.history.length, draft: "" };
       const history = state.history.at(-1) === text ? state.history : [...state.history, text].slice(-HISTORY_LIMIT);
       const id = state.lastId + 1;
-      return { value: "", cursor: 0, history, index: history.length, draft: "", queue: [...state.queue, { id, text }], lastId: id };
+      return {
+        value: "",
+        cursor: 0,
+        history,
+        index: history.length,
+        draft: "",
+        queue: [...state.queue, { id, text }],
+        lastId: id,
+      };
     }
     case "taken":
       return { ...state, queue: state.queue.filter((item) => item.id !== action.id) };

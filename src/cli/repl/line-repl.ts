@@ -1,5 +1,5 @@
 import type { CliIo } from "../io.js";
-import { terminalWidth } from "../commands/ask.js";
+import { terminalWidth } from "../io.js";
 import type { ReplSession } from "./repl-session.js";
 
 /**

@@ -22,7 +22,12 @@ export interface ReplAppProps {
   clearScreen?: () => void;
 }
 
-const TONE_COLOR: Record<Entry["tone"], string | undefined> = { question: "green", answer: undefined, error: "red", info: "gray" };
+const TONE_COLOR: Record<Entry["tone"], string | undefined> = {
+  question: "green",
+  answer: undefined,
+  error: "red",
+  info: "gray",
+};
 
 /**
  * The conversation on screen: answers are printed once above the prompt (ink
@@ -39,7 +44,8 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
   const [busy, setBusy] = useState<{ text: string; question: boolean } | undefined>(undefined);
   const nextId = useRef(1);
 
-  const add = (text: string, tone: Entry["tone"]) => setEntries((list) => [...list, { id: nextId.current++, text, tone }]);
+  const add = (text: string, tone: Entry["tone"]) =>
+    setEntries((list) => [...list, { id: nextId.current++, text, tone }]);
 
   // Typing ahead while an answer runs is kept, and lines submitted meanwhile wait their turn.
   useInput((input, key) => {
@@ -51,6 +57,7 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
 
   // Submitted lines are handled one at a time, in order.
   const head = editor.queue[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the next line or the busy state changes, not on every render's new closures
   useEffect(() => {
     if (!head || busy) return;
     const line = head.text;
@@ -65,7 +72,9 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
       }
       if (outcome.clear) {
         clearScreen?.();
-        setEntries([{ id: nextId.current++, text: "Cleared. A new conversation starts with the next question.", tone: "info" }]);
+        setEntries([
+          { id: nextId.current++, text: "Cleared. A new conversation starts with the next question.", tone: "info" },
+        ]);
         setScreen((s) => s + 1);
       } else if (outcome.output !== "") {
         add(outcome.output, outcome.error ? "error" : isCommand ? "info" : "answer");
@@ -83,7 +92,11 @@ export function ReplApp({ session, banner, history: initial, onLine, clearScreen
     <>
       <Static key={screen} items={entries}>
         {(entry) => (
-          <Box key={entry.id} paddingBottom={entry.tone === "question" ? 0 : 1} width={entry.tone === "answer" ? Math.max(columns, longestLine(entry.text)) : columns}>
+          <Box
+            key={entry.id}
+            paddingBottom={entry.tone === "question" ? 0 : 1}
+            width={entry.tone === "answer" ? Math.max(columns, longestLine(entry.text)) : columns}
+          >
             <Text color={TONE_COLOR[entry.tone]}>{entry.text}</Text>
           </Box>
         )}
@@ -119,7 +132,10 @@ export function keyActions(input: string, key: Key): (EditorAction | "exit")[] {
   if (!key.return && input.length > 1 && /[\r\n]/.test(input)) {
     const lines = input.split(/\r\n|\r|\n/);
     const rest = lines.pop()!;
-    const actions: EditorAction[] = lines.flatMap((line): EditorAction[] => [{ type: "insert", text: line }, { type: "submit" }]);
+    const actions: EditorAction[] = lines.flatMap((line): EditorAction[] => [
+      { type: "insert", text: line },
+      { type: "submit" },
+    ]);
     if (rest !== "") actions.push({ type: "insert", text: rest });
     return actions;
   }

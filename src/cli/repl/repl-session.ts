@@ -1,17 +1,16 @@
 import type { RenderableAnswer } from "../../render/renderable-answer.js";
-import { isSellerAiError } from "../../errors.js";
+import { isSellerAiError } from "../../core/errors.js";
+import { isOutputFormat, OUTPUT_FORMATS, type OutputFormat } from "../../render/output-formats.js";
+import { terminalText } from "../../render/terminal-text.js";
 import { parseReplInput, REPL_COMMANDS } from "./repl-input.js";
 
-export const REPL_FORMATS = ["table", "chart", "json", "csv", "chart_data"] as const;
-export type ReplFormat = (typeof REPL_FORMATS)[number];
-
 export interface ReplSettings {
-  format: ReplFormat;
+  format: OutputFormat;
   explain: boolean;
 }
 
 /** Asks one question in the session's conversation (undefined: start one). */
-export type ReplAsk = (question: string, options: { conversationId?: string; format: "json" | "csv" | "chart_data" }) => Promise<RenderableAnswer>;
+export type ReplAsk = (question: string, options: { conversationId?: string }) => Promise<RenderableAnswer>;
 
 /** What one line did: text to show, and whether to clear the screen or leave. */
 export interface ReplOutcome {
@@ -24,7 +23,7 @@ export interface ReplOutcome {
 }
 
 /** Renders an answer the way the session's settings say (terminal renderers are passed in: they load lazily). */
-export type ReplRender = (answer: RenderableAnswer, settings: ReplSettings, width: number) => string;
+export type ReplRender = (answer: RenderableAnswer, settings: ReplSettings, width: number) => Promise<string>;
 
 export const REPL_HELP = [
   "Ask about your sales, products, inventory, competitors or ads, e.g.",
@@ -33,7 +32,7 @@ export const REPL_HELP = [
   "  daily sales for the last 90 days",
   "  what runs out in the next 2 weeks",
   "Commands:",
-  "  /format table|chart|json|csv|chart_data   how answers are shown (now: %FORMAT%)",
+  `  /format ${OUTPUT_FORMATS.join("|")}   how answers are shown (now: %FORMAT%)`,
   "  /explain [on|off]                         also show the understanding and the SQL (now: %EXPLAIN%)",
   "  /clear                                    clear the screen and start a new conversation",
   "  /help                                     this help",
@@ -61,21 +60,35 @@ export class ReplSession {
   }
 
   help(): string {
-    return REPL_HELP.replace("%FORMAT%", this.settings.format).replace("%EXPLAIN%", this.settings.explain ? "on" : "off");
+    return REPL_HELP.replace("%FORMAT%", this.settings.format).replace(
+      "%EXPLAIN%",
+      this.settings.explain ? "on" : "off",
+    );
   }
 
-  /** Handles one typed line. Never throws: failures are shown and the session goes on. */
+  /**
+   * Handles one typed line. Never throws: failures are shown and the session goes on. What it shows
+   * (answers, errors quoting the data, the line itself) is made inert for the terminal.
+   */
   async handle(line: string, width = 100): Promise<ReplOutcome> {
+    const outcome = await this.outcome(line, width);
+    return { ...outcome, output: terminalText(outcome.output, { keepLineBreaks: true }) };
+  }
+
+  private async outcome(line: string, width: number): Promise<ReplOutcome> {
     const input = parseReplInput(line);
     if (input.kind === "empty") return { output: "" };
     if (input.kind === "command") return this.command(input.name, input.arg);
     try {
-      const format = this.settings.format === "csv" ? "csv" : this.settings.format === "chart_data" ? "chart_data" : "json";
-      const answered = await this.ask(input.text, { format, ...(this.conversationId ? { conversationId: this.conversationId } : {}) });
+      const answered = await this.ask(input.text, this.conversationId ? { conversationId: this.conversationId } : {});
       this.conversationId = answered.body.metadata.conversation_id || this.conversationId;
-      return { output: this.render(answered, this.settings, width) };
+      return { output: await this.render(answered, this.settings, width) };
     } catch (error) {
-      return { output: describeError(error), error: true, errorCode: isSellerAiError(error) ? error.code : "internal_error" };
+      return {
+        output: describeError(error),
+        error: true,
+        errorCode: isSellerAiError(error) ? error.code : "internal_error",
+      };
     }
   }
 
@@ -97,17 +110,23 @@ export class ReplSession {
         else if (["on", "yes", "true"].includes(value)) this.settings.explain = true;
         else if (["off", "no", "false"].includes(value)) this.settings.explain = false;
         else return { output: `/explain takes on or off, not "${arg}".`, error: true };
-        return { output: `Explain is ${this.settings.explain ? "on: answers show the understanding and the SQL" : "off"}.` };
+        return {
+          output: `Explain is ${this.settings.explain ? "on: answers show the understanding and the SQL" : "off"}.`,
+        };
       }
       case "format": {
         const value = arg.trim().toLowerCase();
-        if (value === "") return { output: `Format: ${this.settings.format} (one of ${REPL_FORMATS.join(", ")}).` };
-        if (!(REPL_FORMATS as readonly string[]).includes(value)) return { output: `/format takes one of ${REPL_FORMATS.join(", ")}, not "${arg}".`, error: true };
-        this.settings.format = value as ReplFormat;
+        if (value === "") return { output: `Format: ${this.settings.format} (one of ${OUTPUT_FORMATS.join(", ")}).` };
+        if (!isOutputFormat(value))
+          return { output: `/format takes one of ${OUTPUT_FORMATS.join(", ")}, not "${arg}".`, error: true };
+        this.settings.format = value;
         return { output: `Format: ${value}.` };
       }
       default:
-        return { output: `No command /${name}. Commands: ${REPL_COMMANDS.map((c) => `/${c}`).join(", ")}.`, error: true };
+        return {
+          output: `No command /${name}. Commands: ${REPL_COMMANDS.map((c) => `/${c}`).join(", ")}.`,
+          error: true,
+        };
     }
   }
 }

@@ -20,7 +20,13 @@ export async function startInkRepl(ctx: CommandContext, session: ReplSession, ba
       onLine={(line) => appendHistory(history, line)}
       clearScreen={() => stdout.write("\x1b[2J\x1b[3J\x1b[H")}
     />,
-    { stdout, stdin: ctx.io.stdin as NodeJS.ReadStream, stderr: ctx.io.stderr as NodeJS.WriteStream, exitOnCtrlC: true, patchConsole: false },
+    {
+      stdout,
+      stdin: ctx.io.stdin as NodeJS.ReadStream,
+      stderr: ctx.io.stderr as NodeJS.WriteStream,
+      exitOnCtrlC: true,
+      patchConsole: false,
+    },
   );
   await instance.waitUntilExit();
 }

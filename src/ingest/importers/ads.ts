@@ -7,46 +7,54 @@
  * Attributed sales, orders and units use the 7-day window (the console's
  * default for sellers), else 14, 30 or 1 day, whichever the report has.
  */
-import { SellerAiError } from "../../errors.js";
-import { Columns, normaliseHeader } from "../columns.js";
+import { SellerAiError } from "../../core/errors.js";
+import { type Columns, normaliseHeader } from "../columns.js";
 import { Batch, PeriodTracker, type HandlerResult, type ImportContext, type RowHandler } from "../context.js";
+import { daysBetweenIso } from "../../core/dates.js";
+import { MAX_SPREAD_DAYS } from "../limits.js";
 import { daysOf, spreadCount, spreadMoney } from "../spread.js";
 import { parseDate, parseNumber, RowError } from "../values.js";
 
 export const ADS_JSON_FORMAT = {
   reportType: "SPONSORED_PRODUCTS_V3",
-  label: "Sponsored Products report, Ads API v3 (JSON or gzip JSON: spCampaigns, spTargeting, spSearchTerm, spAdvertisedProduct)",
+  label:
+    "Sponsored Products report, Ads API v3 (JSON or gzip JSON: spCampaigns, spTargeting, spSearchTerm, spAdvertisedProduct)",
 };
 
 export const ADS_CONSOLE_FORMAT = {
   reportType: "SPONSORED_PRODUCTS_CONSOLE_CSV",
-  label: "Sponsored Products report exported from the Ads console (CSV: campaign, targeting, search term, advertised product)",
-  matches: (cols: Columns) => cols.has("campaign name", "campaignName") && cols.has("impressions") && cols.has("clicks") && cols.has("spend", "cost"),
+  label:
+    "Sponsored Products report exported from the Ads console (CSV: campaign, targeting, search term, advertised product)",
+  matches: (cols: Columns) =>
+    cols.has("campaign name", "campaignName") &&
+    cols.has("impressions") &&
+    cols.has("clicks") &&
+    cols.has("spend", "cost"),
 };
 
 /** Console column (normalised) → Ads API v3 column. */
 const CONSOLE_COLUMNS: Record<string, string> = {
-  "date": "date",
+  date: "date",
   "start date": "startDate",
   "end date": "endDate",
-  "currency": "campaignBudgetCurrencyCode",
+  currency: "campaignBudgetCurrencyCode",
   "campaign name": "campaignName",
   "campaign id": "campaignId",
   "campaign status": "campaignStatus",
-  "status": "campaignStatus",
-  "budget": "campaignBudgetAmount",
+  status: "campaignStatus",
+  budget: "campaignBudgetAmount",
   "ad group name": "adGroupName",
   "ad group id": "adGroupId",
-  "targeting": "targeting",
-  "keyword": "keyword",
+  targeting: "targeting",
+  keyword: "keyword",
   "match type": "matchType",
   "customer search term": "searchTerm",
   "advertised sku": "advertisedSku",
   "advertised asin": "advertisedAsin",
-  "impressions": "impressions",
-  "clicks": "clicks",
-  "spend": "cost",
-  "cost": "cost",
+  impressions: "impressions",
+  clicks: "clicks",
+  spend: "cost",
+  cost: "cost",
   "7 day total sales": "sales7d",
   "14 day total sales": "sales14d",
   "7 day total orders": "purchases7d",
@@ -54,8 +62,8 @@ const CONSOLE_COLUMNS: Record<string, string> = {
   "7 day total units": "unitsSoldClicks7d",
   "14 day total units": "unitsSoldClicks14d",
   "top of search impression share": "topOfSearchImpressionShare",
-  "placement": "placementClassification",
-  "bid": "keywordBid",
+  placement: "placementClassification",
+  bid: "keywordBid",
 };
 
 const SALES = ["sales7d", "sales14d", "sales30d", "sales1d", "sales"];
@@ -93,13 +101,19 @@ function first(row: Row, keys: string[]): number {
 
 function kindOf(row: Row): Kind {
   if ("purchasedAsin" in row) {
-    throw new SellerAiError("unknown_format", "purchased product reports (spPurchasedProduct) are not imported: they attribute sales to other ASINs, not to ads.");
+    throw new SellerAiError(
+      "unknown_format",
+      "purchased product reports (spPurchasedProduct) are not imported: they attribute sales to other ASINs, not to ads.",
+    );
   }
   if ("searchTerm" in row) return "searchTerm";
   if ("advertisedAsin" in row) return "product";
   if ("keywordId" in row || "targeting" in row || "keyword" in row || "targetingText" in row) return "target";
   if ("campaignId" in row || "campaignName" in row) return "campaign";
-  throw new SellerAiError("unknown_format", "a JSON array that is not a Sponsored Products report (no campaignId in its rows).");
+  throw new SellerAiError(
+    "unknown_format",
+    "a JSON array that is not a Sponsored Products report (no campaignId in its rows).",
+  );
 }
 
 function targetKind(matchType: string | undefined, targetText: string): "keyword" | "product_target" | "auto" {
@@ -123,6 +137,8 @@ function perDay(row: Row): { days: string[]; metrics: Metrics[] } {
   const date = parseDate(text(row, "date"), "date");
   const start = parseDate(text(row, "startDate"), "startDate");
   const end = parseDate(text(row, "endDate"), "endDate");
+  if (!date && start && end && end > start && daysBetweenIso(start, end) >= MAX_SPREAD_DAYS)
+    throw new RowError(`startDate..endDate: ${start} to ${end} is longer than a report covers`);
   const days = date ? [date] : start && end ? daysOf({ start, end }) : start ? [start] : [];
   if (days.length === 0) throw new RowError("date: missing value");
   const total: Metrics = {
@@ -143,7 +159,17 @@ function perDay(row: Row): { days: string[]; metrics: Metrics[] } {
     orders: spreadCount(total.orders, n),
     units: spreadCount(total.units, n),
   };
-  return { days, metrics: days.map((_, i) => ({ impressions: parts.impressions[i], clicks: parts.clicks[i], spend: parts.spend[i], sales: parts.sales[i], orders: parts.orders[i], units: parts.units[i] })) };
+  return {
+    days,
+    metrics: days.map((_, i) => ({
+      impressions: parts.impressions[i],
+      clicks: parts.clicks[i],
+      spend: parts.spend[i],
+      sales: parts.sales[i],
+      orders: parts.orders[i],
+      units: parts.units[i],
+    })),
+  };
 }
 
 function add(into: Metrics, m: Metrics): void {
@@ -172,8 +198,12 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
   const targets = new Map<string, Row>();
   const campaignDaily = new Map<string, Metrics & { top?: number }>();
   const productDaily = new Map<string, Metrics & { sku: string | null }>();
-  const targetDaily = new Batch(ctx.writer, "ad_target_daily", { conflictColumns: ["account_id", "target_id", "date"] });
-  const termDaily = new Batch(ctx.writer, "ad_search_term_daily", { conflictColumns: ["account_id", "target_id", "search_term", "date"] });
+  const targetDaily = new Batch(ctx.writer, "ad_target_daily", {
+    conflictColumns: ["account_id", "target_id", "date"],
+  });
+  const termDaily = new Batch(ctx.writer, "ad_search_term_daily", {
+    conflictColumns: ["account_id", "target_id", "search_term", "date"],
+  });
 
   return {
     row(row) {
@@ -183,7 +213,8 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
       const campaignId = text(row, "campaignId") ?? (campaignName ? `name:${campaignName}` : undefined);
       if (!campaignId) throw new RowError("campaignId: missing value");
       const groupName = text(row, "adGroupName");
-      const groupId = text(row, "adGroupId") ?? (groupName ? `name:${campaignName ?? campaignId}/${groupName}` : undefined);
+      const groupId =
+        text(row, "adGroupId") ?? (groupName ? `name:${campaignName ?? campaignId}/${groupName}` : undefined);
       const { days, metrics } = perDay(row);
       const top = num(row, "topOfSearchImpressionShare");
       const budget = num(row, "campaignBudgetAmount");
@@ -201,7 +232,15 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
       if (kind === "campaign") {
         days.forEach((date, i) => {
           const key = `${campaignId}\t${date}`;
-          const sum = campaignDaily.get(key) ?? { impressions: 0, clicks: 0, spend: 0, sales: 0, orders: 0, units: 0, top: undefined };
+          const sum = campaignDaily.get(key) ?? {
+            impressions: 0,
+            clicks: 0,
+            spend: 0,
+            sales: 0,
+            orders: 0,
+            units: 0,
+            top: undefined,
+          };
           add(sum, metrics[i]);
           if (top !== undefined && sum.top === undefined) sum.top = top;
           campaignDaily.set(key, sum);
@@ -215,15 +254,28 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
         const sku = text(row, "advertisedSku") ?? null;
         days.forEach((date, i) => {
           const key = `${marketplace}\t${campaignId}\t${groupId}\t${asin}\t${date}`;
-          const sum = productDaily.get(key) ?? { impressions: 0, clicks: 0, spend: 0, sales: 0, orders: 0, units: 0, sku };
+          const sum = productDaily.get(key) ?? {
+            impressions: 0,
+            clicks: 0,
+            spend: 0,
+            sales: 0,
+            orders: 0,
+            units: 0,
+            sku,
+          };
           add(sum, metrics[i]);
           productDaily.set(key, sum);
         });
         return;
       }
-      const targetText = text(row, "keyword") ?? text(row, "targeting") ?? text(row, "targetingText") ?? text(row, "keywordText");
+      const targetText =
+        text(row, "keyword") ?? text(row, "targeting") ?? text(row, "targetingText") ?? text(row, "keywordText");
       const matchType = text(row, "matchType") ?? text(row, "keywordType");
-      const targetId = text(row, "keywordId") ?? (targetText ? `name:${campaignName ?? campaignId}/${groupName ?? groupId}/${targetText}/${matchType ?? ""}` : undefined);
+      const targetId =
+        text(row, "keywordId") ??
+        (targetText
+          ? `name:${campaignName ?? campaignId}/${groupName ?? groupId}/${targetText}/${matchType ?? ""}`
+          : undefined);
       if (!targetId) throw new RowError("keywordId: missing value");
       if (!targets.has(targetId)) {
         targets.set(targetId, {
@@ -239,14 +291,32 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
       }
       if (kind === "target") {
         days.forEach((date, i) => {
-          targetDaily.push({ account_id: ctx.accountId, marketplace, campaign_id: campaignId, ad_group_id: groupId, target_id: targetId, date, ...metrics[i], top_of_search_is: top ?? null });
+          targetDaily.push({
+            account_id: ctx.accountId,
+            marketplace,
+            campaign_id: campaignId,
+            ad_group_id: groupId,
+            target_id: targetId,
+            date,
+            ...metrics[i],
+            top_of_search_is: top ?? null,
+          });
         });
         return;
       }
       const term = text(row, "searchTerm");
       if (!term) throw new RowError("searchTerm: missing value");
       days.forEach((date, i) => {
-        termDaily.push({ account_id: ctx.accountId, marketplace, campaign_id: campaignId, ad_group_id: groupId, target_id: targetId, search_term: term, date, ...metrics[i] });
+        termDaily.push({
+          account_id: ctx.accountId,
+          marketplace,
+          campaign_id: campaignId,
+          ad_group_id: groupId,
+          target_id: targetId,
+          search_term: term,
+          date,
+          ...metrics[i],
+        });
       });
     },
 
@@ -258,29 +328,80 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
       const named = [...campaigns].filter(([, c]) => c.name);
       const unnamed = [...campaigns].filter(([, c]) => !c.name);
       const campaignRow = (id: string, c: Campaign) => {
-        const row: Row = { account_id: ctx.accountId, marketplace: c.marketplace, campaign_id: id, name: c.name ?? id, ad_type: "SP" };
+        const row: Row = {
+          account_id: ctx.accountId,
+          marketplace: c.marketplace,
+          campaign_id: id,
+          name: c.name ?? id,
+          ad_type: "SP",
+        };
         if (c.state) row.state = c.state;
         if (c.budget !== undefined) row.daily_budget = c.budget;
         return row;
       };
-      writeByShape(ctx, "ad_campaigns", named.map(([id, c]) => campaignRow(id, c)), ["account_id", "campaign_id"]);
-      ctx.writer.write("ad_campaigns", unnamed.map(([id, c]) => ({ account_id: ctx.accountId, marketplace: c.marketplace, campaign_id: id, name: id, ad_type: "SP" })), { conflictColumns: ["account_id", "campaign_id"], ignoreConflicts: true });
-      const groupRows = [...groups].map(([id, g]) => ({ account_id: ctx.accountId, campaign_id: g.campaign, ad_group_id: id, name: g.name ?? id }));
-      ctx.writer.write("ad_groups", groupRows.filter((g) => g.name !== g.ad_group_id), { conflictColumns: ["account_id", "ad_group_id"] });
-      ctx.writer.write("ad_groups", groupRows.filter((g) => g.name === g.ad_group_id), { conflictColumns: ["account_id", "ad_group_id"], ignoreConflicts: true });
+      writeByShape(
+        ctx,
+        "ad_campaigns",
+        named.map(([id, c]) => campaignRow(id, c)),
+        ["account_id", "campaign_id"],
+      );
+      ctx.writer.write(
+        "ad_campaigns",
+        unnamed.map(([id, c]) => ({
+          account_id: ctx.accountId,
+          marketplace: c.marketplace,
+          campaign_id: id,
+          name: id,
+          ad_type: "SP",
+        })),
+        { conflictColumns: ["account_id", "campaign_id"], ignoreConflicts: true },
+      );
+      const groupRows = [...groups].map(([id, g]) => ({
+        account_id: ctx.accountId,
+        campaign_id: g.campaign,
+        ad_group_id: id,
+        name: g.name ?? id,
+      }));
+      ctx.writer.write(
+        "ad_groups",
+        groupRows.filter((g) => g.name !== g.ad_group_id),
+        { conflictColumns: ["account_id", "ad_group_id"] },
+      );
+      ctx.writer.write(
+        "ad_groups",
+        groupRows.filter((g) => g.name === g.ad_group_id),
+        { conflictColumns: ["account_id", "ad_group_id"], ignoreConflicts: true },
+      );
       writeByShape(ctx, "ad_targets", [...targets.values()], ["account_id", "target_id"]);
       const daily = [...campaignDaily].map(([key, m]) => {
         const [campaignId, date] = key.split("\t");
         const { top, ...metrics } = m;
-        return { account_id: ctx.accountId, marketplace: campaigns.get(campaignId)!.marketplace, campaign_id: campaignId, date, ...metrics, top_of_search_is: top ?? null };
+        return {
+          account_id: ctx.accountId,
+          marketplace: campaigns.get(campaignId)!.marketplace,
+          campaign_id: campaignId,
+          date,
+          ...metrics,
+          top_of_search_is: top ?? null,
+        };
       });
       ctx.writer.write("ad_campaign_daily", daily, { conflictColumns: ["account_id", "campaign_id", "date"] });
       written += daily.length;
       const products = [...productDaily].map(([key, m]) => {
         const [marketplace, campaignId, groupId, asin, date] = key.split("\t");
-        return { account_id: ctx.accountId, marketplace, campaign_id: campaignId, ad_group_id: groupId, asin, date, ...m };
+        return {
+          account_id: ctx.accountId,
+          marketplace,
+          campaign_id: campaignId,
+          ad_group_id: groupId,
+          asin,
+          date,
+          ...m,
+        };
       });
-      ctx.writer.write("ad_product_daily", products, { conflictColumns: ["account_id", "ad_group_id", "asin", "date"] });
+      ctx.writer.write("ad_product_daily", products, {
+        conflictColumns: ["account_id", "ad_group_id", "asin", "date"],
+      });
       written += products.length;
       return { written, periodStart: period.start, periodEnd: period.end };
     },
@@ -291,7 +412,11 @@ export function adsJsonHandler(ctx: ImportContext): RowHandler<Row> {
 export function adsConsoleHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {
   const keys = cols.names.map((name) => {
     const key = normaliseHeader(name);
-    return CONSOLE_COLUMNS[key] ?? Object.values(CONSOLE_COLUMNS).find((v) => v.toLowerCase() === key.replace(/ /g, "")) ?? null;
+    return (
+      CONSOLE_COLUMNS[key] ??
+      Object.values(CONSOLE_COLUMNS).find((v) => v.toLowerCase() === key.replace(/ /g, "")) ??
+      null
+    );
   });
   const inner = adsJsonHandler(ctx);
   return {
@@ -310,7 +435,12 @@ export function adsConsoleHandler(ctx: ImportContext, cols: Columns): RowHandler
  * Upserts rows grouped by the columns they carry (undefined ones left out),
  * so a value one report lacks keeps what another report stored.
  */
-function writeByShape(ctx: ImportContext, table: "ad_campaigns" | "ad_targets", rows: Row[], conflictColumns: string[]): void {
+function writeByShape(
+  ctx: ImportContext,
+  table: "ad_campaigns" | "ad_targets",
+  rows: Row[],
+  conflictColumns: string[],
+): void {
   const byShape = new Map<string, Row[]>();
   for (const row of rows) {
     const present = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));

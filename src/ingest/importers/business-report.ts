@@ -11,8 +11,9 @@ import { parseCount, parseNumber, requireText } from "../values.js";
 
 export const BUSINESS_REPORT_FORMAT = {
   reportType: "BUSINESS_REPORT_DETAIL_PAGE_SALES_AND_TRAFFIC",
-  label: "Business Report: Detail Page Sales and Traffic by Child Item (CSV; needs --date or --period)",
-  matches: (cols: Columns) => cols.has("(child) asin", "(parent) asin") && cols.has("sessions - total", "sessions") && cols.has("units ordered"),
+  label: "Business Report: Detail Page Sales and Traffic by Child Item (CSV; needs the day it covers)",
+  matches: (cols: Columns) =>
+    cols.has("(child) asin", "(parent) asin") && cols.has("sessions - total", "sessions") && cols.has("units ordered"),
 };
 
 export function businessReportHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {

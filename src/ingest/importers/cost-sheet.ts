@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import { cell, type Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
+import { quoted } from "../limits.js";
 import { marketplaceFromText } from "../marketplaces.js";
 import { optionalText, parseCount, parseNumber, RowError } from "../values.js";
 
@@ -60,13 +61,30 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
   const insert = ctx.sqlite.prepare(
     db
       .insertInto("products")
-      .values({ account_id: "", marketplace: "", sku: "", asin: "", title: "", unit_cost: null, category: null, subcategory: null, lead_time_days: null })
+      .values({
+        account_id: "",
+        marketplace: "",
+        sku: "",
+        asin: "",
+        title: "",
+        unit_cost: null,
+        category: null,
+        subcategory: null,
+        lead_time_days: null,
+      })
       .onConflict((oc) => oc.doNothing())
       .compile().sql,
   );
   const markets = accountMarketplaces(ctx);
   const rates = ctx.sqlite
-    .prepare(db.selectFrom("currency_rates").select(["currency", "quote", "date", "rate"]).where("date", "<=", "").orderBy("date", "desc").compile().sql)
+    .prepare(
+      db
+        .selectFrom("currency_rates")
+        .select(["currency", "quote", "date", "rate"])
+        .where("date", "<=", "")
+        .orderBy("date", "desc")
+        .compile().sql,
+    )
     .all(ctx.today) as Rate[];
   let written = 0;
 
@@ -85,17 +103,19 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
       const asin = optionalText(cell(cells, at.asin));
       if (!sku && !asin) throw new RowError("sku: missing value (a row needs a sku or an asin)");
       const cost = parseNumber(cell(cells, at.cost), cols.nameAt(at.cost));
-      if (cost !== undefined && cost < 0) throw new RowError(`${cols.nameAt(at.cost)}: a cost cannot be negative: "${cell(cells, at.cost)}"`);
+      if (cost !== undefined && cost < 0)
+        throw new RowError(`${cols.nameAt(at.cost)}: a cost cannot be negative: ${quoted(cell(cells, at.cost) ?? "")}`);
       const leadTime = parseCount(cell(cells, at.leadTime), "lead_time_days");
       const currency = optionalText(cell(cells, at.currency))?.toUpperCase() ?? null;
-      if (currency && !/^[A-Z]{3}$/.test(currency)) throw new RowError(`currency: not a currency code: "${currency}"`);
+      if (currency && !/^[A-Z]{3}$/.test(currency))
+        throw new RowError(`currency: not a currency code: ${quoted(currency)}`);
       const category = optionalText(cell(cells, at.category));
       const subcategory = optionalText(cell(cells, at.subcategory));
       const marketText = optionalText(cell(cells, at.marketplace));
       let targets: { marketplace: string; currency: string }[];
       if (marketText) {
         const m = marketplaceFromText(marketText);
-        if (!m) throw new RowError(`marketplace: unknown marketplace "${marketText}"`);
+        if (!m) throw new RowError(`marketplace: unknown marketplace ${quoted(marketText)}`);
         const code = ctx.marketplaces.resolve(m.code);
         targets = [{ marketplace: code, currency: ctx.marketplaces.used.get(code)! }];
       } else if (!ctx.marketplaces.explicitCode && markets.length > 0) {
@@ -111,7 +131,17 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
         const values = [unitCost, category, subcategory, leadTime ?? null, ctx.accountId, t.marketplace];
         changed += sku ? bySku.run(...values, sku).changes : byAsin.run(...values, asin).changes;
         if (changed === 0 && sku && asin && targets.length === 1) {
-          changed += insert.run(ctx.accountId, t.marketplace, sku, asin, optionalText(cell(cells, at.title)) ?? "", unitCost, category, subcategory, leadTime ?? null).changes;
+          changed += insert.run(
+            ctx.accountId,
+            t.marketplace,
+            sku,
+            asin,
+            optionalText(cell(cells, at.title)) ?? "",
+            unitCost,
+            category,
+            subcategory,
+            leadTime ?? null,
+          ).changes;
         }
       }
       if (changed === 0) {
@@ -132,6 +162,9 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
 function accountMarketplaces(ctx: ImportContext): { marketplace: string; currency: string }[] {
   const db = ctx.db as unknown as Kysely<any>;
   return ctx.sqlite
-    .prepare(db.selectFrom("account_marketplaces").select(["marketplace", "currency"]).where("account_id", "=", "").compile().sql)
+    .prepare(
+      db.selectFrom("account_marketplaces").select(["marketplace", "currency"]).where("account_id", "=", "").compile()
+        .sql,
+    )
     .all(ctx.accountId) as { marketplace: string; currency: string }[];
 }

@@ -27,7 +27,7 @@ export const RESTOCK_FORMAT = {
 };
 
 function count(cells: string[], at: number, name: string): number {
-  return at < 0 ? 0 : parseCount(cell(cells, at), name) ?? 0;
+  return at < 0 ? 0 : (parseCount(cell(cells, at), name) ?? 0);
 }
 
 function sumOf(cells: string[], cols: Columns, names: string[]): number {
@@ -42,9 +42,14 @@ interface Writers {
 
 function writers(ctx: ImportContext): Writers {
   return {
-    snapshots: new Batch(ctx.writer, "inventory_snapshots", { conflictColumns: ["account_id", "marketplace", "sku", "date"] }),
+    snapshots: new Batch(ctx.writer, "inventory_snapshots", {
+      conflictColumns: ["account_id", "marketplace", "sku", "date"],
+    }),
     // Inventory reports name products the catalog may not have yet; they never overwrite listing data.
-    products: new Batch(ctx.writer, "products", { conflictColumns: ["account_id", "marketplace", "sku"], ignoreConflicts: true }),
+    products: new Batch(ctx.writer, "products", {
+      conflictColumns: ["account_id", "marketplace", "sku"],
+      ignoreConflicts: true,
+    }),
     dates: new Set(),
   };
 }
@@ -56,10 +61,12 @@ async function done(w: Writers): Promise<HandlerResult> {
   return { written: w.snapshots.written, periodStart: dates[0], periodEnd: dates[dates.length - 1] };
 }
 
-/** The day of a snapshot whose file has no date: --date, else the day of the import. */
+/** The day of a snapshot whose file has no date: the day the caller gave, else the day of the import. */
 function snapshotDay(ctx: ImportContext, what: string): string {
   if (ctx.period) return ctx.period.end;
-  ctx.note(`${what} has no date column: stored as the snapshot of ${ctx.today} (the day of the import); use --date to set another day.`);
+  ctx.note(
+    `${what} has no date column: stored as the snapshot of ${ctx.today} (the day of the import); give the day it covers to store it as another day's.`,
+  );
   return ctx.today;
 }
 
@@ -85,16 +92,29 @@ export function myiHandler(ctx: ImportContext, cols: Columns): RowHandler<string
       const marketplace = ctx.marketplaces.fallback();
       const fba = at.afnListed < 0 || !/^no$/i.test(cell(cells, at.afnListed)?.trim() ?? "");
       w.products.push({
-        account_id: ctx.accountId, marketplace, sku, asin,
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
         fnsku: optionalText(cell(cells, at.fnsku)),
         title: optionalText(cell(cells, at.title)) ?? "",
         fulfillment_type: fba ? "FBA" : "FBM",
       });
       w.snapshots.push({
-        account_id: ctx.accountId, marketplace, sku, asin, date,
-        available: fba ? count(cells, at.fulfillable, "afn-fulfillable-quantity") : count(cells, at.mfn, "mfn-fulfillable-quantity"),
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
+        date,
+        available: fba
+          ? count(cells, at.fulfillable, "afn-fulfillable-quantity")
+          : count(cells, at.mfn, "mfn-fulfillable-quantity"),
         reserved: count(cells, at.reserved, "afn-reserved-quantity"),
-        inbound: sumOf(cells, cols, ["afn-inbound-working-quantity", "afn-inbound-shipped-quantity", "afn-inbound-receiving-quantity"]),
+        inbound: sumOf(cells, cols, [
+          "afn-inbound-working-quantity",
+          "afn-inbound-shipped-quantity",
+          "afn-inbound-receiving-quantity",
+        ]),
         unfulfillable: count(cells, at.unsellable, "afn-unsellable-quantity"),
       });
       w.dates.add(date);
@@ -125,13 +145,23 @@ export function inventoryPlanningHandler(ctx: ImportContext, cols: Columns): Row
       const asin = requireText(cell(cells, at.asin), "asin");
       const marketplace = ctx.marketplaces.resolve(cell(cells, at.marketplace), optionalText(cell(cells, at.currency)));
       w.products.push({
-        account_id: ctx.accountId, marketplace, sku, asin,
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
         fnsku: optionalText(cell(cells, at.fnsku)),
         title: optionalText(cell(cells, at.title)) ?? "",
       });
-      const inbound = at.inbound >= 0 ? count(cells, at.inbound, "inbound-quantity") : sumOf(cells, cols, ["inbound-working", "inbound-shipped", "inbound-received"]);
+      const inbound =
+        at.inbound >= 0
+          ? count(cells, at.inbound, "inbound-quantity")
+          : sumOf(cells, cols, ["inbound-working", "inbound-shipped", "inbound-received"]);
       w.snapshots.push({
-        account_id: ctx.accountId, marketplace, sku, asin, date,
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
+        date,
         available: count(cells, at.available, "available"),
         reserved: count(cells, at.reserved, "reserved-quantity"),
         inbound,
@@ -166,17 +196,29 @@ export function restockHandler(ctx: ImportContext, cols: Columns): RowHandler<st
       const marketplace = ctx.marketplaces.resolve(cell(cells, at.country), optionalText(cell(cells, at.currency)));
       const shipText = cell(cells, at.shipDate)?.trim() ?? "";
       // "none" / "--" mean Amazon recommends no shipment.
-      const shipDate = /^(none|n\/a|-+)?$/i.test(shipText) ? null : parseDate(shipText, "Recommended ship date") ?? null;
+      const shipDate = /^(none|n\/a|-+)?$/i.test(shipText)
+        ? null
+        : (parseDate(shipText, "Recommended ship date") ?? null);
       w.products.push({
-        account_id: ctx.accountId, marketplace, sku, asin,
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
         fnsku: optionalText(cell(cells, at.fnsku)),
         title: optionalText(cell(cells, at.title)) ?? "",
       });
       w.snapshots.push({
-        account_id: ctx.accountId, marketplace, sku, asin, date,
+        account_id: ctx.accountId,
+        marketplace,
+        sku,
+        asin,
+        date,
         available: count(cells, at.available, "Available"),
         reserved: sumOf(cells, cols, ["FC transfer", "FC Processing", "Customer Order"]),
-        inbound: at.inbound >= 0 ? count(cells, at.inbound, "Inbound") : sumOf(cells, cols, ["Working", "Shipped", "Receiving"]),
+        inbound:
+          at.inbound >= 0
+            ? count(cells, at.inbound, "Inbound")
+            : sumOf(cells, cols, ["Working", "Shipped", "Receiving"]),
         unfulfillable: count(cells, at.unfulfillable, "Unfulfillable"),
         amazon_recommended_qty: count(cells, at.qty, "Recommended replenishment qty"),
         amazon_recommended_date: shipDate,

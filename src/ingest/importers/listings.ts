@@ -9,7 +9,10 @@ import { optionalText, parseDate, parseNumber, requireText, RowError } from "../
 export const LISTINGS_FORMAT = {
   reportType: "GET_MERCHANT_LISTINGS_ALL_DATA",
   label: "Merchant listings report (TSV)",
-  matches: (cols: Columns) => cols.has("seller-sku") && cols.has("asin1", "asin", "product-id") && cols.has("item-name", "item-description", "price"),
+  matches: (cols: Columns) =>
+    cols.has("seller-sku") &&
+    cols.has("asin1", "asin", "product-id") &&
+    cols.has("item-name", "item-description", "price"),
 };
 
 const ASIN = /^[A-Z0-9]{10}$/;
@@ -34,7 +37,13 @@ export function listingsHandler(ctx: ImportContext, cols: Columns): RowHandler<s
       let asin = optionalText(cell(cells, at.asin));
       // product-id holds the ASIN when product-id-type is 1 (ASIN); otherwise a UPC/EAN.
       const productId = optionalText(cell(cells, at.productId));
-      if (!asin && productId && ASIN.test(productId) && (at.productIdType < 0 || cell(cells, at.productIdType)?.trim() === "1")) asin = productId;
+      if (
+        !asin &&
+        productId &&
+        ASIN.test(productId) &&
+        (at.productIdType < 0 || cell(cells, at.productIdType)?.trim() === "1")
+      )
+        asin = productId;
       if (!asin) throw new RowError("asin1: missing value");
       const channel = optionalText(cell(cells, at.channel));
       const row: Record<string, unknown> = {

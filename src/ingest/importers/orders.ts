@@ -9,7 +9,15 @@ import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
 import { DailySums, storedRows } from "../daily-sums.js";
-import { LINES_PER_INSERT, ORDER_LINE_SHAPE, OrderLinePacker, OrderLineReader, emptyOrderLine, orderColumns, type PackedOrderLines } from "../order-lines.js";
+import {
+  LINES_PER_INSERT,
+  ORDER_LINE_SHAPE,
+  OrderLinePacker,
+  OrderLineReader,
+  emptyOrderLine,
+  orderColumns,
+  type PackedOrderLines,
+} from "../order-lines.js";
 import { packedSource } from "../../store/dialect.js";
 import { packedParameters, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
@@ -17,15 +25,41 @@ import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 export const ORDERS_FORMAT = {
   reportType: "GET_FLAT_FILE_ALL_ORDERS_DATA",
   label: "All orders flat file (by order date or by last update, TSV)",
-  matches: (cols: Columns) => cols.has("amazon-order-id") && cols.has("purchase-date") && cols.has("order-status") && cols.has("asin", "sku") && cols.has("quantity", "quantity-purchased"),
+  matches: (cols: Columns) =>
+    cols.has("amazon-order-id") &&
+    cols.has("purchase-date") &&
+    cols.has("order-status") &&
+    cols.has("asin", "sku") &&
+    cols.has("quantity", "quantity-purchased"),
 };
 
 const LINE_COLUMNS = [
-  "account_id", "marketplace", "order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at",
-  "order_status", "item_status", "quantity", "item_price", "currency", "counted",
+  "account_id",
+  "marketplace",
+  "order_id",
+  "line_key",
+  "asin",
+  "sku",
+  "purchase_date",
+  "last_updated_at",
+  "order_status",
+  "item_status",
+  "quantity",
+  "item_price",
+  "currency",
+  "counted",
 ] as const;
 /** The columns of a packed line's text fields, in ORDER_LINE_SHAPE order; SKU and item status may be null. */
-const TEXT_COLUMNS = ["order_id", "line_key", "asin", "sku", "purchase_date", "last_updated_at", "order_status", "item_status"] as const;
+const TEXT_COLUMNS = [
+  "order_id",
+  "line_key",
+  "asin",
+  "sku",
+  "purchase_date",
+  "last_updated_at",
+  "order_status",
+  "item_status",
+] as const;
 const NULLABLE = new Set<string>(["sku", "item_status"]);
 /** The columns of its figures. */
 const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
@@ -60,7 +94,13 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
     },
     finish: () => {
       if (packer.size > 0) store.add(packer.take());
-      return store.finish({ totals: new DailySums(reader.totals.toData()), runs: reader.runs, ordersMaybeSplit: reader.ordersMaybeSplit, nonAmazon: reader.nonAmazon, period: reader.period });
+      return store.finish({
+        totals: new DailySums(reader.totals.toData()),
+        runs: reader.runs,
+        ordersMaybeSplit: reader.ordersMaybeSplit,
+        nonAmazon: reader.nonAmazon,
+        period: reader.period,
+      });
     },
   };
 }
@@ -113,7 +153,8 @@ export class OrderLineStore {
     const share = this.progress();
     if (share <= 0) return;
     const expected = Math.ceil(this.written / share);
-    if (storedRows(this.ctx, "order_lines", this.written + expected) - this.written < expected) this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
+    if (storedRows(this.ctx, "order_lines", this.written + expected) - this.written < expected)
+      this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
   }
 
   /**
@@ -130,7 +171,8 @@ export class OrderLineStore {
   async finish(file: OrderFileSummary): Promise<HandlerResult> {
     const ctx = this.ctx;
     this.linesDone();
-    if (file.nonAmazon) ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
+    if (file.nonAmazon)
+      ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
     // A file that brings a marketplace's first lines, no line twice and every order in one run holds
     // all the lines of its days: its own sums are the daily sales. Otherwise the touched days are
     // recomputed from every stored line.
@@ -139,7 +181,10 @@ export class OrderLineStore {
     // reader cannot rule out a split order, the stored orders are counted.
     const own =
       !this.conflicted &&
-      totals.marketplaces.every((m) => this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)));
+      totals.marketplaces.every(
+        (m) =>
+          this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)),
+      );
     if (own) totals.write(ctx);
     else await recomputeSalesFromOrderLines(ctx, totals.affected());
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
@@ -174,7 +219,13 @@ function distinctOrders(ctx: ImportContext, marketplace: string): number {
   // Grouped in the primary key's order, so SQLite counts as it scans.
   const query = db
     .selectFrom(
-      db.selectFrom("order_lines").select("order_id").where("account_id", "=", ctx.accountId).where("marketplace", "=", marketplace).groupBy("order_id").as("o"),
+      db
+        .selectFrom("order_lines")
+        .select("order_id")
+        .where("account_id", "=", ctx.accountId)
+        .where("marketplace", "=", marketplace)
+        .groupBy("order_id")
+        .as("o"),
     )
     .select((eb) => eb.fn.countAll().as("n"))
     .compile();
@@ -195,14 +246,29 @@ function packedRows(ctx: ImportContext, marketplace: string, currency: string | 
 }
 
 /** A plain insert of `count` packed order lines of one marketplace and currency. */
-function insertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
+function insertStatement(
+  ctx: ImportContext,
+  marketplace: string,
+  currency: string | null,
+  count: number,
+): Database.Statement {
   return cached(ctx, statementKey("insert", ctx, marketplace, currency, count), () => {
     const db = ctx.db as unknown as Kysely<any>;
-    return db.insertInto("order_lines").columns([...LINE_COLUMNS]).expression(packedRows(ctx, marketplace, currency, count)).compile().sql;
+    return db
+      .insertInto("order_lines")
+      .columns([...LINE_COLUMNS])
+      .expression(packedRows(ctx, marketplace, currency, count))
+      .compile().sql;
   });
 }
 
-function statementKey(kind: string, ctx: ImportContext, marketplace: string, currency: string | null, count: number): string {
+function statementKey(
+  kind: string,
+  ctx: ImportContext,
+  marketplace: string,
+  currency: string | null,
+  count: number,
+): string {
   return JSON.stringify([kind, ctx.accountId, marketplace, currency, count]);
 }
 
@@ -211,8 +277,15 @@ function statementKey(kind: string, ctx: ImportContext, marketplace: string, cur
  * by one updated at the same time or later, so importing an older file after
  * a newer one does not bring back a stale status.
  */
-function upsertStatement(ctx: ImportContext, marketplace: string, currency: string | null, count: number): Database.Statement {
-  return cached(ctx, statementKey("upsert", ctx, marketplace, currency, count), () => upsertSql(ctx, marketplace, currency, count));
+function upsertStatement(
+  ctx: ImportContext,
+  marketplace: string,
+  currency: string | null,
+  count: number,
+): Database.Statement {
+  return cached(ctx, statementKey("upsert", ctx, marketplace, currency, count), () =>
+    upsertSql(ctx, marketplace, currency, count),
+  );
 }
 
 function upsertSql(ctx: ImportContext, marketplace: string, currency: string | null, count: number): string {

@@ -4,10 +4,11 @@
  * over the report's period. The by-date section holds account-wide totals
  * with no ASIN, which the mirror does not keep.
  */
-import { SellerAiError } from "../../errors.js";
+import { SellerAiError } from "../../core/errors.js";
 import { marketplaceFromText } from "../marketplaces.js";
 import type { HandlerResult, ImportContext, Period } from "../context.js";
 import { addBuyBox, emptyTotals, writePeriodTotals, type AsinTotals } from "../period-totals.js";
+import { checkSpreadSpan, excerpt, quoted } from "../limits.js";
 import { parseDate, RowError } from "../values.js";
 
 export const SALES_TRAFFIC_FORMAT = {
@@ -17,18 +18,12 @@ export const SALES_TRAFFIC_FORMAT = {
 
 type Json = Record<string, unknown>;
 
-export function isSalesAndTrafficReport(value: unknown): value is Json {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const v = value as Json;
-  const spec = v.reportSpecification as Json | undefined;
-  return spec?.reportType === "GET_SALES_AND_TRAFFIC_REPORT" || Array.isArray(v.salesAndTrafficByAsin) || Array.isArray(v.salesAndTrafficByDate);
-}
-
 function num(obj: Json | undefined, key: string, where: string): number | undefined {
   const value = obj?.[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value === "object") return num(value as Json, "amount", `${where}.${key}`);
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new RowError(`${where}.${key}: not a number: ${JSON.stringify(value)}`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new RowError(`${where}.${key}: not a number: ${quoted(JSON.stringify(value))}`);
   return value;
 }
 
@@ -43,40 +38,45 @@ function views(traffic: Json | undefined, where: string): number {
 function sessions(traffic: Json | undefined, where: string): number {
   const total = num(traffic, "sessions", where);
   if (total !== undefined) return total;
-  return (num(traffic, "browserSessions", where) ?? num(traffic, "browerSessions", where) ?? 0) + (num(traffic, "mobileAppSessions", where) ?? 0);
+  return (
+    (num(traffic, "browserSessions", where) ?? num(traffic, "browerSessions", where) ?? 0) +
+    (num(traffic, "mobileAppSessions", where) ?? 0)
+  );
 }
 
+/** The member names of a Sales and Traffic report whose arrays are read entry by entry. */
+const BY_ASIN = "salesAndTrafficByAsin";
+const BY_DATE = "salesAndTrafficByDate";
+
 /**
- * Imports a parsed Sales and Traffic report. `reject(where, reason)` reports a
- * bad entry; `counted()` counts one entry read.
+ * Reads a Sales and Traffic report as it streams (see json-stream.ts): the
+ * per-ASIN entries are summed as they come, so memory holds one entry and the
+ * sums per ASIN, whatever the file's size; `finish` writes them once the
+ * whole report (its reportSpecification may come last) has been read.
+ * `reject(where, reason)` reports a bad entry; `counted()` counts one entry read.
  */
-export async function salesTrafficImport(
+export function salesTrafficReader(
   ctx: ImportContext,
-  report: Json,
   reject: (where: string, reason: string) => void,
   counted: () => void,
-): Promise<HandlerResult> {
-  const spec = (report.reportSpecification ?? {}) as Json;
-  const start = typeof spec.dataStartTime === "string" ? parseDate(spec.dataStartTime, "dataStartTime") : undefined;
-  const end = typeof spec.dataEndTime === "string" ? parseDate(spec.dataEndTime, "dataEndTime") : undefined;
-  const period: Period | undefined = ctx.period ?? (start && end ? { start, end } : undefined);
-  if (!period) throw new SellerAiError("usage", "the Sales and Traffic report has no dataStartTime/dataEndTime: say which days it covers with --date or --period.");
-  const ids = Array.isArray(spec.marketplaceIds) ? (spec.marketplaceIds as unknown[]).filter((x): x is string => typeof x === "string") : [];
-  if (ids.length > 1 && !ctx.period) ctx.note(`the report covers ${ids.length} marketplaces together; its figures are stored under the first (${ids[0]}).`);
-  const byAsin = Array.isArray(report.salesAndTrafficByAsin) ? (report.salesAndTrafficByAsin as unknown[]) : [];
-  const byDate = Array.isArray(report.salesAndTrafficByDate) ? (report.salesAndTrafficByDate as unknown[]) : [];
-  if (byDate.length) ctx.note(`${byDate.length} account-wide daily totals (salesAndTrafficByDate) read but not stored: the mirror keeps figures per ASIN.`);
-  if (byAsin.length === 0) return { written: 0, periodStart: period.start, periodEnd: period.end };
-
+) {
+  let spec: Json = {};
+  let isReport = false;
+  const sections = new Set<string>();
+  let index = 0;
+  let byDate = 0;
   let currency: string | null = null;
   const totals = new Map<string, AsinTotals>();
-  byAsin.forEach((entry, i) => {
-    const where = `salesAndTrafficByAsin[${i}]`;
+  const entry = (entry: unknown) => {
+    const where = `salesAndTrafficByAsin[${index++}]`;
     counted();
     try {
       if (typeof entry !== "object" || entry === null) throw new RowError("not an object");
       const e = entry as Json;
-      const asin = (typeof e.childAsin === "string" && e.childAsin) || (typeof e.asin === "string" && e.asin) || (typeof e.parentAsin === "string" && e.parentAsin);
+      const asin =
+        (typeof e.childAsin === "string" && e.childAsin) ||
+        (typeof e.asin === "string" && e.asin) ||
+        (typeof e.parentAsin === "string" && e.parentAsin);
       if (!asin) throw new RowError("childAsin: missing value");
       const sales = e.salesByAsin as Json | undefined;
       const traffic = e.trafficByAsin as Json | undefined;
@@ -100,9 +100,56 @@ export async function salesTrafficImport(
       if (error instanceof RowError) reject(where, error.message);
       else throw error;
     }
-  });
-  const named = ids.map((id) => marketplaceFromText(id)?.code).find(Boolean);
-  const marketplace = ctx.marketplaces.resolve(named ?? null, currency);
-  const written = writePeriodTotals(ctx, marketplace, period, totals);
-  return { written, periodStart: period.start, periodEnd: period.end };
+  };
+  return {
+    streamed: new Set([BY_ASIN, BY_DATE]),
+    onArrayStart(key: string) {
+      // JSON.parse would keep the last of two sections of one name; summing both would count twice.
+      if (sections.has(key))
+        throw new SellerAiError("import_rejected", `the report holds ${key} twice; it is not a report Amazon writes.`);
+      sections.add(key);
+      isReport = true;
+    },
+    onElement(key: string, value: unknown) {
+      if (key === BY_ASIN) entry(value);
+      else byDate++;
+    },
+    onMember(key: string, value: unknown) {
+      if (key !== "reportSpecification" || typeof value !== "object" || value === null || Array.isArray(value)) return;
+      spec = value as Json;
+      if (spec.reportType === SALES_TRAFFIC_FORMAT.reportType) isReport = true;
+    },
+    /** Whether the object read is a Sales and Traffic report (by its type or its sections). */
+    get isReport() {
+      return isReport;
+    },
+    async finish(): Promise<HandlerResult> {
+      const start = typeof spec.dataStartTime === "string" ? parseDate(spec.dataStartTime, "dataStartTime") : undefined;
+      const end = typeof spec.dataEndTime === "string" ? parseDate(spec.dataEndTime, "dataEndTime") : undefined;
+      const period: Period | undefined = ctx.period ?? (start && end ? { start, end } : undefined);
+      if (!period)
+        throw new SellerAiError(
+          "usage",
+          "the Sales and Traffic report has no dataStartTime/dataEndTime: say which days it covers.",
+          { details: { field: "period" } },
+        );
+      if (!ctx.period) checkSpreadSpan(period, "the report's dataStartTime..dataEndTime");
+      const ids = Array.isArray(spec.marketplaceIds)
+        ? (spec.marketplaceIds as unknown[]).filter((x): x is string => typeof x === "string")
+        : [];
+      if (ids.length > 1 && !ctx.period)
+        ctx.note(
+          `the report covers ${ids.length} marketplaces together; its figures are stored under the first (${excerpt(ids[0])}).`,
+        );
+      if (byDate)
+        ctx.note(
+          `${byDate} account-wide daily totals (salesAndTrafficByDate) read but not stored: the mirror keeps figures per ASIN.`,
+        );
+      if (index === 0) return { written: 0, periodStart: period.start, periodEnd: period.end };
+      const named = ids.map((id) => marketplaceFromText(id)?.code).find(Boolean);
+      const marketplace = ctx.marketplaces.resolve(named ?? null, currency);
+      const written = writePeriodTotals(ctx, marketplace, period, totals);
+      return { written, periodStart: period.start, periodEnd: period.end };
+    },
+  };
 }

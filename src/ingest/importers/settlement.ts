@@ -14,7 +14,8 @@ import { optionalText, parseCount, parseDate, parseNumber, requireText } from ".
 export const SETTLEMENT_FORMAT = {
   reportType: "GET_V2_SETTLEMENT_REPORT_DATA_FLAT_FILE",
   label: "Settlement report V2 flat file (TSV)",
-  matches: (cols: Columns) => cols.has("settlement-id") && cols.has("transaction-type") && cols.has("posted-date", "posted-date-time"),
+  matches: (cols: Columns) =>
+    cols.has("settlement-id") && cols.has("transaction-type") && cols.has("posted-date", "posted-date-time"),
 };
 
 const FULFILMENT_FEES = ["FBAPerUnitFulfillmentFee", "FBAPerOrderFulfillmentFee", "FBAWeightBasedFee"];
@@ -36,11 +37,24 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
     priceAmount: cols.find("price-amount"),
     feeType: cols.find("item-related-fee-type"),
     feeAmount: cols.find("item-related-fee-amount"),
-    others: ["shipment-fee-amount", "order-fee-amount", "misc-fee-amount", "other-fee-amount", "direct-payment-amount", "other-amount"].map((n) => [n, cols.find(n)] as const),
+    others: [
+      "shipment-fee-amount",
+      "order-fee-amount",
+      "misc-fee-amount",
+      "other-fee-amount",
+      "direct-payment-amount",
+      "other-amount",
+    ].map((n) => [n, cols.find(n)] as const),
   };
-  const lines = new Batch(ctx.writer, "settlement_transactions", { conflictColumns: ["account_id", "settlement_id", "line_no"] });
+  const lines = new Batch(ctx.writer, "settlement_transactions", {
+    conflictColumns: ["account_id", "settlement_id", "line_no"],
+  });
   const db = ctx.db as unknown as Kysely<any>;
-  const remove = db.deleteFrom("settlement_transactions").where("account_id", "=", "?").where("settlement_id", "=", "?").compile();
+  const remove = db
+    .deleteFrom("settlement_transactions")
+    .where("account_id", "=", "?")
+    .where("settlement_id", "=", "?")
+    .compile();
   const removeStatement = ctx.sqlite.prepare(remove.sql);
   const cleared = new Set<string>();
   const period = new PeriodTracker();
@@ -96,7 +110,8 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
         currency,
       });
       if (posted) period.add(posted);
-      if (type === "Refund" && priceType === "Principal" && sku && marketplace && posted) pendingRefundSkus.push({ marketplace, sku, date: posted });
+      if (type === "Refund" && priceType === "Principal" && sku && marketplace && posted)
+        pendingRefundSkus.push({ marketplace, sku, date: posted });
     },
     async finish(): Promise<HandlerResult> {
       lines.flush();
@@ -116,7 +131,9 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
       for (const s of skus) if (!skuToAsin.has(`${s.marketplace}\t${s.sku}`)) unknownSkus.add(s.sku);
       if (unknownSkus.size) {
         const list = [...unknownSkus].slice(0, 5).join(", ");
-        ctx.note(`${unknownSkus.size} SKU(s) are not in the catalog (${list}${unknownSkus.size > 5 ? ", …" : ""}): their lines are kept, and their fees and refunds count once a listings report names them.`);
+        ctx.note(
+          `${unknownSkus.size} SKU(s) are not in the catalog (${list}${unknownSkus.size > 5 ? ", …" : ""}): their lines are kept, and their fees and refunds count once a listings report names them.`,
+        );
       }
       const fees = await writeFees(ctx, [...cleared]);
       await recomputeRefundsFromSettlements(ctx, affected);
@@ -130,7 +147,11 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
 }
 
 async function loadCatalog(ctx: ImportContext, map: Map<string, string>): Promise<void> {
-  const rows = await ctx.db.selectFrom("products").select(["marketplace", "sku", "asin"]).where("account_id", "=", ctx.accountId).execute();
+  const rows = await ctx.db
+    .selectFrom("products")
+    .select(["marketplace", "sku", "asin"])
+    .where("account_id", "=", ctx.accountId)
+    .execute();
   for (const r of rows) map.set(`${r.marketplace}\t${r.sku}`, r.asin);
 }
 
@@ -141,33 +162,64 @@ async function writeFees(ctx: ImportContext, settlements: string[]): Promise<num
   const isOrder = sql`t.transaction_type = 'Order'`;
   const rows = (await db
     .selectFrom("settlement_transactions as t")
-    .innerJoin("products as p", (join) => join.onRef("p.account_id", "=", "t.account_id").onRef("p.marketplace", "=", "t.marketplace").onRef("p.sku", "=", "t.sku"))
+    .innerJoin("products as p", (join) =>
+      join
+        .onRef("p.account_id", "=", "t.account_id")
+        .onRef("p.marketplace", "=", "t.marketplace")
+        .onRef("p.sku", "=", "t.sku"),
+    )
     .where("t.account_id", "=", ctx.accountId)
     .where(
       "t.sku",
       "in",
-      db.selectFrom("settlement_transactions").select("sku").where("account_id", "=", ctx.accountId).where("settlement_id", "in", settlements).where("sku", "is not", null),
+      db
+        .selectFrom("settlement_transactions")
+        .select("sku")
+        .where("account_id", "=", ctx.accountId)
+        .where("settlement_id", "in", settlements)
+        .where("sku", "is not", null),
     )
     .select([
       "t.marketplace",
       "p.asin",
-      sql<number | null>`sum(case when ${isOrder} and t.price_type = 'Principal' then t.price_amount end)`.as("principal"),
+      sql<number | null>`sum(case when ${isOrder} and t.price_type = 'Principal' then t.price_amount end)`.as(
+        "principal",
+      ),
       sql<number | null>`sum(case when ${isOrder} and t.price_type = 'Principal' then t.quantity end)`.as("units"),
-      sql<number | null>`sum(case when ${isOrder} and t.fee_type = 'Commission' then -t.fee_amount end)`.as("commission"),
-      sql<number | null>`sum(case when ${isOrder} and t.fee_type in (${sql.join(FULFILMENT_FEES)}) then -t.fee_amount end)`.as("fulfilment"),
+      sql<number | null>`sum(case when ${isOrder} and t.fee_type = 'Commission' then -t.fee_amount end)`.as(
+        "commission",
+      ),
+      sql<
+        number | null
+      >`sum(case when ${isOrder} and t.fee_type in (${sql.join(FULFILMENT_FEES)}) then -t.fee_amount end)`.as(
+        "fulfilment",
+      ),
     ])
     .groupBy(["t.marketplace", "p.asin"])
-    .execute()) as { marketplace: string; asin: string; principal: number | null; units: number | null; commission: number | null; fulfilment: number | null }[];
+    .execute()) as {
+    marketplace: string;
+    asin: string;
+    principal: number | null;
+    units: number | null;
+    commission: number | null;
+    fulfilment: number | null;
+  }[];
   const both: Record<string, unknown>[] = [];
   const referralOnly: Record<string, unknown>[] = [];
   const fulfilmentOnly: Record<string, unknown>[] = [];
   for (const r of rows) {
     const base = { account_id: ctx.accountId, marketplace: r.marketplace, asin: r.asin };
-    const referral = r.principal && r.principal > 0 && r.commission !== null ? Math.round((r.commission / r.principal) * 10000) / 100 : undefined;
-    const fulfilment = r.units && r.units > 0 && r.fulfilment !== null ? Math.round((r.fulfilment / r.units) * 100) / 100 : undefined;
-    if (referral !== undefined && fulfilment !== undefined) both.push({ ...base, referral_fee_pct: referral, fulfillment_fee: fulfilment, updated_at: ctx.nowIso });
+    const referral =
+      r.principal && r.principal > 0 && r.commission !== null
+        ? Math.round((r.commission / r.principal) * 10000) / 100
+        : undefined;
+    const fulfilment =
+      r.units && r.units > 0 && r.fulfilment !== null ? Math.round((r.fulfilment / r.units) * 100) / 100 : undefined;
+    if (referral !== undefined && fulfilment !== undefined)
+      both.push({ ...base, referral_fee_pct: referral, fulfillment_fee: fulfilment, updated_at: ctx.nowIso });
     else if (referral !== undefined) referralOnly.push({ ...base, referral_fee_pct: referral, updated_at: ctx.nowIso });
-    else if (fulfilment !== undefined) fulfilmentOnly.push({ ...base, fulfillment_fee: fulfilment, updated_at: ctx.nowIso });
+    else if (fulfilment !== undefined)
+      fulfilmentOnly.push({ ...base, fulfillment_fee: fulfilment, updated_at: ctx.nowIso });
   }
   const options = { conflictColumns: ["account_id", "marketplace", "asin"] };
   // One write per row shape: a fee the settlement does not show keeps its stored value.

@@ -48,7 +48,11 @@ export const initialMigration: Migration = {
       .addColumn("launched_on", "text")
       .addPrimaryKeyConstraint("products_pk", ["account_id", "marketplace", "sku"])
       .execute();
-    await db.schema.createIndex("products_asin_idx").on("products").columns(["account_id", "marketplace", "asin"]).execute();
+    await db.schema
+      .createIndex("products_asin_idx")
+      .on("products")
+      .columns(["account_id", "marketplace", "asin"])
+      .execute();
     await db.schema.createIndex("products_category_idx").on("products").columns(["account_id", "category"]).execute();
 
     // Sales and traffic are reported per child ASIN and day (Business Report grain).
@@ -69,7 +73,11 @@ export const initialMigration: Migration = {
       .addPrimaryKeyConstraint("daily_sales_pk", ["account_id", "marketplace", "asin", "date"])
       .modifyEnd(sql`without rowid`)
       .execute();
-    await db.schema.createIndex("daily_sales_date_idx").on("daily_sales").columns(["account_id", "date", "marketplace"]).execute();
+    await db.schema
+      .createIndex("daily_sales_date_idx")
+      .on("daily_sales")
+      .columns(["account_id", "date", "marketplace"])
+      .execute();
 
     // Fees per unit sold: referral as a percentage of the price, fulfilment as an amount.
     await db.schema
@@ -99,7 +107,11 @@ export const initialMigration: Migration = {
       .addColumn("amazon_recommended_date", "text")
       .addPrimaryKeyConstraint("inventory_snapshots_pk", ["account_id", "marketplace", "sku", "date"])
       .execute();
-    await db.schema.createIndex("inventory_snapshots_date_idx").on("inventory_snapshots").columns(["account_id", "date"]).execute();
+    await db.schema
+      .createIndex("inventory_snapshots_date_idx")
+      .on("inventory_snapshots")
+      .columns(["account_id", "date"])
+      .execute();
 
     await db.schema
       .createTable("review_snapshots")
@@ -126,7 +138,11 @@ export const initialMigration: Migration = {
       .addColumn("is_buy_box_winner", "integer", (c) => c.notNull().defaultTo(0))
       .addPrimaryKeyConstraint("competitor_offers_pk", ["account_id", "marketplace", "asin", "date", "seller_id"])
       .execute();
-    await db.schema.createIndex("competitor_offers_date_idx").on("competitor_offers").columns(["account_id", "date"]).execute();
+    await db.schema
+      .createIndex("competitor_offers_date_idx")
+      .on("competitor_offers")
+      .columns(["account_id", "date"])
+      .execute();
 
     // Competitors' products in the seller's market, for catalog gaps.
     await db.schema
@@ -184,7 +200,11 @@ export const initialMigration: Migration = {
       .addColumn("state", "text", (c) => c.notNull().defaultTo("ENABLED"))
       .addPrimaryKeyConstraint("ad_targets_pk", ["account_id", "target_id"])
       .execute();
-    await db.schema.createIndex("ad_targets_campaign_idx").on("ad_targets").columns(["account_id", "campaign_id"]).execute();
+    await db.schema
+      .createIndex("ad_targets_campaign_idx")
+      .on("ad_targets")
+      .columns(["account_id", "campaign_id"])
+      .execute();
 
     await db.schema
       .createTable("ad_campaign_daily")
@@ -202,7 +222,11 @@ export const initialMigration: Migration = {
       .addPrimaryKeyConstraint("ad_campaign_daily_pk", ["account_id", "campaign_id", "date"])
       .modifyEnd(sql`without rowid`)
       .execute();
-    await db.schema.createIndex("ad_campaign_daily_date_idx").on("ad_campaign_daily").columns(["account_id", "date", "marketplace"]).execute();
+    await db.schema
+      .createIndex("ad_campaign_daily_date_idx")
+      .on("ad_campaign_daily")
+      .columns(["account_id", "date", "marketplace"])
+      .execute();
 
     await db.schema
       .createTable("ad_target_daily")
@@ -222,7 +246,11 @@ export const initialMigration: Migration = {
       .addPrimaryKeyConstraint("ad_target_daily_pk", ["account_id", "target_id", "date"])
       .modifyEnd(sql`without rowid`)
       .execute();
-    await db.schema.createIndex("ad_target_daily_date_idx").on("ad_target_daily").columns(["account_id", "date", "marketplace"]).execute();
+    await db.schema
+      .createIndex("ad_target_daily_date_idx")
+      .on("ad_target_daily")
+      .columns(["account_id", "date", "marketplace"])
+      .execute();
 
     await db.schema
       .createTable("ad_search_term_daily")
@@ -242,7 +270,11 @@ export const initialMigration: Migration = {
       .addPrimaryKeyConstraint("ad_search_term_daily_pk", ["account_id", "target_id", "search_term", "date"])
       .modifyEnd(sql`without rowid`)
       .execute();
-    await db.schema.createIndex("ad_search_term_daily_date_idx").on("ad_search_term_daily").columns(["account_id", "date", "marketplace"]).execute();
+    await db.schema
+      .createIndex("ad_search_term_daily_date_idx")
+      .on("ad_search_term_daily")
+      .columns(["account_id", "date", "marketplace"])
+      .execute();
 
     // Spend and sales per advertised product: attributes ad spend to ASINs for profit.
     await db.schema
@@ -263,7 +295,11 @@ export const initialMigration: Migration = {
       .addPrimaryKeyConstraint("ad_product_daily_pk", ["account_id", "ad_group_id", "asin", "date"])
       .modifyEnd(sql`without rowid`)
       .execute();
-    await db.schema.createIndex("ad_product_daily_date_idx").on("ad_product_daily").columns(["account_id", "date", "marketplace", "asin"]).execute();
+    await db.schema
+      .createIndex("ad_product_daily_date_idx")
+      .on("ad_product_daily")
+      .columns(["account_id", "date", "marketplace", "asin"])
+      .execute();
 
     await db.schema
       .createTable("settings")
@@ -294,7 +330,11 @@ export const initialMigration: Migration = {
       .addColumn("period_end", "text")
       .addColumn("details", "text")
       .execute();
-    await db.schema.createIndex("sync_runs_account_idx").on("sync_runs").columns(["account_id", "finished_at"]).execute();
+    await db.schema
+      .createIndex("sync_runs_account_idx")
+      .on("sync_runs")
+      .columns(["account_id", "finished_at"])
+      .execute();
 
     // Rates to convert one unit of `currency` into `quote` currency on a date.
     await db.schema
@@ -318,10 +358,26 @@ export const initialMigration: Migration = {
 
   async down(db: Kysely<any>): Promise<void> {
     for (const table of [
-      "conversations", "currency_rates", "sync_runs", "settings", "ad_product_daily", "ad_search_term_daily",
-      "ad_target_daily", "ad_campaign_daily", "ad_targets", "ad_groups", "ad_campaigns", "market_catalog",
-      "competitor_offers", "review_snapshots", "inventory_snapshots", "product_fees", "daily_sales", "products",
-      "account_marketplaces", "accounts",
+      "conversations",
+      "currency_rates",
+      "sync_runs",
+      "settings",
+      "ad_product_daily",
+      "ad_search_term_daily",
+      "ad_target_daily",
+      "ad_campaign_daily",
+      "ad_targets",
+      "ad_groups",
+      "ad_campaigns",
+      "market_catalog",
+      "competitor_offers",
+      "review_snapshots",
+      "inventory_snapshots",
+      "product_fees",
+      "daily_sales",
+      "products",
+      "account_marketplaces",
+      "accounts",
     ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }

@@ -116,7 +116,14 @@ export const rollupsAndAlertsMigration: Migration = {
   },
 
   async down(db: Kysely<any>): Promise<void> {
-    for (const table of ["alerts", "rollup_state", "rollup_search_terms", "rollup_ad_targets", "rollup_campaigns", "rollup_sales"]) {
+    for (const table of [
+      "alerts",
+      "rollup_state",
+      "rollup_search_terms",
+      "rollup_ad_targets",
+      "rollup_campaigns",
+      "rollup_sales",
+    ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }
   },

@@ -13,7 +13,12 @@ import type { Kysely, Migration } from "kysely";
  */
 export const answerIndexesMigration: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.createIndex("products_asin_sku_idx").ifNotExists().on("products").columns(["account_id", "marketplace", "asin", "sku"]).execute();
+    await db.schema
+      .createIndex("products_asin_sku_idx")
+      .ifNotExists()
+      .on("products")
+      .columns(["account_id", "marketplace", "asin", "sku"])
+      .execute();
     await db.schema
       .createIndex("competitor_offers_date_price_idx")
       .ifNotExists()
@@ -23,7 +28,12 @@ export const answerIndexesMigration: Migration = {
     await db.schema.dropIndex("competitor_offers_date_idx").ifExists().execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    await db.schema.createIndex("competitor_offers_date_idx").ifNotExists().on("competitor_offers").columns(["account_id", "date"]).execute();
+    await db.schema
+      .createIndex("competitor_offers_date_idx")
+      .ifNotExists()
+      .on("competitor_offers")
+      .columns(["account_id", "date"])
+      .execute();
     await db.schema.dropIndex("competitor_offers_date_price_idx").ifExists().execute();
     await db.schema.dropIndex("products_asin_sku_idx").ifExists().execute();
   },

@@ -19,7 +19,13 @@ export const priceChangesMigration: Migration = {
       .addColumn("price", "real", (c) => c.notNull())
       .addColumn("previous_price", "real", (c) => c.notNull())
       .addColumn("previous_date", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint("competitor_price_changes_pk", ["account_id", "date", "marketplace", "asin", "seller_id"])
+      .addPrimaryKeyConstraint("competitor_price_changes_pk", [
+        "account_id",
+        "date",
+        "marketplace",
+        "asin",
+        "seller_id",
+      ])
       .modifyEnd(sql`without rowid`)
       .execute();
     await rebuildPriceChanges(db, undefined);

@@ -13,12 +13,27 @@ export const inventorySnapshotIndexMigration: Migration = {
       .createIndex("inventory_snapshots_day_idx")
       .ifNotExists()
       .on("inventory_snapshots")
-      .columns(["account_id", "date", "marketplace", "sku", "asin", "available", "reserved", "inbound", "unfulfillable"])
+      .columns([
+        "account_id",
+        "date",
+        "marketplace",
+        "sku",
+        "asin",
+        "available",
+        "reserved",
+        "inbound",
+        "unfulfillable",
+      ])
       .execute();
     await db.schema.dropIndex("inventory_snapshots_date_idx").ifExists().execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    await db.schema.createIndex("inventory_snapshots_date_idx").ifNotExists().on("inventory_snapshots").columns(["account_id", "date"]).execute();
+    await db.schema
+      .createIndex("inventory_snapshots_date_idx")
+      .ifNotExists()
+      .on("inventory_snapshots")
+      .columns(["account_id", "date"])
+      .execute();
     await db.schema.dropIndex("inventory_snapshots_day_idx").ifExists().execute();
   },
 };

@@ -28,7 +28,9 @@ async function rebuild(db: Kysely<any>, withoutRowid: boolean): Promise<void> {
   if (withoutRowid) table = table.modifyEnd(sql`without rowid`);
   await table.execute();
   await sql`insert into review_snapshots_rebuilt (account_id, marketplace, asin, date, rating, review_count)
-    select account_id, marketplace, asin, date, rating, review_count from review_snapshots order by account_id, marketplace, asin, date`.execute(db);
+    select account_id, marketplace, asin, date, rating, review_count from review_snapshots order by account_id, marketplace, asin, date`.execute(
+    db,
+  );
   await db.schema.dropTable("review_snapshots").execute();
   await db.schema.alterTable("review_snapshots_rebuilt").renameTo("review_snapshots").execute();
 }

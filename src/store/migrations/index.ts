@@ -8,6 +8,9 @@ import { priceChangesMigration } from "./0008-price-changes.js";
 import { inventorySnapshotIndexMigration } from "./0009-inventory-snapshot-index.js";
 import { orderLinesDayFirstIndexMigration } from "./0010-order-lines-day-first-index.js";
 import { reviewSnapshotsByKeyMigration } from "./0011-review-snapshots-by-key.js";
+import { eventsAndWebhooksMigration } from "./0016-events-and-webhooks.js";
+import { connectionsMigration } from "./0012-connections.js";
+import { insightsMigration } from "./0013-insights.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -23,4 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009_inventory_snapshot_index": inventorySnapshotIndexMigration,
   "0010_order_lines_day_first_index": orderLinesDayFirstIndexMigration,
   "0011_review_snapshots_by_key": reviewSnapshotsByKeyMigration,
+  "0012_connections": connectionsMigration,
+  "0013_insights": insightsMigration,
+  "0016_events_and_webhooks": eventsAndWebhooksMigration,
 };

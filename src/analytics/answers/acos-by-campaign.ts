@@ -1,0 +1,89 @@
+/** acos_by_campaign: spend, sales and ACoS per campaign against the target. */
+import type { Understanding } from "../../core/understanding.js";
+import type { AnalyticsContext } from "../facts/context.js";
+import { formatMoney, formatPercent } from "../../core/number-format.js";
+import { money, roundTo } from "../../core/money.js";
+import { applyConditions, conditionNotes, sortRows, type Outcome } from "./outcome.js";
+import { adFreshness, campaignFacts, campaignIdsFor, campaignsOf } from "../facts/ad-facts.js";
+import { periodWords, scopeOf } from "../facts/scope.js";
+import { pct, adMetrics, noAds } from "./ad-common.js";
+
+export async function acosByCampaign(
+  ctx: AnalyticsContext,
+  understanding: Understanding,
+): Promise<Outcome<"acos_by_campaign">> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding);
+  const ids = await campaignIdsFor(ctx, f.campaign);
+  const facts = await campaignFacts(ctx, scope.range, scope, ids);
+  const info = await campaignsOf(ctx);
+  const target = f.target_acos ?? ctx.settings.target_acos;
+  const rows = facts.map((x) => {
+    const c = info.get(x.campaign_id);
+    const currency = ctx.currencies.get(x.marketplace) ?? ctx.homeCurrency;
+    return {
+      campaign: c?.name ?? x.campaign_id,
+      campaign_id: x.campaign_id,
+      marketplace: x.marketplace,
+      state: c?.state ?? null,
+      ...adMetrics(x, currency),
+      target_acos: target,
+    };
+  });
+  const metric =
+    f.metrics?.[0] &&
+    ["acos", "roas", "ad_spend", "ad_sales", "clicks", "impressions", "ctr", "cpc"].includes(f.metrics[0])
+      ? (({ ad_spend: "spend", ad_sales: "sales" } as Record<string, string>)[f.metrics[0]] ?? f.metrics[0])
+      : "acos";
+  const campaigns = sortRows(applyConditions(rows, f.conditions), metric, f.sort ?? "desc", (r) => r.campaign_id).slice(
+    0,
+    f.limit ?? 50,
+  );
+  const home = scope.marketplace ? (ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency) : ctx.homeCurrency;
+  const spend = facts.reduce(
+    (s, x) => s + ctx.convert(x.spend, ctx.currencies.get(x.marketplace) ?? home, home, scope.range.end),
+    0,
+  );
+  const sales = facts.reduce(
+    (s, x) => s + ctx.convert(x.sales, ctx.currencies.get(x.marketplace) ?? home, home, scope.range.end),
+    0,
+  );
+  let summary: string;
+  let recommendation: string;
+  if (!rows.length) {
+    summary = await noAds(ctx, scope);
+    recommendation = "Import your Sponsored Products reports to see campaign ACoS.";
+  } else {
+    const over = rows.filter((r) => r.acos !== null && r.acos > target).sort((a, b) => b.spend - a.spend);
+    const none = rows.filter((r) => r.acos === null && r.spend > 0);
+    const best = [...rows].filter((r) => r.acos !== null).sort((a, b) => (a.acos ?? 0) - (b.acos ?? 0))[0];
+    const worst = [...rows].filter((r) => r.acos !== null).sort((a, b) => (b.acos ?? 0) - (a.acos ?? 0))[0];
+    summary =
+      `${rows.length} campaigns spent ${formatMoney(money(spend, home), home)} for ${formatMoney(money(sales, home), home)} of ad sales in ${periodWords(scope)}: ACoS ${formatPercent(pct(spend, sales))} against your ${formatPercent(target)} target. ` +
+      (worst
+        ? `Highest ACoS: ${worst.campaign} (${worst.marketplace}) at ${formatPercent(worst.acos)} on ${formatMoney(worst.spend, worst.currency)}`
+        : "") +
+      (best && best !== worst ? `; lowest: ${best.campaign} at ${formatPercent(best.acos)}.` : ".") +
+      (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "");
+    recommendation = over.length
+      ? `Lower bids or add negative keywords in ${over[0].campaign}: at ${formatPercent(over[0].acos)} ACoS it spends ${formatMoney(over[0].spend, over[0].currency)}, ${formatPercent(roundTo((over[0].acos ?? 0) - target, 1))} points over target` +
+        (best && best.acos !== null && best.acos < target * 0.7
+          ? `; move budget to ${best.campaign} (${formatPercent(best.acos)}).`
+          : ".")
+      : `Every campaign is within your ${formatPercent(target)} target; raise budgets on ${best?.campaign ?? "the best campaign"} to grow sales.`;
+  }
+  const notes = conditionNotes(rows, f.conditions);
+  return {
+    result: {
+      campaigns,
+      totals: { spend: money(spend, home), sales: money(sales, home), acos: pct(spend, sales), currency: home },
+      target_acos: target,
+      currency: home,
+      period: scope.range,
+      ...(notes.length ? { notes } : {}),
+      analysis: { summary, recommendation },
+    },
+    primaryKey: "campaigns",
+    freshness: rows.length ? await adFreshness(ctx, scope.range) : null,
+  };
+}

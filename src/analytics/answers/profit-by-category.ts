@@ -1,0 +1,77 @@
+/** profit_margin_by_category: revenue, profit and margin per category. */
+import type { Understanding } from "../../core/understanding.js";
+import type { AnalyticsContext } from "../facts/context.js";
+import { formatMoney, formatPercent } from "../../core/number-format.js";
+import { money, roundTo } from "../../core/money.js";
+import { applyConditions, noDataSummary, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { asinsPerLabel, groupedFacts, ratios, sumFacts } from "../facts/product-facts.js";
+import { scopeCurrency } from "../facts/product-rows.js";
+import { periodWords, scopeOf } from "../facts/scope.js";
+
+export async function profitByCategory(
+  ctx: AnalyticsContext,
+  understanding: Understanding,
+): Promise<Outcome<"profit_margin_by_category">> {
+  const f = understanding.filters;
+  const scope = await scopeOf(ctx, understanding);
+  const currency = scopeCurrency(ctx, scope);
+  const level = f.group_by === "subcategory" ? "subcategory" : "category";
+  const grouped = sumFacts(
+    ctx,
+    await groupedFacts(ctx, scope.range, scope, level),
+    (x) => x.label ?? "Uncategorised",
+    currency,
+    scope.range.end,
+  );
+  const products = await asinsPerLabel(ctx, scope.range, scope, level);
+  const rows = [...grouped.entries()].map(([name, v]) => ({
+    [level]: name,
+    products: products.get(name) ?? 0,
+    units_sold: Math.round(v.units),
+    revenue: money(v.revenue, currency),
+    cost_of_goods: money(v.cogs, currency),
+    fees: money(v.fees, currency),
+    refunds: money(v.refund_amount, currency),
+    ad_spend: money(v.ad_spend, currency),
+    profit: money(v.profit, currency),
+    profit_margin: ratios(v).profit_margin === null ? null : roundTo(ratios(v).profit_margin!, 2),
+    currency,
+  }));
+  const metric = f.metrics?.[0] === "profit" || f.metrics?.[0] === "revenue" ? f.metrics[0] : "profit_margin";
+  const categories = sortRows(applyConditions(rows, f.conditions), metric, f.sort ?? "desc", (r) =>
+    String(r[level]),
+  ).slice(0, f.limit ?? 50);
+  let summary: string;
+  let recommendation: string;
+  if (!categories.length) {
+    summary = noDataSummary(
+      "sales",
+      scope.range,
+      await ctx.extent(),
+      scope.marketplace,
+      new Set(ctx.currencies.keys()),
+    );
+    recommendation = "Ask about a period inside your data.";
+  } else {
+    const best = categories[0];
+    const worst = categories[categories.length - 1];
+    const total = rows.reduce((s, r) => s + Number(r.profit), 0);
+    const revenue = rows.reduce((s, r) => s + Number(r.revenue), 0);
+    summary =
+      `In ${periodWords(scope)} your ${rows.length} ${level === "category" ? "categories" : "subcategories"} made ${formatMoney(money(total, currency), currency)} profit on ${formatMoney(money(revenue, currency), currency)} ` +
+      `(${formatPercent(revenue ? (total / revenue) * 100 : null)}). ${best[level]} leads on ${metric.replace(/_/g, " ")} (${formatPercent(best.profit_margin)} margin, ${formatMoney(best.profit, currency)} profit)` +
+      (categories.length > 1 ? `; ${worst[level]} trails at ${formatPercent(worst.profit_margin)} margin.` : ".");
+    const weakest = [...rows]
+      .filter((r) => r.profit_margin !== null)
+      .sort((a, b) => Number(a.profit_margin) - Number(b.profit_margin))[0];
+    recommendation =
+      weakest && weakest.profit_margin !== null && weakest.profit_margin < 15
+        ? `${weakest[level]} keeps only ${formatPercent(weakest.profit_margin)}: its ad spend is ${formatMoney(weakest.ad_spend, currency)} and fees ${formatMoney(weakest.fees, currency)}; raise prices or cut ads there.`
+        : `Every ${level} keeps at least ${formatPercent(weakest?.profit_margin ?? null)}; grow ${best[level]}, which earns the most per sale.`;
+  }
+  return {
+    result: { categories, currency, period: scope.range, analysis: { summary, recommendation } },
+    primaryKey: "categories",
+    freshness: categories.length ? await salesFreshness(ctx, scope.range) : null,
+  };
+}

@@ -1,0 +1,56 @@
+import { PhraseIndex, words } from "./text.js";
+import type { OutOfDomain } from "./vocabulary.js";
+
+/**
+ * Questions about the world rather than the seller's data: the weather, the
+ * news, other companies, a poem. They are recognised by what they are about,
+ * not by how close they come to an example, so seller words in them
+ * ("write me a poem about sales") do not make them ours.
+ */
+export interface WorldDetector {
+  /** Whether normalized text (catalog names already masked) asks about the world. */
+  aboutTheWorld(text: string): boolean;
+}
+
+const ARITHMETIC =
+  /(?<![\w.])\d+(?:\.\d+)? (?:times|x|\*|plus|\+|minus|divided by|multiplied by|to the power of) \d+(?:\.\d+)?(?![\w%])/;
+
+const detectors = new WeakMap<OutOfDomain, WorldDetector>();
+
+/** Words that ask for a figure of the market rather than the seller's own. */
+const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "benchmark", "median"]);
+
+/** The detector for the out-of-domain word lists, built once per list. */
+export function worldDetector(ood: OutOfDomain): WorldDetector {
+  const known = detectors.get(ood);
+  if (known) return known;
+  const phrases = new PhraseIndex(ood.world_phrases.map((p) => [p, true] as const));
+  // Seller phrases that hold a world phrase ("price history of", "return policy"): the longer phrase wins.
+  const exceptions = new PhraseIndex((ood.world_phrase_exceptions ?? []).map((p) => [p, true] as const));
+  const subjects = new PhraseIndex(ood.world_subjects.map((p) => [p, true] as const));
+  const verbs = new Set(ood.subject_verbs);
+  const own = new Set(ood.own_words);
+  const detector: WorldDetector = {
+    aboutTheWorld(text: string): boolean {
+      if (ARITHMETIC.test(text)) return true;
+      const kept = exceptions.find(text);
+      const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
+      if (phrases.find(text).some((m) => !excepted(m))) return true;
+      const tokens = words(text);
+      if (tokens.some((t) => own.has(t))) return false;
+      // A market benchmark ("the average conversion rate on Amazon"), not the seller's own figure.
+      if (tokens.some((t) => BENCHMARK_WORDS.has(t)) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
+      // Another company or person, or Amazon as the subject ("did Amazon make", "Amazon's revenue").
+      for (const m of subjects.find(text)) {
+        if (excepted(m)) continue;
+        if (!m.phrase.startsWith("amazon")) return true;
+        if (m.phrase !== "amazon") return true;
+        const after = words(text.slice(m.end));
+        if (after.slice(0, 2).some((t) => verbs.has(t))) return true;
+      }
+      return false;
+    },
+  };
+  detectors.set(ood, detector);
+  return detector;
+}

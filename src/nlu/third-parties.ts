@@ -1,0 +1,82 @@
+import type { Metric } from "../core/understanding.js";
+import { escapeRegExp, PhraseIndex, words } from "./text.js";
+import type { WordLists } from "./vocabulary.js";
+
+/**
+ * Questions about another seller's or company's own figures ("how many units
+ * did Barkly sell", "how much revenue does HomeNova make", "my competitor's
+ * conversion rate"): the mirror holds the seller's own data and, of
+ * competitors, only their offers (prices and the buy box), so these ask what
+ * it cannot know, however much seller vocabulary they use.
+ */
+export interface ThirdPartyDetector {
+  /**
+   * Whether normalized text (periods, places and catalog names masked) asks
+   * for another party's figures. `metrics`: the metrics the question names.
+   */
+  asksOthersFigures(text: string, metrics: Metric[]): boolean;
+}
+
+const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
+
+/** Words that make a subject the seller's own ("my sellers"), and words that make "sellers" products ("best sellers"). */
+const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
+const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
+
+/** Auxiliaries that open a question about what a subject did ("how many did X sell"). */
+const AUXILIARIES = "does|did|do|will|would|can|could";
+
+export function thirdPartyDetector(
+  w: WordLists,
+  metricPhrases: PhraseIndex<{ metric: Metric | null }>,
+): ThirdPartyDetector {
+  const known = detectors.get(w);
+  if (known) return known;
+  const alt = (list: string[]) =>
+    [...list]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|");
+  const verbs = alt(w.third_party_verbs ?? []);
+  // The subject: one to three words between the auxiliary and the verb.
+  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,3}?)(?:${verbs})(?= |$)`, "g");
+  const own = new Set(w.own_subjects ?? []);
+  const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
+  const theirs = new Set<Metric>(w.third_party_metrics ?? []);
+  const heads = new Set(w.third_party_heads ?? []);
+  const detector: ThirdPartyDetector = {
+    asksOthersFigures(text: string, metrics: Metric[]): boolean {
+      const asksAmount = /(?:^| )how (?:much|many)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
+      if (!asksAmount) return false;
+      // "how many units did Barkly sell", "how much do my competitors make".
+      subjectVerb.lastIndex = 0;
+      for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
+        const subject = m[1].trim();
+        if (others.find(subject).length > 0) return true;
+        const said = words(subject);
+        const first = said[0];
+        // "yoga mat sellers", "other brands": a head noun for other businesses, unless the seller's own or a
+        // product term ("my sellers", "the best sellers").
+        const head = said.at(-1)!;
+        const before = said.at(-2) ?? "";
+        if (heads.has(head) && !OWN_POSSESSIVES.has(first) && !PRODUCT_TERMS.has(before)) return true;
+        // Masked slots ("__asin__", "g_asin" for "each product") and numbers are the seller's own things.
+        if (!/^(?:__|[gms]_|\d)/.test(first) && !own.has(first)) return true;
+      }
+      // "my competitor's conversion rate", "rivals' sales": a figure of theirs that is not an offer.
+      for (const o of others.find(text)) {
+        const rest = text.slice(o.end + 1);
+        const next = words(rest);
+        for (const skip of [0, 1]) {
+          const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
+          const metric = metricPhrases.at(rest, at)?.value.metric;
+          if (metric && !theirs.has(metric)) return true;
+          if (metric) break;
+        }
+      }
+      return false;
+    },
+  };
+  detectors.set(w, detector);
+  return detector;
+}

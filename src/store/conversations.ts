@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { MirrorDb } from "./open-mirror.js";
+import { sanitizeUnderstanding } from "../core/understanding-schema.js";
+import type { Understanding } from "../core/understanding.js";
+
+/** How long a conversation lasts without a question before it is forgotten. */
+export const DEFAULT_CONVERSATION_TTL_MINUTES = 30;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/**
+ * A new conversation id: `conv_` and 22 random base62 characters (about 131 bits).
+ *
+ * @example newConversationId() // "conv_4fQ0cZ…"
+ */
+export function newConversationId(): string {
+  let id = "conv_";
+  // Rejection sampling keeps every character equally likely.
+  while (id.length < 27) {
+    for (const byte of randomBytes(32)) {
+      if (byte < 248 && id.length < 27) id += BASE62[byte % 62];
+    }
+  }
+  return id;
+}
+
+export interface LoadConversationOptions {
+  /** Minutes of inactivity after which the conversation has expired (default 30). */
+  ttlMinutes?: number;
+}
+
+/**
+ * The last understanding of a conversation, or undefined when the id is
+ * unknown or the conversation has been idle longer than the time to live.
+ *
+ * @example
+ * const previous = await loadConversation(mirror.db, "conv_abc", now);
+ * const outcome = parseQuestion("what about the UK?", { catalog, today, previous });
+ */
+export async function loadConversation(
+  db: MirrorDb,
+  id: string,
+  now: Date,
+  options: LoadConversationOptions = {},
+): Promise<Understanding | undefined> {
+  const row = await db
+    .selectFrom("conversations")
+    .select(["state", "updated_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const ttl = (options.ttlMinutes ?? DEFAULT_CONVERSATION_TTL_MINUTES) * 60_000;
+  if (now.getTime() - Date.parse(row.updated_at) > ttl) return undefined;
+  try {
+    const state = JSON.parse(row.state) as { understanding?: unknown };
+    return state.understanding ? sanitizeUnderstanding(state.understanding) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores the latest understanding of a conversation (creating it if new) and
+ * marks it active at `now`.
+ *
+ * @example await saveConversation(mirror.db, id, outcome.understanding, now, "demo");
+ */
+export async function saveConversation(
+  db: MirrorDb,
+  id: string,
+  understanding: Understanding,
+  now: Date,
+  accountId?: string,
+): Promise<void> {
+  const at = now.toISOString();
+  const state = JSON.stringify({ understanding });
+  await db
+    .insertInto("conversations")
+    .values({ id, account_id: accountId ?? null, state, created_at: at, updated_at: at })
+    .onConflict((oc) =>
+      oc
+        .column("id")
+        .doUpdateSet({ state, updated_at: at, ...(accountId !== undefined ? { account_id: accountId } : {}) }),
+    )
+    .execute();
+}

@@ -1,0 +1,90 @@
+// The parser on phrasings it never trained on: the held-out splits of
+// fixtures/nlu/ (see fixtures/nlu/SOURCES.md), scored as the development set is.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogVocabulary } from "../../src/core/catalog-vocabulary.js";
+import { loadCatalogVocabulary } from "../../src/store/catalog-vocabulary.js";
+import { normalizeText } from "../../src/nlu/text.js";
+import { INTENTS } from "../../src/core/understanding.js";
+import type { Mirror } from "../../src/store/open-mirror.js";
+import { fixtureMirror, readCases, scoreCases } from "../helpers/nlu-fixture-mirror.js";
+import { tempDbPath } from "../helpers/temp-mirror.js";
+
+const TODAY = "2026-11-21";
+let mirror: Mirror;
+let catalog: CatalogVocabulary;
+
+beforeAll(async () => {
+  mirror = await fixtureMirror(tempDbPath());
+  catalog = await loadCatalogVocabulary(mirror.db);
+});
+afterAll(async () => mirror?.close());
+
+const examples = readFileSync(new URL("../../data/nlu/intent-examples.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "")
+  .map((l) => JSON.parse(l) as { intent: string; text: string });
+
+describe("the held-out split (fixtures/nlu/heldout.jsonl)", () => {
+  const cases = readCases("heldout.jsonl");
+
+  it("has questions for every intent of the contract, conversations and questions outside the domain", () => {
+    const intents = new Set(cases.flatMap((c) => ("intent" in c.expect ? [c.expect.intent].flat() : [])));
+    for (const intent of INTENTS) expect(intents, intent).toContain(intent);
+    expect(cases.filter((c) => "error" in c.expect).length).toBeGreaterThanOrEqual(50);
+    expect(cases.filter((c) => c.context).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("is understood at 97% frame accuracy or better, and every question outside the domain is refused", () => {
+    const result = scoreCases(cases, catalog, TODAY);
+    expect(result.frame, result.misses.join("\n")).toBeGreaterThanOrEqual(0.97);
+    expect(result.invalidRight, result.misses.join("\n")).toBe(result.invalid);
+  });
+});
+
+/** The blind splits: each written before the parser first ran on it (fixtures/nlu/SOURCES.md). */
+const BLIND = ["heldout-blind.jsonl", "heldout-blind-2.jsonl", "heldout-blind-3.jsonl", "heldout-blind-4.jsonl"];
+
+/** Words of a question, normalised as the parser does and with contractions spelled out. */
+const wordsOf = (text: string) =>
+  new Set(
+    normalizeText(text)
+      .replace(/\b(what|it|that|who|where|how|there)'s\b/g, "$1 is")
+      .split(" ")
+      .filter((w) => w !== ""),
+  );
+const likeness = (a: Set<string>, b: Set<string>) => {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+};
+
+describe.each(BLIND)("the blind held-out split %s", (file) => {
+  it("is understood at 97% frame accuracy or better, and every question outside the domain is refused", () => {
+    const result = scoreCases(readCases(file), catalog, TODAY);
+    expect(result.frame, result.misses.join("\n")).toBeGreaterThanOrEqual(0.97);
+    expect(result.invalid).toBeGreaterThan(0);
+    expect(result.invalidRight, result.misses.join("\n")).toBe(result.invalid);
+  });
+});
+
+describe("the held-out questions are not training examples", () => {
+  const trained = examples.map((e) => ({ text: e.text, words: wordsOf(e.text) }));
+  const questions = (file: string) => readCases(file).flatMap((c) => [c.query, ...(c.context ?? [])]);
+
+  it.each(["heldout.jsonl", ...BLIND, "dev.jsonl", "paraphrases.jsonl"])(
+    "no question of %s is an intent example, normalised",
+    (file) => {
+      const same = new Set(trained.map((t) => normalizeText(t.text)));
+      expect(questions(file).filter((q) => same.has(normalizeText(q)))).toEqual([]);
+    },
+  );
+
+  it.each(["heldout.jsonl", ...BLIND])("no intent example is a near copy of a question of %s", (file) => {
+    const near = questions(file).flatMap((q) => {
+      const words = wordsOf(q);
+      return trained.filter((t) => likeness(words, t.words) >= 0.75).map((t) => `${q} ~ ${t.text}`);
+    });
+    expect(near).toEqual([]);
+  });
+});
