@@ -21,7 +21,7 @@ import { requireCredentials, type AmazonConfig, type Region, isRegion, REGIONS }
 import type { AmazonHttp } from "../sync/amazon-http.js";
 import { exchangeCode, type LwaClient } from "../sync/lwa.js";
 import { DATA_SCOPES, type DataScope } from "../sync/report-jobs.js";
-import type { SecretBox } from "./secret-box.js";
+import type { SecretBox } from "../store/secret-box.js";
 
 export const CONNECT_STATE_TTL_MS = 10 * 60_000;
 export const DEFAULT_SCOPES: readonly DataScope[] = ["orders", "inventory", "financial"];

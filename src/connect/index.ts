@@ -18,4 +18,4 @@ export {
   type StartedConnect,
 } from "./connect-flow.js";
 export { listenForCallback, type LoopbackCallback } from "./loopback-callback.js";
-export { KEY_FILE_NAME, SecretBox, parseSecretKey, secretBoxFor } from "./secret-box.js";
+export { KEY_FILE_NAME, SecretBox, parseSecretKey, secretBoxFor } from "../store/secret-box.js";

@@ -591,7 +591,7 @@ export interface ConnectionsTable {
   /** Comma-separated data sets: orders, inventory, financial, advertising, catalog, pricing. */
   scopes: string;
   selling_partner_id: string | null;
-  /** AES-256-GCM sealed (src/connect/secret-box.ts); null once disconnected. */
+  /** AES-256-GCM sealed (src/store/secret-box.ts); null once disconnected. */
   refresh_token: string | null;
   ads_refresh_token: string | null;
   state: ConnectionState;

@@ -3,7 +3,7 @@
  * this function, so analytics stays pure and only the shells decide whether
  * a question may start a sync (the API: keys with the `write` scope).
  */
-import { secretBoxFor } from "../connect/secret-box.js";
+import { secretBoxFor } from "../store/secret-box.js";
 import type { Mirror } from "../store/open-mirror.js";
 import { connectionOfAccount } from "../store/connections.js";
 import { amazonConfig } from "./amazon-config.js";

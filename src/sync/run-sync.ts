@@ -21,7 +21,7 @@ import type { Mirror } from "../store/open-mirror.js";
 import { rebuildRollups } from "../store/rollups.js";
 import { advanceSyncCursor, cursorKey, readSyncCursors } from "../store/sync-cursors.js";
 import { finishSyncRun, interruptRunningSyncs, recordFailedReport, startSyncRun } from "../store/sync-runs.js";
-import type { SecretBox } from "../connect/secret-box.js";
+import type { SecretBox } from "../store/secret-box.js";
 import { AdsClient } from "./ads-client.js";
 import { requireCredentials, type AmazonConfig, type Region } from "./amazon-config.js";
 import { AmazonHttp, REAL_TIMING, type HttpTiming } from "./amazon-http.js";

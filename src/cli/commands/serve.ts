@@ -162,7 +162,7 @@ async function syncSchedule(
   const [{ SyncSchedule }, { syncAccount, amazonConfig }, { secretBoxFor }, { listConnections }] = await Promise.all([
     import("../../sync/schedule.js"),
     import("../../sync/index.js"),
-    import("../../connect/secret-box.js"),
+    import("../../store/secret-box.js"),
     import("../../store/connections.js"),
   ]);
   return new SyncSchedule({

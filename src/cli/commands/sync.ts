@@ -33,7 +33,7 @@ export function parseSyncOptions(raw: { account?: string; since?: string; json?:
 export async function syncCommand(ctx: CommandContext, options: SyncCommandOptions): Promise<number> {
   const [{ amazonConfig, syncAccount }, { secretBoxFor }] = await Promise.all([
     import("../../sync/index.js"),
-    import("../../connect/secret-box.js"),
+    import("../../store/secret-box.js"),
   ]);
   if (options.since !== undefined && options.since >= ctx.today)
     throw usageError(`--since must be before today (${ctx.today}), got "${options.since}".`);
