@@ -20,8 +20,12 @@ export interface CommandContext {
   /** The instant the command runs at; with a fixed today, noon UTC of that day. */
   now: Date;
   debug: boolean;
-  /** Opens the mirror once per command; closed by the top-level handler. */
-  mirror(): Promise<Mirror>;
+  /**
+   * Opens the mirror once per command; closed by the top-level handler. A path
+   * given by --db or SELLER_AI_DB that holds no mirror yet is created only with
+   * `create` (commands that write data); the default location always is.
+   */
+  mirror(options?: { create?: boolean }): Promise<Mirror>;
   close(): Promise<void>;
 }
 
@@ -58,10 +62,13 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     today,
     now,
     debug: options.debug ?? false,
-    mirror() {
+    mirror(options = {}) {
       if (!opened)
-        opened = import("../store/open-mirror.js").then((m) =>
-          m.openMirror(dbPath, { createFolder: origin === undefined, ...(origin ? { origin } : {}) }),
+        opened = Promise.all([import("../store/open-mirror.js"), import("../store/mirror-path.js")]).then(
+          ([m, paths]) => {
+            if (origin !== undefined && !options.create) paths.requireExistingMirror(dbPath, origin);
+            return m.openMirror(dbPath, { createFolder: origin === undefined, ...(origin ? { origin } : {}) });
+          },
         );
       return opened;
     },

@@ -61,6 +61,23 @@ export function prepareMirrorPath(path: string, options: MirrorPathOptions): voi
 }
 
 /**
+ * For commands that only read or serve (`ask`, `serve`, ...): a mirror named by
+ * `--db` or `SELLER_AI_DB` must already exist, since creating one there (and
+ * filling it with the demo seller) would hide a mistyped path. Only commands
+ * that write data (`import`, `demo`, `connect`) create a mirror at a new path.
+ */
+export function requireExistingMirror(path: string, origin: string | undefined): void {
+  if (path === ":memory:") return;
+  // What stands at the path (a folder, a device, a missing folder) is the more useful thing to say.
+  prepareMirrorPath(path, { createFolder: false, origin });
+  if (existsSync(path)) return;
+  throw new SellerAiError(
+    "not_found",
+    `there is no mirror at ${path}; create one there with \`seller-ai import FILE\` or \`seller-ai demo\`, or ${elsewhere(origin)}.`,
+  );
+}
+
+/**
  * An error SQLite raised while opening or upgrading the mirror at `path`, as
  * an error that says what the file is and what to do.
  */

@@ -24,7 +24,7 @@ function isFile(path: string): boolean {
 
 const COMMANDS = [
   ["status", ["status"]],
-  ["import", ["import", "fixtures/import/cost-sheet.csv"]],
+  ["import of a cost sheet", ["import", "fixtures/import/cost-sheet.csv", "--marketplace", "US"]],
   ["keys list", ["keys", "list"]],
 ] as const;
 
@@ -107,5 +107,42 @@ describe("the default mirror location", () => {
     const run = await cli(["--db", path, "status"]);
     expect(run.code).toBe(0);
     expect(run.out).toContain("Account default");
+  });
+});
+
+describe("a --db path that holds no mirror yet", () => {
+  // Reading or serving a path that does not exist is a typing mistake far more often than a wish:
+  // say so, and leave nothing behind (no empty file, no demo seller in the wrong place).
+  it.each([
+    ["ask", ["ask", "sales last week"]],
+    ["status", ["status"]],
+    ["keys list", ["keys", "list"]],
+    ["insights", ["insights"]],
+    ["serve", ["serve", "--port", "0"]],
+  ])("is refused by %s, which creates nothing there", async (_command, args) => {
+    const path = tempDbPath();
+    const run = await cli(["--db", path, ...args]);
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`there is no mirror at ${path}`);
+    expect(run.err).toMatch(/seller-ai import FILE/);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("is refused from SELLER_AI_DB too, naming it", async () => {
+    const path = tempDbPath();
+    const run = await cli(["ask", "sales last week"], { SELLER_AI_DB: path });
+    expect(run.code).toBe(1);
+    expect(run.err).toMatch(/there is no mirror at .*give SELLER_AI_DB another path/);
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it.each([
+    ["import of a cost sheet", ["import", "fixtures/import/cost-sheet.csv", "--marketplace", "US"]],
+    ["import of orders", ["import", "fixtures/import/orders-by-order-date.tsv"]],
+  ])("is created by %s, which writes data", async (_command, args) => {
+    const path = tempDbPath();
+    const run = await cli(["--db", path, ...args]);
+    expect(run.err).not.toContain("there is no mirror");
+    expect(existsSync(path)).toBe(true);
   });
 });

@@ -1,24 +1,30 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { captureIo } from "../../src/cli/io.js";
+import { openMirror } from "../../src/store/open-mirror.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
+
+/** A path holding a mirror with no data yet. */
+async function emptyMirrorPath(): Promise<string> {
+  const db = tempDbPath();
+  await (await openMirror(db)).close();
+  return db;
+}
 
 describe("global options", () => {
   it.each([
     ["before the command", (db: string) => ["--db", db, "--today", "2026-11-21", "status", "--json"]],
     ["after the command", (db: string) => ["status", "--json", "--db", db, "--today", "2026-11-21"]],
   ])("--db works %s", async (_label, args) => {
-    const db = tempDbPath();
+    const db = await emptyMirrorPath();
     const io = captureIo();
     expect(await runCli(args(db), io)).toBe(0);
     expect(JSON.parse(io.out()).db).toBe(db);
-    expect(existsSync(db)).toBe(true);
   });
 
   it("reads the mirror path from SELLER_AI_DB", async () => {
-    const db = tempDbPath();
+    const db = await emptyMirrorPath();
     const io = captureIo({ env: { SELLER_AI_DB: db } });
     expect(await runCli(["status", "--json"], io)).toBe(0);
     expect(JSON.parse(io.out()).db).toBe(db);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { fixtureMirror } from "../helpers/nlu-fixture-mirror.js";
+import { openMirror } from "../../src/store/open-mirror.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -103,8 +104,10 @@ describe("seller-ai parse", () => {
   });
 
   it("gives an empty mirror the demo seller first, with a notice on stderr", { timeout: 120_000 }, async () => {
+    const db = tempDbPath();
+    await (await openMirror(db)).close();
     const io = captureIo();
-    const code = await runCli(["--db", tempDbPath(), "--today", "2026-11-21", "parse", "top products in kitchen"], io);
+    const code = await runCli(["--db", db, "--today", "2026-11-21", "parse", "top products in kitchen"], io);
     expect(code).toBe(0);
     expect(io.err()).toMatch(/demo seller/);
     expect(JSON.parse(io.out()).filters.category).toBe("Home & Kitchen");

@@ -107,7 +107,7 @@ export async function connectCommand(ctx: CommandContext, options: ConnectOption
   requireCredentials(config);
   const { region, scopes } = await completeOptions(ctx, options);
   connect.parseDataScopes(scopes);
-  const mirror = await ctx.mirror();
+  const mirror = await ctx.mirror({ create: true });
   const secrets = connect.secretBoxFor(ctx.io.env, ctx.dbPath, { create: true });
   const http = new AmazonHttp();
   const listener = await connect.listenForCallback(

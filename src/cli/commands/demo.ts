@@ -74,7 +74,7 @@ export async function demoCommand(ctx: CommandContext, options: DemoOptions): Pr
     import("../../demo/manifest.js"),
   ]);
   const end = options.end ?? addDaysIso(ctx.today, -1);
-  const mirror = await ctx.mirror();
+  const mirror = await ctx.mirror({ create: true });
   const out = ctx.io.stdout;
   const generation = { seed: options.seed, end, scale: options.scale, anomalies: options.anomalies, now: ctx.now };
   if (options.manifest) {

@@ -93,7 +93,7 @@ export async function importCommand(ctx: CommandContext, options: ImportOptions)
   ]);
   if (options.marketplace && !marketplaceByCode(options.marketplace))
     throw usageError(`--marketplace: unknown marketplace "${options.marketplace}".`);
-  const mirror = await ctx.mirror();
+  const mirror = await ctx.mirror({ create: true });
   const { stdout, stderr } = ctx.io;
   const reports: ImportReport[] = [];
   const failures: SellerAiError[] = [];
