@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { LoggerOptions } from "pino";
@@ -96,8 +97,11 @@ export interface ApiServices {
   reserveQuota(request: FastifyRequest, kind: UsageKind): Promise<void>;
   /** Gives the unit back for a request that was not answered (in the background when the mirror is busy). */
   releaseQuota(request: FastifyRequest): Promise<void>;
-  /** Writes pending conversation starts, before a conversation is looked up. */
-  flushConversations(): Promise<void>;
+  /**
+   * Writes pending conversation starts and waits for a deferred save of `conversationId`, before a
+   * conversation is looked up; 503 `busy` when the mirror stays locked.
+   */
+  flushConversations(conversationId?: string): Promise<void>;
   env: Record<string, string | undefined>;
   /** The mirror's file, beside which connection keys are kept ("" in memory). */
   dbPath: string;
@@ -164,14 +168,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.answerCache === false
       ? undefined
       : new AnswerCache(mirror, options.answer ?? coreAnswer, { log, waitMs: REQUEST_WRITE_WAIT_MS });
-  // The API's conversations are saved as requests' other writes are; when the mirror stays busy, in the background.
+  // An answer's conversation is saved at once when the write lock is free, else in the background: the
+  // answer does not wait for another process's import. A follow-up waits for it (see flushConversations).
+  const deferredConversations = new Set<string>();
   const saveApiConversation = async (c: ConversationUpdate) => {
     const write = () => saveConversation(db, c.id, c.understanding, c.now, c.accountId, { waitMs: 0 });
     try {
-      await saveConversation(db, c.id, c.understanding, c.now, c.accountId, { waitMs: REQUEST_WRITE_WAIT_MS });
+      await write();
     } catch (error) {
       if (!isDatabaseBusy(error)) throw error;
-      later.defer("conversation", write);
+      deferredConversations.add(c.id);
+      later.defer("conversation", async () => {
+        await write();
+        deferredConversations.delete(c.id);
+      });
     }
   };
 
@@ -353,8 +363,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         );
       }
     },
-    async flushConversations() {
+    async flushConversations(conversationId) {
       await cache?.flush();
+      if (conversationId === undefined || !deferredConversations.has(conversationId)) return;
+      const deadline = performance.now() + REQUEST_WRITE_WAIT_MS;
+      while (deferredConversations.has(conversationId) && performance.now() < deadline) {
+        later.nudge();
+        await sleep(10);
+      }
+      if (deferredConversations.has(conversationId))
+        throw new SellerAiError("busy", "the conversation is not saved yet: the mirror is busy with another write.", {
+          suggestions: ["Retry after the time in the Retry-After header."],
+        });
     },
     async releaseQuota(request) {
       await quotas.giveBack(request.api.usage);

@@ -6,6 +6,7 @@
  * blocking anything; any failure is logged and retried after a pause, and
  * never ends the server.
  */
+import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDatabaseBusy } from "./dialect.js";
 
@@ -27,6 +28,7 @@ interface Pending {
   name: string;
   work: () => Promise<void>;
   failures: number;
+  warned?: boolean;
 }
 
 const QUIET: WriteBehindLog = { warn: () => undefined, error: () => undefined };
@@ -44,7 +46,9 @@ export class WriteBehind {
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
   private readonly maxFailures: number;
-  private closed = false;
+  /** Once closing: the instant after which a failing write is given up. */
+  private giveUpAt: number | undefined;
+  private wake: AbortController | undefined;
 
   constructor(options: WriteBehindOptions = {}) {
     this.log = options.log ?? QUIET;
@@ -61,9 +65,16 @@ export class WriteBehind {
   /** Runs `work` in the background, again after a pause for as long as it fails. */
   defer(name: string, work: () => Promise<void>): void {
     this.queue.push({ name, work, failures: 0 });
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
+    this.running ??= this.run()
+      .catch((error) => this.log.error({ err: error }, "background writes stopped"))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** Tries the waiting writes now instead of after the pause (a request is waiting for one of them). */
+  nudge(): void {
+    this.wake?.abort();
   }
 
   /** Resolves once every write deferred so far has been made (or dropped). */
@@ -71,9 +82,9 @@ export class WriteBehind {
     while (this.running) await this.running;
   }
 
-  /** Stops retrying after one more round of attempts; what still fails is logged as lost. */
-  async close(): Promise<void> {
-    this.closed = true;
+  /** Keeps retrying for `graceMs` more (default 5 s), then gives up what still fails, logged as lost. */
+  async close(graceMs = 5_000): Promise<void> {
+    this.giveUpAt = performance.now() + graceMs;
     await this.settled();
   }
 
@@ -89,16 +100,21 @@ export class WriteBehind {
       } catch (error) {
         const busy = isDatabaseBusy(error);
         if (!busy) next.failures++;
-        if (this.closed || next.failures >= this.maxFailures) {
+        const late = this.giveUpAt !== undefined && performance.now() >= this.giveUpAt;
+        if (late || next.failures >= this.maxFailures) {
           this.queue.shift();
           this.log.error({ err: error, write: next.name }, "a background write was given up");
           continue;
         }
-        if (busy)
+        if (!busy) this.log.error({ err: error, write: next.name }, "a background write failed; retrying");
+        else if (!next.warned) {
+          next.warned = true;
           this.log.warn({ write: next.name }, "the mirror is busy with another write; retrying in the background");
-        else this.log.error({ err: error, write: next.name }, "a background write failed; retrying");
+        }
       }
-      await sleep(pause);
+      this.wake = new AbortController();
+      await sleep(pause, undefined, { signal: this.wake.signal }).catch(() => undefined);
+      this.wake = undefined;
       pause = Math.min(2 * pause, this.maxRetryMs);
     }
   }

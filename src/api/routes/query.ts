@@ -78,7 +78,7 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
       }
       if (body.conversation_id !== undefined) {
         // A conversation of another workspace's account is as good as unknown here.
-        await services.flushConversations();
+        await services.flushConversations(body.conversation_id);
         const owner = await conversationAccount(services.db, body.conversation_id);
         if (owner && !accounts.includes(owner)) {
           throw new SellerAiError("not_found", `no conversation "${body.conversation_id}" in this workspace.`, {
