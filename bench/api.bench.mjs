@@ -40,7 +40,7 @@ if (!db || !existsSync(db)) {
 
 // The key is made as `seller-ai keys create` makes it; only this run knows it.
 const { openMirror } = await import("../dist/store/open-mirror.js");
-const { createApiKey } = await import("../dist/api/key-store.js");
+const { createApiKey } = await import("../dist/accounts/keys.js");
 const mirror = await openMirror(db);
 const { key } = await createApiKey(mirror.db, {
   name: "api bench",

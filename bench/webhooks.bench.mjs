@@ -27,7 +27,7 @@ const TARGET_P50_MS = 100;
 
 const { openMirror } = await import("../dist/store/open-mirror.js");
 const { createAccount } = await import("../dist/store/accounts.js");
-const { createApiKey } = await import("../dist/api/key-store.js");
+const { createApiKey } = await import("../dist/accounts/keys.js");
 const { WebhookService } = await import("../dist/webhooks/index.js");
 const { recordEvent } = await import("../dist/events/index.js");
 const { writeTransaction } = await import("../dist/store/dialect.js");

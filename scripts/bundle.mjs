@@ -38,7 +38,7 @@ const result = await build({
   entryPoints: {
     cli: "src/cli/main.ts",
     "order-lines-worker": "src/ingest/order-lines-worker.ts",
-    "wal-checkpoint-worker": "src/store/wal-checkpoint-worker.ts",
+    "wal-checkpoint-worker": "src/store/sqlite/wal-checkpoint-worker.ts",
   },
   bundle: true,
   splitting: true,

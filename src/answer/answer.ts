@@ -19,6 +19,7 @@ import { type Intent, MARKETPLACE_CODES, type MarketplaceCode, type Understandin
 import { isoDate } from "../core/dates.js";
 import { rememberedCatalogVocabulary } from "../store/catalog-vocabulary.js";
 import { loadConversation, newConversationId, saveConversation } from "../store/conversations.js";
+import { isDatabaseBusy } from "../store/dialect.js";
 import { parseQuestion, type ParseOutcome } from "../nlu/parse-question.js";
 import { parseTimeframeToken, resolveTimeframe } from "../core/timeframe.js";
 
@@ -45,6 +46,11 @@ export interface AnswerOptions {
   /** Passed through to the parser's optional LLM help. */
   llm?: unknown;
   /**
+   * Stores the conversation's latest understanding; by default in the mirror, waiting a little for
+   * another writer's lock. A busy mirror leaves the conversation unsaved (see `Answer.conversationSaved`).
+   */
+  saveConversation?: (conversation: ConversationUpdate) => Promise<void>;
+  /**
    * Fetches fresh data for an account before a `refresh_data` answer (the shells pass a sync; the
    * analytics only describe). Its result is returned as `result.refresh`.
    */
@@ -62,8 +68,21 @@ export interface AnswerBody {
   };
 }
 
+/** What `answer()` stores of a conversation after each question. */
+export interface ConversationUpdate {
+  id: string;
+  understanding: Understanding;
+  now: Date;
+  accountId: string | undefined;
+}
+
+/** How long saving a conversation waits for another writer (an import) before the answer goes without it. */
+const CONVERSATION_WAIT_MS = 2_000;
+
 export interface Answer {
   body: AnswerBody;
+  /** False when the mirror was too busy (another process writing) to save the conversation: it cannot be continued. */
+  conversationSaved?: boolean;
   /** The key of `body.result` that holds the primary table. */
   primaryKey: string;
   understanding: Understanding;
@@ -117,7 +136,14 @@ export async function answer(question: string, options: AnswerOptions): Promise<
   options.authorize?.(understanding);
 
   const outcome = await answerUnderstanding(understanding, { ...options, started, timer }, account);
-  await saveConversation(options.db, conversationId, understanding, options.now, account?.id);
+  const conversation = { id: conversationId, understanding, now: options.now, accountId: account?.id };
+  try {
+    await (options.saveConversation ?? ((c: ConversationUpdate) => storeConversation(options.db, c)))(conversation);
+  } catch (error) {
+    // The answer is worth more than the conversation: it is returned without it.
+    if (!isDatabaseBusy(error)) throw error;
+    outcome.conversationSaved = false;
+  }
   outcome.body.metadata.conversation_id = conversationId;
   outcome.body.metadata.processing_time = formatSeconds(timer() - started);
   return outcome;
@@ -178,6 +204,10 @@ export async function answerUnderstanding(
     understanding,
     sql,
   };
+}
+
+function storeConversation(db: MirrorDb, c: ConversationUpdate): Promise<void> {
+  return saveConversation(db, c.id, c.understanding, c.now, c.accountId, { waitMs: CONVERSATION_WAIT_MS });
 }
 
 /** `0.012s`: seconds with millisecond precision. */

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type Database from "better-sqlite3";
 import type { Answer, AnswerBody, AnswerOptions } from "../answer/answer.js";
 import { formatSeconds } from "../answer/answer.js";
-import type { MirrorDb } from "../store/open-mirror.js";
-import { PreparedQuery, param } from "./prepared.js";
+import type { Mirror, MirrorDb } from "../store/backend.js";
+import { startConversations, type ConversationStart } from "../store/conversations.js";
 
 type AnswerFn = (question: string, options: AnswerOptions) => Promise<Answer>;
 
@@ -16,7 +15,15 @@ interface Entry {
   storedAt: number;
 }
 
+/** Where failures of background writes are told. */
+export interface BackgroundLog {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
 export interface AnswerCacheOptions {
+  log?: BackgroundLog;
+  /** How long a flush before a follow-up waits for another writer's lock (default 2000 ms). */
+  waitMs?: number;
   /** Entries kept (least recently used dropped first). */
   maxEntries?: number;
   /** An entry is recomputed after this long even if the mirror did not change. */
@@ -27,7 +34,7 @@ export interface AnswerCacheOptions {
  * Remembers answers to questions that start a conversation, so a repeated
  * question is not recomputed while the mirror is unchanged. An entry is used
  * only for the same question text, account, overrides and UTC day (in any format),
- * and only while SQLite's `PRAGMA data_version` (which moves when any other
+ * and only while the mirror's data version (which moves when any other
  * connection commits: an import, a refresh, the demo) is the one it was
  * computed at; `invalidate()` covers writes through this connection. A hit
  * still runs the caller's `authorize` on the stored understanding, gets its
@@ -38,26 +45,27 @@ export interface AnswerCacheOptions {
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly conversations: ConversationStarter;
-  private readonly dataVersion: Database.Statement;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private generation = 0;
 
   constructor(
-    db: MirrorDb,
-    sqlite: Database.Database,
+    private readonly mirror: Pick<Mirror, "db" | "dialect">,
     private readonly compute: AnswerFn,
     options: AnswerCacheOptions = {},
   ) {
-    this.conversations = new ConversationStarter(db, sqlite);
-    this.dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
+    this.conversations = new ConversationStarter(
+      mirror.db,
+      options.log ?? { error: () => undefined },
+      options.waitMs ?? 2_000,
+    );
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
   }
 
   /** Writes the conversations of remembered answers that are still pending. */
-  flush(): void {
-    this.conversations.flush();
+  flush(): Promise<void> {
+    return this.conversations.flush();
   }
 
   /** Forgets every entry (after this process changed the mirror's data itself). */
@@ -69,7 +77,7 @@ export class AnswerCache {
   /** `answer()` with the cache in front: same arguments, same result. */
   async answer(question: string, options: AnswerOptions & { timer?: () => number }): Promise<Answer> {
     if (options.conversationId !== undefined) {
-      this.flush();
+      await this.flush();
       return this.afterCommand(await this.compute(question, options));
     }
     const timer = options.timer ?? (() => performance.now());
@@ -83,7 +91,7 @@ export class AnswerCache {
       options.limit ?? null,
       options.now.toISOString().slice(0, 10),
     ]);
-    const version = this.dataVersion.get() as number;
+    const version = await this.mirror.dialect.dataVersion(this.mirror.db);
     const nowMs = options.now.getTime();
     const hit = this.entries.get(key);
     if (
@@ -151,54 +159,69 @@ const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
  * `seller-ai ask --conversation`. Rows are written behind, in one transaction
  * per batch (at most `FLUSH_MS` later, or at `FLUSH_ROWS` rows), so a
  * remembered answer costs no commit of its own; `flush()` writes them at once
- * (before a follow-up is answered, and on close). Ids are `conv_` and 22
- * base62 characters drawn from a pooled CSPRNG buffer.
+ * (before a follow-up is answered, and on close). A batch the mirror refuses
+ * (another process holds the write lock, or anything else) stays pending and
+ * is tried again after a pause: a background failure is logged, never thrown.
+ * Ids are `conv_` and 22 base62 characters drawn from a pooled CSPRNG buffer.
  */
 class ConversationStarter {
-  private readonly insertMany: (rows: Record<string, unknown>[]) => void;
-  private pending: Record<string, unknown>[] = [];
+  private pending: ConversationStart[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private retryMs = FLUSH_MS;
   private pool = Buffer.alloc(0);
   private offset = 0;
 
-  constructor(db: MirrorDb, sqlite: Database.Database) {
-    const insert = new PreparedQuery(
-      sqlite,
-      db
-        .insertInto("conversations")
-        .values({
-          id: param("id"),
-          account_id: param<string | null>("account"),
-          state: param("state"),
-          created_at: param("at"),
-          updated_at: param("at"),
-        })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .compile(),
-    );
-    this.insertMany = sqlite.transaction((rows: Record<string, unknown>[]) => {
-      for (const row of rows) insert.run(row);
-    });
-  }
+  constructor(
+    private readonly db: MirrorDb,
+    private readonly log: BackgroundLog,
+    private readonly waitMs: number,
+  ) {}
 
   start(state: string, now: Date, accountId: string | undefined): string {
     const id = this.newId();
-    this.pending.push({ id, account: accountId ?? null, state, at: now.toISOString() });
-    if (this.pending.length >= FLUSH_ROWS) this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
-      this.timer.unref();
-    }
+    this.pending.push({ id, accountId: accountId ?? null, state, at: now.toISOString() });
+    if (this.pending.length >= FLUSH_ROWS) this.schedule(0);
+    else this.schedule(FLUSH_MS);
     return id;
   }
 
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+  /** Writes the pending rows now, waiting for another writer's lock as requests do; throws when they cannot be. */
+  async flush(): Promise<void> {
+    await this.write(this.waitMs);
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) {
+      if (ms > 0) return;
+      clearTimeout(this.timer);
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.write(0).then(
+        () => {
+          this.retryMs = FLUSH_MS;
+        },
+        (error) => {
+          this.log.error({ err: error, pending: this.pending.length }, "conversations not written yet; retrying");
+          this.retryMs = Math.min(2 * this.retryMs, MAX_RETRY_MS);
+          if (this.pending.length > 0) this.schedule(this.retryMs);
+        },
+      );
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async write(waitMs: number): Promise<void> {
     if (this.pending.length === 0) return;
     const rows = this.pending;
     this.pending = [];
-    this.insertMany(rows);
+    try {
+      await startConversations(this.db, rows, { waitMs });
+    } catch (error) {
+      // Kept, in their order, ahead of any started meanwhile.
+      this.pending = rows.concat(this.pending);
+      throw error;
+    }
   }
 
   private newId(): string {
@@ -218,3 +241,5 @@ class ConversationStarter {
 
 const FLUSH_MS = 20;
 const FLUSH_ROWS = 256;
+/** The longest pause between attempts to write refused conversations. */
+const MAX_RETRY_MS = 2_000;

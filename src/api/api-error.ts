@@ -1,4 +1,5 @@
 import { ERROR_MAPPINGS, isSellerAiError, SellerAiError, type ErrorCode } from "../core/errors.js";
+import { isDatabaseBusy } from "../store/dialect.js";
 
 /** The one error body of the API. */
 export interface ApiErrorBody {
@@ -18,7 +19,7 @@ export const ERROR_BODY_SCHEMA = {
         code: {
           type: "string",
           description:
-            "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, internal_error.",
+            "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, busy, internal_error.",
         },
         message: { type: "string" },
         request_id: { type: "string", pattern: "^req_" },
@@ -108,6 +109,13 @@ export function toSellerAiError(error: unknown): SellerAiError {
       return new SellerAiError("invalid_request", "the request body is not valid JSON.");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return new SellerAiError("invalid_request", "the request body's size does not match its Content-Length.");
+  }
+  if (isDatabaseBusy(error)) {
+    // Another process (an import) holds the mirror's write lock: nothing was written, so a retry is safe.
+    return new SellerAiError("busy", "the mirror is busy with another write (an import?); retry in a moment.", {
+      suggestions: ["Retry after the time in the Retry-After header."],
+      cause: error,
+    });
   }
   if (error instanceof SyntaxError || e.statusCode === 400) {
     return new SellerAiError("invalid_request", "the request body is not valid JSON.");

@@ -1,32 +1,46 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import type Database from "better-sqlite3";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { LoggerOptions } from "pino";
-import { answer as coreAnswer } from "../answer/answer.js";
+import { answer as coreAnswer, type ConversationUpdate } from "../answer/answer.js";
+import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "../accounts/plans.js";
+import { Quotas, type QuotaUse } from "../accounts/quota.js";
 import { SellerAiError } from "../core/errors.js";
-import type { MirrorDb } from "../store/open-mirror.js";
+import type { Mirror, MirrorDb } from "../store/backend.js";
+import { saveConversation } from "../store/conversations.js";
+import { isDatabaseBusy } from "../store/dialect.js";
+import { WriteBehind } from "../store/write-behind.js";
 import { AnswerCache } from "./answer-cache.js";
 import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
-import type { Scope } from "./api-keys.js";
+import type { Scope } from "../accounts/api-keys.js";
 import { Authenticator, type ApiPrincipal } from "./authenticator.js";
 import { BurstLimiter } from "./burst-limiter.js";
 import { ApiMetrics } from "./metrics.js";
 import { buildOpenApiDocument, type DocumentedRoute } from "./openapi.js";
-import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "./plans.js";
 import { rateLimitHeaders, secondsToMidnightUtc } from "./rate-limit-headers.js";
 import { registerQueryRoute } from "./routes/query.js";
 import { registerWebhookRoutes } from "./routes/webhooks.js";
 import { registerConnectRoutes } from "./routes/connect.js";
 import { registerInsightsRoutes } from "./routes/insights.js";
-import { UsageCounters, type UsageKey } from "./usage-counters.js";
 
 /** The request body limit: 64 KiB. */
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * How long a request that must write (a quota unit) waits for the mirror's
+ * write lock while another process holds it (an import), before it is
+ * refused with 503 and Retry-After. The wait never blocks the event loop:
+ * reads go on meanwhile.
+ */
+const REQUEST_WRITE_WAIT_MS = 1_000;
+/** The Retry-After of a 503 `busy`, in seconds. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
 export interface BuildAppOptions {
-  /** The open mirror: Kysely for queries, the raw handle for prepared hot-path statements. */
-  mirror: { db: MirrorDb; sqlite: Database.Database };
+  /** The open mirror. */
+  mirror: Mirror;
   /** The current instant; tests inject one (quota days, answers' today). Default: the system clock. */
   clock?: () => Date;
   /** Milliseconds for the per-second burst windows; monotonic, apart from `clock` (which a fixed --today stops). */
@@ -51,7 +65,7 @@ export interface ApiRequestState {
   now: Date;
   principal?: ApiPrincipal;
   burst?: { limit: number; remaining: number; refused: boolean };
-  usage?: { key: UsageKey; limit: number | null; used: number; refused: boolean };
+  usage?: QuotaUse;
 }
 
 /** Per-route options of an API endpoint. */
@@ -73,16 +87,21 @@ declare module "fastify" {
 /** The services routes use; passed to each route's registration. */
 export interface ApiServices {
   db: MirrorDb;
-  sqlite: Database.Database;
   clock: () => Date;
   answer: typeof coreAnswer;
   metrics: ApiMetrics;
-  /** Takes one unit of the workspace's daily quota of `kind`, or throws 429 `quota_exceeded`. */
-  reserveQuota(request: FastifyRequest, kind: UsageKind): void;
-  /** Gives the unit back for a request that was not answered. */
-  releaseQuota(request: FastifyRequest): void;
-  /** Writes pending conversation starts, before a conversation is looked up. */
-  flushConversations(): void;
+  /**
+   * Takes one unit of the workspace's daily quota of `kind`, or throws 429 `quota_exceeded` (or 503
+   * `busy` when another process holds the mirror's write lock too long: then nothing is taken).
+   */
+  reserveQuota(request: FastifyRequest, kind: UsageKind): Promise<void>;
+  /** Gives the unit back for a request that was not answered (in the background when the mirror is busy). */
+  releaseQuota(request: FastifyRequest): Promise<void>;
+  /**
+   * Writes pending conversation starts and waits for a deferred save of `conversationId`, before a
+   * conversation is looked up; 503 `busy` when the mirror stays locked.
+   */
+  flushConversations(conversationId?: string): Promise<void>;
   env: Record<string, string | undefined>;
   /** The mirror's file, beside which connection keys are kept ("" in memory). */
   dbPath: string;
@@ -103,12 +122,10 @@ export interface ApiServices {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const timer = options.timer ?? (() => performance.now());
-  const { db, sqlite } = options.mirror;
+  const mirror = options.mirror;
+  const db = mirror.db;
   const metrics = new ApiMetrics({ processMetrics: options.processMetrics });
-  const authenticator = new Authenticator(db, sqlite);
-  const counters = new UsageCounters(db, sqlite);
   const burst = new BurstLimiter();
-  const cache = options.answerCache === false ? undefined : new AnswerCache(db, sqlite, options.answer ?? coreAnswer);
   const burstLimits = {
     ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])),
     ...options.burstPerSecond,
@@ -137,6 +154,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
   app.decorateRequest("api", null as unknown as ApiRequestState);
+
+  // Writes that may wait (a quota unit given back, a key's last use, a conversation) while another process
+  // holds the mirror's write lock: retried in the background, their failures logged, never thrown.
+  const log = {
+    warn: (details: Record<string, unknown>, message: string) => app.log.warn(details, message),
+    error: (details: Record<string, unknown>, message: string) => app.log.error(details, message),
+  };
+  const later = new WriteBehind({ log });
+  const authenticator = new Authenticator(mirror, later);
+  const quotas = new Quotas(db, later, { waitMs: REQUEST_WRITE_WAIT_MS });
+  const cache =
+    options.answerCache === false
+      ? undefined
+      : new AnswerCache(mirror, options.answer ?? coreAnswer, { log, waitMs: REQUEST_WRITE_WAIT_MS });
+  // An answer's conversation is saved at once when the write lock is free, else in the background: the
+  // answer does not wait for another process's import. A follow-up waits for it (see flushConversations).
+  const deferredConversations = new Set<string>();
+  const saveApiConversation = async (c: ConversationUpdate) => {
+    const write = () => saveConversation(db, c.id, c.understanding, c.now, c.accountId, { waitMs: 0 });
+    try {
+      await write();
+    } catch (error) {
+      if (!isDatabaseBusy(error)) throw error;
+      deferredConversations.add(c.id);
+      later.defer("conversation", async () => {
+        await write();
+        deferredConversations.delete(c.id);
+      });
+    }
+  };
 
   // JSON only: anything else is 415 before a handler runs.
   app.removeAllContentTypeParsers();
@@ -169,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("x-request-id", request.id);
     const config = request.routeOptions.config as ApiRouteConfig | undefined;
     if (!config?.scope) return;
-    const principal = authenticator.authenticate(request.headers.authorization, request.api.now);
+    const principal = await authenticator.authenticate(request.headers.authorization, request.api.now);
     request.api.principal = principal;
     if (!principal.scopes.has(config.scope)) {
       throw new SellerAiError("forbidden", `this key lacks the "${config.scope}" scope.`, {
@@ -196,7 +243,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     closing = true;
   });
   app.addHook("onClose", async () => {
-    cache?.flush();
+    await cache?.flush().catch((error) => app.log.error({ err: error }, "conversations not written at close"));
+    await later.close();
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -210,13 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const kind = (request.routeOptions.config as ApiRouteConfig | undefined)?.quota ?? "query";
     const kindLimit = usage ? usage.limit : dailyLimit(state.principal.plan, kind);
     if (kindLimit !== null) {
-      const used = usage
-        ? usage.used
-        : counters.used({
-            workspaceId: state.principal.workspaceId,
-            day: now.toISOString().slice(0, 10),
-            kind,
-          });
+      const used = usage ? usage.used : await quotas.used(state.principal.workspaceId, kind, now);
       daily = { limit: kindLimit, used };
     }
     const toMidnight = secondsToMidnightUtc(now);
@@ -282,39 +324,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply;
   });
 
+  const compute = options.answer ?? coreAnswer;
   const services: ApiServices = {
     db,
-    sqlite,
     clock,
-    answer:
-      options.answerCache === false
-        ? (options.answer ?? coreAnswer)
-        : (question, opts) => cache!.answer(question, opts),
+    answer: (question, opts) => {
+      const withSaver = { saveConversation: saveApiConversation, ...opts };
+      return options.answerCache === false ? compute(question, withSaver) : cache!.answer(question, withSaver);
+    },
     metrics,
     env: options.env ?? process.env,
-    dbPath: sqlite.memory ? "" : sqlite.name,
+    dbPath: mirror.inMemory ? "" : mirror.path,
     accountsChanged: () => authenticator.invalidate(),
     async refreshData(accountId) {
-      const [{ refreshService }, { mirrorFromHandles }] = await Promise.all([
-        import("../sync/refresh-service.js"),
-        import("../store/mirror-handle.js"),
-      ]);
+      const { refreshService } = await import("../sync/refresh-service.js");
       const env = options.env ?? process.env;
-      return refreshService({ mirror: mirrorFromHandles(db, sqlite), env, dbPath: sqlite.name, clock })(accountId);
+      return refreshService({ mirror, env, dbPath: mirror.path, clock })(accountId);
     },
-    reserveQuota(request, kind) {
+    async reserveQuota(request, kind) {
       const principal = request.api.principal!;
-      const key: UsageKey = {
-        workspaceId: principal.workspaceId,
-        day: request.api.now.toISOString().slice(0, 10),
-        kind,
-      };
-      const limit = dailyLimit(principal.plan, kind);
-      // A plan without a daily limit has nothing to enforce: it is not counted, which keeps its hot path free of writes.
-      if (limit === null) return;
-      const reservation = counters.reserve(key, limit);
-      request.api.usage = { key, limit, used: reservation.used, refused: !reservation.granted };
-      if (!reservation.granted) {
+      const usage = await quotas.take(principal, kind, request.api.now);
+      if (!usage) return;
+      request.api.usage = usage;
+      if (usage.refused) {
+        const limit = usage.limit;
         metrics.quotaRejections.inc({ code: "quota_exceeded", kind });
         throw new SellerAiError(
           "quota_exceeded",
@@ -330,19 +363,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         );
       }
     },
-    flushConversations() {
-      cache?.flush();
+    async flushConversations(conversationId) {
+      await cache?.flush();
+      if (conversationId === undefined || !deferredConversations.has(conversationId)) return;
+      const deadline = performance.now() + REQUEST_WRITE_WAIT_MS;
+      while (deferredConversations.has(conversationId) && performance.now() < deadline) {
+        later.nudge();
+        await sleep(10);
+      }
+      if (deferredConversations.has(conversationId))
+        throw new SellerAiError("busy", "the conversation is not saved yet: the mirror is busy with another write.", {
+          suggestions: ["Retry after the time in the Retry-After header."],
+        });
     },
-    releaseQuota(request) {
-      const usage = request.api.usage;
-      if (!usage || usage.refused) return;
-      counters.release(usage.key);
-      usage.used = Math.max(0, usage.used - 1);
+    async releaseQuota(request) {
+      await quotas.giveBack(request.api.usage);
     },
   };
 
   app.get("/healthz", async () => {
-    sqlite.prepare("select 1").get();
+    await sql`select 1`.execute(db);
     return { status: "ok" };
   });
 
@@ -366,6 +406,7 @@ function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof 
   if (status === 401) reply.header("www-authenticate", "Bearer");
   if (body.error.code === "quota_exceeded") reply.header("retry-after", String(secondsToMidnightUtc(now)));
   if (body.error.code === "rate_limited") reply.header("retry-after", "1");
+  if (body.error.code === "busy") reply.header("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
   reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 

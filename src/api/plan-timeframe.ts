@@ -2,7 +2,7 @@ import { isoDate } from "../core/dates.js";
 import { comparisonRange } from "../core/timeframe.js";
 import { SellerAiError } from "../core/errors.js";
 import type { Understanding } from "../core/understanding.js";
-import { PLAN_LIMITS, PLANS, type Plan } from "./plans.js";
+import { PLAN_LIMITS, PLANS, type Plan } from "../accounts/plans.js";
 
 /** The first day a plan's data window reaches, `months` calendar months before today (clamped to month ends). */
 export function earliestAllowedDate(today: string, months: number): string {

@@ -18,6 +18,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "quota_exceeded"
   | "rate_limited"
+  | "busy"
   | "import_rejected"
   | "unknown_format"
   | "failure"
@@ -43,6 +44,7 @@ export const ERROR_MAPPINGS: Record<ErrorCode, ErrorMapping> = {
   unsupported_media_type: { exitCode: 1, httpStatus: 415 },
   quota_exceeded: { exitCode: 1, httpStatus: 429 },
   rate_limited: { exitCode: 1, httpStatus: 429 },
+  busy: { exitCode: 1, httpStatus: 503 },
   import_rejected: { exitCode: 1, httpStatus: 422 },
   unknown_format: { exitCode: 1, httpStatus: 415 },
   failure: { exitCode: 1, httpStatus: 500 },

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import { emitDataRefreshCompleted, emitPriceChangesDetected } from "../events/index.js";
 import { createAccount, deleteAccount } from "../store/accounts.js";
-import { BulkWriter, writeTransaction, type TableName } from "../store/dialect.js";
+import type { BulkWriter } from "../store/backend.js";
+import { writeTransaction, type TableName } from "../store/dialect.js";
 import type { Mirror, MirrorDb } from "../store/open-mirror.js";
 import { rebuildRollups } from "../store/rollups.js";
 import { generateAds, planAds } from "./ads.js";
@@ -70,13 +71,7 @@ export async function generateDemo(mirror: Mirror, options: GenerateDemoOptions)
   const rows: Record<string, number> = {};
   // Index builds and the rollups' grouping sort more than fits in memory at the large
   // scale: let SQLite spill those sorts to temporary files instead of RAM while we work.
-  const tempStore = mirror.sqlite.pragma("temp_store", { simple: true });
-  mirror.sqlite.pragma("temp_store = FILE");
-  try {
-    return await generateInMirror(mirror, plan, options, nowIso, rows);
-  } finally {
-    mirror.sqlite.pragma(`temp_store = ${Number(tempStore)}`);
-  }
+  return mirror.withSortsOnFiles(() => generateInMirror(mirror, plan, options, nowIso, rows));
 }
 
 async function generateInMirror(
@@ -111,7 +106,7 @@ async function generateInMirror(
       .where("account_id", "=", DEMO_ACCOUNT_ID)
       .execute();
 
-    const writer = new BulkWriter(db, mirror.sqlite);
+    const writer = mirror.bulkWriter(db);
     const batches = new Batches(writer, rows);
     // Rates are shared by all accounts: keep any a user brought in.
     rows.currency_rates = writer.write("currency_rates", currencyRateRows(plan), {

@@ -9,7 +9,7 @@
  * Every emit function takes the Kysely handle of the cause's transaction:
  * `trx` inside `db.transaction().execute(async (trx) => …)`, or the mirror's
  * handle while a transaction is open on its connection (as importFile does
- * between BEGIN IMMEDIATE and COMMIT). Never call them after the commit.
+ * between the start of its bulk load and its commit). Never call them after the commit.
  *
  * Who calls what:
  *

@@ -1,6 +1,5 @@
-import type Database from "better-sqlite3";
-import type { BulkWriteOptions, BulkWriter, TableName } from "../store/dialect.js";
-import type { MirrorDb } from "../store/open-mirror.js";
+import type { BulkStatements, BulkWriteOptions, BulkWriter, MirrorDb } from "../store/backend.js";
+import type { TableName } from "../store/dialect.js";
 import { SellerAiError } from "../core/errors.js";
 import { marketplaceByCode } from "../core/reference-data.js";
 import { marketplaceFromText, marketplacesForCurrency } from "./marketplaces.js";
@@ -89,7 +88,8 @@ export class MarketplaceResolver {
 /** Everything an importer needs while it reads one file. */
 export interface ImportContext {
   db: MirrorDb;
-  sqlite: Database.Database;
+  /** The bulk path's statements, inside the import's transaction. */
+  statements: BulkStatements;
   writer: BulkWriter;
   accountId: string;
   /** The instant of the import, ISO 8601. */

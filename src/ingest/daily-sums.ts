@@ -5,9 +5,9 @@
  * through the index; otherwise the touched cells are recomputed from every
  * stored line (see reaggregate.ts).
  */
-import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
-import { packedSource } from "../store/dialect.js";
+import type { BulkStatement, BulkStatements } from "../store/backend.js";
+import { dialectOf } from "../store/dialect.js";
 import type { ImportContext } from "./context.js";
 import { CELL_SHAPE, type DailyCell, type OrderLineTotalsData } from "./line-totals.js";
 import { packedParameters, packedTexts, strideOf } from "./packed-rows.js";
@@ -82,20 +82,20 @@ export function storedRows(ctx: ImportContext, table: "daily_sales" | "order_lin
     .selectFrom(db.selectFrom(table).select(sql.lit(1).as("one")).limit(limit).as("t"))
     .select((eb) => eb.fn.countAll().as("n"))
     .compile();
-  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
+  return Number((ctx.statements.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const statements = new WeakMap<BulkStatements, Map<string, BulkStatement>>();
 
 /** An upsert of `count` packed cells' units, revenue (rounded to the cent by SQLite, like the recomputation) and orders. */
-function upsertStatement(ctx: ImportContext, count: number): Database.Statement {
-  let cache = statements.get(ctx.sqlite);
-  if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
+function upsertStatement(ctx: ImportContext, count: number): BulkStatement {
+  let cache = statements.get(ctx.statements);
+  if (!cache) statements.set(ctx.statements, (cache = new Map()));
   const key = JSON.stringify([ctx.accountId, count]);
   let statement = cache.get(key);
   if (statement) return statement;
   const db = ctx.db as unknown as Kysely<any>;
-  const cells = packedSource(db, count, CELL_SHAPE);
+  const cells = dialectOf(db).packedSource(db, count, CELL_SHAPE);
   const query = db
     .insertInto("daily_sales")
     .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
@@ -117,7 +117,7 @@ function upsertStatement(ctx: ImportContext, count: number): Database.Statement 
         orders: sql.ref("excluded.orders"),
       }),
     );
-  statement = ctx.sqlite.prepare(query.compile().sql);
+  statement = ctx.statements.prepare(query.compile().sql);
   cache.set(key, statement);
   return statement;
 }

@@ -6,8 +6,7 @@
 import { basename } from "node:path";
 import { SellerAiError, isSellerAiError } from "../core/errors.js";
 import { emitDataRefreshCompleted } from "../events/index.js";
-import { BulkWriter, sortOnFiles } from "../store/dialect.js";
-import type { Mirror } from "../store/open-mirror.js";
+import type { BulkLoad, Mirror } from "../store/backend.js";
 import type { SyncRunKind } from "../store/schema.js";
 import { Columns } from "./columns.js";
 import { MarketplaceResolver, type HandlerResult, type ImportContext, type Period } from "./context.js";
@@ -117,8 +116,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     notes: [],
     runId: null,
   };
-  let inTransaction = false;
-  let restoreTempStore: (() => void) | undefined;
+  let load: BulkLoad | undefined;
   let account: ImportAccount | undefined;
   try {
     const source = await openTextSource(path, options.encoding, options.inflation);
@@ -128,9 +126,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     const start = (await text.peek()).trimStart();
     if (start === "") throw new SellerAiError("unknown_format", `${path}: the file is empty.`);
 
-    restoreTempStore = sortOnFiles(mirror.sqlite);
-    mirror.sqlite.exec("BEGIN IMMEDIATE");
-    inTransaction = true;
+    load = mirror.beginBulkLoad();
     account = await resolveImportAccount(mirror.db, options.accountId, nowIso);
     report.account = account.id;
     report.accountCreated = account.created;
@@ -142,8 +138,8 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     const marketplace = options.marketplace?.toUpperCase() === "GB" ? "UK" : options.marketplace?.toUpperCase();
     const ctx: ImportContext = {
       db: mirror.db,
-      sqlite: mirror.sqlite,
-      writer: new BulkWriter(mirror.db, mirror.sqlite),
+      statements: load.statements,
+      writer: load.writer,
       accountId: account.id,
       nowIso,
       today: nowIso.slice(0, 10),
@@ -260,10 +256,8 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
       now: options.now,
     });
     // A large file's pages are copied from the write-ahead log on a helper thread while the import goes on.
-    if (report.rowsWritten >= LARGE_COMMIT_ROWS) mirror.commitLarge();
-    else mirror.sqlite.exec("COMMIT");
-    inTransaction = false;
-    restoreTempStore();
+    load.commit({ large: report.rowsWritten >= LARGE_COMMIT_ROWS });
+    load = undefined;
     if (
       options.refreshRollups !== false &&
       report.periodStart &&
@@ -283,8 +277,7 @@ export async function importFile(mirror: Mirror, path: string, options: ImportFi
     }
     return report;
   } catch (error) {
-    if (inTransaction) mirror.sqlite.exec("ROLLBACK");
-    restoreTempStore?.();
+    load?.rollback();
     report.status = "failed";
     const failure = asImportError(path, error);
     if (account) {

@@ -1,10 +1,10 @@
 /**
  * Rows packed for a bulk insert: their text fields as UTF-8 bytes in one
- * array, which binds to SQLite as one value, and where each field starts,
- * with the rows' numbers, in one typed array. better-sqlite3 binds a string
- * by converting and copying it twice, which costs more than storing the row
- * it belongs to; a batch's text goes in as one blob, and SQLite cuts the
- * fields out of it (packedSource in store/dialect.ts). Both arrays also
+ * array, which binds to the database as one value, and where each field
+ * starts, with the rows' numbers, in one typed array. The engine's driver
+ * binds a string by converting and copying it, which costs more than storing
+ * the row it belongs to; a batch's text goes in as one blob, and the engine
+ * cuts the fields out of it (the dialect's packedSource, see store/dialect.ts). Both arrays also
  * cross between threads without a copy. Nothing here touches the database,
  * so a reading worker thread loads none of it.
  */

@@ -5,7 +5,7 @@
  * correct figures instead of adding to them.
  */
 import { sql } from "kysely";
-import type { TableName } from "../store/dialect.js";
+import { dialectOf, type TableName } from "../store/dialect.js";
 import type { ImportContext } from "./context.js";
 
 const AFFECTED = "import_affected_cells";
@@ -45,15 +45,17 @@ export class AffectedCells {
   /** Loads the cells into a temporary table for set-based recomputation, in its key order so inserts append. */
   async load(ctx: ImportContext): Promise<void> {
     const db = ctx.db as unknown as import("kysely").Kysely<any>;
-    await db.schema
-      .createTable(AFFECTED)
-      .temporary()
-      .ifNotExists()
-      .addColumn("marketplace", "text", (c) => c.notNull())
-      .addColumn("date", "text", (c) => c.notNull())
-      .addColumn("asin", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${AFFECTED}_pk`, [...AFFECTED_KEY])
-      .modifyEnd(sql`without rowid`)
+    await dialectOf(db)
+      .compactTable(
+        db.schema
+          .createTable(AFFECTED)
+          .temporary()
+          .ifNotExists()
+          .addColumn("marketplace", "text", (c) => c.notNull())
+          .addColumn("date", "text", (c) => c.notNull())
+          .addColumn("asin", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint(`${AFFECTED}_pk`, [...AFFECTED_KEY]),
+      )
       .execute();
     await db.deleteFrom(AFFECTED).execute();
     const values: string[] = [];

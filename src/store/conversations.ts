@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { MirrorDb } from "./open-mirror.js";
+import type { MirrorDb } from "./backend.js";
+import { writeTransaction, type WriteWaitOptions } from "./dialect.js";
 import { sanitizeUnderstanding } from "../core/understanding-schema.js";
 import type { Understanding } from "../core/understanding.js";
 
@@ -61,7 +62,8 @@ export async function loadConversation(
 
 /**
  * Stores the latest understanding of a conversation (creating it if new) and
- * marks it active at `now`.
+ * marks it active at `now`. It waits for another writer's lock as
+ * `writeTransaction` does (`wait`), then fails with a busy error.
  *
  * @example await saveConversation(mirror.db, id, outcome.understanding, now, "demo");
  */
@@ -71,16 +73,69 @@ export async function saveConversation(
   understanding: Understanding,
   now: Date,
   accountId?: string,
+  wait?: WriteWaitOptions,
 ): Promise<void> {
   const at = now.toISOString();
   const state = JSON.stringify({ understanding });
-  await db
-    .insertInto("conversations")
-    .values({ id, account_id: accountId ?? null, state, created_at: at, updated_at: at })
-    .onConflict((oc) =>
-      oc
-        .column("id")
-        .doUpdateSet({ state, updated_at: at, ...(accountId !== undefined ? { account_id: accountId } : {}) }),
-    )
-    .execute();
+  await writeTransaction(
+    db,
+    async (trx) => {
+      await trx
+        .insertInto("conversations")
+        .values({ id, account_id: accountId ?? null, state, created_at: at, updated_at: at })
+        .onConflict((oc) =>
+          oc
+            .column("id")
+            .doUpdateSet({ state, updated_at: at, ...(accountId !== undefined ? { account_id: accountId } : {}) }),
+        )
+        .execute();
+    },
+    wait,
+  );
+}
+
+/** A conversation started elsewhere (the API's remembered answers), in the rows' own format. */
+export interface ConversationStart {
+  id: string;
+  accountId: string | null;
+  /** The conversation's state, as `saveConversation` writes it. */
+  state: string;
+  at: string;
+}
+
+/** Stores conversation starts in one transaction; an id already stored is left as it is. */
+export async function startConversations(
+  db: MirrorDb,
+  starts: readonly ConversationStart[],
+  wait?: WriteWaitOptions,
+): Promise<void> {
+  if (starts.length === 0) return;
+  await writeTransaction(
+    db,
+    async (trx) => {
+      // Rows of five values: well under any engine's limit of bound values per statement.
+      for (let i = 0; i < starts.length; i += 500) {
+        await trx
+          .insertInto("conversations")
+          .values(
+            starts.slice(i, i + 500).map((c) => ({
+              id: c.id,
+              account_id: c.accountId,
+              state: c.state,
+              created_at: c.at,
+              updated_at: c.at,
+            })),
+          )
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
+      }
+    },
+    wait,
+  );
+}
+
+/** The account a conversation belongs to: undefined for an unknown id, null for one without an account. */
+export async function conversationAccount(db: MirrorDb, id: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom("conversations").select("account_id").where("id", "=", id).executeTakeFirst();
+  return row?.account_id;
 }

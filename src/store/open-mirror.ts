@@ -1,27 +1,11 @@
-import Database from "better-sqlite3";
-import { DEFAULT_MIGRATION_TABLE, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import { SellerAiError } from "../core/errors.js";
-import { foreignDatabaseError, mirrorOpenError, prepareMirrorPath } from "./mirror-path.js";
+import type { Mirror, MirrorDb } from "./backend.js";
+import { mirrorOpenError, prepareMirrorPath } from "./mirror-path.js";
 import { MIGRATIONS } from "./migrations/index.js";
-import { rowReader } from "./row-reader.js";
-import type { MirrorSchema } from "./schema.js";
-import { WalCheckpointer, walCheckpointScript } from "./wal-checkpoint.js";
+import { kyselyOn, openSqliteConnection, sqliteMirror, type SqliteMirror } from "./sqlite/open.js";
 
-export type MirrorDb = Kysely<MirrorSchema>;
-
-/** An open mirror: the Kysely handle for queries and the raw handle for bulk work and closing. */
-export interface Mirror {
-  db: MirrorDb;
-  sqlite: Database.Database;
-  path: string;
-  /**
-   * Commits the open transaction of a large write, its write-ahead log then
-   * checkpointed on a helper thread (see wal-checkpoint.ts).
-   */
-  commitLarge(): void;
-  /** Waits for a checkpoint under way, then closes. */
-  close(): Promise<void>;
-}
+export type { Mirror, MirrorDb, SqliteMirror };
 
 export interface OpenMirrorOptions {
   /** Open without creating or migrating (for read-only inspection). */
@@ -50,62 +34,22 @@ export interface OpenMirrorOptions {
  * const accounts = await mirror.db.selectFrom("accounts").selectAll().execute();
  * await mirror.close();
  */
-export async function openMirror(path: string, options: OpenMirrorOptions = {}): Promise<Mirror> {
+export async function openMirror(path: string, options: OpenMirrorOptions = {}): Promise<SqliteMirror> {
   if (path !== ":memory:")
     prepareMirrorPath(path, {
       createFolder: !options.readonly && options.createFolder !== false,
       origin: options.origin,
     });
-  let sqlite: Database.Database | undefined;
   let db: MirrorDb | undefined;
   try {
-    sqlite = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-    // Read before anything is written: another program's database is left exactly as it was (not even
-    // switched to WAL), and a file that is no database at all fails here.
-    if (holdsForeignTables(sqlite)) throw foreignDatabaseError(path, options.origin);
-    if (!options.readonly) {
-      sqlite.pragma("journal_mode = WAL");
-      sqlite.pragma("synchronous = NORMAL");
-    }
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("busy_timeout = 5000");
-    sqlite.pragma("cache_size = -65536");
-    sqlite.pragma("temp_store = MEMORY");
-    db = new Kysely<MirrorSchema>({ dialect: new SqliteDialect({ database: rowReader(sqlite) }) });
+    const sqlite = openSqliteConnection(path, options);
+    db = kyselyOn(sqlite);
     if (!options.readonly && !(await schemaIsCurrent(db))) await migrateToLatest(db);
+    return sqliteMirror(path, sqlite, db, options);
   } catch (error) {
     if (db) await db.destroy();
-    else sqlite?.close();
     throw mirrorOpenError(path, error, options.origin);
   }
-  let closed = false;
-  // The helper script is looked for at the first large commit: most commands never make one.
-  const script =
-    options.checkpointScript === false || options.readonly || path === ":memory:"
-      ? undefined
-      : (options.checkpointScript ?? walCheckpointScript);
-  const checkpointer = new WalCheckpointer(path, script);
-  return {
-    db,
-    sqlite,
-    path,
-    commitLarge: () => checkpointer.commit(sqlite),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await checkpointer.settled();
-      await db.destroy();
-    },
-  };
-}
-
-/** Whether the database holds tables but no record of a mirror's migrations: another program's database. */
-function holdsForeignTables(sqlite: Database.Database): boolean {
-  const names = sqlite
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'")
-    .pluck()
-    .all() as string[];
-  return names.length > 0 && !names.includes(DEFAULT_MIGRATION_TABLE);
 }
 
 /**

@@ -11,10 +11,11 @@
  * read only while they reflect the newest sync run of the account; otherwise
  * every reader falls back to the daily rows.
  */
-import type Database from "better-sqlite3";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { addDaysIso, weekdayIso } from "../core/dates.js";
-import { dayOfWeek, indexedBy, type DateBucket } from "./dialect.js";
+import type { BulkStatements } from "./backend.js";
+import type { DateBucket } from "./dialect.js";
+import { dayOfWeek, indexedBy } from "./sqlite/dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { rebuildPriceChanges } from "./price-changes.js";
 import type { DateRange } from "../core/timeframe.js";
@@ -188,10 +189,10 @@ export const SEARCH_TERM_ROLLUP: RollupSpec = {
 
 export const ROLLUPS: readonly RollupSpec[] = [SALES_ROLLUP, CAMPAIGN_ROLLUP, TARGET_ROLLUP, SEARCH_TERM_ROLLUP];
 
-/** What a rebuild needs: Kysely builds the statements, better-sqlite3 runs the one repeated for every day prepared once. */
+/** What a rebuild needs: Kysely builds the statements, the bulk path runs the one repeated for every day prepared once. */
 export interface RollupTarget {
   db: MirrorDb;
-  sqlite: Database.Database;
+  statements: BulkStatements;
 }
 
 /**
@@ -224,7 +225,7 @@ export async function rebuildRollups(
       widen(extent, e);
     }
     for (const spec of ROLLUPS)
-      await rebuildSpec(t, mirror.sqlite, spec, accountId, from, extents.get(spec)?.first, extent.last);
+      await rebuildSpec(t, mirror.statements, spec, accountId, from, extents.get(spec)?.first, extent.last);
     await rebuildPriceChanges(t, accountId, from);
     const run = await t
       .selectFrom("sync_runs")
@@ -335,7 +336,7 @@ function totalDayOnOrBefore(spec: RollupSpec, day: string, last: string): string
  */
 async function rebuildSpec(
   t: Kysely<any>,
-  sqlite: Database.Database,
+  statements: BulkStatements,
   spec: RollupSpec,
   accountId: string,
   from: string | undefined,
@@ -419,7 +420,7 @@ async function rebuildSpec(
   const query = sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
     select ${accountId}, 'C', ${DAY}, ${keyRefs}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
     from (${sql.join(parts, sql` union all `)}) group by ${groupRefs} order by ${groupRefs}`.compile(t);
-  const statement = sqlite.prepare(query.sql);
+  const statement = statements.prepare(query.sql);
   const params = query.parameters.slice();
   let before = kept?.day ? (kept.day as string) : addDaysIso(start, -1);
   for (const day of totalDays(spec, start, last)) {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateApiKey } from "../../src/api/api-keys.js";
-import { revokeApiKey } from "../../src/api/key-store.js";
+import { generateApiKey } from "../../src/accounts/api-keys.js";
+import { revokeApiKey } from "../../src/accounts/keys.js";
 import { answer } from "../../src/answer/answer.js";
 import { isSellerAiError } from "../../src/core/errors.js";
 import { apiHarness, NOON, type Harness } from "../helpers/api-harness.js";

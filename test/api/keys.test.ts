@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { generateApiKey, isWellFormedKey, randomBase62 } from "../../src/api/api-keys.js";
+import { generateApiKey, isWellFormedKey, randomBase62 } from "../../src/accounts/api-keys.js";
 import { buildApp } from "../../src/api/build-app.js";
 import { captureIo } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";

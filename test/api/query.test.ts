@@ -7,7 +7,7 @@ import { parse } from "csv-parse/sync";
 import { compile } from "vega-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/build-app.js";
-import { createApiKey } from "../../src/api/key-store.js";
+import { createApiKey } from "../../src/accounts/keys.js";
 import { QUERY_ROUTE_SCHEMA } from "../../src/api/routes/query-schema.js";
 import { RESULT_SHAPES } from "../../src/analytics/results/index.js";
 import { INTENTS } from "../../src/core/understanding.js";

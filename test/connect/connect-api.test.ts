@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/build-app.js";
-import { createApiKey } from "../../src/api/key-store.js";
+import { createApiKey } from "../../src/accounts/keys.js";
 import { CLIENT_REDIRECT, NOW, redirectOf, startHarness, type Harness } from "../helpers/sandbox-harness.js";
 
 interface Api {

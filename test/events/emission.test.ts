@@ -8,7 +8,7 @@ import {
   emitInventoryAlert,
   emitPriceChangesDetected,
 } from "../../src/events/index.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import { listEvents } from "../../src/store/events.js";
 import { openMirror, type Mirror } from "../../src/store/open-mirror.js";
 import { runImport, withMirror } from "../helpers/import-run.js";

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp, type BuildAppOptions } from "../../src/api/build-app.js";
-import { createApiKey, type CreatedApiKey } from "../../src/api/key-store.js";
+import { createApiKey, type CreatedApiKey } from "../../src/accounts/keys.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { buildTwoSellerMirror, FIXTURE_TODAY } from "./two-sellers.js";
 

@@ -6,7 +6,7 @@
  */
 import { openMirror, type Mirror } from "../../src/store/open-mirror.js";
 import { createAccount } from "../../src/store/accounts.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import { addDaysIso } from "../../src/core/dates.js";
 
 export const FIXTURE_TODAY = "2026-11-21";

@@ -5,7 +5,7 @@
  */
 import { addDaysIso } from "../../src/core/dates.js";
 import { createAccount } from "../../src/store/accounts.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { buildSmallMirror, FIXTURE_FIRST, FIXTURE_LAST, FIXTURE_TODAY } from "./small-mirror.js";
 

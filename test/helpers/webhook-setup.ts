@@ -3,7 +3,7 @@
  * it and a clock the test moves, for the webhook tests.
  */
 import { vi } from "vitest";
-import { createApiKey } from "../../src/api/key-store.js";
+import { createApiKey } from "../../src/accounts/keys.js";
 import { recordEvent } from "../../src/events/index.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { WebhookService, type WebhookServiceOptions } from "../../src/webhooks/index.js";

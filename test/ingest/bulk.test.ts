@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { DailySums } from "../../src/ingest/daily-sums.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
 import { ORDERS_HEADER, mirrorChecksum, runImport, withMirror } from "../helpers/import-run.js";
 

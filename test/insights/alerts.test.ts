@@ -8,7 +8,7 @@ import { runCli } from "../../src/cli/main.js";
 import { answerUnderstanding } from "../../src/answer/answer.js";
 import { checkAlerts, listAlerts } from "../../src/insights/alerts.js";
 import type { Condition } from "../../src/core/understanding.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import type { MirrorDb } from "../../src/store/open-mirror.js";
 import { buildSmallMirror, FIXTURE_TODAY } from "../helpers/small-mirror.js";
 import { runImport, withMirror } from "../helpers/import-run.js";

@@ -4,7 +4,7 @@
 // async job path, a restart of the server included.
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/api/build-app.js";
-import { createApiKey } from "../../src/api/key-store.js";
+import { createApiKey } from "../../src/accounts/keys.js";
 import { InsightJobWorker } from "../../src/insights/job-worker.js";
 import { enqueueInsightJob, insightJob } from "../../src/store/insight-jobs.js";
 import { openMirror, type Mirror } from "../../src/store/open-mirror.js";

@@ -6,7 +6,7 @@ import { createAnalyticsContext } from "../../src/analytics/facts/context.js";
 import { addDaysIso } from "../../src/core/dates.js";
 import { runInsights, type Finding } from "../../src/insights/index.js";
 import { resolveAccount } from "../../src/store/accounts.js";
-import { BulkWriter } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import { buildSmallMirror, FIXTURE_LAST, FIXTURE_TODAY } from "../helpers/small-mirror.js";
 
 async function competitorFindings(withNewSeller: boolean): Promise<Finding[]> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "../../src/api/key-store.js";
+import { createApiKey } from "../../src/accounts/keys.js";
 import { captureIo } from "../../src/cli/io.js";
 import { runCli } from "../../src/cli/main.js";
 import { terminalText } from "../../src/render/terminal-text.js";

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowReader, rowShape } from "../../src/store/row-reader.js";
+import { rowReader, rowShape } from "../../src/store/sqlite/row-reader.js";
 
 describe("rows read through the row reader", () => {
   const sqlite = new Database(":memory:");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BulkWriter, sortOnFiles } from "../../src/store/dialect.js";
+import { SqliteBulkWriter as BulkWriter, sortOnFiles } from "../../src/store/sqlite/bulk-writer.js";
 import { importFile } from "../../src/ingest/import-file.js";
 import { openMirror } from "../../src/store/open-mirror.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";

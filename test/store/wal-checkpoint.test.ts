@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openMirror } from "../../src/store/open-mirror.js";
-import { WalCheckpointer } from "../../src/store/wal-checkpoint.js";
+import { WalCheckpointer } from "../../src/store/sqlite/wal-checkpoint.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
 
 // After a large import the write-ahead log is copied into the database file on a helper thread, so the
@@ -12,7 +12,7 @@ import { tempDbPath } from "../helpers/temp-mirror.js";
 // built by `npm run build` (which `npm test` runs first).
 
 const SCRIPTS = [
-  ["tsc's helper", new URL("../../dist/store/wal-checkpoint-worker.js", import.meta.url)],
+  ["tsc's helper", new URL("../../dist/store/sqlite/wal-checkpoint-worker.js", import.meta.url)],
   ["the bundle's helper", new URL("../../dist/wal-checkpoint-worker.mjs", import.meta.url)],
 ] as const;
 

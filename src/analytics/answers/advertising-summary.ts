@@ -1,6 +1,7 @@
 /** advertising_summary: ad spend, sales, ACoS and TACoS per marketplace and in all. */
 import { sql } from "kysely";
 import type { Understanding } from "../../core/understanding.js";
+import { dialectOf } from "../../store/dialect.js";
 import { factsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
@@ -28,7 +29,7 @@ export async function advertisingSummary(
   const q = sql<{
     marketplace: string;
     revenue: number;
-  }>`select marketplace, total(revenue) as revenue from ${sales} as s group by marketplace`;
+  }>`select marketplace, ${dialectOf(ctx.db).sum(sql.ref("revenue"))} as revenue from ${sales} as s group by marketplace`;
   const compiled = q.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const revenue = new Map((await ctx.db.executeQuery(compiled)).rows.map((r) => [r.marketplace, r.revenue]));

@@ -1,7 +1,7 @@
 /** sales_trend: a time series of a sales metric by day, week, month or quarter. */
 import { sql } from "kysely";
 import type { Understanding } from "../../core/understanding.js";
-import { bucketStart, type DateBucket } from "../../store/dialect.js";
+import { dialectOf, type DateBucket } from "../../store/dialect.js";
 import { factsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
@@ -67,6 +67,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
       on first_sku.marketplace = p.marketplace and first_sku.asin = p.asin and first_sku.sku = p.sku
     left join product_fees pf on pf.account_id = p.account_id and pf.marketplace = p.marketplace and pf.asin = p.asin
     where p.account_id = ${ctx.accountId})`;
+  const { bucketStart, sum } = dialectOf(ctx.db);
   const measures = [
     "units",
     "revenue",
@@ -79,13 +80,13 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
     "bb_views",
     "ad_spend",
     "ad_sales",
-  ].map((m) => sql`total(f.${sql.ref(m)}) as ${sql.ref(m)}`);
+  ].map((m) => sql`${sum(sql`f.${sql.ref(m)}`)} as ${sql.ref(m)}`);
   const query = withProfit
     ? sql<Record<string, number> & { bucket: string; marketplace: string }>`
     select ${bucketStart("f.period", bucket)} as bucket, f.marketplace as marketplace, ${sql.join(measures)},
-      total(f.units * coalesce(c.unit_cost, 0)) as cogs,
-      total(f.revenue * c.referral_fee_pct / 100 + f.units * c.fulfillment_fee) as fees,
-      total(case when c.asin is null then f.revenue * 0.15 else 0 end) as default_fees
+      ${sum(sql`f.units * coalesce(c.unit_cost, 0)`)} as cogs,
+      ${sum(sql`f.revenue * c.referral_fee_pct / 100 + f.units * c.fulfillment_fee`)} as fees,
+      ${sum(sql`case when c.asin is null then f.revenue * 0.15 else 0 end`)} as default_fees
     from ${facts} as f left join ${costs} as c on c.marketplace = f.marketplace and c.asin = f.asin
     group by bucket, f.marketplace order by bucket`
     : sql<Record<string, number> & { bucket: string; marketplace: string }>`

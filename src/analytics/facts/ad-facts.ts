@@ -7,6 +7,7 @@ import {
   TARGET_ROLLUP,
   type RollupSpec,
 } from "../../store/rollups.js";
+import { dialectOf } from "../../store/dialect.js";
 import type { AnalyticsContext } from "./context.js";
 import type { Scope } from "./scope.js";
 import type { DateRange } from "../../core/timeframe.js";
@@ -111,7 +112,8 @@ async function adFacts(
   await ctx.ensureRates(range.end);
   const facts = factsTable(spec, { accountId: ctx.accountId, range, where, rollups: await ctx.rollups() });
   const keys = spec.keys.map((k) => sql.ref(k));
-  const sums = spec.measures.map((m) => sql`total(${sql.ref(m)}) as ${sql.ref(m)}`);
+  const { sum } = dialectOf(ctx.db);
+  const sums = spec.measures.map((m) => sql`${sum(sql.ref(m))} as ${sql.ref(m)}`);
   const query = sql<AdFacts>`select ${sql.join(keys)}, ${sql.join(sums)} from ${facts} as f group by ${sql.join(keys)} order by ${sql.join(keys)}`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);

@@ -3,11 +3,11 @@
  * figures most performance answers are built from.
  */
 import { sql, type RawBuilder } from "kysely";
-import { jsonArray, rowId } from "../../store/dialect.js";
+import { dialectOf } from "../../store/dialect.js";
 import { factsTable, pairedFactsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { RollupSalesTable } from "../../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
-import { rowShape } from "../../store/row-reader.js";
+import { rowShape } from "../../store/row-shape.js";
 import { scopeWhere, type Scope } from "./scope.js";
 import type { DateRange } from "../../core/timeframe.js";
 
@@ -114,6 +114,7 @@ const FACT_KEYS: (keyof RawFacts)[] = [
 export function costsJoin(ctx: AnalyticsContext, alias: string) {
   const m = sql.ref(`${alias}.marketplace`);
   const a = sql.ref(`${alias}.asin`);
+  const { rowId } = dialectOf(ctx.db);
   return sql`left join products c on ${rowId("c")} = (select ${rowId("q")} from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${m} and q.asin = ${a} order by q.sku limit 1)
     left join product_fees cf on c.sku is not null and cf.account_id = ${ctx.accountId} and cf.marketplace = ${m} and cf.asin = ${a}`;
 }
@@ -191,7 +192,8 @@ function factsQuery(
       },
       true,
     );
-    const sums = read.map((k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`);
+    const { sum } = dialectOf(ctx.db);
+    const sums = read.map((k) => sql`${sum(sql.ref(k))} as ${sql.ref(k)}`);
     // Running totals already give one row per product: no grouping needed.
     const perProduct = facts.oneRowPerKey
       ? sql`(select * from ${facts.table} as t)`
@@ -243,7 +245,7 @@ export function groupedFacts(
   // Narrowed sums (per marketplace only): the other measures are absent and count as 0.
   const narrow = by ? undefined : columns;
   const sums = (narrow ?? [...FACT_KEYS, "cogs", "fees", "profit"]).map(
-    (k) => sql`total(${sql.ref(k)}) as ${sql.ref(k)}`,
+    (k) => sql`${dialectOf(ctx.db).sum(sql.ref(k))} as ${sql.ref(k)}`,
   );
   const details = narrow
     ? sql``
@@ -303,10 +305,11 @@ export function comparedFacts(
     // One statement: each product's figures and costs worked out once (p), then read twice: summed per
     // marketplace (part 0, each range's totals packed in one column so the rows stay as narrow as the
     // products') and per product (part 1, in key order as the paired table gives them).
+    const { jsonArray, sum } = dialectOf(ctx.db);
     const packed = sides.map((i) =>
       jsonArray([
         sql`count(case when ${sql.ref(`n_${i}`)} then 1 end)`,
-        ...columns.map((m) => sql`total(case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end)`),
+        ...columns.map((m) => sum(sql`case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end`)),
       ]),
     );
     // A compound select takes its column names from its first part.
@@ -412,7 +415,7 @@ export async function productMeasure(
         marketplace: string;
         asin: string;
         value: number;
-      }>`select marketplace, asin, total(${sql.ref(measure)}) as value from ${facts.table} as f group by marketplace, asin`;
+      }>`select marketplace, asin, ${dialectOf(ctx.db).sum(sql.ref(measure))} as value from ${facts.table} as f group by marketplace, asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   return (await ctx.db.executeQuery(compiled)).rows;

@@ -55,7 +55,7 @@ export function registerInsightsRoutes(app: FastifyInstance, services: ApiServic
         ...(body.marketplace ? { marketplace: body.marketplace } : {}),
         accountId,
       };
-      services.reserveQuota(request, "insights");
+      await services.reserveQuota(request, "insights");
       if (body.async) {
         const id = `job_${randomBytes(8).toString("hex")}`;
         try {
@@ -67,7 +67,7 @@ export function registerInsightsRoutes(app: FastifyInstance, services: ApiServic
             at: request.api.now.toISOString(),
           });
         } catch (error) {
-          services.releaseQuota(request);
+          await services.releaseQuota(request);
           throw error;
         }
         worker.kick();
@@ -79,7 +79,7 @@ export function registerInsightsRoutes(app: FastifyInstance, services: ApiServic
         run = await runAndStore(services.db, { now: request.api.now, ...job });
       } catch (error) {
         // Only runs that answered count against the quota.
-        services.releaseQuota(request);
+        await services.releaseQuota(request);
         throw error;
       }
       reply.type("application/json; charset=utf-8");

@@ -5,7 +5,7 @@ import { prefersCsv } from "../accept.js";
 import type { ApiRouteConfig, ApiServices } from "../build-app.js";
 import { parseTimeframeToken } from "../../core/timeframe.js";
 import { planTimeframeGuard } from "../plan-timeframe.js";
-import { PreparedQuery, param } from "../prepared.js";
+import { conversationAccount } from "../../store/conversations.js";
 import { QUERY_ROUTE_SCHEMA, type QueryRequestBody } from "./query-schema.js";
 
 /**
@@ -13,10 +13,6 @@ import { QUERY_ROUTE_SCHEMA, type QueryRequestBody } from "./query-schema.js";
  * workspace's account, within the plan's quota and data window.
  */
 export function registerQueryRoute(app: FastifyInstance, services: ApiServices): void {
-  const conversationAccount = new PreparedQuery<{ account_id: string | null }>(
-    services.sqlite,
-    services.db.selectFrom("conversations").select("account_id").where("id", "=", param("id")).compile(),
-  );
   const config: ApiRouteConfig = { scope: "query", operationId: "query" };
 
   // The response schemas document the route; the answer's result is free-form, where plain
@@ -82,16 +78,16 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
       }
       if (body.conversation_id !== undefined) {
         // A conversation of another workspace's account is as good as unknown here.
-        services.flushConversations();
-        const owner = conversationAccount.get({ id: body.conversation_id });
-        if (owner && owner.account_id !== null && !accounts.includes(owner.account_id)) {
+        await services.flushConversations(body.conversation_id);
+        const owner = await conversationAccount(services.db, body.conversation_id);
+        if (owner && !accounts.includes(owner)) {
           throw new SellerAiError("not_found", `no conversation "${body.conversation_id}" in this workspace.`, {
             suggestions: ["Leave conversation_id out to start a new conversation."],
           });
         }
       }
 
-      services.reserveQuota(request, "query");
+      await services.reserveQuota(request, "query");
       let answered: Awaited<ReturnType<ApiServices["answer"]>>;
       try {
         answered = await services.answer(body.query, {
@@ -109,7 +105,7 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
         });
       } catch (error) {
         // Only answered questions count against the quota.
-        services.releaseQuota(request);
+        await services.releaseQuota(request);
         throw error;
       }
       if (csvBody) {

@@ -135,6 +135,12 @@ export async function askCommand(ctx: CommandContext, options: AskOptions): Prom
   // An empty file needs its reason said somewhere a person sees it.
   if (options.format === "csv" && output === "")
     notes.write(`note: no rows. ${terminalText(answered.body.result.analysis.summary)}\n`);
+  if (answered.conversationSaved === false) {
+    notes.write(
+      "note: the conversation was not saved (the mirror is busy with another write, an import?); this answer cannot be followed up.\n",
+    );
+    return 0;
+  }
   if (options.format === "json") return 0;
   const id = answered.body.metadata.conversation_id;
   if (id) notes.write(`Follow up with: seller-ai ask --conversation ${id} "…"\n`);

@@ -66,7 +66,7 @@ export function registerKeysCommand(program: Command, run: ActionRunner): void {
 }
 
 export async function keysCreateCommand(ctx: CommandContext, options: KeysCreateOptions): Promise<number> {
-  const { createApiKey, parseScopes } = await import("../../api/key-store.js");
+  const { createApiKey, parseScopes } = await import("../../accounts/keys.js");
   const scopes = parseScopes(options.scopes);
   const mirror = await ctx.mirror();
   if (options.workspace === undefined && options.accounts === undefined) {
@@ -101,7 +101,7 @@ export async function keysCreateCommand(ctx: CommandContext, options: KeysCreate
 }
 
 export async function keysListCommand(ctx: CommandContext, options: { json: boolean }): Promise<number> {
-  const { listApiKeys } = await import("../../api/key-store.js");
+  const { listApiKeys } = await import("../../accounts/keys.js");
   const mirror = await ctx.mirror();
   const keys = await listApiKeys(mirror.db);
   const out = ctx.io.stdout;
@@ -137,7 +137,7 @@ export async function keysListCommand(ctx: CommandContext, options: { json: bool
 }
 
 export async function keysRevokeCommand(ctx: CommandContext, id: string, options: { json: boolean }): Promise<number> {
-  const { revokeApiKey } = await import("../../api/key-store.js");
+  const { revokeApiKey } = await import("../../accounts/keys.js");
   const mirror = await ctx.mirror();
   const revoked = await revokeApiKey(mirror.db, id, ctx.io.clock());
   if (options.json) ctx.io.stdout.write(`${terminalJson({ id, ...revoked })}\n`);

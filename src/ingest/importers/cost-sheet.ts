@@ -42,7 +42,7 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
   const db = ctx.db as unknown as Kysely<any>;
   // Compiled once by Kysely, run per row; COALESCE keeps a stored value where the sheet leaves a cell empty.
   const update = (key: "sku" | "asin") =>
-    ctx.sqlite.prepare(
+    ctx.statements.prepare(
       db
         .updateTable("products")
         .set({
@@ -58,7 +58,7 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
     );
   const bySku = update("sku");
   const byAsin = update("asin");
-  const insert = ctx.sqlite.prepare(
+  const insert = ctx.statements.prepare(
     db
       .insertInto("products")
       .values({
@@ -76,7 +76,7 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
       .compile().sql,
   );
   const markets = accountMarketplaces(ctx);
-  const rates = ctx.sqlite
+  const rates = ctx.statements
     .prepare(
       db
         .selectFrom("currency_rates")
@@ -161,7 +161,7 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
 
 function accountMarketplaces(ctx: ImportContext): { marketplace: string; currency: string }[] {
   const db = ctx.db as unknown as Kysely<any>;
-  return ctx.sqlite
+  return ctx.statements
     .prepare(
       db.selectFrom("account_marketplaces").select(["marketplace", "currency"]).where("account_id", "=", "").compile()
         .sql,

@@ -4,7 +4,6 @@
  * Lines are kept in `order_lines` and daily sales are re-derived from them,
  * so cancelled lines stop counting and a later status replaces an earlier one.
  */
-import type Database from "better-sqlite3";
 import { sql, type Kysely } from "kysely";
 import type { Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
@@ -18,7 +17,8 @@ import {
   orderColumns,
   type PackedOrderLines,
 } from "../order-lines.js";
-import { packedSource } from "../../store/dialect.js";
+import type { BulkStatement, BulkStatements } from "../../store/backend.js";
+import { dialectOf } from "../../store/dialect.js";
 import { packedParameters, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
@@ -111,7 +111,7 @@ export function ordersHandler(ctx: ImportContext, cols: Columns): RowHandler<str
  * of the file's days.
  */
 export class OrderLineStore {
-  // One parameter array for every full batch: better-sqlite3 binds it before run() returns.
+  // One parameter array for every full batch: the bulk path binds it before run() returns.
   private readonly params: unknown[] = new Array(1 + BATCH * strideOf(ORDER_LINE_SHAPE));
   private written = 0;
   private conflicted = false;
@@ -138,7 +138,7 @@ export class OrderLineStore {
     try {
       insertStatement(ctx, marketplace, currency, count).run(values);
     } catch (error) {
-      if ((error as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw error;
+      if (!dialectOf(ctx.db).isPrimaryKeyConflict(error)) throw error;
       this.conflicted = true;
       upsertStatement(ctx, marketplace, currency, count).run(values);
     }
@@ -191,13 +191,13 @@ export class OrderLineStore {
   }
 }
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const statements = new WeakMap<BulkStatements, Map<string, BulkStatement>>();
 
-function cached(ctx: ImportContext, key: string, build: () => string): Database.Statement {
-  let cache = statements.get(ctx.sqlite);
-  if (!cache) statements.set(ctx.sqlite, (cache = new Map()));
+function cached(ctx: ImportContext, key: string, build: () => string): BulkStatement {
+  let cache = statements.get(ctx.statements);
+  if (!cache) statements.set(ctx.statements, (cache = new Map()));
   let statement = cache.get(key);
-  if (!statement) cache.set(key, (statement = ctx.sqlite.prepare(build())));
+  if (!statement) cache.set(key, (statement = ctx.statements.prepare(build())));
   return statement;
 }
 
@@ -210,7 +210,7 @@ function hasLines(ctx: ImportContext, marketplace: string): boolean {
     .where("marketplace", "=", marketplace)
     .limit(1)
     .compile();
-  return ctx.sqlite.prepare(query.sql).get(...query.parameters) !== undefined;
+  return ctx.statements.prepare(query.sql).get(...query.parameters) !== undefined;
 }
 
 /** How many distinct orders the account has in a marketplace. */
@@ -229,12 +229,13 @@ function distinctOrders(ctx: ImportContext, marketplace: string): number {
     )
     .select((eb) => eb.fn.countAll().as("n"))
     .compile();
-  return Number((ctx.sqlite.prepare(query.sql).get(...query.parameters) as { n: number }).n);
+  return Number((ctx.statements.prepare(query.sql).get(...query.parameters) as { n: number }).n);
 }
 
 /** The lines of a packed batch as rows of order_lines, the shared columns written in as literals. */
 function packedRows(ctx: ImportContext, marketplace: string, currency: string | null, count: number) {
-  const source = packedSource(ctx.db as unknown as Kysely<any>, count, ORDER_LINE_SHAPE);
+  const db = ctx.db as unknown as Kysely<any>;
+  const source = dialectOf(db).packedSource(db, count, ORDER_LINE_SHAPE);
   const values: Record<string, unknown> = {
     account_id: sql.lit(ctx.accountId),
     marketplace: sql.lit(marketplace),
@@ -251,7 +252,7 @@ function insertStatement(
   marketplace: string,
   currency: string | null,
   count: number,
-): Database.Statement {
+): BulkStatement {
   return cached(ctx, statementKey("insert", ctx, marketplace, currency, count), () => {
     const db = ctx.db as unknown as Kysely<any>;
     return db
@@ -282,7 +283,7 @@ function upsertStatement(
   marketplace: string,
   currency: string | null,
   count: number,
-): Database.Statement {
+): BulkStatement {
   return cached(ctx, statementKey("upsert", ctx, marketplace, currency, count), () =>
     upsertSql(ctx, marketplace, currency, count),
   );

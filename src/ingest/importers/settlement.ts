@@ -55,7 +55,7 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
     .where("account_id", "=", "?")
     .where("settlement_id", "=", "?")
     .compile();
-  const removeStatement = ctx.sqlite.prepare(remove.sql);
+  const removeStatement = ctx.statements.prepare(remove.sql);
   const cleared = new Set<string>();
   const period = new PeriodTracker();
   const affected = new AffectedCells();

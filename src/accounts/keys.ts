@@ -1,5 +1,6 @@
 import { SellerAiError, usageError } from "../core/errors.js";
-import type { MirrorDb } from "../store/open-mirror.js";
+import type { MirrorDb } from "../store/backend.js";
+import { writeTransaction } from "../store/dialect.js";
 import { displayPrefix, generateApiKey, hashApiKey, isScope, randomBase62, SCOPES, type Scope } from "./api-keys.js";
 import { isPlan, PLANS, type Plan } from "./plans.js";
 
@@ -63,7 +64,9 @@ export async function createApiKey(db: MirrorDb, input: NewApiKey): Promise<Crea
   const key = generateApiKey();
   const id = `key_${randomBase62(16)}`;
 
-  return db.transaction().execute(async (trx) => {
+  // The write lock from the start: a transaction that reads, then writes, would fail at its first write
+  // when another process wrote meanwhile, where waiting a moment for the lock succeeds.
+  return writeTransaction(db, async (trx) => {
     const known = new Set((await trx.selectFrom("accounts").select("id").execute()).map((a) => a.id));
     const requested = input.accountIds ? [...new Set(input.accountIds)] : undefined;
     const missing = (requested ?? []).filter((a) => !known.has(a));

@@ -1,6 +1,12 @@
+/**
+ * The plans and what each allows: the daily quotas, how far back a request
+ * may reach and the per-second burst limit. Billing assigns plans; the API
+ * enforces them.
+ */
 import type { Plan } from "../store/schema.js";
+import type { UsageKind } from "../store/usage-counters.js";
 
-export type { Plan };
+export type { Plan, UsageKind };
 export const PLANS = ["starter", "business", "enterprise"] as const satisfies readonly Plan[];
 
 /** What a plan allows. `null` means no limit. */
@@ -18,9 +24,6 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
   business: { queriesPerDay: 1_000, insightsPerDay: 50, dataMonths: 36, burstPerSecond: 50 },
   enterprise: { queriesPerDay: null, insightsPerDay: null, dataMonths: null, burstPerSecond: 5_000 },
 };
-
-/** What a daily counter counts; each endpoint that costs quota names its kind. */
-export type UsageKind = "query" | "insights";
 
 export function dailyLimit(plan: Plan, kind: UsageKind): number | null {
   const limits = PLAN_LIMITS[plan];

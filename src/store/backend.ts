@@ -1,0 +1,87 @@
+/**
+ * What an open mirror offers the rest of the program, whatever engine holds
+ * it: Kysely for every query, the engine's dialect for the fragments that
+ * differ, and a synchronous fast path for bulk loads (imports, the demo,
+ * rollup rebuilds), where a million rows cannot each wait for a promise.
+ * Each engine implements it in its own folder (`store/sqlite/`).
+ */
+import type { Kysely } from "kysely";
+import type { SqlDialect, TableName } from "./dialect.js";
+import type { MirrorSchema } from "./schema.js";
+
+export type MirrorDb = Kysely<MirrorSchema>;
+
+/** A statement compiled once and run many times, synchronously, with positional values. */
+export interface BulkStatement {
+  run(...params: unknown[]): { changes: number };
+  get(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+
+/** Prepares statements on the bulk path (SQL compiled by Kysely for this engine). */
+export interface BulkStatements {
+  prepare(sql: string): BulkStatement;
+}
+
+export interface BulkWriteOptions {
+  /** Primary-key columns: rows that collide on them replace the stored values. */
+  conflictColumns?: readonly string[];
+  /** With conflictColumns: keep the stored row instead of updating it. */
+  ignoreConflicts?: boolean;
+}
+
+/** Writes many rows fast, inside the caller's transaction. */
+export interface BulkWriter {
+  /** Writes rows given as objects (the first row's keys are the columns); returns the rows changed. */
+  write<T extends TableName>(table: T, rows: readonly Record<string, unknown>[], options?: BulkWriteOptions): number;
+  /** Like `write`, for rows given as one flat list of values, `columns.length` per row. */
+  writeValues<T extends TableName>(
+    table: T,
+    columns: readonly string[],
+    values: readonly unknown[],
+    options?: BulkWriteOptions,
+  ): number;
+  /**
+   * Sets an index aside for a load that at least doubles its table and
+   * returns what rebuilds it exactly as declared (a rollback brings it back).
+   */
+  suspendIndex(index: string): () => void;
+}
+
+/** A large load's write transaction, taken when it begins; either every row lands or none does. */
+export interface BulkLoad {
+  statements: BulkStatements;
+  writer: BulkWriter;
+  /** Commits; a large load (`large`) leaves the copy of its log into the database to a helper thread. */
+  commit(options?: { large?: boolean }): void;
+  rollback(): void;
+}
+
+/** An open mirror. */
+export interface Mirror {
+  db: MirrorDb;
+  /** The mirror's file (":memory:" for one in memory). */
+  path: string;
+  /** Whether the mirror lives in memory only (tests): no file beside it, no other process on it. */
+  inMemory: boolean;
+  dialect: SqlDialect;
+  /** Statements on the synchronous bulk path, for work inside a bulk load or a write transaction. */
+  statements: BulkStatements;
+  /** A bulk writer on the mirror's connection (`db` may be a transaction's handle on it). */
+  bulkWriter(db?: MirrorDb): BulkWriter;
+  /**
+   * Starts a large load: its write transaction (waiting for another
+   * writer's lock as the connection does), with index rebuilds set to sort
+   * on helper threads until it ends.
+   */
+  beginBulkLoad(): BulkLoad;
+  /**
+   * Runs `work` with large sorts (index builds, grouping) spilling to
+   * temporary files instead of memory.
+   */
+  withSortsOnFiles<T>(work: () => Promise<T>): Promise<T>;
+  /** A query's column names and its rows as arrays, read one at a time (constant memory). */
+  streamRows(sql: string, parameters: readonly unknown[]): { columns: string[]; rows: Iterable<unknown[]> };
+  /** Waits for background work on the files (a checkpoint under way), then closes. */
+  close(): Promise<void>;
+}

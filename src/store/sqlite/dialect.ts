@@ -1,0 +1,221 @@
+/**
+ * SQLite's SQL for the fragments that differ between engines (see
+ * store/dialect.ts): date bucketing, null-safe sums, index hints, packed-row
+ * cutting, the write lock and change detection.
+ */
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
+import type { DateBucket, SqlDialect, WriteWaitOptions } from "../dialect.js";
+import type { MirrorSchema } from "../schema.js";
+
+/**
+ * The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column.
+ * Weeks start on Monday.
+ *
+ * @example
+ * db.selectFrom("daily_sales").select(bucketStart("date", "month").as("period"))
+ */
+export function bucketStart(column: string, bucket: DateBucket): RawBuilder<string> {
+  const ref = sql.ref(column);
+  switch (bucket) {
+    case "day":
+      return sql<string>`${ref}`;
+    case "week":
+      // 'weekday 0' moves forward to Sunday (or stays on it); six days back is that week's Monday.
+      return sql<string>`date(${ref}, 'weekday 0', '-6 days')`;
+    case "month":
+      return sql<string>`(substr(${ref}, 1, 7) || '-01')`;
+    case "quarter":
+      return sql<string>`(substr(${ref}, 1, 5) || printf('%02d', ((cast(substr(${ref}, 6, 2) as integer) - 1) / 3) * 3 + 1) || '-01')`;
+    case "year":
+      return sql<string>`(substr(${ref}, 1, 4) || '-01-01')`;
+  }
+}
+
+/** The day of the week of a date column: 0 for Sunday to 6 for Saturday. */
+export function dayOfWeek(column: string): RawBuilder<number> {
+  return sql<number>`cast(strftime('%w', ${sql.ref(column)}) as integer)`;
+}
+
+/**
+ * A table read through a named index. SQLite without statistics may prefer a
+ * primary-key scan of the whole account to an index on (account, date); a
+ * statement run once per day must not.
+ */
+export function indexedBy(table: string, index: string): RawBuilder<unknown> {
+  return sql`${sql.table(table)} indexed by ${sql.ref(index)}`;
+}
+
+/**
+ * The row's own locator (SQLite's rowid): a row found in an index by a
+ * subquery is then fetched by it in one integer-key lookup, where a second
+ * join on its text key would search the index again.
+ */
+export function rowId(alias: string): RawBuilder<unknown> {
+  return sql.ref(`${alias}.rowid`);
+}
+
+/**
+ * Values packed into one JSON array text (numbers keep every digit): a few
+ * summary rows can then ride along a long result of narrower rows.
+ */
+export function jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
+  return sql<string>`json_array(${sql.join(values)})`;
+}
+
+/**
+ * A FROM clause yielding `count` rows packed as ingest/packed-rows.ts packs
+ * them (`shape.texts` text fields, `shape.figures` numbers), for an INSERT …
+ * SELECT: the text bound once as `b.v`, each row's numbers a row of `x`
+ * (VALUES names its columns column1, column2, ...). `text(k)` cuts a row's
+ * k-th text field out (null when empty, if `nullable`); `figure(k)` is its
+ * k-th number. VALUES keeps its rows in order, so a key listed twice in one
+ * batch ends as its later row, as with a plain multi-row insert.
+ *
+ * @example
+ * const rows = packedSource(db, 500, { texts: 2, figures: 1 });
+ * db.insertInto("t").columns(["a", "b", "n"]).expression(rows.from.select([rows.text(0).as("a"), rows.text(1).as("b"), rows.figure(0).as("n")]));
+ */
+export function packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }) {
+  const column = (n: number) => sql.ref(`x.column${n + 1}`);
+  const row = `(${Array.from({ length: shape.texts + 1 + shape.figures }, () => "?").join(", ")})`;
+  return {
+    from: db
+      .selectFrom(sql`(select ? as v)`.as("b"))
+      .crossJoin(sql.raw(`(values ${Array.from({ length: count }, () => row).join(", ")})`).as("x"))
+      // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse an upsert.
+      .where(sql<boolean>`1`),
+    text(k: number, nullable = false): RawBuilder<string | null> {
+      // CAST makes the cut bytes text again (SQLite cuts a blob by bytes, the positions' unit).
+      const cut = sql<string>`cast(substr(b.v, ${column(k)}, ${column(k + 1)} - ${column(k)} - 1) as text)`;
+      return nullable ? sql<string | null>`nullif(${cut}, '')` : cut;
+    },
+    figure(k: number): RawBuilder<number> {
+      return sql<number>`${column(shape.texts + 1 + k)}`;
+    },
+  };
+}
+
+/** SQLite's total(): 0.0 over no rows or only nulls, where sum() gives null. */
+export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`total(${expression})`;
+}
+
+/** A WITHOUT ROWID table: stored in its primary key's order, with no separate row locator. */
+export function compactTable<B extends CreateTableBuilder<any, any>>(builder: B): B {
+  return builder.modifyEnd(sql`without rowid`) as B;
+}
+
+/** PRAGMA data_version: moves when another connection commits (never for this connection's own writes). */
+export async function dataVersion(db: Kysely<any>): Promise<number> {
+  const { rows } = await db.executeQuery<{ data_version: number }>(DATA_VERSION);
+  return Number(rows[0]?.data_version ?? 0);
+}
+
+/** How long a write waits for the lock by default: what busy_timeout gave before. */
+const DEFAULT_WAIT_MS = 5_000;
+/** The first pause between attempts to take the lock, doubled up to the last. */
+const FIRST_PAUSE_MS = 2;
+const LAST_PAUSE_MS = 50;
+
+const BUSY = Symbol("busy");
+
+/**
+ * Runs `work` in a transaction that takes the write lock when it begins
+ * (SQLite's BEGIN IMMEDIATE), so it never fails halfway with "database is
+ * locked", as a deferred transaction may when its first write finds the
+ * lock taken. The lock is asked for without SQLite's busy wait, which would
+ * hold the whole thread (every request of a server) while another process
+ * imports: when it is taken, the connection is handed back and the attempt
+ * repeated after a pause, until `waitMs` have passed; then the SQLITE_BUSY
+ * error is thrown.
+ *
+ * @example
+ * await writeTransaction(db, async (trx) => { await trx.updateTable("t").set({ a: 1 }).execute(); });
+ */
+export async function writeTransaction<T>(
+  db: Kysely<MirrorSchema>,
+  work: (trx: Kysely<MirrorSchema>) => Promise<T>,
+  options: WriteWaitOptions = {},
+): Promise<T> {
+  // Already in a transaction (a caller's): the work joins it.
+  if (db.isTransaction) return work(db);
+  const deadline = performance.now() + (options.waitMs ?? DEFAULT_WAIT_MS);
+  let pause = FIRST_PAUSE_MS;
+  for (;;) {
+    let refusal: unknown;
+    const outcome = await db.connection().execute(async (connection) => {
+      try {
+        await beginImmediate(connection);
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        refusal = error;
+        return BUSY;
+      }
+      try {
+        const result = await work(connection);
+        await connection.executeQuery(COMMIT);
+        return { result };
+      } catch (error) {
+        await connection.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
+    });
+    if (outcome !== BUSY) return outcome.result;
+    const left = deadline - performance.now();
+    if (left <= 0) throw refusal;
+    await sleep(Math.min(pause, left));
+    pause = Math.min(2 * pause, LAST_PAUSE_MS);
+  }
+}
+
+/** BEGIN IMMEDIATE with the connection's busy wait off for that one statement. */
+async function beginImmediate(connection: Kysely<any>): Promise<void> {
+  const { rows } = await connection.executeQuery<{ timeout: number }>(BUSY_TIMEOUT);
+  const timeout = Number(rows[0]?.timeout ?? 0);
+  if (timeout === 0) {
+    await connection.executeQuery(BEGIN_IMMEDIATE);
+    return;
+  }
+  await connection.executeQuery(NO_BUSY_WAIT);
+  try {
+    await connection.executeQuery(BEGIN_IMMEDIATE);
+  } finally {
+    await connection.executeQuery(CompiledQuery.raw(`pragma busy_timeout = ${timeout}`));
+  }
+}
+
+const BEGIN_IMMEDIATE = CompiledQuery.raw("begin immediate");
+const COMMIT = CompiledQuery.raw("commit");
+const ROLLBACK = CompiledQuery.raw("rollback");
+const DATA_VERSION = CompiledQuery.raw("pragma data_version");
+const BUSY_TIMEOUT = CompiledQuery.raw("pragma busy_timeout");
+const NO_BUSY_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
+
+/** Whether an error is the database being locked by another writer (another process importing, say). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
+/** Whether an error is a row colliding with a stored one on its primary key. */
+export function isPrimaryKeyConflict(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+export const sqliteDialect: SqlDialect = {
+  engine: "sqlite",
+  bucketStart,
+  dayOfWeek,
+  sum,
+  indexedBy,
+  rowId,
+  jsonArray,
+  compactTable,
+  packedSource,
+  dataVersion,
+  writeTransaction,
+  isBusy,
+  isPrimaryKeyConflict,
+};
