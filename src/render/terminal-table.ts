@@ -209,15 +209,15 @@ function twoLines(head: string): string {
 function fitWidths(columns: Column[], width: number | undefined): number[] {
   const widths = columns.map(naturalWidth);
   if (!width) return widths;
-  const total = () => widths.reduce((a, b) => a + b, 0) + widths.length + 1;
-  while (total() > width) {
+  const tableWidth = () => widths.reduce((a, b) => a + b, 0) + widths.length + 1;
+  while (tableWidth() > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
       if (!columns[i].numeric && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest]))
         widest = i;
     }
     if (widest < 0) break;
-    widths[widest] = Math.max(minimumWidth(columns[widest]), widths[widest] - Math.max(1, total() - width));
+    widths[widest] = Math.max(minimumWidth(columns[widest]), widths[widest] - Math.max(1, tableWidth() - width));
   }
   return widths;
 }
