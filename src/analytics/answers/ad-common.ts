@@ -2,7 +2,7 @@
 import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { money, roundTo } from "../../core/money.js";
-import { noDataSummary } from "./outcome.js";
+import { noDataInScope } from "./outcome.js";
 import { campaignIdsFor, campaignsOf, targetFacts, targetsOf, type AdFacts } from "../facts/ad-facts.js";
 import { scopeOf } from "../facts/scope.js";
 
@@ -48,13 +48,10 @@ export async function noAds(
         .where("account_id", "=", ctx.accountId),
     )
   )[0];
-  return noDataSummary(
-    "advertising data",
-    scope.range,
-    { first: (row?.first as string) ?? null, last: (row?.last as string) ?? null },
-    scope.marketplace,
-    new Set(ctx.currencies.keys()),
-  );
+  return noDataInScope(ctx, scope, "advertising data", {
+    first: (row?.first as string) ?? null,
+    last: (row?.last as string) ?? null,
+  });
 }
 
 /** Median of numbers (0 for none). */

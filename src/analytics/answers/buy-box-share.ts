@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, noDataSummary, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
 import { listingsOf, productFacts } from "../facts/product-facts.js";
 import { periodWords, previousRange, scopeOf } from "../facts/scope.js";
 import { salesTrend } from "./sales-trend.js";
@@ -61,13 +61,7 @@ export async function buyBoxShare(
   let summary: string;
   let recommendation: string;
   if (!rows.length) {
-    summary = noDataSummary(
-      "buy box data",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "buy box data");
     recommendation = "Ask about a period inside your data.";
   } else {
     const drop = [...rows].filter((r) => r.change !== null).sort((a, b) => (a.change ?? 0) - (b.change ?? 0))[0];

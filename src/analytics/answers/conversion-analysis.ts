@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber, formatPercent } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
-import { applyConditions, noDataSummary, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
 import { completeRows, productRows, type ProductRow } from "../facts/product-rows.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
@@ -49,13 +49,7 @@ export async function conversionAnalysis(
   let summary: string;
   let recommendation: string;
   if (!products.length) {
-    summary = noDataSummary(
-      "traffic",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "traffic");
     recommendation = "Ask about a period inside your data.";
   } else {
     const first = products[0];

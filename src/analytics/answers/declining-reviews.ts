@@ -5,7 +5,7 @@ import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
-import { endOfDay, noDataSummary, type Outcome } from "./outcome.js";
+import { endOfDay, noDataInScope, type Outcome } from "./outcome.js";
 import { entryForAsin, listingsOf } from "../facts/product-facts.js";
 import { periodWords, scopeOf, previousRange } from "../facts/scope.js";
 
@@ -92,13 +92,7 @@ export async function decliningReviews(
   let summary: string;
   let recommendation: string;
   if (!rows.length) {
-    summary = noDataSummary(
-      "review history",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "review history");
     recommendation = "Import review snapshots to follow ratings over time.";
   } else if (!declining.length) {
     summary = `None of your ${rows.length} products lost rating or review flow in ${periodWords(scope)}.`;

@@ -1,7 +1,7 @@
 /** What an analysis returns, and helpers every analysis shares. */
 import type { Condition, Intent, Metric, Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
-import { clampToData } from "../facts/scope.js";
+import { clampToData, type Scope } from "../facts/scope.js";
 import type { DateRange } from "../../core/timeframe.js";
 import type { IntentResult, IntentResults } from "../results/index.js";
 
@@ -30,6 +30,26 @@ export async function salesFreshness(ctx: AnalyticsContext, range: DateRange): P
 
 export function endOfDay(date: string): string {
   return `${date}T23:59:59Z`;
+}
+
+/**
+ * The "no data" summary for an answer's scope: its range and marketplace,
+ * against the account's marketplaces and the extent of its data (the sales
+ * data unless the answer reads another table and gives that table's extent).
+ */
+export async function noDataInScope(
+  ctx: AnalyticsContext,
+  scope: Pick<Scope, "range" | "marketplace">,
+  what: string,
+  extent?: { first: string | null; last: string | null },
+): Promise<string> {
+  return noDataSummary(
+    what,
+    scope.range,
+    extent ?? (await ctx.extent()),
+    scope.marketplace,
+    new Set(ctx.currencies.keys()),
+  );
 }
 
 /** A plain "no data" answer: not an error, and it says why. */

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, noDataSummary, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
 import { asinsPerLabel, groupedFacts, ratios, sumFacts } from "../facts/product-facts.js";
 import { scopeCurrency } from "../facts/product-rows.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
@@ -44,13 +44,7 @@ export async function profitByCategory(
   let summary: string;
   let recommendation: string;
   if (!categories.length) {
-    summary = noDataSummary(
-      "sales",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "sales");
     recommendation = "Ask about a period inside your data.";
   } else {
     const best = categories[0];

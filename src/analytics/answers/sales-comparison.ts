@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
-import { noDataSummary, salesFreshness, type Outcome } from "./outcome.js";
+import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { comparedFacts, entryForAsin, listingsOf, sumFacts, type ProductFacts } from "../facts/product-facts.js";
 import { scopeCurrency } from "../facts/product-rows.js";
 import { scopeOf } from "../facts/scope.js";
@@ -99,13 +99,7 @@ export async function salesComparison(
   let summary: string;
   let recommendation: string;
   if (!curRow && !prevRow) {
-    summary = noDataSummary(
-      "sales",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "sales");
     recommendation = "Pick periods inside your data to compare.";
   } else {
     const rev = comparison.find((c) => c.metric === "revenue")!;

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { noDataSummary, salesFreshness, type Outcome } from "./outcome.js";
+import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { groupedFacts, productFacts, ratios, sumFacts, type ProductFacts } from "../facts/product-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 import { salesTrend } from "./sales-trend.js";
@@ -78,13 +78,7 @@ export async function salesSummary(
   let summary: string;
   let recommendation: string;
   if (!totals || (totals.units_sold === 0 && totals.revenue === 0)) {
-    summary = noDataSummary(
-      "sales",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "sales");
     recommendation = "Ask about a period inside your data, or import more reports.";
   } else {
     const parts =

@@ -6,7 +6,7 @@ import { factsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money, roundTo } from "../../core/money.js";
-import { noDataSummary, salesFreshness, type Outcome } from "./outcome.js";
+import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { clampToData } from "../facts/scope.js";
 import { describeMetric } from "./top-products.js";
 import { periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
@@ -153,7 +153,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   let summary: string;
   let recommendation: string;
   if (series.length === 0) {
-    summary = noDataSummary("sales", scope.range, extent, scope.marketplace, new Set(ctx.currencies.keys()));
+    summary = await noDataInScope(ctx, scope, "sales", extent);
     recommendation = "Ask about a period inside your data.";
   } else {
     const metricOf = (row: (typeof series)[number]) => (row as Record<string, unknown>)[metric];

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
 import { money } from "../../core/money.js";
-import { applyConditions, conditionNotes, noDataSummary, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, conditionNotes, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
 import { completeRows, productRows, type ProductRow } from "../facts/product-rows.js";
 import type { FactColumn } from "../facts/product-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
@@ -90,13 +90,7 @@ export async function topProducts(
   let summary: string;
   let recommendation: string;
   if (top.length === 0) {
-    summary = noDataSummary(
-      "sales",
-      scope.range,
-      await ctx.extent(),
-      scope.marketplace,
-      new Set(ctx.currencies.keys()),
-    );
+    summary = await noDataInScope(ctx, scope, "sales");
     recommendation = "Ask about a period inside your data, or another marketplace.";
   } else {
     const first = top[0];
