@@ -64,11 +64,12 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     debug: options.debug ?? false,
     mirror(options = {}) {
       if (!opened)
-        opened = Promise.all([import("../store/open-mirror.js"), import("../store/mirror-path.js")]).then(
-          ([m, paths]) => {
-            if (origin !== undefined && !options.create) paths.requireExistingMirror(dbPath, origin);
-            return m.openMirror(dbPath, { createFolder: origin === undefined, ...(origin ? { origin } : {}) });
-          },
+        opened = import("../store/open-mirror.js").then((m) =>
+          m.openMirror(dbPath, {
+            createFolder: origin === undefined,
+            createFile: origin === undefined || options.create === true,
+            ...(origin ? { origin } : {}),
+          }),
         );
       return opened;
     },

@@ -11,6 +11,12 @@ import { SellerAiError } from "../core/errors.js";
 export interface MirrorPathOptions {
   /** Create the mirror's folder when it is missing (the default location); else a missing folder is an error. */
   createFolder: boolean;
+  /**
+   * Create the mirror's file when there is none (default true). Commands that
+   * only read or serve a path given by `--db` or `SELLER_AI_DB` do not: creating
+   * a mirror there (and filling it with the demo seller) would hide a mistyped path.
+   */
+  createFile?: boolean;
   /** Where the path was given (`--db`, `SELLER_AI_DB`), to say what to change. */
   origin?: string;
 }
@@ -51,30 +57,20 @@ export function prepareMirrorPath(path: string, options: MirrorPathOptions): voi
       "failure",
       `${ancestor} is not a folder, so the mirror ${path} cannot be created under it; ${elsewhere(options.origin)}.`,
     );
-  if (ancestor === folder) return;
+  if (ancestor === folder) {
+    if (options.createFile === false)
+      throw new SellerAiError(
+        "not_found",
+        `there is no mirror at ${path}; create one there with \`seller-ai import FILE\` or \`seller-ai demo\`, or ${elsewhere(options.origin)}.`,
+      );
+    return;
+  }
   if (!options.createFolder)
     throw new SellerAiError(
       "failure",
       `the folder ${folder} for the mirror ${path} does not exist; create it first or ${elsewhere(options.origin)}.`,
     );
   mkdirSync(folder, { recursive: true });
-}
-
-/**
- * For commands that only read or serve (`ask`, `serve`, ...): a mirror named by
- * `--db` or `SELLER_AI_DB` must already exist, since creating one there (and
- * filling it with the demo seller) would hide a mistyped path. Only commands
- * that write data (`import`, `demo`, `connect`) create a mirror at a new path.
- */
-export function requireExistingMirror(path: string, origin: string | undefined): void {
-  if (path === ":memory:") return;
-  // What stands at the path (a folder, a device, a missing folder) is the more useful thing to say.
-  prepareMirrorPath(path, { createFolder: false, origin });
-  if (existsSync(path)) return;
-  throw new SellerAiError(
-    "not_found",
-    `there is no mirror at ${path}; create one there with \`seller-ai import FILE\` or \`seller-ai demo\`, or ${elsewhere(origin)}.`,
-  );
 }
 
 /**

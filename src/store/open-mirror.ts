@@ -21,6 +21,8 @@ export interface OpenMirrorOptions {
    * exist is more likely a typing mistake than a wish.
    */
   createFolder?: boolean;
+  /** Create the mirror's file when there is none (default true); else a missing mirror is a not_found error. */
+  createFile?: boolean;
   /** Where the path was given (`--db`, `SELLER_AI_DB`), named in errors about it. */
   origin?: string;
 }
@@ -38,6 +40,7 @@ export async function openMirror(path: string, options: OpenMirrorOptions = {}):
   if (path !== ":memory:")
     prepareMirrorPath(path, {
       createFolder: !options.readonly && options.createFolder !== false,
+      createFile: options.createFile,
       origin: options.origin,
     });
   let db: MirrorDb | undefined;
