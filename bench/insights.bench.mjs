@@ -30,7 +30,7 @@ const LARGE = (process.env.INSIGHTS_BENCH_SCALE ?? "both") !== "default";
 const { openMirror } = await import("../dist/store/open-mirror.js");
 const { generateDemo } = await import("../dist/demo/generate-demo.js");
 const { demoManifest, ANOMALY_SIGNATURES } = await import("../dist/demo/manifest.js");
-const { createAnalyticsContext } = await import("../dist/analytics/context.js");
+const { createAnalyticsContext } = await import("../dist/analytics/facts/context.js");
 const { addDaysIso } = await import("../dist/core/dates.js");
 const { scanAnomalies, runInsights, INSIGHT_TYPES } = await import("../dist/insights/index.js");
 const { runAndStore } = await import("../dist/insights/run-and-store.js");

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import type { IntentOutcome } from "../analytics/answers/outcome.js";
+import { shownNote, type IntentOutcome } from "../analytics/answers/outcome.js";
 import type { IntentResults } from "../analytics/results/index.js";
 import { INSIGHT_INTENTS, runIntent } from "../analytics/answers/run-intent.js";
 import { anomaliesIntent, insightsIntent } from "../insights/index.js";
@@ -18,7 +18,12 @@ import type { MirrorDb } from "../store/open-mirror.js";
 import { type Intent, MARKETPLACE_CODES, type MarketplaceCode, type Understanding } from "../core/understanding.js";
 import { isoDate } from "../core/dates.js";
 import { rememberedCatalogVocabulary } from "../store/catalog-vocabulary.js";
-import { loadConversation, newConversationId, saveConversation } from "../store/conversations.js";
+import {
+  DEFAULT_CONVERSATION_TTL_MINUTES,
+  loadConversation,
+  newConversationId,
+  saveConversation,
+} from "../store/conversations.js";
 import { isDatabaseBusy } from "../store/dialect.js";
 import { parseQuestion, type ParseOutcome } from "../nlu/parse-question.js";
 import { parseTimeframeToken, resolveTimeframe } from "../core/timeframe.js";
@@ -41,6 +46,8 @@ export interface AnswerOptions {
   requestId?: string;
   /** Called after parsing and before the analytics; may throw (plan limits). */
   authorize?: (understanding: Understanding) => void;
+  /** Who asks, for the audit trail of account changes: "cli" (default) or an API key's id. */
+  actor?: string;
   /** Milliseconds clock for processing_time; performance.now by default. */
   timer?: () => number;
   /** Passed through to the parser's optional LLM help. */
@@ -115,6 +122,8 @@ export async function answer(question: string, options: AnswerOptions): Promise<
   const previous = options.conversationId
     ? await loadConversation(options.db, options.conversationId, options.now)
     : undefined;
+  // A conversation asked for by id continues it or fails: never a silent new one under an id the caller chose.
+  if (options.conversationId !== undefined && previous === undefined) throw unknownConversation(options.conversationId);
   const catalog = await rememberedCatalogVocabulary(options.db, account?.id);
   let parsed: ParseOutcome = parseQuestion(text, { catalog, today, ...(previous ? { previous } : {}) });
   const llm = llmChoice(options.llm);
@@ -183,10 +192,20 @@ export async function answerUnderstanding(
   const refreshed =
     understanding.intent === "refresh_data" && options.refresh ? await options.refresh(account.id) : undefined;
   const sql: string[] = [];
-  const ctx = await createAnalyticsContext(options.db, account, options.now, today, sql);
-  const { result, primaryKey, freshness } = isInsightIntent(understanding.intent)
+  const ctx = await createAnalyticsContext(options.db, account, options.now, today, sql, options.actor);
+  const { result, primaryKey, freshness, totalRows } = isInsightIntent(understanding.intent)
     ? await (understanding.intent === "insights" ? insightsIntent : anomaliesIntent)(ctx, understanding)
     : await runIntent(ctx, understanding);
+  // Every list answer says how many rows there are in all, beside the ones it shows.
+  const rows = (result as Record<string, unknown>)[primaryKey];
+  if (Array.isArray(rows)) {
+    const total = totalRows ?? rows.length;
+    (result as Record<string, unknown>).total_rows = total;
+    const analysis = (result as { analysis?: { summary: string } }).analysis;
+    // A summary that shows fewer rows than there are says so, whichever analysis wrote it.
+    if (analysis && total > rows.length && !analysis.summary.includes("show all"))
+      analysis.summary += shownNote(rows.length, total, "first in the order asked");
+  }
   if (refreshed !== undefined && "recent_runs" in result)
     (result as IntentResults["refresh_data"]).refresh = refreshed as IntentResults["refresh_data"]["refresh"];
   return {
@@ -208,6 +227,18 @@ export async function answerUnderstanding(
 
 function storeConversation(db: MirrorDb, c: ConversationUpdate): Promise<void> {
   return saveConversation(db, c.id, c.understanding, c.now, c.accountId, { waitMs: CONVERSATION_WAIT_MS });
+}
+
+/** The error for a conversation id that is unknown or has expired: not_found (404 over the API, exit 1). */
+export function unknownConversation(id: string): SellerAiError {
+  return new SellerAiError(
+    "not_found",
+    `conversation "${id}" is unknown or has expired (a conversation ends after ${DEFAULT_CONVERSATION_TTL_MINUTES} minutes without a question).`,
+    {
+      suggestions: ["Ask again without the conversation id to start a new conversation."],
+      details: { field: "conversation_id" },
+    },
+  );
 }
 
 /** `0.012s`: seconds with millisecond precision. */

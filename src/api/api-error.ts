@@ -19,7 +19,7 @@ export const ERROR_BODY_SCHEMA = {
         code: {
           type: "string",
           description:
-            "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, busy, internal_error.",
+            "A stable error code: invalid_query, invalid_request, unauthorized, forbidden, timeframe_exceeds_plan, subscription_inactive, not_found, account_not_connected, method_not_allowed, payload_too_large, unsupported_media_type, quota_exceeded, rate_limited, busy, internal_error.",
         },
         message: { type: "string" },
         request_id: { type: "string", pattern: "^req_" },

@@ -24,6 +24,8 @@ import { registerQueryRoute } from "./routes/query.js";
 import { registerWebhookRoutes } from "./routes/webhooks.js";
 import { registerConnectRoutes } from "./routes/connect.js";
 import { registerInsightsRoutes } from "./routes/insights.js";
+import { registerBillingRoutes } from "./routes/billing.js";
+import { effectivePlan } from "../billing/index.js";
 
 /** The request body limit: 64 KiB. */
 export const BODY_LIMIT = 64 * 1024;
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   version?: string;
   /** Configuration of connections and syncs (SELLER_AI_*); process.env by default. */
   env?: Record<string, string | undefined>;
+  /** Serve HTTPS directly with this certificate and key (PEM); plain HTTP without. */
+  https?: { cert: string | Buffer; key: string | Buffer };
 }
 
 /** What the API knows about a request while serving it. */
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } as Record<Plan, number>;
 
   const app = Fastify({
+    ...(options.https ? { https: options.https } : {}),
     logger: loggerOptions(options.logger),
     // One line per request, written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "request_id" }),
@@ -218,6 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!config?.scope) return;
     const principal = await authenticator.authenticate(request.headers.authorization, request.api.now);
     request.api.principal = principal;
+    // A workspace's subscription, when it has one, decides the plan (or turns the key away).
+    const verdict = await effectivePlan(db, principal.workspaceId, principal.plan);
+    if (!verdict.allowed) throw verdict.error;
+    principal.plan = verdict.plan;
+    if (verdict.warning) reply.header("warning", `299 seller-ai "${verdict.warning}"`);
     if (!principal.scopes.has(config.scope)) {
       throw new SellerAiError("forbidden", `this key lacks the "${config.scope}" scope.`, {
         suggestions: [
@@ -395,6 +405,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWebhookRoutes(app, services, options.webhooks);
   registerConnectRoutes(app, services);
   registerInsightsRoutes(app, services);
+  if (options.billing) registerBillingRoutes(app, services, options.billing);
 
   app.get("/v1/openapi.json", async () => buildOpenApiDocument(documented, { version: options.version ?? "0.1.0" }));
 

@@ -16,6 +16,7 @@ import { registerAccountsCommand } from "./commands/accounts.js";
 import { registerSyncCommand } from "./commands/sync.js";
 import { registerInsightsCommand } from "./commands/insights.js";
 import { registerAlertsCommand } from "./commands/alerts.js";
+import { registerBillingCommand } from "./commands/billing.js";
 
 export interface ProgramState {
   /** The exit code the action asked for. */
@@ -76,6 +77,7 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   registerSyncCommand(program, run);
   registerInsightsCommand(program, run);
   registerAlertsCommand(program, run);
+  registerBillingCommand(program, run);
   registerDefaultAction(program, run);
   return program;
 }

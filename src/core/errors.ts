@@ -11,6 +11,7 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "timeframe_exceeds_plan"
+  | "subscription_inactive"
   | "not_found"
   | "account_not_connected"
   | "method_not_allowed"
@@ -21,6 +22,7 @@ export type ErrorCode =
   | "busy"
   | "import_rejected"
   | "unknown_format"
+  | "missing_exchange_rate"
   | "failure"
   | "internal_error";
 
@@ -37,6 +39,7 @@ export const ERROR_MAPPINGS: Record<ErrorCode, ErrorMapping> = {
   unauthorized: { exitCode: 1, httpStatus: 401 },
   forbidden: { exitCode: 1, httpStatus: 403 },
   timeframe_exceeds_plan: { exitCode: 1, httpStatus: 403 },
+  subscription_inactive: { exitCode: 1, httpStatus: 403 },
   not_found: { exitCode: 1, httpStatus: 404 },
   account_not_connected: { exitCode: 1, httpStatus: 404 },
   method_not_allowed: { exitCode: 1, httpStatus: 405 },
@@ -47,6 +50,7 @@ export const ERROR_MAPPINGS: Record<ErrorCode, ErrorMapping> = {
   busy: { exitCode: 1, httpStatus: 503 },
   import_rejected: { exitCode: 1, httpStatus: 422 },
   unknown_format: { exitCode: 1, httpStatus: 415 },
+  missing_exchange_rate: { exitCode: 1, httpStatus: 422 },
   failure: { exitCode: 1, httpStatus: 500 },
   internal_error: { exitCode: 1, httpStatus: 500 },
 };

@@ -152,16 +152,64 @@ export function periodOf(token: string, today: string): DateRange | undefined {
     : resolveTimeframe(token, today);
 }
 
+/** The calendar unit of a calendar token (last_month, 2026-10, this_quarter...), or undefined for a rolling one. */
+export function calendarUnitOf(token: string | undefined): "week" | "month" | "quarter" | "year" | undefined {
+  const t = token === undefined ? undefined : parseTimeframeToken(token);
+  if (t === undefined) return undefined;
+  if (t === "this_week" || t === "last_week") return "week";
+  if (t === "this_month" || t === "last_month" || /^\d{4}-\d{2}$/.test(t)) return "month";
+  if (t === "this_quarter" || t === "last_quarter" || /^\d{4}-Q[1-4]$/.test(t)) return "quarter";
+  if (t === "year_to_date" || t === "last_year" || /^\d{4}$/.test(t)) return "year";
+  return undefined;
+}
+
+/** Whether a period is still running on `today` (it reaches today or later). */
+export function isRunning(range: DateRange, today: string): boolean {
+  return range.end >= today;
+}
+
+function shiftByUnit(date: string, unit: "week" | "month" | "quarter" | "year", times: number): string {
+  if (unit === "week") return addDaysIso(date, 7 * times);
+  return addMonthsIso(date, (unit === "month" ? 1 : unit === "quarter" ? 3 : 12) * times);
+}
+
 /**
- * The period a range is compared with: the equal-length period just before
- * (`previous_period`), the same dates a year earlier, or a named timeframe.
+ * The period a range is compared with, like for like (contract, "Comparing
+ * like with like"):
+ * - `previous_period` of a calendar token is the previous calendar period
+ *   (October for November, September 1..30 for October), of a rolling one
+ *   the equal-length window just before;
+ * - `same_period_last_year` is the same dates a year earlier;
+ * - a named timeframe is that period.
+ * A period still running is compared with the same days of the other one:
+ * this month through the 21st against the 1st..21st of last month
+ * (`running` says so when the range was cut to the last day with data).
+ *
+ * @example comparisonRange({ start: "2026-11-01", end: "2026-11-21" }, "last_month", "2026-11-21") // 2026-10-01..2026-10-21
  */
-export function comparisonRange(range: DateRange, compareTo: string | undefined, today: string): DateRange {
+export function comparisonRange(
+  range: DateRange,
+  compareTo: string | undefined,
+  today: string,
+  timeframe?: string,
+  running = isRunning(range, today),
+): DateRange {
   if (compareTo === "same_period_last_year")
     return { start: addMonthsIso(range.start, -12), end: addMonthsIso(range.end, -12) };
   if (compareTo && compareTo !== "previous_period") {
     const named = periodOf(compareTo, today);
-    if (named) return named;
+    if (named) {
+      if (!running || named.end >= range.start) return named;
+      // The same number of days from the start of the named period, never past its end.
+      const sameDays = addDaysIso(named.start, daysBetweenIso(range.start, range.end));
+      return { start: named.start, end: sameDays < named.end ? sameDays : named.end };
+    }
+  }
+  const unit = calendarUnitOf(timeframe);
+  if (unit) {
+    const start = shiftByUnit(range.start, unit, -1);
+    const end = running ? shiftByUnit(range.end, unit, -1) : addDaysIso(range.start, -1);
+    return { start, end: end < range.start ? end : addDaysIso(range.start, -1) };
   }
   const days = daysBetweenIso(range.start, range.end) + 1;
   return { start: addDaysIso(range.start, -days), end: addDaysIso(range.start, -1) };

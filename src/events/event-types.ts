@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "anomaly.detected",
   "inventory.alert",
   "price_change.detected",
+  "billing.payment_failed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -128,6 +129,26 @@ export interface AnalysisCompletedData {
   link: EventLink;
 }
 
+export interface BillingPaymentFailedData {
+  /** The notification's own id: "bn_…". */
+  id: string;
+  workspace_id: string;
+  subscription_id: string;
+  invoice_id: string;
+  /** The plan the subscription pays for (kept while the payment is retried). */
+  plan: string | null;
+  /** In the currency's smallest unit (cents), as the payment provider gives it. */
+  amount_due: number | null;
+  /** ISO 4217, upper case. */
+  currency: string | null;
+  attempt_count: number | null;
+  /** When the payment provider tries again (ISO 8601), or null when it will not. */
+  next_payment_attempt: string | null;
+  /** The payment provider's page where the invoice can be paid. */
+  hosted_invoice_url: string | null;
+  message: string;
+}
+
 export interface WebhookTestData {
   /** The endpoint the test was sent to. */
   webhook_id: string;
@@ -140,6 +161,7 @@ export interface EventDataByType {
   "anomaly.detected": AnomalyDetectedData;
   "inventory.alert": InventoryAlertData;
   "price_change.detected": PriceChangeDetectedData;
+  "billing.payment_failed": BillingPaymentFailedData;
 }
 
 const LINK_SCHEMA = {
@@ -290,6 +312,27 @@ const DATA_SCHEMAS: Record<EventType | typeof TEST_EVENT_TYPE, { description: st
         your_price: nullable("number"),
         threshold_pct: { type: "number" },
         link: LINK_SCHEMA,
+      },
+    },
+  },
+  "billing.payment_failed": {
+    description:
+      "A payment of the workspace's subscription failed: the plan is kept while the payment provider retries, then the workspace's keys are turned away.",
+    schema: {
+      type: "object",
+      required: ["id", "workspace_id", "subscription_id", "invoice_id", "message"],
+      properties: {
+        id: { type: "string", description: "The notification's id (bn_…)." },
+        workspace_id: { type: "string" },
+        subscription_id: { type: "string" },
+        invoice_id: { type: "string" },
+        plan: { type: ["string", "null"], enum: ["starter", "business", "enterprise", null] },
+        amount_due: { type: ["integer", "null"], description: "In the currency's smallest unit (cents)." },
+        currency: nullable("string"),
+        attempt_count: nullable("integer"),
+        next_payment_attempt: { type: ["string", "null"], format: "date-time" },
+        hosted_invoice_url: nullable("string"),
+        message: { type: "string" },
       },
     },
   },

@@ -35,7 +35,7 @@ export async function emitAnomalyDetected(
     description:
       anomaly.description ??
       `${anomaly.metric} ${anomaly.direction === "up" ? "rose" : "fell"} to ${anomaly.observed} on ${anomaly.date} (expected about ${anomaly.expected}).`,
-    link: anomaly.link ?? { method: "GET", url: `/v1/insights/anomalies/${encodeURIComponent(anomaly.id)}` },
+    link: anomaly.link ?? anomalyLink(anomaly),
   };
   return recordEvent(db, {
     type: "anomaly.detected",
@@ -44,6 +44,16 @@ export async function emitAnomalyDetected(
     now,
     dedupe_key: `anomaly.detected|${anomaly.account_id}|${anomaly.id}`,
   });
+}
+
+/** The anomalies question on the product (or the account) that POST /v1/query answers. */
+function anomalyLink(anomaly: AnomalyFinding): EventLink {
+  const body: Record<string, unknown> = {
+    query: anomaly.asin ? `show me anomalies for ${anomaly.asin}` : "show me anomalies",
+    account_id: anomaly.account_id,
+  };
+  if (anomaly.marketplace) body.marketplace = anomaly.marketplace;
+  return { method: "POST", url: "/v1/query", body };
 }
 
 export type InventoryAlertFinding = Optional<
@@ -98,10 +108,10 @@ export async function emitInventoryAlert(
 }
 
 function inventoryLink(alert: InventoryAlertFinding): EventLink {
-  if (alert.kind === "alert_rule" && alert.rule_id)
-    return { method: "GET", url: `/v1/alerts/${encodeURIComponent(alert.rule_id)}` };
   const body: Record<string, unknown> = {
-    query: alert.asin ? `days of cover for ${alert.asin}` : "products at risk of stocking out",
+    // The API has no route of an alert rule's own: the link asks about the stock it is about.
+    query:
+      (alert.asin ?? alert.sku) ? `days of cover for ${alert.asin ?? alert.sku}` : "products at risk of stocking out",
     account_id: alert.account_id,
   };
   if (alert.marketplace) body.marketplace = alert.marketplace;

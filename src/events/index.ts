@@ -39,9 +39,10 @@
  *   insights job runner, in the transaction that marks the job finished and
  *   stores its result, with `result_url` where the result is fetched.
  *
- * - `billing.payment_failed` (later): `recordEvent(trx, {type, workspace_id, account_id: null, data, now})`
- *   once the type is added to EVENT_TYPES; events without an account go to
- *   the workspace's endpoints.
+ * - `billing.payment_failed` — `emitBillingPaymentFailed(trx, failure, now)`:
+ *   billing (src/billing/), in the transaction that records the workspace's
+ *   payment-failed notification. It has no account: the workspace's own
+ *   endpoints receive it.
  *
  * Every payload is `{type, timestamp, data}`; `data` carries the finding's
  * own id and fields, `account_id` and `link` (where to fetch more from the API).
@@ -53,6 +54,7 @@ export {
   isEventType,
   type AnalysisCompletedData,
   type AnomalyDetectedData,
+  type BillingPaymentFailedData,
   type DataRefreshCompletedData,
   type EventDataByType,
   type EventLink,
@@ -78,3 +80,4 @@ export {
   type AnomalyFinding,
   type InventoryAlertFinding,
 } from "./findings.js";
+export { emitBillingPaymentFailed } from "./payment-failed.js";

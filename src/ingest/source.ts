@@ -137,9 +137,20 @@ async function* inflated(
   }
 }
 
-/** Opens `path` for reading as text; `encoding` overrides detection; gzip data is held to `limits`. */
+/** A document already in memory (a report downloaded by a sync), read as a file would be. */
+export interface InMemoryDocument {
+  /** What errors and rejected rows call it. */
+  name: string;
+  /** Its bytes as downloaded (gzip or not). */
+  body: Buffer;
+}
+
+/**
+ * Opens `input` (a file's path, or a document in memory) for reading as
+ * text; `encoding` overrides detection; gzip data is held to `limits`.
+ */
 export async function openTextSource(
-  path: string,
+  input: string | InMemoryDocument,
   encoding?: string,
   limits: InflationLimits = INFLATION_LIMITS,
 ): Promise<TextSource> {
@@ -150,6 +161,8 @@ export async function openTextSource(
       `unknown encoding "${encoding}"; use utf-8, windows-1252 (iso-8859-1) or shift_jis (cp932).`,
     );
   }
+  if (typeof input !== "string") return openBytes(input.name, input.body, forced, limits);
+  const path = input;
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
   const opened = await new Promise<void>((resolve, reject) => {
     file.once("readable", () => resolve());
@@ -182,6 +195,48 @@ export async function openTextSource(
     file.destroy();
     if (compressed) (bytes as ReturnType<typeof createGunzip>).destroy();
   };
+  const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
+  return decodedSource(iterator, compressed, size, forced, progress, close);
+}
+
+/** A document's bytes in memory as a text source: gzip inflated as it is read, in the same pieces as a file's. */
+function openBytes(
+  name: string,
+  body: Buffer,
+  forced: string | undefined,
+  limits: InflationLimits,
+): Promise<TextSource> {
+  const compressed = body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
+  let read = 0;
+  let gunzip: ReturnType<typeof createGunzip> | undefined;
+  let iterator: AsyncIterator<Buffer>;
+  if (compressed) {
+    gunzip = createGunzip({ chunkSize: 1 << 20 });
+    gunzip.end(body);
+    read = body.length;
+    iterator = inflated(gunzip, () => read, name, limits);
+  } else {
+    iterator = (async function* () {
+      for (let at = 0; at < body.length; at += 1 << 20) {
+        const piece = body.subarray(at, Math.min(body.length, at + (1 << 20)));
+        read = at + piece.length;
+        yield piece;
+      }
+    })();
+  }
+  const progress = () => (body.length > 0 ? Math.min(1, read / body.length) : 0);
+  return decodedSource(iterator, compressed, body.length, forced, progress, () => gunzip?.destroy());
+}
+
+/** Reads the first bytes to choose the character set, then decodes the rest as it comes. */
+async function decodedSource(
+  iterator: AsyncIterator<Buffer>,
+  compressed: boolean,
+  size: number,
+  forced: string | undefined,
+  progress: () => number,
+  close: () => void,
+): Promise<TextSource> {
   const head: Buffer[] = [];
   let headLength = 0;
   let done = false;
@@ -226,6 +281,5 @@ export async function openTextSource(
     }
   }
 
-  const progress = () => (size > 0 ? Math.min(1, file.bytesRead / size) : 0);
   return { encoding: chosen.encoding, encodingFrom: chosen.from, compressed, chunks: decode(), progress, size, close };
 }

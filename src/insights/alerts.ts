@@ -3,7 +3,8 @@
  * operator, a value, and the filters it is limited to) is checked against
  * every product (or campaign) it covers; a product crossing the threshold
  * fires one event, and fires again only after it has come back and crossed
- * anew. Checked after every import and demo generation, and on demand.
+ * anew. Checked after every import, sync and demo generation, and on demand.
+ * Each firing is recorded with its `inventory.alert` event in one transaction.
  *
  * Figures: stock rules (days of supply, available quantity, restock
  * quantity) on the newest inventory snapshot, per SKU; sales, traffic and
@@ -18,6 +19,7 @@ import { meetsCondition } from "../analytics/answers/outcome.js";
 import { productFacts, ratios } from "../analytics/facts/product-facts.js";
 import { scopeOf } from "../analytics/facts/scope.js";
 import { addDaysIso, isoDate } from "../core/dates.js";
+import { emitInventoryAlert } from "../events/index.js";
 import type { Condition, Filters, MarketplaceCode, Metric } from "../core/understanding.js";
 import { listAccounts } from "../store/accounts.js";
 import {
@@ -29,6 +31,7 @@ import {
   type AlertRule,
 } from "../store/alert-events.js";
 import type { MirrorDb } from "../store/open-mirror.js";
+import type { InventoryAlertFinding } from "../events/index.js";
 
 /** Days of sales data a sales, traffic or advertising rule is judged on. */
 export const ALERT_WINDOW_DAYS = 7;
@@ -112,11 +115,42 @@ export async function checkAlerts(db: MirrorDb, options: { now: Date; accountId?
           checked_at: at,
         });
       }
-      const events = await recordAlertCheck(db, account.id, rule.id, states, fired, at);
+      const events = await recordAlertCheck(db, account.id, rule.id, states, fired, at, async (trx, recorded) => {
+        for (const e of recorded) await emitInventoryAlert(trx, ruleAlert(rule, e), options.now);
+      });
       out.fired.push(...events.map((e) => firedOf(rule, e)));
     }
   }
   return out;
+}
+
+/** The `inventory.alert` of a rule's firing: the entity is "marketplace|SKU" (stock), "|ASIN" or "|campaign". */
+function ruleAlert(rule: AlertRule, e: AlertEvent): InventoryAlertFinding {
+  const [marketplace, thing] = splitEntity(e.entity);
+  const scope = JSON.parse(rule.scope || "{}") as Record<string, string>;
+  const stock = STOCK_METRICS.has(rule.metric);
+  const campaign = Boolean(scope.campaign) && CAMPAIGN_METRICS.has(rule.metric);
+  return {
+    id: e.id,
+    account_id: e.account_id,
+    kind: "alert_rule",
+    rule_id: rule.id,
+    description: `${rule.description}: ${thing}${marketplace ? ` in ${marketplace}` : ""} at ${e.value ?? "n/a"}`,
+    marketplace: marketplace || null,
+    asin: stock || campaign ? null : thing,
+    sku: stock ? thing : null,
+    metric: rule.metric,
+    op: rule.op,
+    threshold: rule.value,
+    value: e.value,
+    days_of_cover: rule.metric === "days_of_supply" ? e.value : null,
+    severity: stock ? "high" : "medium",
+  };
+}
+
+function splitEntity(entity: string): [string, string] {
+  const bar = entity.indexOf("|");
+  return bar < 0 ? ["", entity] : [entity.slice(0, bar), entity.slice(bar + 1)];
 }
 
 function firedOf(rule: AlertRule, e: AlertEvent): FiredAlert {

@@ -3,8 +3,11 @@
  * jobs table: a job asked for before a restart is run after it, a job cut
  * short by one is run again. A failing job is logged and retried (after 1,
  * 2, 4… seconds) up to MAX_ATTEMPTS times, then marked failed; nothing a
- * job does can stop the worker or the server.
+ * job does can stop the worker or the server. A job that ends (done, or
+ * failed for good) records `analysis.completed` in the transaction that
+ * marks it so.
  */
+import { emitAnalysisCompleted } from "../events/index.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import {
   claimInsightJob,
@@ -134,7 +137,11 @@ export class InsightJobWorker {
         detail: request.detail,
         marketplace: request.marketplace,
       });
-      await finishInsightJob(db, job.id, done.runId, clock().toISOString());
+      const at = clock();
+      await db.transaction().execute(async (trx) => {
+        await finishInsightJob(trx, job.id, done.runId, at.toISOString());
+        await emitAnalysisCompleted(trx, completion(job, request, "succeeded", at), at);
+      });
       log.info({ job_id: job.id, run_id: done.runId }, "insight job done");
     } catch (error) {
       const attempts = job.attempts;
@@ -145,10 +152,28 @@ export class InsightJobWorker {
           : undefined;
       log.error({ job_id: job.id, attempts, err: error, retry_at: retryAt ?? null }, "insight job failed");
       try {
-        await failInsightJob(db, job.id, message, clock().toISOString(), retryAt);
+        const at = clock();
+        await db.transaction().execute(async (trx) => {
+          await failInsightJob(trx, job.id, message, at.toISOString(), retryAt);
+          // Failed for good: the caller waiting on the job hears of it as of a success.
+          if (!retryAt) await emitAnalysisCompleted(trx, completion(job, request, "failed", at), at);
+        });
       } catch (inner) {
         log.error({ job_id: job.id, err: inner }, "could not record an insight job's failure");
       }
     }
   }
+}
+
+/** The `analysis.completed` event of a job that ended; its error stays in the log, as GET /v1/insights/jobs/{id} says. */
+function completion(job: InsightJob, request: JobRequest, status: "succeeded" | "failed", at: Date) {
+  return {
+    id: job.id,
+    account_id: job.account_id,
+    status,
+    kind: request.type,
+    completed_at: at.toISOString(),
+    result_url: `/v1/insights/jobs/${job.id}`,
+    error: status === "failed" ? "the insights run failed; it has been logged." : null,
+  };
 }

@@ -115,5 +115,9 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   // The words of the settings grammars (slots.ts), so that none is "corrected" into another ("factory" → "factor").
   texts.push("supplier suppliers manufacturer manufacturers factory factories vendor vendors producer producers");
   texts.push("produce deliver delivers ship ships buffer buffers");
+  // The seller's own words ("my shop"), known though no example needs them.
+  texts.push(...v.outOfDomain.own_words);
+  // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").
+  texts.push(...Object.keys(w.currency_names));
   return texts;
 }

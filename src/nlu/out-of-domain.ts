@@ -20,6 +20,10 @@ const detectors = new WeakMap<OutOfDomain, WorldDetector>();
 /** Words that ask for a figure of the market rather than the seller's own. */
 const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "benchmark", "median"]);
 
+/** Rankings of what sells, said of Amazon as a whole. */
+const MARKET_RANKING =
+  /(?:^| )(?:best ?selling|best-selling|top selling|most popular|trending|hottest|most sold)(?: |$)/;
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -40,6 +44,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (tokens.some((t) => own.has(t))) return false;
       // A market benchmark ("the average conversion rate on Amazon"), not the seller's own figure.
       if (tokens.some((t) => BENCHMARK_WORDS.has(t)) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
+      // What sells on Amazon at large ("the best selling toys on amazon this christmas"), not the seller's own.
+      if (MARKET_RANKING.test(text) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
       // Another company or person, or Amazon as the subject ("did Amazon make", "Amazon's revenue").
       for (const m of subjects.find(text)) {
         if (excepted(m)) continue;

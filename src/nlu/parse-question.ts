@@ -37,6 +37,8 @@ export type ParseOutcome = { understanding: Understanding } | { error: InvalidQu
 
 /** Below this classifier score a question is not understood. */
 const MIN_SCORE = 0.2;
+/** …or this score, when a metric the question names or implies is one the intent answers with. */
+const SUPPORTED_MIN_SCORE = 0.15;
 /** A question of filler words only ("what can you do?") needs this score. */
 const SURE_SCORE = 0.3;
 /** A question whose own words (without its slots) are this close to the out-of-domain examples is not ours. */
@@ -52,6 +54,8 @@ const NONE_MARGIN = 0.75;
 const INCIDENTAL_METRICS = new Set<Metric | undefined>(["revenue", "orders", "profit", "units_sold"]);
 /** A runner-up that can use the question's metric goes first when it scores at least this share of the best. */
 const COMPATIBLE_SHARE = 0.5;
+/** …or this share, when the best has no use for any metric the question names. */
+const FOREIGN_METRIC_SHARE = 0.3;
 
 /**
  * Turns one question or command into an understanding (intent and filters),
@@ -73,6 +77,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
   const [first, second] = classification.ranked;
+  const noneFirst = first?.label === "none";
   if (
     first?.label === "none" &&
     !world &&
@@ -82,10 +87,24 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   preferCompatible(classification.ranked, slots, model);
   if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
     demoteAlertIntents(classification.ranked, slots);
+  demoteUnchangedPrices(classification.ranked, slots);
+  insightsOverRankingWords(classification.ranked, slots);
+  opportunitiesWithoutKeywords(classification.ranked, slots);
+  adsForAdEntities(classification.ranked, slots, model);
+  alertsByTheirWords(classification.ranked, slots);
+  demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
   const previous = options.previous;
   const hasSlots = hasAnySlot(slots);
-  const sure = best && best.label !== "none" && best.score >= MIN_SCORE;
+  const sure =
+    best &&
+    best.label !== "none" &&
+    (best.score >= MIN_SCORE ||
+      (best.score >= SUPPORTED_MIN_SCORE &&
+        !noneFirst &&
+        slots.unknownWords === 0 &&
+        (slots.ownWords || slots.metrics.length > 0) &&
+        metricSupports(slots, best.label, model)));
 
   let intent: Intent | undefined;
   let followUp = false;
@@ -93,16 +112,31 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (
     previous &&
     !namesOwnSubject(slots, best, previous, model) &&
-    (slots.followUpCue || (hasSlots && slots.contentWords.length === 0))
+    (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))
   ) {
     followUp = true;
     intent = previous.intent;
-    if (sure && best.score >= SWITCH_SCORE && (slots.contentWords.length > 0 || foreignMetric(slots, previous, model)))
+    // Competitor prices asked again with a change ("any drops lately?") are their changes.
+    if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
+      intent = "price_changes";
+    else if (
+      sure &&
+      best.score >= SWITCH_SCORE &&
+      (slots.contentWords.length > 0 || foreignMetric(slots, previous, model))
+    )
+      intent = best.label as Intent;
+    // Words of their own that lead to another question of the same area ("any changes this week?" after competitor
+    // prices): that question, about the same things.
+    else if (sure && slots.contentWords.length > 0 && sameArea(best.label, previous.intent))
       intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
   } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
     intent = best.label as Intent;
     confidence = confidenceOf(classification.ranked);
+  } else if (!sure && slots.campaign && !world) {
+    // A campaign named with too few words to tell what of it ("Yoga Mats - Broad results last month"): its figures.
+    intent = "acos_by_campaign";
+    confidence = 0.4;
   }
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
   // A figure of the future ("what will my sales be next month") is not in the mirror: only stock looks ahead.
@@ -148,18 +182,26 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
     // "Who sells …", "who is …": about people and companies, unless it is about the seller's own things.
     if (/^who\b/.test(slots.topicText)) return true;
   }
-  if (slots.contentWords.length === 0 || slots.contentWords.some((w) => model.domainWords.has(stem(w)))) return false;
+  if (slots.contentWords.length === 0 || slots.contentWords.some((w) => isDomainWord(w, model))) return false;
   if (model.classifier.hasClassPhrase(slots.masked)) return false;
   if (!hasSellerSlot(slots, false)) return true;
   // Seller filters around words of another domain: what it is about must be ours too, unless the classifier is sure.
   if (score >= SURE_OWN_SCORE) return false;
+  // A metric named outright among words all known to the parser ("yesterday's ad clicks plus impressions", "my net
+  // sales"): its leftover words are how it is asked, not another subject.
+  if (hasSellerSlot(slots, true) && slots.unknownWords === 0) return false;
   const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
 }
 
+/** A seller's word, as written or by its stem (a word class's "listings" even where its stem "list" is filler). */
+function isDomainWord(word: string, model: ParserModel): boolean {
+  return model.domainWords.has(word) || model.domainWords.has(stem(word));
+}
+
 /** Some of the question's own words belong to a seller's questions. */
 function ownsTopic(slots: Slots, model: ParserModel): boolean {
-  return slots.contentWords.some((w) => model.domainWords.has(stem(w)));
+  return slots.contentWords.some((w) => isDomainWord(w, model));
 }
 
 /**
@@ -222,10 +264,37 @@ function preferCompatible(ranked: { label: string; score: number }[], slots: Slo
     return !spec?.allowed || spec.allowed.includes(metric);
   };
   if (!metric || ranked.length < 2 || ranked[0].label === "none" || accepts(ranked[0].label)) return;
+  // A metric named outright that the best intent has no use for at all weighs more than a near runner-up's score.
+  const share =
+    metric !== "growth_rate" && slots.metrics.every((m) => !acceptsMetric(model, ranked[0].label, m))
+      ? FOREIGN_METRIC_SHARE
+      : COMPATIBLE_SHARE;
+  const foreign = share === FOREIGN_METRIC_SHARE;
   const at = ranked.findIndex(
-    (r) => r.label !== "none" && r.score >= COMPATIBLE_SHARE * ranked[0].score && accepts(r.label),
+    (r) =>
+      r.label !== "none" &&
+      r.score >= share * ranked[0].score &&
+      accepts(r.label) &&
+      (!foreign || listsMetric(model, r.label, metric)),
   );
-  if (at > 0) ranked.unshift(...ranked.splice(at, 1));
+  if (at > 0) promote(ranked, at, foreign);
+}
+
+/** The question names (or implies) a metric that the intent answers with. */
+function metricSupports(slots: Slots, label: string, model: ParserModel): boolean {
+  const named = slots.metrics.length > 0 ? slots.metrics : slots.weakMetric ? [slots.weakMetric] : [];
+  const spec = model.vocab.intents[label as Intent];
+  return named.length > 0 && !!spec?.allowed && named.every((m) => spec.allowed!.includes(m));
+}
+
+function acceptsMetric(model: ParserModel, label: string, metric: Metric): boolean {
+  const allowed = model.vocab.intents[label as Intent]?.allowed;
+  return !allowed || allowed.includes(metric);
+}
+
+/** The intent lists the metric among those it answers with (an intent that lists none answers with none of them). */
+function listsMetric(model: ParserModel, label: string, metric: Metric): boolean {
+  return model.vocab.intents[label as Intent]?.allowed?.includes(metric) ?? false;
 }
 
 /**
@@ -237,10 +306,119 @@ function demoteAlertIntents(ranked: { label: string; score: number }[], slots: S
   const top = ranked[0]?.label;
   if (top !== "delete_alert" && top !== "list_alerts" && top !== "create_alert") return;
   const at = ranked.findIndex((r) => !ALERT_INTENTS.has(r.label));
-  if (at > 0 && ranked[at].label !== "none") ranked.unshift(...ranked.splice(at, 1));
+  if (at > 0 && ranked[at].label !== "none") promote(ranked, at, false);
 }
 
 const ALERT_INTENTS = new Set(["delete_alert", "list_alerts", "create_alert"]);
+
+/**
+ * An alert's own words decide between the alert intents: asking to be told of a threshold is an alert to create
+ * ("tell me when a product's rating falls below 4 stars"), whatever the threshold is about; asking to see alerts,
+ * with no threshold, is the list ("show the rules that will notify me").
+ */
+function alertsByTheirWords(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!slots.alertWord || slots.alertId) return;
+  const top = ranked[0]?.label;
+  const want = REMOVING.test(slots.topicText)
+    ? "delete_alert"
+    : slots.conditions.some((c) => c.metric !== undefined) && top !== "delete_alert"
+      ? "create_alert"
+      : top !== "delete_alert" && slots.conditions.length === 0 && SHOWING.test(slots.topicText)
+        ? "list_alerts"
+        : undefined;
+  const at = want ? ranked.findIndex((r) => r.label === want) : -1;
+  if (at > 0) promote(ranked, at);
+}
+const REMOVING =
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke)\b/;
+const SHOWING =
+  /^(?:please )?(?:show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
+
+/**
+ * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
+ * does against them, an insight, not what they charge.
+ */
+function demotePricesUnasked(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
+  if (slots.insightType !== "competitor_analysis" || slots.asin || slots.sku) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
+}
+
+/**
+ * Price changes need a change, or a period for one: competitor prices asked without either ("competitor pricing",
+ * "what are rivals charging for dog toys") are today's prices against the seller's.
+ */
+function demoteUnchangedPrices(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "price_changes" || slots.changeWord || slots.timeframe) return;
+  const at = ranked.findIndex((r) => r.label === "competitor_pricing");
+  if (at > 0) promote(ranked, at, false);
+}
+
+/**
+ * A question of a word or two besides its filters that the classifier is unsure of ("any changes this week?") leans
+ * on the one before it.
+ */
+function shortAndUnsure(
+  slots: Slots,
+  best: { label: string; score: number } | undefined,
+  previous: Understanding,
+): boolean {
+  if (slots.contentWords.length > 2) return false;
+  if (!best || best.label === "none" || best.score < MIN_SCORE) return true;
+  // Unsure of a question of another area ("who is undercutting me?" after stock-outs), it is still that question.
+  return best.score < OWN_SUBJECT_SCORE && (best.label === previous.intent || sameArea(best.label, previous.intent));
+}
+
+/**
+ * Keywords and campaigns are advertising's: a ranking of them ("top 20 money-losing search terms") is no product
+ * ranking, and the best advertising intent goes first.
+ */
+function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || (slots.entityGroup !== "keyword" && slots.entityGroup !== "campaign"))
+    return;
+  const at = ranked.findIndex(
+    (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
+  );
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
+ * to rank, asks for insights.
+ */
+/** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
+function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType !== "opportunities") return;
+  if (slots.entityGroup === "keyword" || slots.groupBy === "keyword" || slots.metrics.length > 0) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at, false);
+}
+
+function insightsOverRankingWords(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "top_products" || !slots.insightType) return;
+  // A metric ranks products, unless the question is about openings or dangers ("which openings could boost my profits").
+  if (slots.metrics.length > 0 && slots.insightType === "performance") return;
+  if (slots.entityGroup || slots.groupBy || slots.category || slots.asin || slots.limit !== undefined) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * Puts the label at `at` first. A rule that does so because of the question's own words makes the label as sure as the
+ * one it displaces; one that only sets the first aside (`sure` false) leaves its score.
+ */
+function promote(ranked: { label: string; score: number }[], at: number, sure = true): void {
+  const [moved] = ranked.splice(at, 1);
+  ranked.unshift({ label: moved.label, score: sure ? Math.max(moved.score, ranked[0]?.score ?? 0) : moved.score });
+}
+
+/** Two intents of one area (competition, inventory, advertising…), the account's commands aside. */
+function sameArea(label: string, intent: Intent): boolean {
+  const area = INTENT_AREAS[label as Intent];
+  return area !== undefined && area !== "account" && label !== intent && area === INTENT_AREAS[intent];
+}
 
 /** Whether the question states any filter at all. */
 function hasAnySlot(s: Slots): boolean {
@@ -268,6 +446,7 @@ function hasAnySlot(s: Slots): boolean {
     s.duration,
     s.bareValue,
     s.periodBefore || undefined,
+    s.settingNamed,
   ].some((v) => v !== undefined);
 }
 
@@ -344,6 +523,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   const productRanking = slots.ranking && (slots.entityGroup === "asin" || slots.groupBy === "asin");
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
+  if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
+    return "top_products";
   if (
     intent === "profit_breakdown" &&
     productRanking &&
@@ -382,9 +564,42 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
     return "sales_trend";
+  // An advertising figure asked with nothing per campaign (no campaign word, breakdown, ranking, count or threshold)
+  // is the account's figure: "attributed ad sales last week", "acos t12m".
+  const perCampaign =
+    ["campaign", "keyword"].includes(slots.groupBy ?? slots.entityGroup ?? "") ||
+    ["campaign", "keyword"].includes(String(kept.group_by ?? "")) ||
+    slots.campaign !== undefined ||
+    rowsWanted ||
+    slots.conditions.length > 0;
+  if (intent === "acos_by_campaign" && !perCampaign) return "advertising_summary";
+  // Keyword questions need keywords: an advertising figure alone ("impressions this month") is the account's.
+  if (
+    intent === "keyword_opportunities" &&
+    slots.entityGroup !== "keyword" &&
+    slots.groupBy !== "keyword" &&
+    !slots.insightType &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => AD_METRICS.has(m))
+  )
+    return "advertising_summary";
+  // A total of advertising figures only ("ad sales in Japan this year") is the advertising's summary.
+  if (intent === "sales_summary" && slots.metrics.length > 0 && slots.metrics.every((m) => AD_METRICS.has(m)))
+    return "advertising_summary";
   // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
   if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
     return "acos_by_campaign";
+  // Stock asked about in money ("how much cash do I have sitting in inventory") is what it is worth.
+  if (
+    (intent === "inventory_levels" ||
+      intent === "excess_inventory" ||
+      (intent === "sales_summary" && slots.stockMoney)) &&
+    slots.moneyAmount &&
+    slots.conditions.length === 0 &&
+    !slots.ranking &&
+    !slots.asin
+  )
+    return "inventory_value";
   // A threshold on days of supply says which way the stock question goes: too little or too much.
   const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
   if (intent === "inventory_levels" && supply) return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
@@ -395,8 +610,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   }
   if (intent === "sales_summary" && slots.groupBy && ["day", "week", "month", "quarter"].includes(slots.groupBy))
     return "sales_trend";
+  // How a figure that an intent answers over time moved ("featured offer % by week") is that intent's question.
+  if (intent === "sales_trend" && slots.metrics[0]) {
+    for (const [other, spec] of Object.entries(model.vocab.intents))
+      if (spec.over_time && spec.ranking_metrics?.includes(slots.metrics[0])) return other as Intent;
+  }
+  // A campaign named in a question about how something did is a question about that campaign's advertising.
+  if (slots.campaign && CAMPAIGNLESS.has(intent)) return "acos_by_campaign";
   return intent;
 }
+
+/** Intents that have nothing to say of one campaign. */
+const CAMPAIGNLESS = new Set<Intent>(["sales_summary", "sales_trend", "top_products", "insights"]);
 
 /** Intents that look ahead (a horizon in days); the others answer from what has happened. */
 const LOOKS_AHEAD = new Set<Intent>([
@@ -502,7 +727,7 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     // The intent's own metric leads others ("page views but few sales" is about conversion), unless every metric
     // named is one the intent ranks by itself ("sessions and page views").
     const ownRanking = metrics.every((m) => spec.ranking_metrics?.includes(m));
-    if (spec.lead && metrics.length > 1 && !ownRanking)
+    if (spec.lead && metrics.length > 1 && (!ownRanking || metrics.includes(spec.lead)))
       metrics = [spec.lead, ...metrics.filter((m) => m !== spec.lead)];
     f.metrics = metrics;
   } else if (!f.metrics && spec.metrics) f.metrics = [...spec.metrics];
@@ -532,6 +757,9 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     if (conditions.length) f.conditions = conditions;
   }
 
+  // "bids for a 30% ACoS": for bids, an ACoS figure is the target.
+  if (intent === "bid_recommendations" && slots.targetAcos === undefined && slots.acosFigure !== undefined)
+    f.target_acos = slots.acosFigure;
   // "bids to get ACoS under 25%": for bids, an ACoS ceiling is the target.
   if (intent === "bid_recommendations" && slots.targetAcos === undefined) {
     const ceiling = f.conditions?.find((c) => c.metric === "acos" && (c.op === "<" || c.op === "<="));

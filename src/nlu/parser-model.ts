@@ -107,6 +107,10 @@ export function trainParserModel(): TrainedParserModel {
   for (const list of Object.values(vocab.concepts))
     for (const phrase of list) if (!phrase.includes(" ")) domainWords.add(stem(normalizeText(phrase)));
   for (const w of grammar.filler) domainWords.delete(stem(w));
+  // Their words as written too, where a stem is shared with filler ("listings" and "list").
+  for (const list of Object.values(vocab.concepts))
+    for (const phrase of list)
+      if (!phrase.includes(" ") && !grammar.filler.has(phrase)) domainWords.add(normalizeText(phrase));
   return {
     dataHash: vocabularyHash(),
     lexicon: lexicon.wordCounts(),

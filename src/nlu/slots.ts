@@ -74,6 +74,8 @@ export interface Slots {
   conditions: PartialCondition[];
   horizonDays?: number;
   targetAcos?: number;
+  /** An ACoS figure said without a threshold word ("for a 30% ACoS"). */
+  acosFigure?: number;
   settings: Settings;
   /** A setting named without a value to give it ("what is my lead time"). */
   settingNamed?: keyof Settings;
@@ -90,6 +92,14 @@ export interface Slots {
   sameDayBack?: "week" | "month" | "year";
   /** The question names alerts or notifications. */
   alertWord: boolean;
+  /** The question says a figure moved ("changed", "dropped", "recent"). */
+  changeWord: boolean;
+  /** The question speaks of prices ("price", "cheaper", "undercut", "charge"). */
+  priceWord: boolean;
+  /** The question asks for an amount of money ("how much cash", "worth", "tied up"). */
+  moneyAmount: boolean;
+  /** …held in stock ("how much money do I have in inventory"). */
+  stockMoney: boolean;
   /** One figure for the whole account is asked for ("my refund rate overall", "account-wide ACoS"). */
   overall: boolean;
   /** A ranking word ("top", "smallest", "strongest") is said. */
@@ -138,6 +148,10 @@ export interface SlotGrammar {
   requestOpeners: PhraseIndex<true>;
   overallWords: PhraseIndex<true>;
   alertWords: PhraseIndex<true>;
+  changeWords: PhraseIndex<true>;
+  priceWords: PhraseIndex<true>;
+  /** Currency names and codes. */
+  currencies: PhraseIndex<true>;
   /** Words that only say how to order rows ("sort", "ascending"): no subject of their own. */
   ordering: Set<string>;
 }
@@ -207,6 +221,12 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     requestOpeners: flags(w.request_openers ?? []),
     overallWords: flags(w.overall_words ?? []),
     alertWords: flags(w.alert_words ?? []),
+    changeWords: flags(w.change_words ?? []),
+    priceWords: flags(w.price_words ?? []),
+    // Not those that are also everyday words ("try 20", "real profit").
+    currencies: flags(
+      [...Object.keys(w.currency_names), ...vocab.currencyCodes].filter((c) => !EVERYDAY_CURRENCY_WORDS.has(c)),
+    ),
     ordering: new Set(w.ordering_words ?? []),
   };
 }
@@ -315,9 +335,13 @@ const SAFETY_STOCK = new RegExp(
 const SUPPLIER_LEAD_TIME =
   /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
 const CURRENCY = new RegExp(
-  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,})(?![\\w])`,
+  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
 );
+const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
+/** A request to show things in a currency, the currency last: "report everything in pounds", "switch to EUR". */
+const CURRENCY_VIEW =
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian )?[a-z]+|pounds sterling)(?: (?:please|from now on|going forward|instead|by default))*$/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -326,11 +350,24 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
 const TARGET_ACOS = new RegExp(
-  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:target acos|acos target|acos goal))(?![\\w])`,
+  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
 const LOOSE_TARGET_ACOS =
   /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+/** Words that ask for an amount of money rather than a count. */
+const MONEY_AMOUNT =
+  /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
+/** Stock held: what money may be sitting in. */
+const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we hold|on hand)(?![\w])/;
+/** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
+const ORDER_RANGE =
+  /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
+/** "profit too?", "the UK as well": a question that ends by adding to the one before. */
+const ENDS_LIKE_A_FOLLOW_UP = /(?:^| )(?:too|as well|also)(?: please)?$/;
+const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
+/** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
+const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
@@ -343,6 +380,8 @@ const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
 const SHORT_DURATION =
   /(?<![\w.])(last|past|previous|prior|trailing|next|coming|within|over the last|over the past|in the last|in the past) (\d{1,3}) ?(d|w|wk|m|mo|mth|y|yr)(?![\w])/g;
+/** "l30d", "t12m", "p7d": last, trailing or past N days, weeks or months, in one word as reports label them. */
+const SHORT_WINDOW = /(?<![\w.])[ltp](\d{1,3})(d|w|m)(?![\w])/g;
 const SHORT_UNITS: Record<string, string> = {
   d: "days",
   w: "weeks",
@@ -366,7 +405,7 @@ const SIDE_BY_SIDE =
 const DURATION = /(?<![\w.])(\d{1,3}) (days?|weeks?|months?)(?![\w])/g;
 /** A value alone, as a follow-up changes a threshold or a count: "make it 30", "25% instead". */
 const BARE_VALUE =
-  /^(?:(?:and |ok |okay |now |then )?(?:(?:make|change|set|put|raise|lower|move) (?:it|that|this|the threshold|the limit|the cut off)(?: to)?|to|at|what about|how about|try))? ?\$?(\d+(?:\.\d+)?) ?(?:%|percent)?(?: instead| then| please)?$/;
+  /^(?:(?:and |ok |okay |now |then )?(?:(?:make|change|set|put|raise|lower|move|drop|bump|increase|decrease|reduce) (?:it|that|this|the)(?: (?:threshold|limit|cut ?off|value|number|bar|figure|level))?(?: to| down to| up to)?|to|at|what about|how about|try))? ?\$?(\d+(?:\.\d+)?) ?(?:%|percent)?(?: instead| then| please)?$/;
 /** "the month before (that)", "the one before": the period just before the one asked about. */
 const PERIOD_BEFORE =
   /(?<![\w])(?:the )?(?:day|week|month|quarter|year|period|one) (?:before|prior)(?: that| it| then| this)?(?![\w])|(?<![\w])the previous one(?![\w])/;
@@ -408,6 +447,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     overall: false,
     ranking: false,
     alertWord: false,
+    changeWord: false,
+    priceWord: false,
+    moneyAmount: false,
+    stockMoney: false,
   };
   const matcher = catalogMatcher(catalog, vocab);
 
@@ -429,7 +472,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return " __sku__ ";
     });
   }
-  let text = normalizeText(asked);
+  // "top10", "last30days", "next2weeks": a number run into the word before it.
+  let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word) => {
@@ -441,8 +485,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
-  slots.followUpCue = g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0;
+  slots.followUpCue =
+    g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0 || ENDS_LIKE_A_FOLLOW_UP.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
+  slots.changeWord = g.changeWords.find(text).length > 0;
+  slots.priceWord = g.priceWords.find(text).length > 0;
 
   if (text.includes("alert_")) {
     text = replaceAll(text, ALERT_ID, (m) => {
@@ -475,10 +522,27 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_lead_time";
     });
   }
+  // "report everything in pounds sterling", "switch to euros": a currency alone at the end of a request to show
+  // things in it is the currency setting.
+  if (!text.includes("currency") && CURRENCY_VIEW.test(text)) {
+    text = replaceAll(text, CURRENCY_VIEW, (m) => {
+      const c = vocab.currencyCodes.has(m[1]) ? m[1].toUpperCase() : vocab.words.currency_names[m[1]];
+      if (!c) return undefined;
+      slots.settings.currency = c;
+      return "__setting__ s_currency";
+    });
+  }
   if (text.includes("currency")) {
     // Only a real currency ("which currency is set" names none).
-    const code = (word: string) =>
+    // "japanese yen", "yen", "eur please": the longest name the words make.
+    const one = (word: string) =>
       vocab.currencyCodes.has(word) ? word.toUpperCase() : vocab.words.currency_names[word];
+    const code = (words: string) =>
+      one(words) ??
+      words
+        .split(" ")
+        .map(one)
+        .find((c) => c !== undefined);
     text = replaceAll(text, CURRENCY, (m) => {
       const c = code(m[1]);
       if (!c) return undefined;
@@ -492,6 +556,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
+  text = replaceMatches(text, g.currencies.find(text), () => "__currency__");
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
@@ -509,12 +575,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
 
-  // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo".
+  // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
   if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b/.test(text))
-    text = text.replace(
-      SHORT_DURATION,
-      (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`,
-    );
+    text = text
+      .replace(SHORT_WINDOW, (_all, n: string, unit: string) => `last ${n} ${SHORT_UNITS[unit]}`)
+      .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5];
@@ -529,8 +594,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = normalizeText(`${text.slice(0, sameDay.index)} __time__ ${text.slice(sameDay.index + sameDay[0].length)}`);
   }
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
+  // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
+  // asked about is the one in the question's own clause.
+  const opener = time.periods.length > 1 && !time.compareTo ? g.requestOpeners.find(text).at(-1) : undefined;
+  const ownPeriod = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
   text = time.text;
-  slots.timeframe = time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
+  slots.timeframe =
+    ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
 
@@ -547,6 +617,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   const value = slots.conditions.length === 0 ? BARE_VALUE.exec(text) : null;
   if (value) slots.bareValue = Number(value[1]);
+  // A value alone, or a verb that moves one ("drop it to 40"), edits what came before.
+  if (value) slots.followUpCue = true;
+  // "lower that threshold to 30": the verb moves the value, it does not order rows.
+  const valueVerb =
+    value !== null && /^(?:(?:and|ok|okay|now|then) )?(?:lower|raise|drop|bump|increase|decrease|reduce)\b/.test(text);
   if (!slots.timeframe && !slots.comparison) {
     const before = /before|prior|previous/.test(text) ? PERIOD_BEFORE.exec(text) : null;
     if (before) {
@@ -561,6 +636,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3]);
       return "__target__";
     });
+    // An ACoS figure with no threshold word ("bids for a 30% ACoS"): what bids would aim at.
+    for (const m of regexMatches(text, ACOS_FIGURE)) slots.acosFigure ??= Number(m.value[1] ?? m.value[2]);
   }
 
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
@@ -603,6 +680,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
   }
   slots.topicText = text;
+  slots.moneyAmount = MONEY_AMOUNT.test(text);
+  slots.stockMoney = slots.moneyAmount && STOCK_HELD.test(text);
   // Insight kinds before metrics take their words ("money on the table"); a named kind beats the general one.
   const kinds = g.insightTypes.find(text).map((m) => m.value);
   slots.insightType = kinds.find((k) => k !== "performance") ?? kinds[0];
@@ -679,29 +758,46 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
   slots.trendCue ||= g.trendCues.find(text).length > 0;
   const tokens = words(text);
+  const worstPhrases = g.worst.find(text);
+  const bestPhrases = g.best.find(text);
+  // An ordering word inside a judging phrase ("least efficient", "most profitable") judges, it does not order.
+  const judged = [...worstPhrases, ...bestPhrases]
+    .filter((m) => m.phrase.includes(" "))
+    .sort((a, b) => a.start - b.start);
+  const orderingTokens = judged.length ? words(replaceMatches(text, judged, () => "__judged__")) : tokens;
   let asc = false;
   let desc = false;
-  for (const t of tokens) {
+  for (const t of orderingTokens) {
     if (g.sortAsc.has(t)) asc = true;
     else if (g.sortDesc.has(t)) {
       if (t === "top") slots.top = true;
       else desc = true;
     }
   }
-  const worst = g.worst.find(text).length > 0;
-  const best = g.best.find(text).length > 0;
+  const worst = worstPhrases.length > 0;
+  const best = bestPhrases.length > 0;
   if (worst !== best) slots.judgement = worst ? "worst" : "best";
   // "top 3 worst": the direction word outranks the generic "top"; growth words rank by themselves.
   slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
+  if (valueVerb) slots.sort = undefined;
+  // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
+  if (!slots.sort && !slots.judgement && /(?:^| )(?:sort|sorted|order|ordered|rank|ranked) by(?= |$)/.test(text))
+    slots.top = true;
+  // "highest to lowest", "low to high": the end the order starts from.
+  const range = ORDER_RANGE.exec(text);
+  if (range) slots.sort = range[1] ? "desc" : "asc";
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   slots.ranking = hasSuperlative || slots.judgement !== undefined;
   slots.singularSuperlative = hasSuperlative && g.singular.find(text).length > 0 && g.plural.find(text).length === 0;
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
+  // A follow-up's verb ("cut it down to 3", "filter to office") edits what came before: it is no subject.
+  const editing = slots.followUpCue ? g.leadWords : undefined;
   slots.contentWords = tokens.filter(
     (t) =>
       !t.startsWith("__") &&
+      !editing?.get(t) &&
       !/^[mgs]_/.test(t) &&
       !g.filler.has(t) &&
       !g.sortAsc.has(t) &&
@@ -736,11 +832,14 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     if (i === undefined) continue;
     // "over a year of stock", "less than a week of cover": one of the unit.
     const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && g.dayUnits[tokens[i + 1]] !== undefined;
-    const value = oneUnit ? ["1", "1"] : NUMBER.exec(tokens[i]);
+    // "above a 40% acos": an article before the number.
+    const article = !oneUnit && /^(?:a|an)$/.test(tokens[i]) && NUMBER.test(tokens[i + 1] ?? "");
+    const value = oneUnit ? ["1", "1"] : NUMBER.exec(tokens[article ? i + 1 : i]);
     if (!value) continue;
     let number = Number(value[1]);
-    let end = i + 1;
-    if (tokens[end] === "%" || tokens[end] === "percent" || tokens[end] === "pct") end++;
+    let end = article ? i + 2 : i + 1;
+    const percent = tokens[end] === "%" || tokens[end] === "percent" || tokens[end] === "pct";
+    if (percent) end++;
     let unit: number | undefined;
     if (tokens[end] !== undefined && g.dayUnits[tokens[end]] !== undefined) unit = g.dayUnits[tokens[end++]];
     let metric: Metric | undefined;
@@ -753,6 +852,13 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
         bareUnits = after.phrase === "units" || after.phrase === "unit";
         end = tokenAt.get(after.end + 1) ?? tokens.length;
       }
+    }
+    // "more than 8% of sales got refunded": a share of a count or an amount is the rate the words after it name
+    // (or the question's own rate), not the count.
+    if (percent && metric && tokens[afterStart - 1] === "of" && !PERCENT_METRICS.has(metric)) {
+      const rate = rateAfter(tokens, end, g, text, startOf);
+      metric = rate?.metric;
+      if (rate) end = rate.end;
     }
     let start = tokenAt.get(op.start)!;
     if (bareUnits) {
@@ -805,6 +911,38 @@ function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric
     if (before) return before;
     if (!g.conditionVerbs.has(tokens[j - 1])) return undefined;
     j--;
+  }
+  return undefined;
+}
+
+/** Metrics whose values are percentages. */
+const PERCENT_METRICS = new Set<Metric>([
+  "profit_margin",
+  "refund_rate",
+  "conversion_rate",
+  "growth_rate",
+  "buy_box_percentage",
+  "acos",
+  "tacos",
+  "ctr",
+  "impression_share",
+]);
+
+/** A percentage metric named within a few words after token `from` ("… of sales got refunded"), and where it ends. */
+function rateAfter(
+  tokens: string[],
+  from: number,
+  g: SlotGrammar,
+  text: string,
+  startOf: (i: number) => number,
+): { metric: Metric; end: number } | undefined {
+  for (let j = from; j < Math.min(tokens.length, from + 4); j++) {
+    const found = g.conditionMetrics.at(text, startOf(j));
+    if (found && PERCENT_METRICS.has(found.value)) {
+      let end = j;
+      while (end < tokens.length && startOf(end) < found.end) end++;
+      return { metric: found.value, end };
+    }
   }
   return undefined;
 }

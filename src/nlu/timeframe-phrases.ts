@@ -23,6 +23,8 @@ export interface TimeframeFound {
   compareTo?: string;
   /** The question compares (a cue like "vs" or "year over year"), with or without a named period. */
   comparison: boolean;
+  /** Every period named that is not the comparison's other side, in order, where it starts in the input text. */
+  periods: { token: string; start: number }[];
 }
 
 type Kind = "time" | "yoy" | "prev" | "cue";
@@ -136,7 +138,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       half: new RegExp(`${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))})(?: of)?,?(?: (\\d{4}))?${E}`, "g"),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
-      monthAlone: new RegExp(`${B}(?:(${alt(p.month_prepositions)}) )?(${MONTH})${E}`, "g"),
+      // A comparison word before the month ("September vs August") stays free to be read as the comparison's cue.
+      monthAlone: new RegExp(
+        `${B}(?:(${alt(p.month_prepositions.filter((w) => !COMPARING_PREPOSITIONS.has(w)))}) |(?<=(?:^| )(${alt([...COMPARING_PREPOSITIONS])}) )|)(${MONTH})${E}`,
+        "g",
+      ),
       yearAlone: new RegExp(
         `${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`,
         "g",
@@ -147,7 +153,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       targetYoy: new RegExp(
         `^ ?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
       ),
-      targetPrev: new RegExp(`^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)})${E}`),
+      // Also "the 30 days before", "the previous 30": as long a stretch just before.
+      targetPrev: new RegExp(
+        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3} (?:${units}) (?:before|prior|earlier)(?: that| it| then)?)${E}`,
+      ),
     },
   };
   grammars.set(p, g);
@@ -189,6 +198,7 @@ export function findTimeframes(
     for (const m of index.find(text))
       if (free(m.start, m.end)) spans.push({ ...fn(m.value), start: m.start, end: m.end, phrase: m.phrase });
   };
+  let changeFromTo = false;
   const verbAt = g.patterns.verb.find(text)[0]?.start ?? Infinity;
   const hasVerb = (before: number) => verbAt < before;
   // The grammar's regular expressions only run where they could match.
@@ -207,6 +217,11 @@ export function findTimeframes(
       // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
       if (sep === "and" && (lead !== "between " || hasVerb(m.index))) return undefined;
       if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
+      // "did profit improve from Q2 to Q3": a change from one period to the other, not a range.
+      if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index))) {
+        changeFromTo = true;
+        return undefined;
+      }
       const a = dateExpr(left, today, g);
       const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
       if (!a || !b) return undefined;
@@ -307,7 +322,8 @@ export function findTimeframes(
     });
   if (hasMonth)
     claim(g.patterns.monthAlone, (m) => {
-      const [, prep, name] = m;
+      const [, own, comparing, name] = m;
+      const prep = own ?? comparing;
       if (!prep && p.months_needing_preposition.includes(name)) return undefined;
       const month = p.months[name];
       let year = latestMonthYear(month, today);
@@ -320,8 +336,13 @@ export function findTimeframes(
   const times = () => spans.filter((s) => s.kind === "time").sort((a, b) => a.start - b.start);
   // "compare X to Y" / "X with Y": the joiner is a cue only after a comparison verb and a first period.
   if (hasVerb(text.length)) {
+    // Without a first period ("compare that with the previous 30"), or when the only one follows the joiner
+    // ("compare it to September"), after the verb itself.
     const first = times()[0];
-    if (first) claim(g.patterns.joiner, (m) => (m.index >= first.end ? { kind: "cue" } : undefined));
+    const joinedFirst =
+      first && first.start > verbAt && /(?:^| )(?:to|with|and) $/.test(text.slice(verbAt, first.start));
+    const from = first && !joinedFirst ? first.end : verbAt;
+    claim(g.patterns.joiner, (m) => (m.index >= from ? { kind: "cue" } : undefined));
   }
 
   let compareTo: string | undefined;
@@ -329,10 +350,7 @@ export function findTimeframes(
   for (const cue of spans.filter((s) => s.kind === "cue").sort((a, b) => a.start - b.start)) {
     if (compareTo) break;
     const rest = text.slice(cue.end);
-    const next = times().find(
-      (s) =>
-        s.start >= cue.end && /^ ?(?:the |that of |those of |same period |in )?$/.test(text.slice(cue.end, s.start)),
-    );
+    const next = times().find((s) => s.start >= cue.end && BETWEEN_CUE_AND_PERIOD.test(text.slice(cue.end, s.start)));
     if (next) {
       targets.add(next);
       compareTo = next.token;
@@ -386,6 +404,12 @@ export function findTimeframes(
     )
       spans.splice(i, 1);
   }
+  // "improve from Q2 to Q3": the later period against the earlier one.
+  if (!compareTo && changeFromTo && times().length === 2) {
+    const [earlier] = times();
+    targets.add(earlier);
+    compareTo = earlier.token;
+  }
   const main = times().find((s) => !targets.has(s));
   const timeframe = main?.token;
   if (compareTo && targets.size) {
@@ -397,6 +421,13 @@ export function findTimeframes(
     )
       compareTo = "previous_period";
   }
+  // "last year compared with the year before": a whole year before a whole year is the period before.
+  const yearBefore = spans.find(
+    (s) =>
+      (s.kind === "yoy" || targets.has(s)) && /(?:year before|previous year|prior year|preceding year)/.test(s.phrase),
+  );
+  if (compareTo === "same_period_last_year" && yearBefore && timeframe && /^(?:last_year|\d{4})$/.test(timeframe))
+    compareTo = "previous_period";
   // "compare March and April": after a comparison verb, a second period with no cue of its own is the other side.
   if (!compareTo && hasVerb(text.length) && times().length === 2) {
     const [, second] = times();
@@ -405,6 +436,9 @@ export function findTimeframes(
   }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
+  const periods = times()
+    .filter((s) => !targets.has(s) && s.token !== undefined)
+    .map((s) => ({ token: s.token!, start: s.start }));
 
   const mask = (s: Span) =>
     s.kind === "cue"
@@ -423,8 +457,22 @@ export function findTimeframes(
     at = s.end;
   }
   out += text.slice(at);
-  return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison };
+  return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison, periods };
 }
+
+/** Verbs of a change from one period to another. */
+const CHANGE_VERB =
+  /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
+
+/**
+ * What may stand between a comparison word and the period it compares with: "than last month", "than the same
+ * month", "than they were last month", "than what we did in October", "compared to how it went last year".
+ */
+const BETWEEN_CUE_AND_PERIOD =
+  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?$/;
+
+/** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
+const COMPARING_PREPOSITIONS = new Set(["vs", "versus", "to", "and", "than", "against"]);
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {

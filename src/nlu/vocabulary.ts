@@ -44,6 +44,8 @@ export interface IntentSpec {
   insight_type?: boolean;
   /** A ranking of products by one of these metrics is this intent's question. */
   ranking_metrics?: Metric[];
+  /** The intent also answers how its ranking metric moved over time ("buy box share by week"), not the trend. */
+  over_time?: boolean;
 }
 
 export interface IntentExample {
@@ -102,6 +104,10 @@ export interface WordLists {
   third_party_heads?: string[];
   /** Words that name alerts (see words.json). */
   alert_words?: string[];
+  /** Words that say a figure changed (see words.json): a question about prices without one asks what they are. */
+  change_words?: string[];
+  /** Words about prices (see words.json). */
+  price_words?: string[];
 }
 
 export interface TimeframePhrases {

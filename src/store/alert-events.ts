@@ -27,6 +27,8 @@ export async function alertStates(db: MirrorDb, alertId: string): Promise<Map<st
 /**
  * Writes a rule's states after a check and the events of the crossings it
  * found, in one transaction: a crash cannot fire an event twice or lose one.
+ * `inTransaction` runs in that transaction after the writes (the outbox
+ * records each firing there).
  */
 export async function recordAlertCheck(
   db: MirrorDb,
@@ -35,6 +37,7 @@ export async function recordAlertCheck(
   states: Omit<AlertState, "alert_id">[],
   fired: { entity: string; value: number | null; details: unknown }[],
   at: string,
+  inTransaction?: (trx: MirrorDb, events: AlertEvent[]) => Promise<void>,
 ): Promise<AlertEvent[]> {
   const events: AlertEvent[] = fired.map((f) => ({
     id: `evt_${randomBytes(8).toString("hex")}`,
@@ -65,6 +68,7 @@ export async function recordAlertCheck(
         .insertInto("alert_events")
         .values(events.slice(i, i + 100))
         .execute();
+    if (inTransaction && events.length) await inTransaction(trx, events);
   });
   return events;
 }

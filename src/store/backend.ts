@@ -55,6 +55,16 @@ export interface BulkLoad {
   /** Commits; a large load (`large`) leaves the copy of its log into the database to a helper thread. */
   commit(options?: { large?: boolean }): void;
   rollback(): void;
+  /** Whether the transaction is still open (the engine may have ended it on a fatal error). */
+  readonly active: boolean;
+  /**
+   * Savepoints: a nested all-or-nothing step of the load, so that several
+   * reports share one transaction and a refused one undoes only its own rows.
+   */
+  savepoint(name: string): void;
+  releaseSavepoint(name: string): void;
+  /** Undoes the writes since the savepoint and ends it (nothing to do when the engine already ended the transaction). */
+  rollbackToSavepoint(name: string): void;
 }
 
 /** An open mirror. */

@@ -8,13 +8,15 @@ export type CompetitorOfferRow = Insertable<CompetitorOffersTable>;
 /**
  * Replaces the offers of the (marketplace, ASIN, day) cells given, in one
  * transaction, then refreshes the price changes from the first day: fetching
- * the same day's offers again leaves one set of them.
+ * the same day's offers again leaves one set of them. `inTransaction` runs
+ * last in that transaction (the outbox records the price moves there).
  */
 export async function replaceCompetitorOffers(
   db: MirrorDb,
   accountId: string,
   cells: readonly { marketplace: string; asin: string; date: string }[],
   offers: readonly CompetitorOfferRow[],
+  inTransaction?: (trx: MirrorDb) => Promise<unknown>,
 ): Promise<number> {
   if (cells.length === 0) return 0;
   await db.transaction().execute(async (trx) => {
@@ -35,6 +37,7 @@ export async function replaceCompetitorOffers(
     }
     const first = cells.reduce((min, c) => (c.date < min ? c.date : min), cells[0].date);
     await rebuildPriceChanges(trx, accountId, first);
+    await inTransaction?.(trx);
   });
   return offers.length;
 }

@@ -306,6 +306,7 @@ export const ACCOUNT_DATA_TABLES = [
   "account_marketplaces",
   "order_lines",
   "settlement_transactions",
+  "settlements",
   "rollup_sales",
   "rollup_campaigns",
   "rollup_ad_targets",
@@ -405,6 +406,37 @@ export interface SettlementTransactionsTable {
 export interface MirrorSchema {
   order_lines: OrderLinesTable;
   settlement_transactions: SettlementTransactionsTable;
+}
+
+// Settlement headers and the audit trail of account changes (migration 0015), merged into MirrorSchema.
+
+/** A settlement as paid: the header line of its report. */
+export interface SettlementsTable {
+  account_id: string;
+  settlement_id: string;
+  start_date: string | null;
+  end_date: string | null;
+  deposit_date: string | null;
+  total_amount: number | null;
+  currency: string | null;
+}
+
+/** One change to an account's settings or alerts: who, what, when. */
+export interface AccountChangesTable {
+  id: Generated<number>;
+  account_id: string;
+  changed_at: string;
+  /** "cli" for the local user, else the API key's id. */
+  actor: string;
+  kind: "setting" | "alert_created" | "alert_deleted";
+  subject: string;
+  previous: string | null;
+  value: string | null;
+}
+
+export interface MirrorSchema {
+  settlements: SettlementsTable;
+  account_changes: AccountChangesTable;
 }
 
 /**
@@ -705,4 +737,86 @@ export interface MirrorSchema {
   insight_jobs: InsightJobsTable;
   alert_states: AlertStatesTable;
   alert_events: AlertEventsTable;
+}
+
+// Billing: the payment provider's subscription events and what they set (migration 0017), merged into MirrorSchema.
+
+export type BillingEventStatus = "pending" | "processed" | "failed";
+
+export interface BillingEventsTable {
+  /** The provider's event id (evt_…). */
+  id: string;
+  type: string;
+  /** The provider's `created`, Unix seconds. */
+  created: number;
+  /** The body as received and verified. */
+  payload: string;
+  status: BillingEventStatus;
+  attempts: Defaulted<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  outcome: string | null;
+  received_at: string;
+  processed_at: string | null;
+}
+
+export interface BillingSubscriptionsTable {
+  /** The provider's subscription id (sub_…). */
+  id: string;
+  workspace_id: string;
+  customer_id: string | null;
+  /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused. */
+  status: string;
+  price_id: string;
+  /** Null while the price is mapped to no plan (a subscription that grants nothing). */
+  plan: Plan | null;
+  current_period_end: string | null;
+  canceled_at: string | null;
+  last_event_id: string;
+  /** The `created` of the event that last changed the row, Unix seconds. */
+  last_event_created: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingPricesTable {
+  price_id: string;
+  plan: Plan;
+  updated_at: string;
+}
+
+export interface BillingNotificationsTable {
+  id: string;
+  workspace_id: string;
+  /** "payment_failed". */
+  kind: string;
+  subscription_id: string | null;
+  invoice_id: string | null;
+  event_id: string;
+  message: string;
+  /** In the currency's smallest unit, as the provider sends it. */
+  amount_due: number | null;
+  currency: string | null;
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface MirrorSchema {
+  billing_events: BillingEventsTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_prices: BillingPricesTable;
+  billing_notifications: BillingNotificationsTable;
+}
+
+/** Anomalies already seen (0018): each is reported once, under `reported_id`. */
+export interface AnomalySightingsTable {
+  account_id: string;
+  anomaly_id: string;
+  reported_id: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface MirrorSchema {
+  anomaly_sightings: AnomalySightingsTable;
 }

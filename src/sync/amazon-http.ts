@@ -63,15 +63,19 @@ export class AmazonApiError extends SellerAiError {
 export interface HttpStats {
   requests: number;
   throttled: number;
+  /** 429s per operation. */
+  throttledBy: Record<string, number>;
   retried: number;
   waitedMs: number;
 }
 
 export class AmazonHttp {
-  readonly stats: HttpStats = { requests: 0, throttled: 0, retried: 0, waitedMs: 0 };
+  readonly stats: HttpStats = { requests: 0, throttled: 0, throttledBy: {}, retried: 0, waitedMs: 0 };
   private readonly timing: HttpTiming;
   private readonly fetchFn: typeof fetch;
   private readonly buckets = new Map<string, TokenBucket>();
+  /** Operations whose rate an answer has announced (x-amzn-RateLimit-Limit). */
+  private readonly announced = new Set<string>();
   private readonly maxAttempts: number;
   private readonly baseBackoffMs: number;
   private readonly maxBackoffMs: number;
@@ -100,8 +104,9 @@ export class AmazonHttp {
     for (;;) {
       const wait = bucket.waitMs(this.timing.timer());
       if (wait === 0 && bucket.tryTake(this.timing.timer())) return;
-      // In slices: an answer meanwhile may announce a faster rate (x-amzn-RateLimit-Limit) than the one waited for.
-      const slice = Math.max(1, Math.min(wait, 1000));
+      // In slices: an answer meanwhile may announce a faster rate (x-amzn-RateLimit-Limit) than the one waited for,
+      // short ones until the first answer has (calls made together wait for it, not for the documented rate).
+      const slice = Math.max(1, Math.min(wait, this.announced.has(operation) ? 1000 : 100));
       this.stats.waitedMs += slice;
       await this.timing.sleep(slice);
     }
@@ -137,12 +142,16 @@ export class AmazonHttp {
       }
       const limit = Number(response.headers.get("x-amzn-ratelimit-limit"));
       const bucket = this.bucket(request.operation);
-      if (Number.isFinite(limit) && limit > 0) bucket.rate = limit;
+      if (Number.isFinite(limit) && limit > 0) {
+        bucket.rate = limit;
+        this.announced.add(request.operation);
+      }
       if (response.status === 429 || response.status >= 500) {
         await response.arrayBuffer().catch(() => undefined);
         lastProblem = `${response.status}`;
         if (response.status === 429) {
           this.stats.throttled++;
+          this.stats.throttledBy[request.operation] = (this.stats.throttledBy[request.operation] ?? 0) + 1;
           bucket.drain(this.timing.timer());
           const retryAfter = Number(response.headers.get("retry-after"));
           if (Number.isFinite(retryAfter) && retryAfter > 0) {

@@ -1,9 +1,12 @@
 /**
  * The `refresh_data` intent's way to the network: the shells hand answer()
  * this function, so analytics stays pure and only the shells decide whether
- * a question may start a sync (the API: keys with the `write` scope).
+ * a question may start a sync (the API: keys with the `write` scope). A sync
+ * is followed by the checks every refresh gets (alert rules, stock-out risk,
+ * new anomalies: insights/after-refresh.ts).
  */
 import { secretBoxFor } from "../store/secret-box.js";
+import { watchAfterRefresh } from "../insights/after-refresh.js";
 import type { Mirror } from "../store/open-mirror.js";
 import { connectionOfAccount } from "../store/connections.js";
 import { amazonConfig } from "./amazon-config.js";
@@ -44,6 +47,8 @@ export function refreshService(deps: {
         config: amazonConfig(deps.env),
         secrets: secretBoxFor(deps.env, deps.dbPath, { create: false }),
       });
+      // Alert rules, stock-out risk and new anomalies after the data changed; their problems do not fail the refresh.
+      await watchAfterRefresh(deps.mirror.db, { now: deps.clock(), accountIds: [accountId] });
       return {
         synced: true,
         run_id: result.run_id,

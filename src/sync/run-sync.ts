@@ -1,19 +1,24 @@
 /**
  * One sync of a connected account: what changed since the last one, fetched
- * from Amazon and imported through the same importers as report files, one
- * transaction per report. Reports are fetched several at a time while their
- * imports run one after another; a report Amazon fails (FATAL) is recorded
- * and the others go on; an authorisation Amazon no longer accepts marks the
- * account `needs_reauth` and stops the sync.
+ * from Amazon and imported through the same importers as report files.
+ * Reports are fetched many at a time (Amazon's usage plans pace the calls)
+ * while their documents are imported in the order they arrive, straight
+ * from the downloaded bytes, several per transaction (each report all or
+ * nothing in it: see ImportBatch); the running totals are rebuilt once, at
+ * the end, from the first day the sync changed. A report Amazon fails
+ * (FATAL) is recorded and the others go on; an authorisation Amazon no
+ * longer accepts marks the account `needs_reauth` and stops the sync. A sync
+ * that ends records its `data_refresh.completed` in the transaction that
+ * closes its run; the competitor offers it writes record their price moves
+ * in theirs.
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addDaysIso, isoDate } from "../core/dates.js";
 import { SellerAiError, isSellerAiError } from "../core/errors.js";
 import type { Period } from "../ingest/context.js";
-import { importFile, type ImportReport } from "../ingest/import-file.js";
+import { emitDataRefreshCompleted, emitPriceChangesDetected } from "../events/index.js";
+import { ImportBatch, type ImportReport } from "../ingest/import-file.js";
 import { marketplaces as knownMarketplaces } from "../core/reference-data.js";
 import { replaceCompetitorOffers, type CompetitorOfferRow } from "../store/competitor-offers.js";
 import { connectionOfAccount, listConnections, setConnectionState, type Connection } from "../store/connections.js";
@@ -90,6 +95,23 @@ export interface SyncedReport {
   kept?: { file: string; marketplace?: string; period?: Period };
 }
 
+/**
+ * Where a sync's time went, in ms. Requesting, waiting (reports Amazon was
+ * still processing) and downloading are summed over the reports fetched at
+ * once, so they add up to more than the wall time; importing (reading,
+ * inflating, parsing and storing the documents, one batch at a time),
+ * offers, rollups and total are wall time.
+ */
+export interface SyncTimings {
+  requesting_ms: number;
+  waiting_ms: number;
+  downloading_ms: number;
+  importing_ms: number;
+  offers_ms: number;
+  rollups_ms: number;
+  total_ms: number;
+}
+
 export interface SyncResult {
   account_id: string;
   run_id: number;
@@ -98,10 +120,18 @@ export interface SyncResult {
   rows_written: number;
   offers_written: number;
   throttled: number;
+  /** 429s per Amazon operation. */
+  throttled_by: Record<string, number>;
   retried: number;
   started_at: string;
   finished_at: string;
+  timings?: SyncTimings;
 }
+
+/** Documents imported in one transaction at most: a crash loses at most this many reports' work (fetched again). */
+const MAX_BATCH = 250;
+/** Downloaded bytes waiting to be imported, at most: fetching pauses beyond it. */
+const MAX_QUEUED_BYTES = 64 << 20;
 
 /** The connection a sync works on, or a clear error. */
 export async function connectionToSync(mirror: Mirror, accountId: string | undefined): Promise<Connection> {
@@ -188,7 +218,8 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
       : undefined;
   const poll: PollOptions = {
     timing,
-    initialMs: options.poll?.initialMs ?? 500,
+    // Short at first, doubling: a report done quickly is not waited on long, a slow one is not asked about often.
+    initialMs: options.poll?.initialMs ?? 100,
     maxMs: options.poll?.maxMs ?? 30_000,
     timeoutMs: options.poll?.timeoutMs ?? 30 * 60_000,
   };
@@ -197,7 +228,18 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
   const runId = await startSyncRun(mirror.db, conn.account_id, `amazon:${conn.region}`, nowIso);
   const coveredRuns = new Set<number>([runId]);
   const reports: SyncedReport[] = [];
-  const tempDir = mkdtempSync(join(tmpdir(), "seller-ai-sync-"));
+  const clock = () => timing.timer();
+  const syncStarted = clock();
+  const timings: SyncTimings = {
+    requesting_ms: 0,
+    waiting_ms: 0,
+    downloading_ms: 0,
+    importing_ms: 0,
+    offers_ms: 0,
+    rollups_ms: 0,
+    total_ms: 0,
+  };
+  const touched = { marketplaces: new Set<string>(), reportTypes: new Set<string>() };
   let offersWritten = 0;
   let rolled: { start: string; end: string } | undefined;
   let keptCount = 0;
@@ -207,36 +249,54 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
     const tracker = new CursorTracker(mirror, conn.account_id, nowIso);
     const runJobs = async (jobs: ReportJob[]) => {
       tracker.add(jobs);
-      // Imports run one at a time, in the order their documents arrive.
-      let importChain: Promise<void> = Promise.resolve();
+      // Reports are fetched many at a time and imported in the order they arrive, in batches of one
+      // transaction: the database is this loop's alone while a batch is open.
+      const queue = new ArrivalQueue<Fetched>(MAX_QUEUED_BYTES);
       let stop: unknown;
-      const runOne = async (job: ReportJob) => {
+      const fetching = pool(jobs, options.concurrency ?? 128, async (job) => {
         if (stop) return;
-        let outcome: FetchOutcome;
-        try {
-          outcome = await job.fetch((phase) => options.onProgress?.({ label: job.label, phase }));
-        } catch (error) {
-          if (error instanceof ReauthRequired) {
-            stop ??= error;
-            return;
-          }
-          outcome = { kind: "fatal", reportId: "", reason: (error as Error).message };
+        const fetched = await fetchJob(job, clock, timings, (phase) =>
+          options.onProgress?.({ label: job.label, phase }),
+        );
+        if (fetched.outcome === undefined) {
+          stop ??= fetched.error;
+          return;
         }
-        const imported = importChain.then(async () => {
-          if (stop) return;
-          await handleOutcome(job, outcome);
-        });
-        importChain = imported.catch((error) => {
-          stop ??= error;
-        });
-        await imported.catch(() => undefined);
-      };
-      await pool(jobs, options.concurrency ?? 128, runOne);
-      await importChain;
+        await queue.push(fetched, fetched.outcome.kind === "document" ? fetched.outcome.document.body.length : 0);
+      }).finally(() => queue.close());
+      const importing = (async () => {
+        for (let batch = await queue.take(MAX_BATCH); batch.length; batch = await queue.take(MAX_BATCH)) {
+          if (stop) continue;
+          try {
+            await importBatch(batch);
+          } catch (error) {
+            stop ??= error;
+          }
+        }
+      })();
+      await Promise.all([fetching, importing]);
       if (stop) throw stop;
     };
 
-    const handleOutcome = async (job: ReportJob, outcome: FetchOutcome) => {
+    /** One transaction for the batch's documents (each all or nothing), then the cursors they move. */
+    const importBatch = async (batch: Fetched[]) => {
+      const started = clock();
+      const batchImport = new ImportBatch(mirror);
+      const done: { job: ReportJob; ok: boolean }[] = [];
+      try {
+        for (const item of batch) done.push({ job: item.job, ok: await handleOutcome(batchImport, item) });
+        batchImport.commit();
+      } catch (error) {
+        batchImport.rollback();
+        throw error;
+      } finally {
+        timings.importing_ms += clock() - started;
+      }
+      for (const d of done) await tracker.done(d.job, d.ok);
+    };
+
+    /** Imports (or records) one fetched report in the open batch; false when it failed. */
+    const handleOutcome = async (batchImport: ImportBatch, { job, outcome }: Fetched): Promise<boolean> => {
       const base = {
         label: job.label,
         report_type: job.reportType,
@@ -250,8 +310,7 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
       if (outcome.kind === "no_data") {
         reports.push({ ...base, status: "no_data" });
         options.onProgress?.({ label: job.label, phase: "no data" });
-        await tracker.done(job, true);
-        return;
+        return true;
       }
       if (outcome.kind === "fatal") {
         const id = await recordFailedReport(
@@ -268,49 +327,43 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
         coveredRuns.add(id);
         reports.push({ ...base, status: "fatal", error: outcome.reason });
         options.onProgress?.({ label: job.label, phase: "failed", error: outcome.reason });
-        await tracker.done(job, false);
-        return;
+        return false;
       }
       const doc = outcome.document;
       const period =
         job.period ??
         (job.reportType === MYI || job.reportType === RESTOCK ? snapshotDay(doc.dataEnd, today) : undefined);
-      const file = join(tempDir, `${randomBytes(6).toString("hex")}-${job.reportType}${doc.gzip ? ".gz" : ""}`);
-      writeFileSync(file, doc.body);
+      const name = `${job.reportType}-${doc.reportId}${doc.gzip ? ".gz" : ""}`;
+      let kept: SyncedReport["kept"];
+      if (options.keepDocuments) {
+        mkdirSync(options.keepDocuments, { recursive: true });
+        const file = join(options.keepDocuments, `${String(++keptCount).padStart(5, "0")}-${name}`);
+        writeFileSync(file, doc.body);
+        kept = { file, marketplace: job.marketplace, period };
+      }
       options.onProgress?.({ label: job.label, phase: "importing" });
       let report: ImportReport;
       try {
-        report = await importFile(mirror, file, {
-          accountId: conn.account_id,
-          marketplace: job.marketplace,
-          period,
-          now: options.now,
-          refreshRollups: false,
-          run: { kind: "sync", source: `amazon:${job.reportType}:${doc.reportId}` },
-        });
+        // Straight from the downloaded bytes (inflated as they are read): no copy on disk.
+        report = await batchImport.add(
+          { name, body: doc.body },
+          {
+            accountId: conn.account_id,
+            marketplace: job.marketplace,
+            period,
+            now: options.now,
+            refreshRollups: false,
+            refreshEvent: false,
+            run: { kind: "sync", source: `amazon:${job.reportType}:${doc.reportId}` },
+          },
+        );
       } catch (error) {
         if (!isSellerAiError(error)) throw error;
         const failed = error.details.report as ImportReport | undefined;
         if (failed?.runId) coveredRuns.add(failed.runId);
-        reports.push({ ...base, status: "failed", error: error.message });
+        reports.push({ ...base, status: "failed", error: error.message, kept });
         options.onProgress?.({ label: job.label, phase: "failed", error: error.message });
-        await tracker.done(job, false);
-        return;
-      } finally {
-        if (options.keepDocuments) {
-          mkdirSync(options.keepDocuments, { recursive: true });
-          const kept = join(
-            options.keepDocuments,
-            `${String(++keptCount).padStart(5, "0")}-${job.reportType}${doc.gzip ? ".gz" : ""}`,
-          );
-          copyFileSync(file, kept);
-          (job as ReportJob & { kept?: SyncedReport["kept"] }).kept = {
-            file: kept,
-            marketplace: job.marketplace,
-            period,
-          };
-        }
-        rmSync(file, { force: true });
+        return false;
       }
       if (report.runId) coveredRuns.add(report.runId);
       if (job.rolledUp && report.periodStart && report.periodEnd) {
@@ -319,6 +372,8 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
           end: !rolled || report.periodEnd > rolled.end ? report.periodEnd : rolled.end,
         };
       }
+      for (const m of report.marketplaces) touched.marketplaces.add(m);
+      touched.reportTypes.add(job.reportType);
       reports.push({
         ...base,
         status: "imported",
@@ -327,14 +382,15 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
         rows_rejected: report.rowsRejected,
         period_start: report.periodStart,
         period_end: report.periodEnd,
-        kept: (job as ReportJob & { kept?: SyncedReport["kept"] }).kept,
+        kept,
       });
       options.onProgress?.({ label: job.label, phase: "imported", rows: report.rowsWritten });
-      await tracker.done(job, true);
+      return true;
     };
 
-    // Listings lead the first batch: settlements and offers, which come after it, look products up by SKU.
-    const jobs: ReportJob[] = markets.map((m) => snapshotJob(sp, poll, LISTINGS, "Listings", m));
+    // Listings first: settlements and offers look products up by SKU.
+    await runJobs(markets.map((m) => snapshotJob(sp, poll, LISTINGS, "Listings", m)));
+    const jobs: ReportJob[] = [];
     if (scopes.has("inventory")) {
       for (const m of markets)
         jobs.push(
@@ -399,38 +455,89 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
       });
     }
     if (ads) jobs.push(...(await adsJobs(ads, poll, markets, cursors, today, since)));
+    if (scopes.has("financial")) jobs.push(...(await settlementJobs(sp, markets, cursors, today, since)));
+    // Offers are asked for while the reports come in, and written once they are imported (the importer has
+    // the database to itself meanwhile).
+    const offerCalls = scopes.has("pricing") ? await offerRequests(mirror, conn, markets, options.onProgress) : [];
+    const offersStarted = clock();
+    const offerAnswers = fetchOffers(sp, offerCalls).finally(() => {
+      timings.offers_ms = clock() - offersStarted;
+    });
+    // Settled either way at once, so that a failing sync does not leave it unhandled.
+    offerAnswers.catch(() => undefined);
     await runJobs(jobs);
-    if (scopes.has("financial")) await runJobs(await settlementJobs(sp, markets, cursors, today, since));
-    if (scopes.has("pricing")) offersWritten = await syncOffers(sp, mirror, conn, markets, today, options.onProgress);
+    if (offerCalls.length)
+      offersWritten = await writeOffers(
+        mirror,
+        conn,
+        today,
+        options.now,
+        offerCalls,
+        await offerAnswers,
+        options.onProgress,
+      );
 
+    const rollupsStarted = clock();
     if (rolled) await rebuildRollups(mirror, conn.account_id, rolled, nowIso, coveredRuns);
-    await mirror.db
-      .updateTable("accounts")
-      .set({ last_refresh_at: nowIso })
-      .where("id", "=", conn.account_id)
-      .execute();
+    timings.rollups_ms = clock() - rollupsStarted;
     const failed = reports.filter((r) => r.status === "fatal" || r.status === "failed").length;
     const status = failed === 0 ? "ok" : failed < reports.length ? "partial" : "failed";
+    timings.total_ms = clock() - syncStarted;
     const result = summarise(conn.account_id, runId, status, reports, offersWritten, http, nowIso, options.now);
-    await finishSyncRun(mirror.db, runId, {
-      status,
-      finishedAt: result.finished_at,
-      rowsRead: reports.reduce((n, r) => n + r.rows_read, 0),
-      rowsWritten: result.rows_written,
-      rowsRejected: reports.reduce((n, r) => n + r.rows_rejected, 0),
-      periodStart: rolled?.start ?? null,
-      periodEnd: rolled?.end ?? null,
-      details: {
-        reports: reports.length,
-        imported: reports.filter((r) => r.status === "imported").length,
-        no_data: reports.filter((r) => r.status === "no_data").length,
-        failed: reports
-          .filter((r) => r.status !== "imported" && r.status !== "no_data")
-          .map((r) => ({ report: r.label, error: r.error })),
-        offers_written: offersWritten,
-        throttled: http.stats.throttled,
-        retried: http.stats.retried,
-      },
+    result.timings = roundTimings(timings);
+    const imported = reports.filter((r) => r.status === "imported");
+    const days = {
+      first: imported.reduce<string | null>(
+        (d, r) => (r.period_start && (!d || r.period_start < d) ? r.period_start : d),
+        null,
+      ),
+      last: imported.reduce<string | null>(
+        (d, r) => (r.period_end && (!d || r.period_end > d) ? r.period_end : d),
+        null,
+      ),
+    };
+    const rows = {
+      read: reports.reduce((n, r) => n + r.rows_read, 0),
+      written: result.rows_written,
+      rejected: reports.reduce((n, r) => n + r.rows_rejected, 0),
+    };
+    // The run's end and its event commit together: a sync that stops before here reports nothing.
+    await mirror.db.transaction().execute(async (trx) => {
+      await trx.updateTable("accounts").set({ last_refresh_at: nowIso }).where("id", "=", conn.account_id).execute();
+      await finishSyncRun(trx, runId, {
+        status,
+        finishedAt: result.finished_at,
+        rowsRead: rows.read,
+        rowsWritten: rows.written,
+        rowsRejected: rows.rejected,
+        periodStart: rolled?.start ?? null,
+        periodEnd: rolled?.end ?? null,
+        details: {
+          reports: reports.length,
+          imported: imported.length,
+          no_data: reports.filter((r) => r.status === "no_data").length,
+          failed: reports
+            .filter((r) => r.status !== "imported" && r.status !== "no_data")
+            .map((r) => ({ report: r.label, error: r.error })),
+          offers_written: offersWritten,
+          throttled: http.stats.throttled,
+          retried: http.stats.retried,
+          timings: result.timings,
+        },
+      });
+      if (status !== "failed")
+        await emitDataRefreshCompleted(trx, {
+          runId,
+          accountId: conn.account_id,
+          source: "sync",
+          status,
+          marketplaces: touched.marketplaces.size ? [...touched.marketplaces].sort() : markets.map((m) => m.code),
+          reportTypes: [...touched.reportTypes].sort(),
+          rows,
+          firstDay: days.first,
+          lastDay: days.last,
+          now: options.now,
+        });
     });
     return result;
   } catch (error) {
@@ -451,8 +558,6 @@ export async function syncAccount(mirror: Mirror, options: SyncOptions): Promise
         suggestions: [reconnectHint(conn)],
       });
     throw error;
-  } finally {
-    rmSync(tempDir, { recursive: true, force: true });
   }
 }
 
@@ -574,62 +679,95 @@ async function adsJobs(
   return jobs;
 }
 
-/** Competitor offers and the buy box of every product, from Product Pricing's batch call (20 ASINs a call). */
-async function syncOffers(
-  sp: SpApiClient,
+interface OfferCall {
+  market: Market;
+  asins: string[];
+}
+
+/** The Product Pricing batch calls that ask for every product's offers and buy box (20 ASINs a call). */
+async function offerRequests(
   mirror: Mirror,
   conn: Connection,
   markets: Market[],
-  today: string,
   onProgress: SyncOptions["onProgress"],
-): Promise<number> {
-  let written = 0;
-  for (const m of markets) {
-    const label = `Offers ${m.code}`;
+): Promise<OfferCall[]> {
+  const calls: OfferCall[] = [];
+  for (const market of markets) {
     const asins = (
       await mirror.db
         .selectFrom("products")
         .select("asin")
         .distinct()
         .where("account_id", "=", conn.account_id)
-        .where("marketplace", "=", m.code)
+        .where("marketplace", "=", market.code)
         .orderBy("asin")
         .execute()
     ).map((r) => r.asin);
     if (asins.length === 0) continue;
-    onProgress?.({ label, phase: "requested" });
-    const offers = new Map<string, CompetitorOfferRow>();
-    const cells: { marketplace: string; asin: string; date: string }[] = [];
-    for (let i = 0; i < asins.length; i += 20) {
-      const batch = asins.slice(i, i + 20);
-      for (const response of await sp.itemOffersBatch(m.marketplaceId, batch)) {
-        const payload = response.body?.payload;
-        if (response.status?.statusCode !== 200 || !payload?.ASIN) continue;
-        cells.push({ marketplace: m.code, asin: payload.ASIN, date: today });
-        for (const o of payload.Offers ?? []) {
-          const sellerId = String(o.SellerId ?? "");
-          if (!sellerId || sellerId === conn.selling_partner_id) continue;
-          offers.set(`${payload.ASIN}\t${sellerId}`, {
-            account_id: conn.account_id,
-            marketplace: m.code,
-            asin: payload.ASIN,
-            date: today,
-            seller_id: sellerId,
-            seller_name: null,
-            price: Number(o.ListingPrice?.Amount ?? 0),
-            shipping: Number(o.Shipping?.Amount ?? 0),
-            is_fba: o.IsFulfilledByAmazon ? 1 : 0,
-            is_buy_box_winner: o.IsBuyBoxWinner ? 1 : 0,
-          });
-        }
+    onProgress?.({ label: `Offers ${market.code}`, phase: "requested" });
+    for (let i = 0; i < asins.length; i += 20) calls.push({ market, asins: asins.slice(i, i + 20) });
+  }
+  return calls;
+}
+
+/** The calls' answers, one call at a time: the operation's burst is 1, so calls sent together would only be throttled. */
+async function fetchOffers(sp: SpApiClient, calls: OfferCall[]): Promise<Record<string, any>[][]> {
+  const answers: Record<string, any>[][] = [];
+  for (const call of calls) answers.push(await sp.itemOffersBatch(call.market.marketplaceId, call.asins));
+  return answers;
+}
+
+/**
+ * Competitor offers and the buy box of every product, written in one
+ * transaction with the price moves they show (`price_change.detected`).
+ */
+async function writeOffers(
+  mirror: Mirror,
+  conn: Connection,
+  today: string,
+  now: Date,
+  calls: OfferCall[],
+  answers: Record<string, any>[][],
+  onProgress: SyncOptions["onProgress"],
+): Promise<number> {
+  const offers = new Map<string, CompetitorOfferRow>();
+  const cells: { marketplace: string; asin: string; date: string }[] = [];
+  calls.forEach(({ market: m }, i) => {
+    for (const response of answers[i]) {
+      const payload = response.body?.payload;
+      if (response.status?.statusCode !== 200 || !payload?.ASIN) continue;
+      cells.push({ marketplace: m.code, asin: payload.ASIN, date: today });
+      for (const o of payload.Offers ?? []) {
+        const sellerId = String(o.SellerId ?? "");
+        if (!sellerId || sellerId === conn.selling_partner_id) continue;
+        offers.set(`${m.code}\t${payload.ASIN}\t${sellerId}`, {
+          account_id: conn.account_id,
+          marketplace: m.code,
+          asin: payload.ASIN,
+          date: today,
+          seller_id: sellerId,
+          seller_name: null,
+          price: Number(o.ListingPrice?.Amount ?? 0),
+          shipping: Number(o.Shipping?.Amount ?? 0),
+          is_fba: o.IsFulfilledByAmazon ? 1 : 0,
+          is_buy_box_winner: o.IsBuyBoxWinner ? 1 : 0,
+        });
       }
     }
-    onProgress?.({ label, phase: "importing" });
-    const n = await replaceCompetitorOffers(mirror.db, conn.account_id, cells, [...offers.values()]);
-    written += n;
-    onProgress?.({ label, phase: "imported", rows: n });
-  }
-  return written;
+  });
+  const codes = [...new Set(calls.map((c) => c.market.code))];
+  for (const code of codes) onProgress?.({ label: `Offers ${code}`, phase: "importing" });
+  const rows = [...offers.values()];
+  const n = await replaceCompetitorOffers(mirror.db, conn.account_id, cells, rows, (trx) =>
+    emitPriceChangesDetected(trx, { accountId: conn.account_id, from: today, to: today, now }),
+  );
+  for (const code of codes)
+    onProgress?.({
+      label: `Offers ${code}`,
+      phase: "imported",
+      rows: rows.filter((o) => o.marketplace === code).length,
+    });
+  return n;
 }
 
 /**
@@ -681,6 +819,83 @@ class CursorTracker {
   }
 }
 
+interface Fetched {
+  job: ReportJob;
+  outcome: FetchOutcome;
+}
+
+/** Fetches one report, adding its phases' durations to `timings`; an authorisation lost ends the sync. */
+async function fetchJob(
+  job: ReportJob,
+  clock: () => number,
+  timings: SyncTimings,
+  onPhase: (phase: JobPhase) => void,
+): Promise<Fetched | { job: ReportJob; outcome: undefined; error: unknown }> {
+  let phase: "requesting_ms" | "waiting_ms" | "downloading_ms" = "requesting_ms";
+  let since = clock();
+  const enter = (next: typeof phase) => {
+    const t = clock();
+    timings[phase] += t - since;
+    since = t;
+    phase = next;
+  };
+  try {
+    const outcome = await job.fetch((p) => {
+      if (p === "requested") enter("waiting_ms");
+      else if (p === "downloading") enter("downloading_ms");
+      onPhase(p);
+    });
+    return { job, outcome };
+  } catch (error) {
+    if (error instanceof ReauthRequired) return { job, outcome: undefined, error };
+    return { job, outcome: { kind: "fatal", reportId: "", reason: (error as Error).message } };
+  } finally {
+    enter(phase);
+  }
+}
+
+/**
+ * Fetched reports waiting for the importer, in arrival order. The importer
+ * takes everything waiting (up to a batch) at once; fetchers wait while the
+ * bytes waiting exceed the limit.
+ */
+class ArrivalQueue<T> {
+  private readonly items: { item: T; bytes: number }[] = [];
+  private bytes = 0;
+  private closed = false;
+  private wakeTaker?: () => void;
+  private readonly wakePushers: (() => void)[] = [];
+
+  constructor(private readonly maxBytes: number) {}
+
+  async push(item: T, bytes: number): Promise<void> {
+    while (this.bytes > 0 && this.bytes + bytes > this.maxBytes)
+      await new Promise<void>((resolve) => this.wakePushers.push(resolve));
+    this.items.push({ item, bytes });
+    this.bytes += bytes;
+    this.wakeTaker?.();
+  }
+
+  /** No more items will come: take() returns what is left, then []. */
+  close(): void {
+    this.closed = true;
+    this.wakeTaker?.();
+  }
+
+  async take(max: number): Promise<T[]> {
+    while (this.items.length === 0 && !this.closed) await new Promise<void>((resolve) => (this.wakeTaker = resolve));
+    this.wakeTaker = undefined;
+    const taken = this.items.splice(0, max);
+    for (const t of taken) this.bytes -= t.bytes;
+    for (const wake of this.wakePushers.splice(0)) wake();
+    return taken.map((t) => t.item);
+  }
+}
+
+function roundTimings(t: SyncTimings): SyncTimings {
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v)])) as unknown as SyncTimings;
+}
+
 /** Runs `work` over the items, at most `limit` at a time. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -708,6 +923,7 @@ function summarise(
     rows_written: reports.reduce((n, r) => n + r.rows_written, 0),
     offers_written: offers,
     throttled: http.stats.throttled,
+    throttled_by: { ...http.stats.throttledBy },
     retried: http.stats.retried,
     started_at: startedAt,
     finished_at: now.toISOString(),

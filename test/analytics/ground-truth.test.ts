@@ -148,24 +148,24 @@ describe("sales figures match the daily rows", () => {
     expect(r.analysis.summary).not.toContain("periods differ in length");
   });
 
-  it("compares revenue per day when this month so far meets a whole month", async () => {
-    const current = { start: "2026-11-01", end: "2026-11-21" };
-    const previous = { start: "2026-10-01", end: "2026-10-31" };
+  it("compares this month so far with the same days of last month, never with all of it", async () => {
     const r = await ask("sales_comparison", {
       timeframe: "this_month",
-      date_range: current,
+      date_range: { start: "2026-11-01", end: "2026-11-21" },
       compare_to: "last_month",
       marketplace: "US",
     });
+    // The data ends yesterday (2026-11-20): November 1..20 against October 1..20.
+    const current = { start: "2026-11-01", end: "2026-11-20" };
+    const previous = { start: "2026-10-01", end: "2026-10-20" };
     const asins = ["B0KNIFE001", "B0PAN00002", "B0HOSE0003"];
-    // The data ends yesterday (2026-11-20): 20 days with data against October's 31.
     const c = (await Promise.all(asins.map((a) => truth("US", a, current)))).reduce((s, x) => s + x.revenue, 0);
     const p = (await Promise.all(asins.map((a) => truth("US", a, previous)))).reduce((s, x) => s + x.revenue, 0);
-    const usd = (n: number) =>
-      `$${cents(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    expect(r.analysis.summary).toContain(
-      `(20 days with data against 31): per day, revenue was ${usd(c / 20)} against ${usd(p / 31)}`,
-    );
+    const revenue = r.comparison.find((x: { metric: string }) => x.metric === "revenue");
+    expect(revenue).toMatchObject({ current: cents(c), previous: cents(p) });
+    expect(r.previous_period).toEqual(previous);
+    expect(r.analysis.summary).toContain("same 20 days");
+    expect(r.analysis.summary).not.toContain("periods differ in length");
   });
 
   it("computes refund rate as refunded units over units sold", async () => {

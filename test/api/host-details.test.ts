@@ -36,7 +36,7 @@ describe("answers about imports", () => {
     const h = await apiHarness({ mirror: await openMirror(db) });
     try {
       h.clock.now = new Date(`${TODAY}T12:00:00Z`);
-      const key = (await h.key({ accounts: ["default"] })).key;
+      const key = (await h.key({ accounts: ["default"], scopes: ["query", "write"] })).key;
       const json = await h.query(key, { query: "sync my data" });
       expect(json.statusCode).toBe(200);
       const body = json.json();

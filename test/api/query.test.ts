@@ -99,7 +99,7 @@ describe("POST /v1/query answers", () => {
   it("a command through the API makes remembered answers be recomputed", async () => {
     const own = await apiHarness();
     try {
-      const { key } = await own.key();
+      const { key } = await own.key({ scopes: ["query", "write"] });
       const question = { query: "bid recommendations for my keywords last 30 days" };
       await own.query(key, question);
       const before = (await own.query(key, question)).json().result.bids as { target_acos: number }[];
@@ -285,6 +285,7 @@ describe("around the API", () => {
       "404",
       "413",
       "415",
+      "422",
       "429",
       "500",
     ]);

@@ -178,7 +178,7 @@ describe("POST /v1/connect", () => {
 });
 
 describe("refresh_data over /v1/query", () => {
-  it("syncs a connected account for a key with the write scope, and only describes for others", async () => {
+  it("syncs a connected account for a key with the write scope, and is refused (403) to a query-only key", async () => {
     const h = await startHarness({ realTime: true, processingPolls: 0 });
     const api = await startApi(h);
     const key = await api.key(["connect", "query"]);
@@ -190,18 +190,19 @@ describe("refresh_data over /v1/query", () => {
         headers: { "content-type": "application/json", authorization: `Bearer ${k}` },
         body: JSON.stringify({ query: "refresh my data" }),
       });
-      return res.json();
+      return { status: res.status, body: await res.json() };
     };
     const readOnly = await ask(key);
-    expect(readOnly.metadata.query_understanding.intent).toBe("refresh_data");
-    expect(readOnly.result.refresh).toBeUndefined();
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error.code).toBe("forbidden");
+    expect(readOnly.body.error.message).toMatch(/write/);
     expect(h.sandbox.server.count("createReport")).toBe(0);
 
     const ws = (await h.mirror.db.selectFrom("api_keys").select("workspace_id").executeTakeFirstOrThrow()).workspace_id;
     const writer = (
       await createApiKey(h.mirror.db, { name: "writer", scopes: ["query", "write"], workspaceId: ws, now: NOW })
     ).key;
-    const refreshed = await ask(writer);
+    const refreshed = (await ask(writer)).body;
     expect(refreshed.result.refresh).toMatchObject({ synced: true, status: "ok" });
     expect(refreshed.result.refresh.reports).toBeGreaterThan(0);
     expect(h.sandbox.server.count("createReport")).toBeGreaterThan(0);

@@ -259,7 +259,8 @@ describe("price_change.detected, from offers written", () => {
   });
 });
 
-describe("events of the insights (emitted by their causes in the insights work)", () => {
+// The emitters alone; their causes (the anomaly scan, alert rules, stock-out risk, insights jobs) are in causes.test.ts.
+describe("events of the insights", () => {
   let mirror: Mirror;
   const NOW = new Date("2026-11-21T09:00:00Z");
   beforeEach(async () => {
@@ -293,7 +294,11 @@ describe("events of the insights (emitted by their causes in the insights work)"
         id: "an_1",
         metric: "units",
         description: "units fell to 2 on 2026-11-20 (expected about 9.5).",
-        link: { method: "GET", url: "/v1/insights/anomalies/an_1" },
+        link: {
+          method: "POST",
+          url: "/v1/query",
+          body: { query: "show me anomalies for B0KNIFE001", account_id: "acme", marketplace: "US" },
+        },
       },
     ],
     [

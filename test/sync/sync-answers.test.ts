@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { answer } from "../../src/answer/answer.js";
 import { importFile } from "../../src/ingest/import-file.js";
-import { openMirror } from "../../src/store/open-mirror.js";
+import { openMirror, type Mirror } from "../../src/store/open-mirror.js";
 import { rebuildRollups } from "../../src/store/rollups.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
 import { connectSandbox, NOW, startHarness, syncAccount } from "../helpers/sandbox-harness.js";
@@ -25,6 +25,21 @@ const QUESTIONS = [
   "what should I restock",
   "buy box percentage last 30 days",
 ];
+
+/**
+ * Amazon's reports carry no exchange rates, so neither mirror has any: both get
+ * the same ones, as a seller would add them, so that totals across marketplaces
+ * can be compared instead of both being refused.
+ */
+async function addExchangeRates(db: Mirror["db"]): Promise<void> {
+  await db
+    .insertInto("currency_rates")
+    .values([
+      { currency: "EUR", quote: "USD", date: "2023-01-01", rate: 1.08 },
+      { currency: "GBP", quote: "USD", date: "2023-01-01", rate: 1.27 },
+    ])
+    .execute();
+}
 
 /** An answer's result with what legitimately differs between two accounts (ids, timings) left out. */
 function comparable(result: Record<string, unknown>): unknown {
@@ -54,6 +69,8 @@ describe("answers after a sync", () => {
         });
       }
       await rebuildRollups(files, "from-files", undefined, NOW.toISOString());
+      await addExchangeRates(files.db);
+      await addExchangeRates(h.mirror.db);
 
       const top = await answer("top 5 products by revenue last 30 days", { db: h.mirror.db, now: NOW, accountId });
       expect((top.body.result.top_products as unknown[]).length).toBe(5);

@@ -3,7 +3,15 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, conditionNotes, sortRows, type Outcome } from "./outcome.js";
+import {
+  applyConditions,
+  conditionNotes,
+  conditionWords,
+  limitRows,
+  shownNote,
+  sortRows,
+  type Outcome,
+} from "./outcome.js";
 import { adFreshness, campaignFacts, campaignIdsFor, campaignsOf } from "../facts/ad-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 import { pct, adMetrics, noAds } from "./ad-common.js";
@@ -18,7 +26,7 @@ export async function acosByCampaign(
   const facts = await campaignFacts(ctx, scope.range, scope, ids);
   const info = await campaignsOf(ctx);
   const target = f.target_acos ?? ctx.settings.target_acos;
-  const rows = facts.map((x) => {
+  const everyRow = facts.map((x) => {
     const c = info.get(x.campaign_id);
     const currency = ctx.currencies.get(x.marketplace) ?? ctx.homeCurrency;
     return {
@@ -30,41 +38,51 @@ export async function acosByCampaign(
       target_acos: target,
     };
   });
+  // The conditions ("ACoS above 50%") pick the campaigns the whole answer is about: rows, totals and words.
+  const picked = new Set(applyConditions(everyRow, f.conditions));
+  const rows = everyRow.filter((r) => picked.has(r));
+  const pickedFacts = facts.filter((_, i) => picked.has(everyRow[i]));
   const metric =
     f.metrics?.[0] &&
     ["acos", "roas", "ad_spend", "ad_sales", "clicks", "impressions", "ctr", "cpc"].includes(f.metrics[0])
       ? (({ ad_spend: "spend", ad_sales: "sales" } as Record<string, string>)[f.metrics[0]] ?? f.metrics[0])
       : "acos";
-  const campaigns = sortRows(applyConditions(rows, f.conditions), metric, f.sort ?? "desc", (r) => r.campaign_id).slice(
-    0,
-    f.limit ?? 50,
+  const { shown: campaigns, total } = limitRows(
+    sortRows(rows, metric, f.sort ?? "desc", (r) => r.campaign_id),
+    f.limit,
+    50,
   );
   const home = scope.marketplace ? (ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency) : ctx.homeCurrency;
-  const spend = facts.reduce(
-    (s, x) => s + ctx.convert(x.spend, ctx.currencies.get(x.marketplace) ?? home, home, scope.range.end),
+  const spend = pickedFacts.reduce(
+    (s, x) => s + ctx.exchange(x.spend, ctx.currencies.get(x.marketplace) ?? home, home, scope.range),
     0,
   );
-  const sales = facts.reduce(
-    (s, x) => s + ctx.convert(x.sales, ctx.currencies.get(x.marketplace) ?? home, home, scope.range.end),
+  const sales = pickedFacts.reduce(
+    (s, x) => s + ctx.exchange(x.sales, ctx.currencies.get(x.marketplace) ?? home, home, scope.range),
     0,
   );
   let summary: string;
   let recommendation: string;
-  if (!rows.length) {
+  const filtered = f.conditions?.length ? conditionWords(f.conditions) : "";
+  if (!everyRow.length) {
     summary = await noAds(ctx, scope);
     recommendation = "Import your Sponsored Products reports to see campaign ACoS.";
+  } else if (!rows.length) {
+    summary = `None of your ${everyRow.length} campaigns has ${filtered} in ${periodWords(scope)}.`;
+    recommendation = "Nothing to act on for this condition; ask without it to see every campaign.";
   } else {
     const over = rows.filter((r) => r.acos !== null && r.acos > target).sort((a, b) => b.spend - a.spend);
     const none = rows.filter((r) => r.acos === null && r.spend > 0);
     const best = [...rows].filter((r) => r.acos !== null).sort((a, b) => (a.acos ?? 0) - (b.acos ?? 0))[0];
     const worst = [...rows].filter((r) => r.acos !== null).sort((a, b) => (b.acos ?? 0) - (a.acos ?? 0))[0];
     summary =
-      `${rows.length} campaigns spent ${formatMoney(money(spend, home), home)} for ${formatMoney(money(sales, home), home)} of ad sales in ${periodWords(scope)}: ACoS ${formatPercent(pct(spend, sales))} against your ${formatPercent(target)} target. ` +
+      `${filtered ? `${rows.length} of your ${everyRow.length} campaigns have ${filtered}: together they` : `${rows.length} campaign${rows.length === 1 ? "" : "s"}`} spent ${formatMoney(money(spend, home), home)} for ${formatMoney(money(sales, home), home)} of ad sales in ${periodWords(scope)}: ACoS ${formatPercent(pct(spend, sales))} against your ${formatPercent(target)} target. ` +
       (worst
         ? `Highest ACoS: ${worst.campaign} (${worst.marketplace}) at ${formatPercent(worst.acos)} on ${formatMoney(worst.spend, worst.currency)}`
         : "") +
       (best && best !== worst ? `; lowest: ${best.campaign} at ${formatPercent(best.acos)}.` : ".") +
-      (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "");
+      (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "") +
+      shownNote(campaigns.length, total, "campaigns first in the order asked");
     recommendation = over.length
       ? `Lower bids or add negative keywords in ${over[0].campaign}: at ${formatPercent(over[0].acos)} ACoS it spends ${formatMoney(over[0].spend, over[0].currency)}, ${formatPercent(roundTo((over[0].acos ?? 0) - target, 1))} points over target` +
         (best && best.acos !== null && best.acos < target * 0.7
@@ -72,7 +90,7 @@ export async function acosByCampaign(
           : ".")
       : `Every campaign is within your ${formatPercent(target)} target; raise budgets on ${best?.campaign ?? "the best campaign"} to grow sales.`;
   }
-  const notes = conditionNotes(rows, f.conditions);
+  const notes = conditionNotes(everyRow, f.conditions);
   return {
     result: {
       campaigns,
@@ -84,6 +102,7 @@ export async function acosByCampaign(
       analysis: { summary, recommendation },
     },
     primaryKey: "campaigns",
-    freshness: rows.length ? await adFreshness(ctx, scope.range) : null,
+    totalRows: total,
+    freshness: everyRow.length ? await adFreshness(ctx, scope.range) : null,
   };
 }

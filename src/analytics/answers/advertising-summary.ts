@@ -75,7 +75,7 @@ export async function advertisingSummary(
       };
     });
   const home = scope.marketplace ? (ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency) : ctx.homeCurrency;
-  const conv = (v: number, m: string) => ctx.convert(v, ctx.currencies.get(m) ?? home, home, scope.range.end);
+  const conv = (v: number, m: string) => ctx.exchange(v, ctx.currencies.get(m) ?? home, home, scope.range);
   const spend = [...byMarket.values()].reduce((s, m) => s + conv(m.spend, m.marketplace), 0);
   const adSales = [...byMarket.values()].reduce((s, m) => s + conv(m.sales, m.marketplace), 0);
   const totalSales = [...revenue.entries()].reduce((s, [m, v]) => s + conv(v, m), 0);

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, type Outcome } from "./outcome.js";
+import { applyConditions, type Outcome, limitRows } from "./outcome.js";
 import { adFreshness } from "../facts/ad-facts.js";
 import { periodWords } from "../facts/scope.js";
 import { MIN_CLICKS, MAX_BID_STEP, MIN_BID, noAds, keywordRows } from "./ad-common.js";
@@ -80,12 +80,14 @@ export async function bidRecommendations(
       currency: r.currency,
     });
   }
-  const sorted = applyConditions(bids, f.conditions)
-    .sort(
+  const { shown: sorted, total: totalRows } = limitRows(
+    applyConditions(bids, f.conditions).sort(
       (a, b) =>
         Math.abs(b.change_pct) * b.spend - Math.abs(a.change_pct) * a.spend || (a.target_id < b.target_id ? -1 : 1),
-    )
-    .slice(0, f.limit ?? 50);
+    ),
+    f.limit,
+    50,
+  );
   let summary: string;
   let recommendation: string;
   if (!rows.length) {
@@ -98,7 +100,7 @@ export async function bidRecommendations(
     const down = sorted.filter((b) => b.change_pct < 0).length;
     const b = sorted[0];
     summary =
-      `${sorted.length} bid change${sorted.length === 1 ? "" : "s"} toward your ${formatPercent(target)} ACoS target (${down} down, ${sorted.length - down} up). Largest: "${b.keyword}" in ${b.campaign}, ` +
+      `${totalRows} bid change${totalRows === 1 ? "" : "s"} toward your ${formatPercent(target)} ACoS target (${down} down, ${sorted.length - down} up). Largest: "${b.keyword}" in ${b.campaign}, ` +
       `${formatMoney(b.current_bid, b.currency)} → ${formatMoney(b.recommended_bid, b.currency)} (${b.change_pct > 0 ? "+" : ""}${formatPercent(b.change_pct)}), ACoS ${formatPercent(b.acos)} on ${formatMoney(b.spend, b.currency)} spend.`;
     recommendation = `Apply the ${sorted.length} changes, starting with "${b.keyword}" (${b.reason}), then re-check after 7 days before the next step.`;
   }
@@ -111,6 +113,7 @@ export async function bidRecommendations(
       analysis: { summary, recommendation },
     },
     primaryKey: "bids",
+    totalRows,
     freshness: rows.length ? await adFreshness(ctx, scope.range) : null,
   };
 }

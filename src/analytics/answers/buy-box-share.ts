@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf, productFacts } from "../facts/product-facts.js";
 import { periodWords, previousRange, scopeOf } from "../facts/scope.js";
 import { salesTrend } from "./sales-trend.js";
@@ -44,12 +44,16 @@ export async function buyBoxShare(
         currency: x.currency,
       };
     });
-  const products = sortRows(
-    applyConditions(rows, f.conditions),
-    "buy_box_percentage",
-    f.sort ?? "asc",
-    (r) => `${r.asin}|${r.marketplace}`,
-  ).slice(0, f.limit ?? 50);
+  const { shown: products, total: totalRows } = limitRows(
+    sortRows(
+      applyConditions(rows, f.conditions),
+      "buy_box_percentage",
+      f.sort ?? "asc",
+      (r) => `${r.asin}|${r.marketplace}`,
+    ),
+    f.limit,
+    50,
+  );
   const listings = await listingsOf(
     ctx,
     products.map((p) => p.asin),
@@ -84,6 +88,7 @@ export async function buyBoxShare(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows,
     freshness: rows.length ? await salesFreshness(ctx, scope.range) : null,
   };
 }

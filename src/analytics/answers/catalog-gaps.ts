@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber } from "../../core/number-format.js";
 import { money } from "../../core/money.js";
-import { applyConditions, endOfDay, isoUtc, lastSyncFinished, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, isoUtc, lastSyncFinished, type Outcome, limitRows } from "./outcome.js";
 
 export async function catalogGaps(
   ctx: AnalyticsContext,
@@ -86,11 +86,13 @@ export async function catalogGaps(
       currency,
     };
   });
-  const gaps = applyConditions(rows, f.conditions)
-    .sort(
+  const { shown: gaps, total: totalRows } = limitRows(
+    applyConditions(rows, f.conditions).sort(
       (a, b) => b.estimated_monthly_revenue - a.estimated_monthly_revenue || (a.subcategory < b.subcategory ? -1 : 1),
-    )
-    .slice(0, f.limit ?? 50);
+    ),
+    f.limit,
+    50,
+  );
   let summary: string;
   let recommendation: string;
   if (!market.length) {
@@ -105,13 +107,14 @@ export async function catalogGaps(
   } else {
     const g = gaps[0];
     summary =
-      `${gaps.length} subcategor${gaps.length === 1 ? "y" : "ies"} where competitors sell and you do not. The largest: ${g.category} › ${g.subcategory} in ${g.marketplace}, ` +
+      `${totalRows} subcategor${totalRows === 1 ? "y" : "ies"} where competitors sell and you do not. The largest: ${g.category} › ${g.subcategory} in ${g.marketplace}, ` +
       `${g.competitor_products} competing products selling about ${formatNumber(g.estimated_monthly_units)} units (${formatMoney(g.estimated_monthly_revenue, g.currency)}) a month, led by ${g.top_seller}.`;
     recommendation = `Consider launching in ${g.category} › ${g.subcategory}${g.average_price !== null ? ` at around ${formatMoney(g.average_price, g.currency)}` : ""}: it fits your ${g.category} range and has proven demand.`;
   }
   return {
     result: { gaps, analysis: { summary, recommendation } },
     primaryKey: "gaps",
+    totalRows,
     freshness: updated
       ? updated.length === 10
         ? endOfDay(updated)

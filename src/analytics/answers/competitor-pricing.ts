@@ -6,7 +6,7 @@ import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
-import { applyConditions, endOfDay, noDataSummary, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, noDataSummary, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf } from "../facts/product-facts.js";
 import { scopeOf } from "../facts/scope.js";
 
@@ -62,12 +62,16 @@ export async function competitorPricing(
       });
     }
   }
-  const sorted = sortRows(
-    applyConditions(rows, f.conditions),
-    "price_gap_pct",
-    f.sort ?? "desc",
-    (r) => `${r.asin}|${r.marketplace}`,
-  ).slice(0, f.limit ?? 50);
+  const { shown: sorted, total: totalRows } = limitRows(
+    sortRows(
+      applyConditions(rows, f.conditions),
+      "price_gap_pct",
+      f.sort ?? "desc",
+      (r) => `${r.asin}|${r.marketplace}`,
+    ),
+    f.limit,
+    50,
+  );
   await nameOffers(ctx, sorted);
   const titles = await listingsOf(
     ctx,
@@ -99,6 +103,8 @@ export async function competitorPricing(
   let summary: string;
   let recommendation: string;
   const undercut = sorted.filter((r) => r.undercut);
+  // Counted over every product asked about, not only the rows shown.
+  const undercutCount = applyConditions(rows, f.conditions).filter((r) => r.undercut).length;
   if (!rows.length) {
     summary = noDataSummary(
       "competitor offer data",
@@ -108,13 +114,13 @@ export async function competitorPricing(
       new Set(ctx.currencies.keys()),
     );
     recommendation = "Import competitor offers (or run a sync) to compare prices.";
-  } else if (!undercut.length) {
+  } else if (!undercutCount) {
     summary = `On ${newest}, none of your ${rows.length} products with competing offers is undercut: you are the cheapest landed offer on all of them.`;
     recommendation = "Hold prices; you may have room to raise the ones where the next offer is well above yours.";
   } else {
-    const w = undercut[0];
+    const w = undercut[0] ?? sorted[0];
     summary =
-      `${undercut.length} of ${rows.length} products are undercut. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace}: ${w.lowest_competitor} sells at ` +
+      `${undercutCount} of ${rows.length} products are undercut. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace}: ${w.lowest_competitor} sells at ` +
       `${formatMoney(Number(w.lowest_competitor_price), String(w.currency))} against your ${formatMoney(Number(w.your_price), String(w.currency))} (${formatPercent(Number(w.price_gap_pct))} above)` +
       (w.undercut_since ? ` since ${w.undercut_since}` : "") +
       `; the buy box is with ${w.buy_box_winner}.`;
@@ -126,6 +132,7 @@ export async function competitorPricing(
   return {
     result: { products: sorted, analysis: { summary, recommendation } },
     primaryKey: "products",
+    totalRows,
     freshness: newest ? endOfDay(newest) : null,
   };
 }

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber, formatPercent } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
-import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { completeRows, productRows, type ProductRow } from "../facts/product-rows.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
@@ -25,12 +25,12 @@ export async function conversionAnalysis(
     f.metrics?.[0] && ["sessions", "page_views", "conversion_rate", "units_sold"].includes(f.metrics[0])
       ? f.metrics[0]
       : "conversion_rate";
-  const rows = await completeRows(
-    ctx,
-    scope,
-    sortRows(applyConditions(seen, f.conditions), metric, f.sort ?? "desc", (r) => r.asin).slice(0, f.limit ?? 20),
-    false,
+  const { shown, total: totalRows } = limitRows(
+    sortRows(applyConditions(seen, f.conditions), metric, f.sort ?? "desc", (r) => r.asin),
+    f.limit,
+    20,
   );
+  const rows = await completeRows(ctx, scope, shown, false);
   const products = rows.map((r: ProductRow) => ({
     asin: r.asin,
     title: r.title,
@@ -74,6 +74,7 @@ export async function conversionAnalysis(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows,
     freshness: products.length ? await salesFreshness(ctx, scope.range) : null,
   };
 }

@@ -6,6 +6,7 @@ import { SellerAiError } from "../../core/errors.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { lastSyncFinished, meetsCondition, type Outcome } from "./outcome.js";
 import { inventoryStatus } from "../facts/inventory-status.js";
+import { recordChanges } from "./account-changes.js";
 
 type AlertRow = IntentResults["create_alert"]["alerts"][number];
 
@@ -73,6 +74,12 @@ export async function createAlert(
       created: existing.length === 0,
     });
   }
+  await recordChanges(
+    ctx,
+    created
+      .filter((c) => c.created)
+      .map((c) => ({ kind: "alert_created", subject: c.id, previous: null, value: c.description })),
+  );
   // What the rule would report today, where the mirror can tell.
   const matching: IntentResults["create_alert"]["matching_now"] = [];
   const invConds = conditions.filter((c) => c.metric in INVENTORY_ALERT_FIELDS);

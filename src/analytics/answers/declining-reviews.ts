@@ -5,7 +5,7 @@ import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
-import { endOfDay, noDataInScope, type Outcome } from "./outcome.js";
+import { endOfDay, noDataInScope, type Outcome, limitRows } from "./outcome.js";
 import { entryForAsin, listingsOf } from "../facts/product-facts.js";
 import { periodWords, scopeOf, previousRange } from "../facts/scope.js";
 
@@ -19,6 +19,19 @@ function parse(text: string | null): Snapshot | undefined {
   if (!text) return undefined;
   const [date, rating, count] = text.split("|");
   return { date, rating: Number(rating), review_count: Number(count) };
+}
+
+/** The smallest fall in stars that counts as a real change (ratings move in tenths). */
+export const MIN_RATING_DROP = 0.1;
+/** Reviews the previous period must have had before a slower flow counts: 1 review falling to 0 is noise. */
+export const MIN_PREVIOUS_REVIEWS = 5;
+/** How far the flow of new reviews must fall, in percent, to count. */
+export const FLOW_DROP_PCT = 25;
+
+/** A product's reviews decline when its rating fell by a real step, or a real flow of reviews dried up. */
+export function isDeclining(ratingChange: number, previousNew: number, flowChange: number | null): boolean {
+  if (ratingChange <= -MIN_RATING_DROP + 1e-9) return true;
+  return previousNew >= MIN_PREVIOUS_REVIEWS && flowChange !== null && flowChange <= -FLOW_DROP_PCT;
 }
 
 export async function decliningReviews(
@@ -71,18 +84,20 @@ export async function decliningReviews(
       new_reviews: newReviews,
       previous_new_reviews: previousNew,
       review_flow_change: flowChange,
-      declining: ratingChange < 0 || (flowChange !== null && flowChange <= -25),
+      declining: isDeclining(ratingChange, previousNew, flowChange),
     });
   }
-  const declining = rows
-    .filter((r) => r.declining)
-    .sort(
+  const flagged = rows.filter((r) => r.declining);
+  const { shown: declining, total } = limitRows(
+    flagged.sort(
       (a, b) =>
         a.rating_change - b.rating_change ||
         (a.review_flow_change ?? 0) - (b.review_flow_change ?? 0) ||
         (a.asin < b.asin ? -1 : 1),
-    )
-    .slice(0, f.limit ?? 20);
+    ),
+    f.limit,
+    20,
+  );
   const listings = await listingsOf(
     ctx,
     declining.map((r) => r.asin),
@@ -99,8 +114,10 @@ export async function decliningReviews(
     recommendation = "Nothing to fix; keep asking buyers for reviews on your newest products.";
   } else {
     const w = declining[0];
+    const lostRating = flagged.filter((r) => r.rating_change < 0).length;
     summary =
-      `${declining.length} of ${rows.length} products are declining in ${periodWords(scope)}. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace} fell from ` +
+      `${total} of ${rows.length} products are declining in ${periodWords(scope)}: ${lostRating} lost rating, ${total - lostRating} get at least ${FLOW_DROP_PCT}% fewer new reviews (from ${MIN_PREVIOUS_REVIEWS} or more before). ` +
+      `${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace} went from ` +
       `${w.rating_start.toFixed(2)} to ${w.rating_end.toFixed(2)} stars (${w.rating_change}) with ${formatNumber(w.new_reviews)} new reviews against ${formatNumber(w.previous_new_reviews)} before.`;
     recommendation = `Read the newest reviews of ${w.asin} for a repeated complaint (quality, size, damage) and fix the product or the listing before the rating drops further.`;
   }
@@ -112,6 +129,7 @@ export async function decliningReviews(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows: total,
     freshness: newest ? endOfDay(newest) : null,
   };
 }

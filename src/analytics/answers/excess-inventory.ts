@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber } from "../../core/number-format.js";
 import { money } from "../../core/money.js";
-import { applyConditions, endOfDay, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, type Outcome, limitRows } from "./outcome.js";
 import { inventoryStatus, statusFields, withListingDetails } from "../facts/inventory-status.js";
 import { noStock } from "./inventory-common.js";
 
@@ -21,12 +21,14 @@ export async function excessInventory(
     return { r, excess, value: money(excess * (r.unit_cost ?? 0), r.currency) };
   });
   const over = withExcess.filter((x) => x.excess > 0 && (x.r.days_of_supply === null || x.r.days_of_supply > target));
-  const rows = applyConditions(
-    over.map((x) => ({ ...x, days_of_supply: x.r.days_of_supply })),
-    f.conditions,
-  )
-    .sort((a, b) => b.value - a.value || b.excess - a.excess || (a.r.asin < b.r.asin ? -1 : 1))
-    .slice(0, f.limit ?? 50);
+  const { shown: rows, total: totalRows } = limitRows(
+    applyConditions(
+      over.map((x) => ({ ...x, days_of_supply: x.r.days_of_supply })),
+      f.conditions,
+    ).sort((a, b) => b.value - a.value || b.excess - a.excess || (a.r.asin < b.r.asin ? -1 : 1)),
+    f.limit,
+    50,
+  );
   await withListingDetails(
     ctx,
     rows.map((x) => x.r),
@@ -51,7 +53,7 @@ export async function excessInventory(
   } else {
     const w = rows[0];
     summary =
-      `${rows.length} product${rows.length === 1 ? " is" : "s are"} overstocked beyond ${target} days of supply. ${w.r.asin}${w.r.title ? ` (${w.r.title})` : ""} in ${w.r.marketplace} holds ` +
+      `${totalRows} product${totalRows === 1 ? " is" : "s are"} overstocked beyond ${target} days of supply. ${w.r.asin}${w.r.title ? ` (${w.r.title})` : ""} in ${w.r.marketplace} holds ` +
       `${formatNumber(w.r.available_quantity)} units (${w.r.days_of_supply === null ? "no sales in 30 days" : `${w.r.days_of_supply} days of supply`}), ${formatNumber(w.excess)} more than needed, ` +
       `${formatMoney(w.value, w.r.currency)} tied up at cost.`;
     recommendation =
@@ -67,6 +69,7 @@ export async function excessInventory(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows,
     freshness: status.snapshotDate ? endOfDay(status.snapshotDate) : null,
   };
 }

@@ -25,8 +25,8 @@ export async function inventoryValue(
     const g = groups.get(key) ?? { units: 0, cost: 0, price: 0, currency: cur, products: 0 };
     const units = r.available_quantity + r.reserved_quantity + r.inbound_quantity;
     g.units += units;
-    g.cost += ctx.convert(units * (r.unit_cost ?? 0), r.currency, cur, date);
-    g.price += ctx.convert(units * (r.price ?? 0), r.currency, cur, date);
+    g.cost += ctx.exchange(units * (r.unit_cost ?? 0), r.currency, cur, date);
+    g.price += ctx.exchange(units * (r.price ?? 0), r.currency, cur, date);
     g.products += 1;
     groups.set(key, g);
   }
@@ -48,7 +48,7 @@ export async function inventoryValue(
     status.rows.reduce(
       (s, r) =>
         s +
-        ctx.convert(
+        ctx.exchange(
           (r.available_quantity + r.reserved_quantity + r.inbound_quantity) * (r.unit_cost ?? 0),
           r.currency,
           home,
@@ -62,7 +62,7 @@ export async function inventoryValue(
     status.rows.reduce(
       (s, r) =>
         s +
-        ctx.convert(
+        ctx.exchange(
           (r.available_quantity + r.reserved_quantity + r.inbound_quantity) * (r.price ?? 0),
           r.currency,
           home,

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { adFreshness } from "../facts/ad-facts.js";
 import { periodWords } from "../facts/scope.js";
 import { MIN_CLICKS, IMPRESSION_SHARE_THRESHOLD, MAX_BID_STEP, noAds, median, keywordRows } from "./ad-common.js";
@@ -21,7 +21,7 @@ export async function keywordOpportunities(
   const found = judged.filter(
     (r) => (r.conversion_rate ?? 0) > med && r.impression_share !== null && r.impression_share < threshold,
   );
-  const keywords = sortRows(
+  const ordered = sortRows(
     applyConditions(
       found,
       f.conditions?.filter((c) => c !== isCond),
@@ -29,13 +29,13 @@ export async function keywordOpportunities(
     "conversion_rate",
     f.sort ?? "desc",
     (r) => r.target_id,
-  )
-    .slice(0, f.limit ?? 25)
-    .map(({ raw: _raw, ...r }) => ({
-      ...r,
-      account_median_conversion_rate: roundTo(med, 2),
-      suggested_bid: r.bid !== null ? money(r.bid * (1 + MAX_BID_STEP), r.currency) : null,
-    }));
+  );
+  const { shown, total: totalRows } = limitRows(ordered, f.limit, 25);
+  const keywords = shown.map(({ raw: _raw, ...r }) => ({
+    ...r,
+    account_median_conversion_rate: roundTo(med, 2),
+    suggested_bid: r.bid !== null ? money(r.bid * (1 + MAX_BID_STEP), r.currency) : null,
+  }));
   let summary: string;
   let recommendation: string;
   if (!rows.length) {
@@ -48,7 +48,7 @@ export async function keywordOpportunities(
   } else {
     const k = keywords[0];
     summary =
-      `${keywords.length} keyword${keywords.length === 1 ? "" : "s"} convert above your ${formatPercent(med)} median but win under ${formatPercent(threshold)} of top-of-search impressions. ` +
+      `${totalRows} keyword${totalRows === 1 ? "" : "s"} convert above your ${formatPercent(med)} median but win under ${formatPercent(threshold)} of top-of-search impressions. ` +
       `Best: "${k.keyword}" (${k.match_type ?? k.kind}, ${k.campaign}) converts ${formatPercent(k.conversion_rate)} of ${formatNumber(k.clicks)} clicks at ${formatPercent(k.acos)} ACoS with only ${formatPercent(k.impression_share)} impression share.`;
     recommendation = `Raise the bid on "${k.keyword}" from ${k.bid !== null ? formatMoney(k.bid, k.currency) : "its default"} to ${k.suggested_bid !== null ? formatMoney(k.suggested_bid, k.currency) : "a higher bid"} (+${MAX_BID_STEP * 100}%) and watch its ACoS for a week.`;
   }
@@ -62,6 +62,7 @@ export async function keywordOpportunities(
       analysis: { summary, recommendation },
     },
     primaryKey: "keywords",
+    totalRows,
     freshness: rows.length ? await adFreshness(ctx, scope.range) : null,
   };
 }

@@ -12,6 +12,11 @@ export interface IntentOutcome<R extends IntentResult = IntentResult> {
   primaryKey: string;
   /** ISO 8601 UTC of the newest data used, or null. */
   freshness: string | null;
+  /**
+   * How many rows the primary table has in all, before the limit cut it:
+   * written into the result as `total_rows`. Absent when every row is shown.
+   */
+  totalRows?: number;
 }
 
 /** What the handler of intent I returns. */
@@ -21,6 +26,23 @@ export type IntentHandler<I extends Intent = Intent> = (
   ctx: AnalyticsContext,
   understanding: Understanding,
 ) => Promise<Outcome<I>>;
+
+/**
+ * The rows an answer shows under the limit asked for (`limit`, "top 500",
+ * --limit) or its own default, and how many there are in all.
+ */
+export function limitRows<T>(rows: T[], limit: number | undefined, fallback: number): { shown: T[]; total: number } {
+  return { shown: rows.slice(0, limit ?? fallback), total: rows.length };
+}
+
+/**
+ * The sentence a summary ends with when it shows fewer rows than there are:
+ * "The 50 most urgent are shown; ask for all (--limit 379) to see every one."
+ */
+export function shownNote(shown: number, total: number, which: string): string {
+  if (shown >= total) return "";
+  return ` The ${shown} ${which} ${shown === 1 ? "is" : "are"} shown; ask to "show all" (or --limit ${total}) to see every one.`;
+}
 
 /** The end of the newest sales day a range actually read, or null when it read none. */
 export async function salesFreshness(ctx: AnalyticsContext, range: DateRange): Promise<string | null> {
@@ -137,6 +159,29 @@ export function sortRows<T extends object>(
     return a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0;
   });
   return keyed.map((k) => k.row);
+}
+
+/** Conditions in words: "ACoS above 50%", "days of supply under 14". */
+export function conditionWords(conditions: Condition[]): string {
+  const op = { ">": "above", ">=": "at least", "<": "under", "<=": "at most", "=": "of" } as const;
+  const percentLike = new Set([
+    "acos",
+    "tacos",
+    "profit_margin",
+    "refund_rate",
+    "conversion_rate",
+    "ctr",
+    "buy_box_percentage",
+    "growth_rate",
+    "impression_share",
+  ]);
+  const name = (m: string) =>
+    ["acos", "tacos", "roas", "ctr", "cpc"].includes(m)
+      ? m.toUpperCase().replace("ACOS", "ACoS").replace("TACOS", "TACoS")
+      : m.replace(/_/g, " ");
+  return conditions
+    .map((c) => `${name(c.metric)} ${op[c.op]} ${c.value}${percentLike.has(c.metric) ? "%" : ""}`)
+    .join(" and ");
 }
 
 /** Which conditions the rows could not be checked against, for notes. */

@@ -5,7 +5,7 @@ import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
-import { applyConditions, endOfDay, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf } from "../facts/product-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
@@ -94,11 +94,13 @@ export async function priceChanges(
       currency,
     };
   });
-  const changes = applyConditions(rows, f.conditions)
-    .sort((a, b) =>
+  const { shown: changes, total: totalRows } = limitRows(
+    applyConditions(rows, f.conditions).sort((a, b) =>
       a.date < b.date ? 1 : a.date > b.date ? -1 : Math.abs(b.change_pct ?? 0) - Math.abs(a.change_pct ?? 0),
-    )
-    .slice(0, f.limit ?? 50);
+    ),
+    f.limit,
+    50,
+  );
   let summary: string;
   let recommendation: string;
   if (!changes.length) {
@@ -108,7 +110,7 @@ export async function priceChanges(
     const big = [...changes].sort((a, b) => Math.abs(b.change_pct ?? 0) - Math.abs(a.change_pct ?? 0))[0];
     const cuts = changes.filter((c) => c.change < 0).length;
     summary =
-      `${changes.length} competitor price change${changes.length === 1 ? "" : "s"} in ${periodWords(scope)} (${cuts} cut${cuts === 1 ? "" : "s"}). Largest: ${big.seller} moved ${big.asin}${big.title ? ` (${big.title})` : ""} in ${big.marketplace} ` +
+      `${totalRows} competitor price change${totalRows === 1 ? "" : "s"} in ${periodWords(scope)} (${cuts} cut${cuts === 1 ? "" : "s"}). Largest: ${big.seller} moved ${big.asin}${big.title ? ` (${big.title})` : ""} in ${big.marketplace} ` +
       `from ${formatMoney(big.previous_price, big.currency)} to ${formatMoney(big.price, big.currency)} (${formatPercent(big.change_pct)}) on ${big.date}.`;
     recommendation = big.below_your_price
       ? `${big.seller} is now below your ${formatMoney(Number(big.your_price), big.currency)} on ${big.asin}: watch your buy box there and decide whether to match.`
@@ -120,6 +122,7 @@ export async function priceChanges(
   return {
     result: { changes, period: scope.range, ...(notes.length ? { notes } : {}), analysis: { summary, recommendation } },
     primaryKey: "changes",
+    totalRows,
     freshness: changes.length ? endOfDay(changes.reduce((m, c) => (c.date > m ? c.date : m), changes[0].date)) : null,
   };
 }

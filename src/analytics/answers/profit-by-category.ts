@@ -3,8 +3,9 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
-import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { asinsPerLabel, groupedFacts, ratios, sumFacts } from "../facts/product-facts.js";
+import { costGapWords, costGaps } from "../facts/cost-gaps.js";
 import { scopeCurrency } from "../facts/product-rows.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
@@ -21,7 +22,7 @@ export async function profitByCategory(
     await groupedFacts(ctx, scope.range, scope, level),
     (x) => x.label ?? "Uncategorised",
     currency,
-    scope.range.end,
+    scope.range,
   );
   const products = await asinsPerLabel(ctx, scope.range, scope, level);
   const rows = [...grouped.entries()].map(([name, v]) => ({
@@ -34,13 +35,17 @@ export async function profitByCategory(
     refunds: money(v.refund_amount, currency),
     ad_spend: money(v.ad_spend, currency),
     profit: money(v.profit, currency),
-    profit_margin: ratios(v).profit_margin === null ? null : roundTo(ratios(v).profit_margin!, 2),
+    // A category holding a product without a unit cost has an unknown cost of goods: no margin.
+    profit_margin: ratios(v).profit_margin === null || !v.has_cost ? null : roundTo(ratios(v).profit_margin!, 2),
     currency,
   }));
   const metric = f.metrics?.[0] === "profit" || f.metrics?.[0] === "revenue" ? f.metrics[0] : "profit_margin";
-  const categories = sortRows(applyConditions(rows, f.conditions), metric, f.sort ?? "desc", (r) =>
-    String(r[level]),
-  ).slice(0, f.limit ?? 50);
+  const { shown: categories, total: totalRows } = limitRows(
+    sortRows(applyConditions(rows, f.conditions), metric, f.sort ?? "desc", (r) => String(r[level])),
+    f.limit,
+    50,
+  );
+  const gaps = await costGaps(ctx, scope.range, scope);
   let summary: string;
   let recommendation: string;
   if (!categories.length) {
@@ -51,21 +56,25 @@ export async function profitByCategory(
     const worst = categories[categories.length - 1];
     const total = rows.reduce((s, r) => s + Number(r.profit), 0);
     const revenue = rows.reduce((s, r) => s + Number(r.revenue), 0);
-    summary =
-      `In ${periodWords(scope)} your ${rows.length} ${level === "category" ? "categories" : "subcategories"} made ${formatMoney(money(total, currency), currency)} profit on ${formatMoney(money(revenue, currency), currency)} ` +
-      `(${formatPercent(revenue ? (total / revenue) * 100 : null)}). ${best[level]} leads on ${metric.replace(/_/g, " ")} (${formatPercent(best.profit_margin)} margin, ${formatMoney(best.profit, currency)} profit)` +
-      (categories.length > 1 ? `; ${worst[level]} trails at ${formatPercent(worst.profit_margin)} margin.` : ".");
+    summary = gaps.withoutCost
+      ? `In ${periodWords(scope)} your ${rows.length} ${level === "category" ? "categories" : "subcategories"} made ${formatMoney(money(total, currency), currency)} on ${formatMoney(money(revenue, currency), currency)} ` +
+        `after fees, refunds and ad spend, before the cost of goods of ${gaps.withoutCost} of ${gaps.sold} products sold that have no unit cost: profit and margin are unknown where they sell.`
+      : `In ${periodWords(scope)} your ${rows.length} ${level === "category" ? "categories" : "subcategories"} made ${formatMoney(money(total, currency), currency)} profit on ${formatMoney(money(revenue, currency), currency)} ` +
+        `(${formatPercent(revenue ? (total / revenue) * 100 : null)}). ${best[level]} leads on ${metric.replace(/_/g, " ")} (${formatPercent(best.profit_margin)} margin, ${formatMoney(best.profit, currency)} profit)` +
+        (categories.length > 1 ? `; ${worst[level]} trails at ${formatPercent(worst.profit_margin)} margin.` : ".");
     const weakest = [...rows]
       .filter((r) => r.profit_margin !== null)
       .sort((a, b) => Number(a.profit_margin) - Number(b.profit_margin))[0];
-    recommendation =
-      weakest && weakest.profit_margin !== null && weakest.profit_margin < 15
+    recommendation = gaps.withoutCost
+      ? costGapWords(gaps)
+      : weakest && weakest.profit_margin !== null && weakest.profit_margin < 15
         ? `${weakest[level]} keeps only ${formatPercent(weakest.profit_margin)}: its ad spend is ${formatMoney(weakest.ad_spend, currency)} and fees ${formatMoney(weakest.fees, currency)}; raise prices or cut ads there.`
         : `Every ${level} keeps at least ${formatPercent(weakest?.profit_margin ?? null)}; grow ${best[level]}, which earns the most per sale.`;
   }
   return {
     result: { categories, currency, period: scope.range, analysis: { summary, recommendation } },
     primaryKey: "categories",
+    totalRows,
     freshness: categories.length ? await salesFreshness(ctx, scope.range) : null,
   };
 }

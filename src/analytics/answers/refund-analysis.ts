@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
-import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
+import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { completeRows, productRows } from "../facts/product-rows.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
@@ -21,15 +21,12 @@ export async function refundAnalysis(
     f.conditions?.length ? undefined : ["units", "refund_units", "refund_amount"],
   );
   const sold = set.rows.filter((r) => r.units_sold > 0 || r.refund_units > 0);
-  const rows = await completeRows(
-    ctx,
-    scope,
-    sortRows(applyConditions(sold, f.conditions), "refund_rate", f.sort ?? "desc", (r) => r.asin).slice(
-      0,
-      f.limit ?? 20,
-    ),
-    false,
+  const { shown, total: totalRows } = limitRows(
+    sortRows(applyConditions(sold, f.conditions), "refund_rate", f.sort ?? "desc", (r) => r.asin),
+    f.limit,
+    20,
   );
+  const rows = await completeRows(ctx, scope, shown, false);
   const products = rows.map((r) => ({
     asin: r.asin,
     title: r.title,
@@ -69,6 +66,7 @@ export async function refundAnalysis(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows,
     freshness: products.length ? await salesFreshness(ctx, scope.range) : null,
   };
 }

@@ -2,7 +2,7 @@
 import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber } from "../../core/number-format.js";
-import { applyConditions, endOfDay, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, limitRows, shownNote, type Outcome } from "./outcome.js";
 import { inventoryStatus, statusFields, withListingDetails } from "../facts/inventory-status.js";
 import { noStock, dosAsc } from "./inventory-common.js";
 
@@ -15,13 +15,11 @@ export async function restockRecommendations(
   const f = understanding.filters;
   const status = await inventoryStatus(ctx, understanding);
   const need = status.rows.filter((r) => r.restock_recommendation.recommended_quantity > 0);
-  const rows = applyConditions(need, f.conditions)
-    .sort(
-      (a, b) =>
-        URGENCY_ORDER[a.restock_recommendation.urgency] - URGENCY_ORDER[b.restock_recommendation.urgency] ||
-        dosAsc(a, b),
-    )
-    .slice(0, f.limit ?? 50);
+  const all = applyConditions(need, f.conditions).sort(
+    (a, b) =>
+      URGENCY_ORDER[a.restock_recommendation.urgency] - URGENCY_ORDER[b.restock_recommendation.urgency] || dosAsc(a, b),
+  );
+  const { shown: rows, total } = limitRows(all, f.limit, 50);
   await withListingDetails(ctx, rows);
   const products = rows.map((r) =>
     statusFields(r, { daily_demand: r.daily_demand, lead_time_days: r.lead_time_days, stockout_date: r.stockout_date }),
@@ -36,15 +34,16 @@ export async function restockRecommendations(
     recommendation = "No purchase order is needed now.";
   } else {
     const counts: Record<string, number> = {};
-    for (const r of rows)
-      counts[r.restock_recommendation.urgency] = (counts[r.restock_recommendation.urgency] ?? 0) + 1;
+    // Counted over every product that needs restocking, not only the ones shown.
+    for (const r of all) counts[r.restock_recommendation.urgency] = (counts[r.restock_recommendation.urgency] ?? 0) + 1;
     const w = rows[0];
-    const units = rows.reduce((s, r) => s + r.restock_recommendation.recommended_quantity, 0);
+    const units = all.reduce((s, r) => s + r.restock_recommendation.recommended_quantity, 0);
     summary =
-      `${rows.length} product${rows.length === 1 ? " needs" : "s need"} restocking (${Object.entries(counts)
+      `${total} product${total === 1 ? " needs" : "s need"} restocking (${Object.entries(counts)
         .map(([u, n]) => `${n} ${u}`)
         .join(", ")}), ${formatNumber(units)} units in all. ` +
-      `Most urgent: ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace}, ${w.days_of_supply ?? "n/a"} days of supply against a ${w.lead_time_days}-day lead time.`;
+      `Most urgent: ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace}, ${w.days_of_supply ?? "n/a"} days of supply against a ${w.lead_time_days}-day lead time.` +
+      shownNote(rows.length, total, "most urgent");
     recommendation =
       `Place a PO for ${formatNumber(w.restock_recommendation.recommended_quantity)} units of ${w.asin} by ${w.restock_recommendation.optimal_po_date}` +
       (rows[1]
@@ -59,6 +58,7 @@ export async function restockRecommendations(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows: total,
     freshness: status.snapshotDate ? endOfDay(status.snapshotDate) : null,
   };
 }

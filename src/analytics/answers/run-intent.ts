@@ -28,7 +28,12 @@ import { help } from "./help.js";
 import { refreshData } from "./refresh-data.js";
 import { createAlert } from "./create-alert.js";
 import { updateSettings } from "./update-settings.js";
-import { deleteAlert, inventoryLevels, listAlerts, payouts, profitBreakdown, showSettings } from "./pending-intents.js";
+import { profitBreakdown } from "./profit-breakdown.js";
+import { payouts } from "./payouts.js";
+import { inventoryLevels } from "./inventory-levels.js";
+import { showSettings } from "./show-settings.js";
+import { listAlerts } from "./list-alerts.js";
+import { deleteAlert } from "./delete-alert.js";
 
 /**
  * The intents the insights capability answers (src/insights): the

@@ -5,7 +5,7 @@ import { daysBetweenIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
-import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
+import { noDataSummary, salesFreshness, type Outcome } from "./outcome.js";
 import { comparedFacts, entryForAsin, listingsOf, sumFacts, type ProductFacts } from "../facts/product-facts.js";
 import { scopeCurrency } from "../facts/product-rows.js";
 import { scopeOf } from "../facts/scope.js";
@@ -29,14 +29,22 @@ export async function salesComparison(
 ): Promise<Outcome<"sales_comparison">> {
   const f = understanding.filters;
   const scope = await scopeOf(ctx, understanding, "last_30_days");
-  const previous = comparisonRange(scope.range, f.compare_to, ctx.today);
+  // A running period is read through its last day with data (today's is partial or absent), and compared
+  // with the same days of the earlier one: never a change between periods of different lengths.
+  const running = scope.range.end >= ctx.today;
+  const last = (await ctx.extent()).last;
+  const current =
+    running && last && last < scope.range.end && last >= scope.range.start
+      ? { start: scope.range.start, end: last }
+      : scope.range;
+  const previous = comparisonRange(current, f.compare_to, ctx.today, scope.timeframe, running);
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (x: ProductFacts) => (scope.marketplace ? `${x.marketplace}|${x.asin}` : x.asin);
   // Totals from per-marketplace sums made in SQL, both periods in one pass; the drivers need only revenue and units per product.
   const compared = ["revenue", "units", "orders", "profit", "refund_units", "sessions", "ad_spend"] as const;
-  const { totals, products } = await comparedFacts(ctx, [scope.range, previous], scope, compared, ["revenue", "units"]);
-  const cur = sumFacts(ctx, totals[0], () => "all", currency, scope.range.end).get("all");
-  const prev = sumFacts(ctx, totals[1], () => "all", currency, scope.range.end).get("all");
+  const { totals, products } = await comparedFacts(ctx, [current, previous], scope, compared, ["revenue", "units"]);
+  const cur = sumFacts(ctx, totals[0], () => "all", currency, current).get("all");
+  const prev = sumFacts(ctx, totals[1], () => "all", currency, previous).get("all");
   const [curFacts, prevFacts] = products;
   const curRow = cur ? totalsRow(cur, currency) : undefined;
   const prevRow = prev ? totalsRow(prev, currency) : undefined;
@@ -66,8 +74,8 @@ export async function salesComparison(
     };
   });
   // Drivers: products whose revenue moved most, in the comparison currency.
-  const curBy = sumFacts(ctx, curFacts, keyOf, currency, scope.range.end);
-  const prevBy = sumFacts(ctx, prevFacts, keyOf, currency, scope.range.end);
+  const curBy = sumFacts(ctx, curFacts, keyOf, currency, current);
+  const prevBy = sumFacts(ctx, prevFacts, keyOf, currency, previous);
   const keys = new Set([...curBy.keys(), ...prevBy.keys()]);
   const totalChange = (cur?.revenue ?? 0) - (prev?.revenue ?? 0);
   // Every product's move is ranked; only the leading ones are written out in full.
@@ -99,58 +107,88 @@ export async function salesComparison(
   let summary: string;
   let recommendation: string;
   if (!curRow && !prevRow) {
-    summary = await noDataInScope(ctx, scope, "sales");
+    summary = noDataSummary("sales", current, await ctx.extent(), scope.marketplace, new Set(ctx.currencies.keys()));
     recommendation = "Pick periods inside your data to compare.";
   } else {
     const rev = comparison.find((c) => c.metric === "revenue")!;
     const prof = comparison.find((c) => c.metric === "profit")!;
     const up = (rev.change ?? 0) >= 0;
     const lead = drivers[0];
+    const uneven = perDayNote(
+      Number(rev.current),
+      Number(rev.previous),
+      current,
+      previous,
+      await ctx.extent(),
+      currency,
+    );
     summary =
-      `Revenue ${scope.label ? `${scope.label} ` : ""}was ${formatMoney(Number(rev.current), currency)} for ${scope.range.start} to ${scope.range.end} against ` +
+      `Revenue ${scope.label ? `${scope.label} ` : ""}was ${formatMoney(Number(rev.current), currency)} for ${current.start} to ${current.end} against ` +
       `${formatMoney(Number(rev.previous), currency)} for ${previous.start} to ${previous.end}: ${up ? "up" : "down"} ${formatMoney(Math.abs(Number(rev.change)), currency)}` +
       (rev.change_pct !== null ? ` (${up ? "+" : ""}${formatPercent(rev.change_pct)})` : "") +
       `; profit ${Number(prof.change) >= 0 ? "rose" : "fell"} ${formatMoney(Math.abs(Number(prof.change)), currency)}.` +
       (lead
         ? ` The biggest mover was ${lead.asin}${lead.title ? ` (${lead.title})` : ""}, ${lead.change >= 0 ? "+" : ""}${formatMoney(lead.change, currency)}.`
         : "") +
-      perDayNote(Number(rev.current), Number(rev.previous), scope.range, previous, (await ctx.extent()).last, currency);
-    recommendation = lead
-      ? lead.change < 0
-        ? `Find out why ${lead.asin} dropped ${formatMoney(-lead.change, currency)} (stock, buy box, price, reviews) and fix it first: it explains ${formatPercent(Math.abs(lead.share_of_change ?? 0))} of the change.`
-        : `${lead.asin} added ${formatMoney(lead.change, currency)}: make sure its stock and ad budget keep up with the higher demand.`
-      : "No product moved enough to single out.";
+      sameDaysNote(current, previous, running) +
+      uneven;
+    recommendation = uneven
+      ? "The two periods have different numbers of days with data, so no product is singled out: compare them per day (above), or ask about two whole periods."
+      : lead
+        ? lead.change < 0
+          ? `Find out why ${lead.asin} dropped ${formatMoney(-lead.change, currency)} (stock, buy box, price, reviews) and fix it first: it explains ${formatPercent(Math.abs(lead.share_of_change ?? 0))} of the change.`
+          : `${lead.asin} added ${formatMoney(lead.change, currency)}: make sure its stock and ad budget keep up with the higher demand.`
+        : "No product moved enough to single out.";
   }
   return {
     result: {
       comparison,
       drivers,
-      current_period: scope.range,
+      current_period: current,
       previous_period: previous,
       currency,
       analysis: { summary, recommendation },
     },
     primaryKey: "comparison",
-    freshness: await salesFreshness(ctx, scope.range),
+    freshness: await salesFreshness(ctx, current),
   };
 }
 
+/** A period still running is compared with the same days of the other one: the answer says so. */
+function sameDaysNote(
+  range: { start: string; end: string },
+  prior: { start: string; end: string },
+  running: boolean,
+): string {
+  if (!running) return "";
+  const days = daysBetweenIso(range.start, range.end) + 1;
+  return ` The period is still running, so it is compared with the same ${days} day${days === 1 ? "" : "s"} of the earlier one (${prior.start} to ${prior.end}), not with all of it.`;
+}
+
 /**
- * Periods of different lengths (this month so far against all of last month)
- * make totals mislead; the revenue per day with data compares like for like.
+ * When the data covers one period less than the other (it starts inside the
+ * earlier one, or stops inside the later one), totals mislead; the revenue per
+ * day with data compares like for like. Two whole calendar months of 31 and 30
+ * days are whole periods and get no note.
  */
 function perDayNote(
   current: number,
   previous: number,
   range: { start: string; end: string },
   prior: { start: string; end: string },
-  lastDataDay: string | null,
+  extent: { first: string | null; last: string | null },
   currency: string,
 ): string {
-  const end = lastDataDay && lastDataDay < range.end ? lastDataDay : range.end;
-  const currentDays = daysBetweenIso(range.start, end) + 1;
-  const previousDays = daysBetweenIso(prior.start, prior.end) + 1;
-  if (currentDays === previousDays || currentDays <= 0 || previousDays <= 0) return "";
+  const withData = (r: { start: string; end: string }) => {
+    const start = extent.first && extent.first > r.start ? extent.first : r.start;
+    const end = extent.last && extent.last < r.end ? extent.last : r.end;
+    return { days: daysBetweenIso(start, end) + 1, whole: start === r.start && end === r.end };
+  };
+  const now = withData(range);
+  const before = withData(prior);
+  const currentDays = now.days;
+  const previousDays = before.days;
+  if ((now.whole && before.whole) || currentDays === previousDays || currentDays <= 0 || previousDays <= 0) return "";
   const perDayNow = current / currentDays;
   const perDayBefore = previous / previousDays;
   const change = changePercent(perDayNow, perDayBefore);

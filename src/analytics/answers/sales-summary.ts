@@ -7,6 +7,7 @@ import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { groupedFacts, productFacts, ratios, sumFacts, type ProductFacts } from "../facts/product-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 import { salesTrend } from "./sales-trend.js";
+import { costGapWords, costGaps } from "../facts/cost-gaps.js";
 
 /** A totals row in one currency. */
 export function totalsRow(f: ProductFacts, currency: string) {
@@ -49,12 +50,18 @@ export async function salesSummary(
       facts.filter((x) => x.marketplace === m),
       () => m,
       currency,
-      scope.range.end,
+      scope.range,
     ).get(m)!;
     return { marketplace: m, ...totalsRow(own, currency) };
   });
-  const total = sumFacts(ctx, facts, () => "all", home, scope.range.end).get("all");
+  const total = sumFacts(ctx, facts, () => "all", home, scope.range).get("all");
   const totals = total ? totalsRow(total, home) : undefined;
+  // Products sold without a unit cost leave the cost of goods unknown: no margin is shown as if it were known.
+  const gaps = await costGaps(ctx, scope.range, scope);
+  if (gaps.withoutCost) {
+    if (totals) totals.profit_margin = null;
+    for (const m of marketplaces) m.profit_margin = null;
+  }
   let primaryKey = "marketplaces";
   // The grouping names the primary table and the rows' first field: one of the shapes sales_summary declares.
   const result: Record<string, unknown> = {};
@@ -62,13 +69,13 @@ export async function salesSummary(
   else {
     const grouped =
       groupBy === "asin"
-        ? sumFacts(ctx, await productFacts(ctx, scope.range, scope), (x: ProductFacts) => x.asin, home, scope.range.end)
+        ? sumFacts(ctx, await productFacts(ctx, scope.range, scope), (x: ProductFacts) => x.asin, home, scope.range)
         : sumFacts(
             ctx,
             await groupedFacts(ctx, scope.range, scope, groupBy),
             (x) => x.label ?? "Uncategorised",
             home,
-            scope.range.end,
+            scope.range,
           );
     primaryKey = groupBy === "asin" ? "products" : "categories";
     result[primaryKey] = [...grouped.entries()]
@@ -87,12 +94,16 @@ export async function salesSummary(
         : "";
     summary =
       `${scope.label ? `${scope.label[0].toUpperCase()}${scope.label.slice(1)}, you` : "You"} sold ${formatNumber(totals.units_sold)} units in ${formatNumber(totals.orders)} orders for ` +
-      `${formatMoney(totals.revenue, home)}${parts} in ${period}, keeping ${formatMoney(totals.profit, home)} profit ` +
-      `(${formatPercent(totals.profit_margin)} margin) after costs, fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend.`;
+      `${formatMoney(totals.revenue, home)}${parts} in ${period}, ` +
+      (gaps.withoutCost
+        ? `keeping ${formatMoney(totals.profit, home)} after fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend but before the cost of goods of ` +
+          `${gaps.withoutCost} of ${gaps.sold} products sold, which have no unit cost: profit and margin are unknown.`
+        : `keeping ${formatMoney(totals.profit, home)} profit (${formatPercent(totals.profit_margin)} margin) after costs, fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend.`);
     const weakest = [...marketplaces]
       .filter((m) => m.profit_margin !== null)
       .sort((a, b) => (a.profit_margin ?? 0) - (b.profit_margin ?? 0))[0];
-    if (totals.tacos !== null && totals.tacos > 15)
+    if (gaps.withoutCost) recommendation = costGapWords(gaps);
+    else if (totals.tacos !== null && totals.tacos > 15)
       recommendation = `Ad spend is ${formatPercent(totals.tacos)} of sales (TACoS): trim the campaigns with the highest ACoS to lift the ${formatPercent(totals.profit_margin)} margin.`;
     else if (totals.refund_rate !== null && totals.refund_rate > 5)
       recommendation = `${formatPercent(totals.refund_rate)} of units came back: look at the refund analysis for the products driving returns.`;

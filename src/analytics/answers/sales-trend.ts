@@ -6,6 +6,8 @@ import { factsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money, roundTo } from "../../core/money.js";
+import { addDaysIso } from "../../core/dates.js";
+import { addMonthsIso, type DateRange } from "../../core/timeframe.js";
 import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { clampToData } from "../facts/scope.js";
 import { describeMetric } from "./top-products.js";
@@ -29,6 +31,24 @@ const SERIES_METRICS = new Set([
   "roas",
 ]);
 
+/** The days of a bucket inside the period asked about: its money's period. */
+function bucketPeriod(start: string, bucket: Exclude<DateBucket, "year">, range: DateRange): DateRange {
+  const end = bucketEnd(start, bucket);
+  return { start: start < range.start ? range.start : start, end: end > range.end ? range.end : end };
+}
+
+function bucketEnd(start: string, bucket: Exclude<DateBucket, "year">): string {
+  if (bucket === "day") return start;
+  if (bucket === "week") return addDaysIso(start, 6);
+  return addDaysIso(addMonthsIso(start, bucket === "month" ? 1 : 3), -1);
+}
+
+/** A bucket that the period asked about, or the data, covers only in part. */
+function isPartial(start: string, bucket: Exclude<DateBucket, "year">, used: DateRange | undefined): boolean {
+  if (!used) return true;
+  return start < used.start || bucketEnd(start, bucket) > used.end;
+}
+
 /** The bucket a series uses: the one asked for, else by span (daily up to ~3 months, weekly up to a year). */
 export function bucketFor(groupBy: string | undefined, days: number): Exclude<DateBucket, "year"> {
   if (groupBy === "day" || groupBy === "week" || groupBy === "month" || groupBy === "quarter") return groupBy;
@@ -47,7 +67,6 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const days =
     Math.round((Date.parse(scope.range.end) - Date.parse(used?.start ?? scope.range.start)) / 86_400_000) + 1;
   const bucket = bucketFor(f.group_by, days);
-  await ctx.ensureRates(scope.range.end);
   const currency = scope.marketplace ? (ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency) : ctx.homeCurrency;
   // Profit needs each product's costs; the join is paid only when profit is what the series shows.
   const withProfit = metric === "profit" || metric === "profit_margin";
@@ -96,9 +115,13 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   ctx.sql.push(compiled.sql);
   const raw = (await ctx.db.executeQuery(compiled)).rows;
   const buckets = new Map<string, Record<string, number>>();
+  // Each bucket is a period of its own: its money converts at its own rate date, as when it is asked alone.
+  const periodOfBucket = (start: string) => bucketPeriod(start, bucket, scope.range);
+  for (const start of new Set(raw.map((r) => r.bucket))) await ctx.ensureRates(periodOfBucket(start));
   for (const r of raw) {
     const from = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
-    const conv = (v: number) => ctx.convert(v, from, currency, scope.range.end);
+    const within = periodOfBucket(r.bucket);
+    const conv = (v: number) => ctx.exchange(v, from, currency, within);
     // A product missing from the catalog pays the default 15% referral fee, as in productFacts.
     const fees = withProfit ? r.fees + r.default_fees : 0;
     const b = buckets.get(r.bucket) ?? {
@@ -133,6 +156,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
     .map(([period, b]) => {
       return {
         period,
+        partial: isPartial(period, bucket, used),
         revenue: money(b.revenue, currency),
         units_sold: Math.round(b.units),
         orders: Math.round(b.orders),
@@ -157,28 +181,40 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
     recommendation = "Ask about a period inside your data.";
   } else {
     const metricOf = (row: (typeof series)[number]) => (row as Record<string, unknown>)[metric];
-    const values = series.map((s) => Number(metricOf(s) ?? 0));
-    const best = series[values.indexOf(Math.max(...values))];
-    const worst = series[values.indexOf(Math.min(...values))];
+    // Partial buckets (cut by the period or by the data) are shown but never judged: a half week is not the lowest week.
+    const whole = series.filter((row) => !row.partial);
+    const judged = whole.length >= 2 ? whole : [];
+    const values = judged.map((s) => Number(metricOf(s) ?? 0));
+    const allValues = series.map((s) => Number(metricOf(s) ?? 0));
+    const best = judged[values.indexOf(Math.max(...values))];
+    const worst = judged[values.indexOf(Math.min(...values))];
+    const partials = series.filter((row) => row.partial).map((row) => row.period);
     const half = Math.floor(values.length / 2);
     const firstHalf = values.slice(0, half).reduce((a, b) => a + b, 0) / Math.max(1, half);
     const secondHalf = values.slice(half).reduce((a, b) => a + b, 0) / Math.max(1, values.length - half);
     const trend = changePercent(secondHalf, firstHalf);
     const total = ["revenue", "profit", "ad_spend", "ad_sales"].includes(metric)
       ? money(
-          values.reduce((a, b) => a + b, 0),
+          allValues.reduce((a, b) => a + b, 0),
           currency,
         )
       : undefined;
+    const partialNote = partials.length
+      ? ` ${partials.join(", ")} ${partials.length === 1 ? "is a partial" : "are partial"} ${bucket}${partials.length === 1 ? "" : "s"}, left out of the comparison.`
+      : "";
     summary =
       `${metric.replace(/_/g, " ")} by ${bucket} ${scope.label ? `${scope.label} ` : ""}for ${periodWords(scope)}: ${series.length} ${bucket}s` +
       (total !== undefined ? ` totalling ${formatMoney(total, currency)}` : "") +
-      `. Highest ${best.period} (${describeMetric(metric, metricOf(best), currency)}), lowest ${worst.period} (${describeMetric(metric, metricOf(worst), currency)})` +
-      (trend !== null
-        ? `; the second half averages ${trend >= 0 ? "+" : ""}${formatPercent(trend)} against the first.`
-        : ".");
-    recommendation =
-      trend !== null && trend < -10
+      (best && worst
+        ? `. Highest ${best.period} (${describeMetric(metric, metricOf(best), currency)}), lowest ${worst.period} (${describeMetric(metric, metricOf(worst), currency)})` +
+          (trend !== null
+            ? `; the second half averages ${trend >= 0 ? "+" : ""}${formatPercent(trend)} against the first.`
+            : ".")
+        : `. Fewer than two whole ${bucket}s, too few to judge a trend.`) +
+      partialNote;
+    recommendation = !worst
+      ? `Ask for a longer period or a smaller ${bucket === "day" ? "period" : "bucket"} to see a trend.`
+      : trend !== null && trend < -10
         ? `${metric.replace(/_/g, " ")} is falling (${formatPercent(trend)}): compare the top products of the last ${bucket}s with the earlier ones to find what dropped.`
         : trend !== null && trend > 10
           ? `${metric.replace(/_/g, " ")} is rising (+${formatPercent(trend)}): check stock cover on your best sellers so growth does not run them out.`

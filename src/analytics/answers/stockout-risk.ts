@@ -2,7 +2,7 @@
 import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatNumber } from "../../core/number-format.js";
-import { applyConditions, endOfDay, type Outcome } from "./outcome.js";
+import { applyConditions, endOfDay, limitRows, shownNote, type Outcome } from "./outcome.js";
 import { inventoryStatus, statusFields, withListingDetails } from "../facts/inventory-status.js";
 import { noStock, dosAsc } from "./inventory-common.js";
 
@@ -14,12 +14,8 @@ export async function stockoutRisk(
   const status = await inventoryStatus(ctx, understanding);
   const horizon = f.horizon_days ?? ctx.settings.lead_time_days;
   const at = status.rows.filter((r) => r.days_of_supply !== null && r.days_of_supply <= horizon);
-  const rows = await withListingDetails(
-    ctx,
-    applyConditions(at, f.conditions)
-      .sort(dosAsc)
-      .slice(0, f.limit ?? 50),
-  );
+  const { shown, total } = limitRows(applyConditions(at, f.conditions).sort(dosAsc), f.limit, 50);
+  const rows = await withListingDetails(ctx, shown);
   const products = rows.map((r) =>
     statusFields(r, {
       stockout_date: r.stockout_date,
@@ -41,11 +37,12 @@ export async function stockoutRisk(
   } else {
     const w = rows[0];
     summary =
-      `${rows.length} product${rows.length === 1 ? "" : "s"} will run out within ${horizon} days. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace} has ${formatNumber(w.available_quantity)} units, ` +
+      `${total} product${total === 1 ? "" : "s"} will run out within ${horizon} days. ${w.asin}${w.title ? ` (${w.title})` : ""} in ${w.marketplace} has ${formatNumber(w.available_quantity)} units, ` +
       `${w.days_of_supply} days of supply at ${w.daily_demand} a day, and runs out around ${w.stockout_date}` +
       (w.inbound_quantity
         ? ` (${formatNumber(w.inbound_quantity)} inbound would add ${Math.round((w.days_of_supply_with_inbound ?? 0) - (w.days_of_supply ?? 0))} days).`
-        : ".");
+        : ".") +
+      shownNote(rows.length, total, "soonest to run out");
     recommendation =
       `Order ${formatNumber(w.restock_recommendation.recommended_quantity)} units of ${w.asin} now (${w.restock_recommendation.urgency}: lead time ${w.lead_time_days} days is longer than its cover)` +
       (rows.length > 1
@@ -63,6 +60,7 @@ export async function stockoutRisk(
       analysis: { summary, recommendation },
     },
     primaryKey: "products",
+    totalRows: total,
     freshness: status.snapshotDate ? endOfDay(status.snapshotDate) : null,
   };
 }

@@ -6,6 +6,7 @@ import { money } from "../../core/money.js";
 import { applyConditions, conditionNotes, noDataInScope, salesFreshness, sortRows, type Outcome } from "./outcome.js";
 import { completeRows, productRows, type ProductRow } from "../facts/product-rows.js";
 import type { FactColumn } from "../facts/product-facts.js";
+import { costGapWords, costGaps } from "../facts/cost-gaps.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 
 const RANKABLE = new Set([
@@ -110,6 +111,11 @@ export async function topProducts(
         ? `, ${formatPercent((shareTop / totalRevenue) * 100)} of the ${formatMoney(money(totalRevenue, currency), currency)} total.`
         : ".");
     recommendation = recommendFor(top, direction, currency);
+    const gaps = await costGaps(ctx, scope.range, scope);
+    if (gaps.withoutCost) {
+      summary += ` ${costGapWords(gaps)}`;
+      if (metric === "profit" || metric === "profit_margin") recommendation = costGapWords(gaps);
+    }
   }
   return {
     result: {
@@ -121,6 +127,7 @@ export async function topProducts(
       analysis: { summary, recommendation },
     },
     primaryKey: "top_products",
+    totalRows: ranked.length,
     freshness: top.length ? await salesFreshness(ctx, scope.range) : null,
   };
 }

@@ -5,6 +5,7 @@ import { readDataJson } from "../../core/reference-data.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import type { IntentResults } from "../results/index.js";
 import type { Outcome } from "./outcome.js";
+import { recordChanges } from "./account-changes.js";
 
 const SETTING_LIMITS: Record<string, [number, number]> = {
   lead_time_days: [1, 365],
@@ -88,6 +89,12 @@ export async function updateSettings(
       await q.execute();
     }
   });
+  await recordChanges(
+    ctx,
+    changes
+      .filter((c) => c.previous !== c.value)
+      .map((c) => ({ kind: "setting", subject: c.setting, previous: c.previous, value: c.value })),
+  );
   const words = (c: (typeof changes)[number]) => {
     const unit = c.setting.endsWith("_days") ? " days" : c.setting === "target_acos" ? "%" : "";
     return `${c.setting.replace(/_/g, " ")} ${c.previous === c.value ? "stays" : "is now"} ${c.value}${unit}${c.previous !== c.value ? ` (was ${c.previous}${unit})` : ""}`;

@@ -3,7 +3,7 @@ import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { money } from "../../core/money.js";
-import { applyConditions, type Outcome } from "./outcome.js";
+import { applyConditions, type Outcome, limitRows } from "./outcome.js";
 import { adFreshness, campaignIdsFor, campaignsOf, searchTermFacts, targetsOf } from "../facts/ad-facts.js";
 import { periodWords, scopeOf } from "../facts/scope.js";
 import { pct, MIN_CLICKS, noAds } from "./ad-common.js";
@@ -39,19 +39,21 @@ export async function wastedAdSpend(
         currency,
       };
     });
-  const keywords = applyConditions(
-    wasted,
-    f.conditions?.filter((c) => c.metric !== "clicks"),
-  )
-    .sort((a, b) => b.spend - a.spend || (a.search_term < b.search_term ? -1 : 1))
-    .slice(0, f.limit ?? 50);
+  const { shown: keywords, total: totalRows } = limitRows(
+    applyConditions(
+      wasted,
+      f.conditions?.filter((c) => c.metric !== "clicks"),
+    ).sort((a, b) => b.spend - a.spend || (a.search_term < b.search_term ? -1 : 1)),
+    f.limit,
+    50,
+  );
   const home = scope.marketplace ? (ctx.currencies.get(scope.marketplace) ?? ctx.homeCurrency) : ctx.homeCurrency;
   const total = money(
-    wasted.reduce((s, w) => s + ctx.convert(w.spend, w.currency, home, scope.range.end), 0),
+    wasted.reduce((s, w) => s + ctx.exchange(w.spend, w.currency, home, scope.range), 0),
     home,
   );
   const allSpend = facts.reduce(
-    (s, x) => s + ctx.convert(x.spend, ctx.currencies.get(x.marketplace) ?? home, home, scope.range.end),
+    (s, x) => s + ctx.exchange(x.spend, ctx.currencies.get(x.marketplace) ?? home, home, scope.range),
     0,
   );
   let summary: string;
@@ -81,6 +83,7 @@ export async function wastedAdSpend(
       analysis: { summary, recommendation },
     },
     primaryKey: "keywords",
+    totalRows,
     freshness: facts.length ? await adFreshness(ctx, scope.range) : null,
   };
 }

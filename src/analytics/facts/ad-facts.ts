@@ -109,7 +109,7 @@ async function adFacts(
     if (campaignIds) conds.push(campaignIds.length ? sql`campaign_id in (${sql.join(campaignIds)})` : sql`0`);
     return conds.length ? sql.join(conds, sql` and `) : undefined;
   };
-  await ctx.ensureRates(range.end);
+  await ctx.ensureRates(range);
   const facts = factsTable(spec, { accountId: ctx.accountId, range, where, rollups: await ctx.rollups() });
   const keys = spec.keys.map((k) => sql.ref(k));
   const { sum } = dialectOf(ctx.db);

@@ -8,6 +8,8 @@ import type { MirrorDb } from "../../store/open-mirror.js";
 import type { Account } from "../../store/accounts.js";
 import type { SettingsTable } from "../../store/schema.js";
 import { usableRollups } from "../../store/rollups.js";
+import { conversionFactor, rateDateOf, type MoneyPeriod } from "../../core/money.js";
+import { SellerAiError } from "../../core/errors.js";
 
 export type AccountSettings = Pick<
   Selectable<SettingsTable>,
@@ -31,6 +33,8 @@ export interface AnalyticsContext {
   /** Marketplace code → currency, for the marketplaces the account sells in. */
   currencies: Map<string, string>;
   settings: AccountSettings;
+  /** Who is asking, for the audit trail of account changes: "cli", or the API key's id. */
+  actor: string;
   /** Compiled SQL of every query run, in order. */
   sql: string[];
   /** Runs a Kysely query, recording its SQL. */
@@ -41,10 +45,19 @@ export interface AnalyticsContext {
   extent(): Promise<{ first: string | null; last: string | null }>;
   /** Values computed once per answer (catalog lookups). */
   memo<T>(key: string, make: () => Promise<T>): Promise<T>;
-  /** Loads the rates between the account's currencies on a date; call before convert() with that date. */
-  ensureRates(date: string, extra?: string[]): Promise<void>;
-  /** Converts an amount between currencies with the newest mirror rate on or before `date` (loaded by ensureRates). */
-  convert(amount: number, from: string, to: string, date?: string): number;
+  /**
+   * Loads the rates between the account's currencies for a period (its rate
+   * date, core/money.ts rateDateOf); call before converting that period's money.
+   */
+  ensureRates(period: MoneyPeriod | string, extra?: string[]): Promise<void>;
+  /**
+   * Converts an amount of a period's money between currencies at the period's
+   * rate date (loaded by ensureRates); NaN when the mirror has no rate. Answers
+   * use exchange(), which says so instead.
+   */
+  convert(amount: number, from: string, to: string, period?: MoneyPeriod | string): number;
+  /** As convert(), but a missing rate is the error missing_exchange_rate that names the currencies and day. */
+  exchange(amount: number, from: string, to: string, period: MoneyPeriod | string): number;
 }
 
 /** Builds the context for one account. */
@@ -54,6 +67,7 @@ export async function createAnalyticsContext(
   now: Date,
   today: string,
   statements: string[] = [],
+  actor = "cli",
 ): Promise<AnalyticsContext> {
   const record = (query: Compilable<unknown>) => {
     const compiled = query.compile();
@@ -81,7 +95,8 @@ export async function createAnalyticsContext(
   // Rates are read per pair and date on demand (ensureRates) so an answer never loads the whole table.
   const rateCache = new Map<string, number | null>();
   const accountCurrencies = [...new Set([account.home_currency, ...markets.map((m) => m.currency)])];
-  const ensureRates = async (date: string, extra: string[] = []): Promise<void> => {
+  const ensureRates = async (period: MoneyPeriod | string, extra: string[] = []): Promise<void> => {
+    const date = rateDateOf(period);
     const currencies = [...new Set([...accountCurrencies, ...extra, "USD"])];
     const pairs = currencies.flatMap((c) =>
       currencies.filter((q) => q !== c && !rateCache.has(`${c}|${q}|${date}`)).map((q) => [c, q] as const),
@@ -103,29 +118,43 @@ export async function createAnalyticsContext(
     const v = rateCache.get(`${c}|${q}|${date}`);
     return v === null ? undefined : v;
   };
-  /** How an amount converts between two currencies on a day: by the direct rate, the inverse one, or through USD. */
-  const conversionOf = (from: string, to: string, d: string): ((amount: number) => number) => {
+  /** The factor between two currencies on a day (core/money.ts), or undefined when the mirror has no rate. */
+  const factorOf = (from: string, to: string, d: string): number | undefined => {
     if (!rateCache.has(`${from}|${to}|${d}`)) {
       throw new Error(`currency rates for ${d} were not loaded before converting ${from} to ${to}`);
     }
-    const direct = cached(from, to, d);
-    if (direct !== undefined) return (amount) => amount * direct;
-    const inverse = cached(to, from, d);
-    if (inverse) return (amount) => amount / inverse;
-    const leg = (a: string, b: string): number | undefined =>
-      a === b ? 1 : (cached(a, b, d) ?? (cached(b, a, d) ? 1 / cached(b, a, d)! : undefined));
-    const viaFrom = leg(from, "USD");
-    const viaTo = leg("USD", to);
-    return viaFrom !== undefined && viaTo !== undefined ? (amount) => amount * viaFrom * viaTo : () => Number.NaN;
+    return conversionFactor(from, to, (c, q) => cached(c, q, d));
   };
-  // Answers convert row after row between the same two currencies: the last conversion is kept at hand.
-  let last: { from: string; to: string; d: string; apply: (amount: number) => number } | undefined;
-  const convert = (amount: number, from: string, to: string, date?: string): number => {
-    if (from === to || amount === 0) return amount;
-    const d = date ?? today;
+  // Answers convert row after row between the same two currencies: the last factor is kept at hand.
+  let last: { from: string; to: string; d: string; factor: number | undefined } | undefined;
+  const factor = (from: string, to: string, period: MoneyPeriod | string | undefined): number | undefined => {
+    const d = rateDateOf(period ?? today);
     if (last === undefined || last.from !== from || last.to !== to || last.d !== d)
-      last = { from, to, d, apply: conversionOf(from, to, d) };
-    return last.apply(amount);
+      last = { from, to, d, factor: factorOf(from, to, d) };
+    return last.factor;
+  };
+  const convert = (amount: number, from: string, to: string, period?: MoneyPeriod | string): number => {
+    if (from === to || amount === 0) return amount;
+    const f = factor(from, to, period);
+    return f === undefined ? Number.NaN : amount * f;
+  };
+  const exchange = (amount: number, from: string, to: string, period: MoneyPeriod | string): number => {
+    if (from === to || amount === 0) return amount;
+    const f = factor(from, to, period);
+    if (f === undefined) {
+      throw new SellerAiError(
+        "missing_exchange_rate",
+        `The mirror has no exchange rate between ${from} and ${to} for ${rateDateOf(period)}, so amounts in ${from} cannot be added to ${to} totals.`,
+        {
+          suggestions: [
+            'Ask about one marketplace at a time (for example add "in the US"): its amounts stay in its own currency.',
+            "Refresh or import your data so the mirror has exchange rates for the period.",
+          ],
+          details: { from, to, date: rateDateOf(period) },
+        },
+      );
+    }
+    return amount * f;
   };
   const memos = new Map<string, Promise<unknown>>();
   const memo = <T>(key: string, make: () => Promise<T>): Promise<T> => {
@@ -151,9 +180,11 @@ export async function createAnalyticsContext(
     homeCurrency: account.home_currency,
     currencies: new Map(markets.map((m) => [m.marketplace, m.currency])),
     settings: settingsRow[0] ?? DEFAULT_SETTINGS,
+    actor,
     sql: statements,
     rows,
     convert,
+    exchange,
     ensureRates,
   };
 }

@@ -174,7 +174,7 @@ function factsQuery(
 ): Promise<ProductFacts[]> {
   const key = `facts|${range.start}|${range.end}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}|${columns?.join(",") ?? "*"}|${groupingKey}`;
   return ctx.memo(key, async () => {
-    await ctx.ensureRates(range.end);
+    await ctx.ensureRates(range);
     const wanted = columns ? new Set(columns) : undefined;
     const withCosts = !wanted || [...wanted].some((c) => COST_COLUMNS.has(c));
     // Profit needs revenue, units, refunds and ad spend whether or not they are shown.
@@ -212,12 +212,9 @@ function factsQuery(
       if (!wanted || wanted.has("cogs")) selected.push(sql`${costs.cogs} as cogs`);
       if (!wanted || wanted.has("fees")) selected.push(sql`${costs.fees} as fees`);
       if (!wanted || wanted.has("profit")) selected.push(sql`${costs.profit} as profit`);
-      if (!wanted)
-        selected.push(
-          sql`c.unit_cost is not null as has_cost`,
-          sql`c.category as category`,
-          sql`c.subcategory as subcategory`,
-        );
+      // Whether the cost of goods is known goes with every read of costs: a ranking by profit needs it too.
+      selected.push(sql`c.unit_cost is not null as has_cost`);
+      if (!wanted) selected.push(sql`c.category as category`, sql`c.subcategory as subcategory`);
       from = sql`${from} ${costsJoin(ctx, "f")}`;
     }
     const query = sql<ProductFacts>`select ${sql.join(selected)} from ${from} order by f.marketplace, f.asin`;
@@ -282,7 +279,7 @@ export function comparedFacts(
 ): Promise<{ totals: [GroupedFacts[], GroupedFacts[]]; products: [ProductFacts[], ProductFacts[]] }> {
   const key = `compared|${ranges.map((r) => `${r.start}|${r.end}`).join("|")}|${scope.marketplace ?? ""}|${scope.asins?.join(",") ?? "*"}|${columns.join(",")}|${productColumns.join(",")}`;
   return ctx.memo(key, async () => {
-    for (const range of ranges) await ctx.ensureRates(range.end);
+    for (const range of ranges) await ctx.ensureRates(range);
     const names = [...new Set([...columns, ...productColumns])];
     const withCosts = names.some((c) => COST_COLUMNS.has(c));
     const read = FACT_KEYS.filter((k) => names.includes(k) || (withCosts && PROFIT_INPUTS.includes(k)));
@@ -393,7 +390,7 @@ export async function productMeasure(
   scope: Pick<Scope, "marketplace" | "asins">,
   measure: keyof RawFacts,
 ): Promise<{ marketplace: string; asin: string; value: number }[]> {
-  await ctx.ensureRates(range.end);
+  await ctx.ensureRates(range);
   const facts = factsTable(
     SALES_ROLLUP,
     {
@@ -423,14 +420,15 @@ export async function productMeasure(
 
 /**
  * Sums facts by a key, converting money to `currency` (the home currency
- * across marketplaces) with the rate on `rateDate`.
+ * across marketplaces) at the rate date of `period`, the period the facts cover
+ * (core/money.ts rateDateOf).
  */
 export function sumFacts<K extends string, F extends ProductFacts = ProductFacts>(
   ctx: AnalyticsContext,
   facts: F[],
   keyOf: (f: F) => K,
   currency: string,
-  rateDate: string,
+  period: DateRange,
 ): Map<K, ProductFacts> {
   const out = new Map<K, ProductFacts>();
   const rates = new Map<string, number>();
@@ -470,7 +468,7 @@ export function sumFacts<K extends string, F extends ProductFacts = ProductFacts
     if (acc.asin !== f.asin) acc.asin = "";
     let rate = rates.get(f.currency);
     if (rate === undefined) {
-      rate = f.currency === currency ? 1 : ctx.convert(1, f.currency, currency, rateDate);
+      rate = f.currency === currency ? 1 : ctx.exchange(1, f.currency, currency, period);
       rates.set(f.currency, rate);
     }
     // Written out field by field: this runs for every product of every answer. A column left out of a
@@ -493,7 +491,8 @@ export function sumFacts<K extends string, F extends ProductFacts = ProductFacts
     if (f.cogs !== undefined) acc.cogs += f.cogs * rate;
     if (f.fees !== undefined) acc.fees += f.fees * rate;
     if (f.profit !== undefined) acc.profit += f.profit * rate;
-    if (!f.has_cost) acc.has_cost = 0;
+    // A read without costs says nothing about them (has_cost absent).
+    if (f.has_cost !== undefined && !f.has_cost) acc.has_cost = 0;
   }
   return out;
 }

@@ -74,20 +74,15 @@ export async function productRows(
 ): Promise<ProductRowSet> {
   const currency = scopeCurrency(ctx, scope);
   const keyOf = (f: ProductFacts) => (scope.marketplace ? `${f.marketplace}|${f.asin}` : f.asin);
-  const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope, columns), keyOf, currency, scope.range.end);
+  const current = sumFacts(ctx, await productFacts(ctx, scope.range, scope, columns), keyOf, currency, scope.range);
   const prevRange = previousRange(scope.range);
   // Growth needs only the previous period's revenue.
   const previous = new Map<string, number>();
   if (withPrevious) {
-    await ctx.ensureRates(scope.range.end);
+    await ctx.ensureRates(prevRange);
     for (const p of await productMeasure(ctx, prevRange, scope, "revenue")) {
       const key = scope.marketplace ? `${p.marketplace}|${p.asin}` : p.asin;
-      const value = ctx.convert(
-        p.value,
-        ctx.currencies.get(p.marketplace) ?? ctx.homeCurrency,
-        currency,
-        scope.range.end,
-      );
+      const value = ctx.exchange(p.value, ctx.currencies.get(p.marketplace) ?? ctx.homeCurrency, currency, prevRange);
       previous.set(key, (previous.get(key) ?? 0) + value);
     }
   }
@@ -106,7 +101,8 @@ export async function productRows(
       revenue: money(f.revenue, currency),
       orders: Math.round(f.orders),
       profit: money(f.profit, currency),
-      profit_margin: r.profit_margin === null ? null : roundTo(r.profit_margin, 2),
+      // Without a unit cost the cost of goods is unknown: no margin rather than one without it.
+      profit_margin: r.profit_margin === null || (!f.has_cost && f.units > 0) ? null : roundTo(r.profit_margin, 2),
       growth_rate: prev !== undefined ? changePercent(f.revenue, prev) : null,
       refund_units: Math.round(f.refund_units),
       refund_amount: money(f.refund_amount, currency),

@@ -107,3 +107,54 @@ export const UPDATE_SETTINGS = shape("settings", {
   ),
   analysis,
 });
+
+/** One setting as it is now, and where it came from. */
+export const SHOW_SETTINGS = shape("settings", {
+  settings: list(
+    object({
+      setting: text,
+      value: numberOrText("number"),
+      unit: text,
+      description: text,
+      /** True when the account never changed it. */
+      default: flag,
+    }),
+  ),
+  /** The newest changes to settings and alerts: who, what, when. */
+  changes: list(
+    object({
+      changed_at: date,
+      actor: text,
+      kind: text,
+      subject: text,
+      previous: nullable(text),
+      value: nullable(text),
+    }),
+  ),
+  analysis,
+});
+
+/** An alert rule as listed: its threshold, scope and last firing. */
+const ALERT_RULE = {
+  id: text,
+  metric,
+  op: oneOf(">", ">=", "<", "<=", "="),
+  value: measure,
+  scope: ALERT_SCOPE,
+  description: text,
+  created_at: date,
+  last_fired_at: nullable(date),
+  times_fired: count,
+} as const;
+
+export const LIST_ALERTS = shape("alerts", {
+  alerts: list(object(ALERT_RULE)),
+  analysis,
+});
+
+export const DELETE_ALERT = shape("deleted", {
+  deleted: list(object(ALERT_RULE)),
+  /** The alerts the account still has. */
+  remaining: count,
+  analysis,
+});

@@ -11,7 +11,22 @@ import {
   KEYWORD_OPPORTUNITIES,
   WASTED_AD_SPEND,
 } from "./advertising.js";
-import { CREATE_ALERT, HELP, REFRESH_DATA, UPDATE_SETTINGS } from "./account.js";
+import {
+  CREATE_ALERT,
+  DELETE_ALERT,
+  HELP,
+  LIST_ALERTS,
+  REFRESH_DATA,
+  SHOW_SETTINGS,
+  UPDATE_SETTINGS,
+} from "./account.js";
+import {
+  INVENTORY_LEVELS,
+  PAYOUTS,
+  PROFIT_BREAKDOWN_LINES,
+  PROFIT_BREAKDOWN_PERIODS,
+  PROFIT_BREAKDOWN_PRODUCTS,
+} from "./finance.js";
 import { BUY_BOX_SHARE, CATALOG_GAPS, COMPETITOR_PRICING, PRICE_CHANGES } from "./competition.js";
 import {
   EXCESS_INVENTORY,
@@ -63,13 +78,12 @@ export const RESULT_SHAPES = {
   refresh_data: [REFRESH_DATA],
   create_alert: [CREATE_ALERT],
   update_settings: [UPDATE_SETTINGS],
-  // Understood but not answered yet (analytics/answers/pending-intents.ts): no result to declare.
-  profit_breakdown: [],
-  payouts: [],
-  inventory_levels: [],
-  show_settings: [],
-  list_alerts: [],
-  delete_alert: [],
+  profit_breakdown: [PROFIT_BREAKDOWN_LINES, PROFIT_BREAKDOWN_PRODUCTS, PROFIT_BREAKDOWN_PERIODS],
+  payouts: [PAYOUTS],
+  inventory_levels: [INVENTORY_LEVELS],
+  show_settings: [SHOW_SETTINGS],
+  list_alerts: [LIST_ALERTS],
+  delete_alert: [DELETE_ALERT],
   insights: [INSIGHTS],
   anomalies: [ANOMALIES],
 } as const satisfies Record<Intent, readonly ResultShape[]>;

@@ -58,6 +58,8 @@ export const SALES_TREND = shape("series", {
   series: list(
     object({
       period: date,
+      /** The bucket is cut by the period asked about or by the data: shown, never judged. */
+      partial: flag,
       revenue: money,
       units_sold: count,
       orders: count,

@@ -130,8 +130,14 @@ export type ListOf<R extends Fields> = {
   readonly item: { readonly type: "object"; readonly fields: R };
 };
 
-export function shape<const F extends Fields>(primary: keyof F & string, fields: F): ResultShape<F> {
-  return { primary, fields };
+/** How many rows the primary table has in all, beside the ones shown (the orchestrator writes it). */
+const TOTAL_ROWS = { total_rows: { type: "value", kind: "count", optional: true } } as const;
+
+export function shape<const F extends Fields>(
+  primary: keyof F & string,
+  fields: F,
+): ResultShape<F & typeof TOTAL_ROWS> {
+  return { primary, fields: { ...fields, ...TOTAL_ROWS } };
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -71,7 +71,10 @@ const CONNECT_SCHEMA = {
     ...errors([
       [400, "invalid_request: an unknown scope or region, or a redirect_uri the server does not allow"],
       [401, "unauthorized: a missing, malformed, unknown or revoked key"],
-      [403, "forbidden: the key lacks the connect scope"],
+      [
+        403,
+        "forbidden (the key lacks the connect scope) or subscription_inactive (the workspace's subscription has ended)",
+      ],
       [500, "internal_error"],
     ]),
   },

@@ -204,7 +204,10 @@ export const INSIGHTS_ROUTE_SCHEMA = {
         "invalid_request: a missing or unknown insight_type or detail_level (the suggestions list the allowed values), or a bad field",
       ],
       [401, "unauthorized: a missing, malformed, unknown or revoked key"],
-      [403, "forbidden: the key lacks the insights scope"],
+      [
+        403,
+        "forbidden (the key lacks the insights scope) or subscription_inactive (the workspace's subscription has ended)",
+      ],
       [404, "account_not_connected: the workspace has no such connected account"],
       [429, "quota_exceeded (the plan's insights per day) or rate_limited (the per-second burst limit)"],
       [500, "internal_error"],
@@ -225,7 +228,10 @@ export const INSIGHTS_JOB_SCHEMA = {
     ...errors([
       [400, "invalid_request: not a job id"],
       [401, "unauthorized"],
-      [403, "forbidden: the key lacks the insights scope"],
+      [
+        403,
+        "forbidden (the key lacks the insights scope) or subscription_inactive (the workspace's subscription has ended)",
+      ],
       [404, "not_found: no such job in this workspace"],
     ]),
   },
@@ -269,7 +275,10 @@ export const INSIGHTS_FINDING_SCHEMA = {
     ...errors([
       [400, "invalid_request: not a finding id"],
       [401, "unauthorized"],
-      [403, "forbidden: the key lacks the insights scope"],
+      [
+        403,
+        "forbidden (the key lacks the insights scope) or subscription_inactive (the workspace's subscription has ended)",
+      ],
       [404, "not_found: no stored finding with this id in this workspace"],
     ]),
   },

@@ -46,7 +46,10 @@ export const QUERY_ROUTE_SCHEMA = {
   description:
     "Understands a natural-language question or command and answers it from the workspace's seller account. " +
     "`format: csv` puts the primary table's CSV text in `result.csv`; with `Accept: text/csv` the response body is that CSV. " +
-    "`format: chart_data` puts a Vega-Lite spec in `result.chart`.",
+    "`format: chart_data` puts a Vega-Lite spec in `result.chart`. " +
+    "Commands that change the account (refresh_data, create_alert, update_settings, delete_alert) need a key with the " +
+    "`write` scope; a key without it gets 403 forbidden naming the scope. Every settings or alert change is recorded " +
+    'with the key that made it (ask "what are my settings" to see the newest changes).',
   body: {
     type: "object",
     required: ["query"],
@@ -141,10 +144,20 @@ export const QUERY_ROUTE_SCHEMA = {
           "invalid_query (the question cannot be understood) or invalid_request (the body is not JSON, not an object, or a field is missing or wrong)",
         ],
         [401, "unauthorized: a missing, malformed, unknown or revoked key"],
-        [403, "forbidden (the key lacks the query scope) or timeframe_exceeds_plan"],
-        [404, "account_not_connected: the workspace has no such connected account"],
+        [
+          403,
+          "forbidden (the key lacks the query scope, or the write scope for a command that changes the account), timeframe_exceeds_plan, or subscription_inactive (the workspace's subscription has ended)",
+        ],
+        [
+          404,
+          "account_not_connected (the workspace has no such connected account) or not_found (conversation_id is unknown or has expired)",
+        ],
         [413, "payload_too_large: the body is over 64 KiB"],
         [415, "unsupported_media_type: the body is not JSON"],
+        [
+          422,
+          "missing_exchange_rate: amounts in several currencies would be added but the mirror has no exchange rate for the period",
+        ],
         [429, "quota_exceeded (the daily quota) or rate_limited (the per-second burst limit)"],
         [500, "internal_error"],
       ].map(([status, description]) => [

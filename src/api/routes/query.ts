@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { requireWriteScopeForCommands } from "../command-scope.js";
 import { SellerAiError } from "../../core/errors.js";
 import { answerBodyAs, primaryCsv } from "../../render/answer-output.js";
 import { prefersCsv } from "../accept.js";
@@ -99,7 +100,12 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
           marketplace: body.marketplace,
           timeframe: body.timeframe,
           requestId: request.id,
-          authorize: planTimeframeGuard(principal.plan, request.api.now),
+          authorize: (understanding) => {
+            requireWriteScopeForCommands(principal.scopes)(understanding);
+            planTimeframeGuard(principal.plan, request.api.now)(understanding);
+          },
+          // The audit trail of account changes names the key that made them.
+          actor: principal.keyId,
           // Only keys with the write scope may make "refresh my data" fetch from Amazon.
           ...(principal.scopes.has("write") ? { refresh: (id: string) => services.refreshData(id) } : {}),
         });

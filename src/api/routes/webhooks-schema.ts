@@ -154,7 +154,10 @@ function errors(entries: [number, string][]) {
 
 const COMMON_ERRORS: [number, string][] = [
   [401, "unauthorized: a missing, malformed, unknown or revoked key"],
-  [403, "forbidden: the key lacks the webhooks scope"],
+  [
+    403,
+    "forbidden (the key lacks the webhooks scope) or subscription_inactive (the workspace's subscription has ended)",
+  ],
   [429, "rate_limited: the per-second burst limit"],
   [500, "internal_error"],
 ];

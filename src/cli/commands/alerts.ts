@@ -94,14 +94,14 @@ export async function alertsCheckCommand(ctx: CommandContext, options: AlertsOpt
 }
 
 /**
- * Checks the alert rules after the mirror changed (an import, a demo
- * generation) and says on stderr what fired. Nothing is written when no
- * rule fires.
+ * The checks after the mirror changed (an import, a sync, a demo
+ * generation): alert rules, stock-out risk and new anomalies, each recorded
+ * with its event. Says on stderr what fired; nothing is written when
+ * nothing did.
  */
 export async function announceAlerts(ctx: CommandContext, db: MirrorDb, accountIds: string[]): Promise<void> {
-  const { checkAlerts } = await import("../../insights/alerts.js");
-  for (const accountId of accountIds) {
-    const { fired } = await checkAlerts(db, { now: ctx.now, accountId });
-    for (const f of fired) ctx.io.stderr.write(`alert: ${f.description}: ${f.entity} at ${f.value ?? "n/a"}\n`);
-  }
+  const { watchAfterRefresh } = await import("../../insights/after-refresh.js");
+  const watch = await watchAfterRefresh(db, { now: ctx.now, accountIds });
+  for (const f of watch.fired) ctx.io.stderr.write(`alert: ${f.description}: ${f.entity} at ${f.value ?? "n/a"}\n`);
+  for (const problem of watch.problems) ctx.io.stderr.write(`seller-ai: could not check the ${problem}\n`);
 }

@@ -19,7 +19,12 @@ export function registerKeysCommand(program: Command, run: ActionRunner): void {
     .description("create an API key (printed once) in a new workspace, or in --workspace")
     .requiredOption("--name <name>", "a name for the key")
     .option("--plan <plan>", "the new workspace's plan: starter, business or enterprise")
-    .option("--scopes <list>", "comma-separated scopes: query, insights, connect, webhooks", "query")
+    .option(
+      "--scopes <list>",
+      "comma-separated scopes: query, insights, connect, webhooks, write (write lets /v1/query run commands that " +
+        "change the account: refresh_data, create_alert, update_settings, delete_alert)",
+      "query",
+    )
     .option("--workspace <id>", "add the key to this existing workspace")
     .option(
       "--account <id...>",

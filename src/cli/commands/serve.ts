@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createSecureContext } from "node:tls";
 import type { Command } from "commander";
 import { SellerAiError, usageError } from "../../core/errors.js";
 import type { ActionRunner, CommandContext } from "../context.js";
@@ -19,6 +21,10 @@ export interface ServeOptions {
   webhookTimeoutMs?: number;
   /** Syncs the connected accounts this often (`--sync-every`), in the background. */
   syncEveryMs?: number;
+  /** Serve HTTPS directly with this certificate and key (PEM files). */
+  tls?: { certFile: string; keyFile: string };
+  /** The Stripe webhook signing secret's file; else SELLER_AI_STRIPE_WEBHOOK_SECRET. */
+  stripeWebhookSecretFile?: string;
 }
 
 export function registerServeCommand(program: Command, run: ActionRunner): void {
@@ -30,6 +36,12 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
     .option("--allow-http-webhooks", "accept and deliver http:// webhooks to this machine (local development)")
     .option("--webhook-timeout <seconds>", "how long a webhook receiver has to answer", "15")
     .option("--sync-every <interval>", "sync the connected accounts this often, e.g. 6h, 30m (default: never)")
+    .option("--tls-cert <file>", "serve HTTPS directly with this certificate (PEM; with --tls-key)")
+    .option("--tls-key <file>", "the certificate's private key (PEM; with --tls-cert)")
+    .option(
+      "--stripe-webhook-secret-file <file>",
+      "receive Stripe billing events at POST /v1/billing/webhook, verified with the signing secret (whsec_…) in this file (or $SELLER_AI_STRIPE_WEBHOOK_SECRET)",
+    )
     .action(
       async (
         options: {
@@ -38,6 +50,9 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
           allowHttpWebhooks?: boolean;
           webhookTimeout: string;
           syncEvery?: string;
+          tlsCert?: string;
+          tlsKey?: string;
+          stripeWebhookSecretFile?: string;
         },
         command: Command,
       ) => {
@@ -49,6 +64,10 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
           );
         const { parseInterval } = await import("../../sync/schedule.js");
         const syncEveryMs = options.syncEvery === undefined ? undefined : parseInterval(options.syncEvery);
+        if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
+          throw usageError(
+            `${options.tlsCert === undefined ? "--tls-key needs --tls-cert" : "--tls-cert needs --tls-key"}: HTTPS takes both the certificate and its private key.`,
+          );
         const globals = command.optsWithGlobals<{ today?: string }>();
         await run(command, (ctx) =>
           serveCommand(ctx, {
@@ -58,6 +77,10 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
             allowHttpWebhooks: options.allowHttpWebhooks ?? false,
             webhookTimeoutMs: timeout * 1000,
             syncEveryMs,
+            ...(options.tlsCert && options.tlsKey
+              ? { tls: { certFile: options.tlsCert, keyFile: options.tlsKey } }
+              : {}),
+            stripeWebhookSecretFile: options.stripeWebhookSecretFile,
           }),
         );
       },
@@ -78,6 +101,10 @@ export function parsePort(text: string): number {
  * unfinished attempts back to the queue.
  */
 export async function serveCommand(ctx: CommandContext, options: ServeOptions): Promise<number> {
+  // Configuration first: a bad certificate or secret is reported before anything starts.
+  const https = options.tls ? readTls(options.tls) : undefined;
+  const { stripeWebhookSecret } = await import("../../billing/webhook-secret.js");
+  const webhookSecret = stripeWebhookSecret(ctx.io.env, options.stripeWebhookSecretFile);
   const mirror = await ctx.mirror();
   await ensureDemoData(mirror, ctx);
   const [{ buildApp }, { WebhookService }] = await Promise.all([
@@ -100,6 +127,8 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
     version: process.env.npm_package_version ?? "0.1.0",
     webhooks: { service: webhooks },
     env: ctx.io.env,
+    ...(https ? { https } : {}),
+    ...(webhookSecret ? { billing: { webhookSecret } } : {}),
   });
   const worker = webhooks.worker({ log: app.log.child({ component: "webhooks" }) });
   const closeWebhooks = async () => {
@@ -146,6 +175,8 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
   ctx.io.stderr.write(
     `seller-ai: API listening on ${address} (POST /v1/query, POST /v1/insights, /v1/webhooks, GET /v1/openapi.json, /healthz, /metrics)\n`,
   );
+  if (webhookSecret)
+    ctx.io.stderr.write(`seller-ai: receiving Stripe billing events at ${address}/v1/billing/webhook\n`);
   options.onListening?.(address);
   schedule?.start();
   await stopped;
@@ -159,11 +190,18 @@ async function syncSchedule(
   everyMs: number,
   log: import("../../sync/schedule.js").ScheduleLog,
 ) {
-  const [{ SyncSchedule }, { syncAccount, amazonConfig }, { secretBoxFor }, { listConnections }] = await Promise.all([
+  const [
+    { SyncSchedule },
+    { syncAccount, amazonConfig },
+    { secretBoxFor },
+    { listConnections },
+    { watchAfterRefresh },
+  ] = await Promise.all([
     import("../../sync/schedule.js"),
     import("../../sync/index.js"),
     import("../../store/secret-box.js"),
     import("../../store/connections.js"),
+    import("../../insights/after-refresh.js"),
   ]);
   return new SyncSchedule({
     everyMs,
@@ -181,6 +219,10 @@ async function syncSchedule(
             secrets: secretBoxFor(ctx.io.env, ctx.dbPath, { create: false }),
           });
           results.push({ account: conn.account_id, status: result.status, rows: result.rows_written });
+          // Alert rules, stock-out risk and new anomalies, each recorded with its event for the webhooks.
+          const watch = await watchAfterRefresh(mirror.db, { now: ctx.io.clock(), accountIds: [conn.account_id] });
+          for (const problem of watch.problems)
+            log.error({ account_id: conn.account_id }, `could not check the ${problem}`);
         } catch (error) {
           problems.push(`${conn.account_id}: ${(error as Error).message}`);
         }
@@ -189,4 +231,37 @@ async function syncSchedule(
       return results;
     },
   });
+}
+
+/** The certificate and key of --tls-cert and --tls-key, read before the server starts. */
+function readTls(tls: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
+  const read = (file: string, flag: string, kind: string, begins: RegExp) => {
+    let content: Buffer;
+    try {
+      content = readFileSync(file);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      throw usageError(
+        `cannot read ${flag} ${file}: ${code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (error as Error).message}.`,
+      );
+    }
+    if (!begins.test(content.toString("latin1")))
+      throw usageError(
+        `${flag} ${file} does not hold a PEM ${kind} (a "-----BEGIN …${kind.toUpperCase()}-----" block).`,
+      );
+    return content;
+  };
+  const pair = {
+    cert: read(tls.certFile, "--tls-cert", "certificate", /-----BEGIN CERTIFICATE-----/),
+    key: read(tls.keyFile, "--tls-key", "private key", /-----BEGIN [A-Z ]*PRIVATE KEY-----/),
+  };
+  try {
+    // The same check the server's first handshake would make, made now: a key of another certificate fails here.
+    createSecureContext(pair);
+  } catch (error) {
+    throw usageError(
+      `--tls-cert ${tls.certFile} and --tls-key ${tls.keyFile} do not make a pair: ${(error as Error).message}.`,
+    );
+  }
+  return pair;
 }

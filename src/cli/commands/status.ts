@@ -19,15 +19,21 @@ export function registerStatusCommand(program: Command, run: ActionRunner): void
 }
 
 export async function statusCommand(ctx: CommandContext, options: StatusOptions): Promise<number> {
-  const { mirrorStatus } = await import("../../store/mirror-status.js");
+  const [{ mirrorStatus }, { billingNotices }] = await Promise.all([
+    import("../../store/mirror-status.js"),
+    import("../../billing/billing-status.js"),
+  ]);
   const mirror = await ctx.mirror();
   const status = await mirrorStatus(mirror.db);
+  const notices = await billingNotices(mirror.db);
   const out = ctx.io.stdout;
   if (options.json) {
-    out.write(`${terminalJson({ db: mirror.path, ...status }, 2)}\n`);
+    out.write(`${terminalJson({ db: mirror.path, ...status, billing: { notifications: notices } }, 2)}\n`);
     return 0;
   }
   out.write(`Mirror: ${terminalText(mirror.path)}\n`);
+  for (const n of notices)
+    out.write(`Billing notice for workspace ${terminalText(n.workspace_id)}: ${terminalText(n.message)}\n`);
   if (status.accounts.length === 0) {
     out.write(
       "No accounts yet. Run `seller-ai demo` for the demo seller, or `seller-ai import FILE` to load your reports.\n",

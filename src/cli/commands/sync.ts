@@ -4,6 +4,7 @@ import { usageError } from "../../core/errors.js";
 import type { SyncProgress, SyncResult } from "../../sync/index.js";
 import type { CommandContext } from "../context.js";
 import type { ActionRunner } from "../context.js";
+import { announceAlerts } from "./alerts.js";
 
 export interface SyncCommandOptions {
   account?: string;
@@ -50,6 +51,7 @@ export async function syncCommand(ctx: CommandContext, options: SyncCommandOptio
     onProgress: progress && ((event) => progress.update(event)),
   });
   progress?.clear();
+  await announceAlerts(ctx, mirror.db, [result.account_id]);
   if (options.json) ctx.io.stdout.write(`${JSON.stringify(jsonResult(result), null, 2)}\n`);
   else ctx.io.stdout.write(describe(result));
   return result.status === "ok" ? 0 : 1;

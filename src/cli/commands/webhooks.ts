@@ -27,10 +27,13 @@ const ALLOW_HTTP_HELP = "allow http:// to this machine (localhost) for local dev
 export function registerWebhooksCommand(program: Command, run: ActionRunner): void {
   const webhooks = program
     .command("webhooks")
-    .description("send events to your endpoints: data refreshes, analyses, anomalies, alerts, price changes")
+    .description(
+      "send events to your endpoints: data refreshes, analyses, anomalies, alerts, price changes, failed payments",
+    )
     .addHelpText(
       "after",
-      "\nEvents: data_refresh.completed, analysis.completed, anomaly.detected, inventory.alert, price_change.detected.\n" +
+      "\nEvents: data_refresh.completed, analysis.completed, anomaly.detected, inventory.alert, price_change.detected,\n" +
+        "billing.payment_failed (the workspace's own).\n" +
         "Deliveries are signed to the Standard Webhooks specification and retried for about a day.\n" +
         "`seller-ai serve` delivers them as they happen; without a server, run `seller-ai webhooks deliver`\n" +
         "on a schedule (e.g. every minute from cron).",

@@ -80,9 +80,20 @@ export class ReplSession {
     if (input.kind === "empty") return { output: "" };
     if (input.kind === "command") return this.command(input.name, input.arg);
     try {
-      const answered = await this.ask(input.text, this.conversationId ? { conversationId: this.conversationId } : {});
+      let note = "";
+      let answered: RenderableAnswer;
+      try {
+        answered = await this.ask(input.text, this.conversationId ? { conversationId: this.conversationId } : {});
+      } catch (error) {
+        // The session's conversation expired while it sat idle: the question is asked again, afresh, and the
+        // answer says so (it never silently answers in a context that is gone).
+        if (!this.conversationId || !isSellerAiError(error) || error.details.field !== "conversation_id") throw error;
+        this.conversationId = undefined;
+        answered = await this.ask(input.text, {});
+        note = "(The earlier conversation had expired: this question starts a new one.)\n";
+      }
       this.conversationId = answered.body.metadata.conversation_id || this.conversationId;
-      return { output: await this.render(answered, this.settings, width) };
+      return { output: note + (await this.render(answered, this.settings, width)) };
     } catch (error) {
       return {
         output: describeError(error),

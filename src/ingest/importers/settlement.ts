@@ -25,6 +25,8 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
     id: cols.find("settlement-id"),
     start: cols.find("settlement-start-date"),
     end: cols.find("settlement-end-date"),
+    deposit: cols.find("deposit-date"),
+    total: cols.find("total-amount"),
     currency: cols.find("currency"),
     type: cols.find("transaction-type"),
     order: cols.find("order-id"),
@@ -56,6 +58,29 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
     .where("settlement_id", "=", "?")
     .compile();
   const removeStatement = ctx.statements.prepare(remove.sql);
+  // The header line (period, deposit date, total) is what was paid: kept per settlement for payouts.
+  const header = db
+    .insertInto("settlements")
+    .values({
+      account_id: "?",
+      settlement_id: "?",
+      start_date: "?",
+      end_date: "?",
+      deposit_date: "?",
+      total_amount: "?",
+      currency: "?",
+    })
+    .onConflict((oc) =>
+      oc.columns(["account_id", "settlement_id"]).doUpdateSet((eb) => ({
+        start_date: eb.ref("excluded.start_date"),
+        end_date: eb.ref("excluded.end_date"),
+        deposit_date: eb.ref("excluded.deposit_date"),
+        total_amount: eb.ref("excluded.total_amount"),
+        currency: eb.ref("excluded.currency"),
+      })),
+    )
+    .compile();
+  const headerStatement = ctx.statements.prepare(header.sql);
   const cleared = new Set<string>();
   const period = new PeriodTracker();
   const affected = new AffectedCells();
@@ -78,6 +103,11 @@ export function settlementHandler(ctx: ImportContext, cols: Columns): RowHandler
       const start = parseDate(cell(cells, at.start), "settlement-start-date");
       const end = parseDate(cell(cells, at.end), "settlement-end-date");
       if (start && end) settlementPeriod = { start, end };
+      const total = parseNumber(cell(cells, at.total), "total-amount");
+      if (total !== undefined) {
+        const deposit = parseDate(cell(cells, at.deposit), "deposit-date") ?? null;
+        headerStatement.run(ctx.accountId, settlementId, start ?? null, end ?? null, deposit, total, currency);
+      }
       const type = optionalText(cell(cells, at.type));
       const posted = parseDate(cell(cells, at.posted), "posted-date") ?? null;
       const sku = optionalText(cell(cells, at.sku));

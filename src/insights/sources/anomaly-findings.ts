@@ -77,7 +77,7 @@ export const RISK_KINDS: ReadonlySet<AnomalyKind> = new Set([
 ]);
 
 /** A product's sales-side anomalies grouped into events (overlapping days, one direction). */
-function events(anomalies: Anomaly[]): Anomaly[][] {
+export function anomalyEvents(anomalies: Anomaly[]): Anomaly[][] {
   const byProduct = new Map<string, Anomaly[]>();
   const alone: Anomaly[][] = [];
   for (const a of anomalies) {
@@ -109,7 +109,7 @@ function events(anomalies: Anomaly[]): Anomaly[][] {
 }
 
 /** The anomaly that tells an event: its driver's metric if it moved, else units, else revenue. */
-function primaryOf(event: Anomaly[]): Anomaly {
+export function primaryOf(event: Anomaly[]): Anomaly {
   const find = (m: AnomalyMetric) => event.find((a) => a.metric === m);
   const driven = DRIVER_METRIC[event[0].driver];
   return (driven && find(driven)) ?? find("buy_box_percentage") ?? find("units_sold") ?? find("revenue") ?? event[0];
@@ -217,7 +217,7 @@ export function anomalyDrafts(
   comprehensive: boolean,
 ): FindingDraft[] {
   const drafts: FindingDraft[] = [];
-  for (const event of events(scan.anomalies)) {
+  for (const event of anomalyEvents(scan.anomalies)) {
     const primary = primaryOf(event);
     const kind = kindOf(primary.metric, primary.direction);
     if (!keep(kind)) continue;

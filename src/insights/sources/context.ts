@@ -72,7 +72,7 @@ export async function sourceContext(
     async revenue() {
       const rows = [...(await self.facts()).values()];
       await ctx.ensureRates(period.end);
-      const total = sumFacts(ctx, rows, () => "all", ctx.homeCurrency, period.end).get("all");
+      const total = sumFacts(ctx, rows, () => "all", ctx.homeCurrency, period).get("all");
       return total?.revenue ?? 0;
     },
     listings(keys) {

@@ -11,6 +11,9 @@ import { reviewSnapshotsByKeyMigration } from "./0011-review-snapshots-by-key.js
 import { eventsAndWebhooksMigration } from "./0016-events-and-webhooks.js";
 import { connectionsMigration } from "./0012-connections.js";
 import { insightsMigration } from "./0013-insights.js";
+import { billingMigration } from "./0017-billing.js";
+import { settlementsAndSettingsAuditMigration } from "./0015-settlements-and-settings-audit.js";
+import { anomalySightingsMigration } from "./0018-anomaly-sightings.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -28,5 +31,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0011_review_snapshots_by_key": reviewSnapshotsByKeyMigration,
   "0012_connections": connectionsMigration,
   "0013_insights": insightsMigration,
+  "0015_settlements_and_settings_audit": settlementsAndSettingsAuditMigration,
   "0016_events_and_webhooks": eventsAndWebhooksMigration,
+  "0017_billing": billingMigration,
+  "0018_anomaly_sightings": anomalySightingsMigration,
 };

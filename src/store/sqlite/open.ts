@@ -98,6 +98,18 @@ export function sqliteMirror(
           if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
           restore();
         },
+        get active() {
+          return sqlite.inTransaction;
+        },
+        savepoint(name) {
+          sqlite.exec(`SAVEPOINT ${name}`);
+        },
+        releaseSavepoint(name) {
+          sqlite.exec(`RELEASE ${name}`);
+        },
+        rollbackToSavepoint(name) {
+          if (sqlite.inTransaction) sqlite.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        },
       };
     },
     async withSortsOnFiles(work) {

@@ -101,6 +101,27 @@ describe("ReplSession", () => {
     return { s: new ReplSession(ask, renderForRepl), calls };
   }
 
+  it("asks again afresh, and says so, when the session's conversation has expired", async () => {
+    const calls: { conversationId?: string }[] = [];
+    const ask: ReplAsk = async (_question, options) => {
+      calls.push({ ...options });
+      if (options.conversationId === "conv_old")
+        throw new SellerAiError("not_found", 'conversation "conv_old" is unknown or has expired.', {
+          details: { field: "conversation_id" },
+        });
+      const answer = structuredClone(SAMPLES.top_products);
+      answer.body.metadata.conversation_id = options.conversationId ?? "conv_new";
+      return answer;
+    };
+    const s = new ReplSession(ask, renderForRepl, undefined, "conv_old");
+    const outcome = await s.handle("top 3 products");
+    expect(calls.map((c) => c.conversationId)).toEqual(["conv_old", undefined]);
+    expect(outcome.output).toContain("The earlier conversation had expired");
+    expect(outcome.error).toBeFalsy();
+    await s.handle("what about the UK?");
+    expect(calls.at(-1)?.conversationId).toBe("conv_new");
+  });
+
   it("keeps the conversation of the first answer for the next questions", async () => {
     const { s, calls } = session();
     await s.handle("top 3 products");
