@@ -2,22 +2,22 @@ import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
 import type { LoggerOptions } from "pino";
 import { answer as coreAnswer, type ConversationUpdate } from "../answer/answer.js";
-import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "../accounts/plans.js";
-import { Quotas, type QuotaUse } from "../accounts/quota.js";
+import { PLAN_LIMITS, dailyLimit, type Plan } from "../accounts/plans.js";
+import { Quotas } from "../accounts/quota.js";
 import { SellerAiError } from "../core/errors.js";
-import type { Mirror, MirrorDb } from "../store/backend.js";
+import type { Mirror } from "../store/backend.js";
 import { saveConversation } from "../store/conversations.js";
 import { isDatabaseBusy } from "../store/dialect.js";
 import { WriteBehind } from "../store/write-behind.js";
 import { AnswerCache } from "./answer-cache.js";
 import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
-import type { Scope } from "../accounts/api-keys.js";
-import { Authenticator, type ApiPrincipal } from "./authenticator.js";
+import { Authenticator } from "./authenticator.js";
 import { BurstLimiter } from "./burst-limiter.js";
 import { ApiMetrics } from "./metrics.js";
+import type { ApiRequestState, ApiRouteConfig, ApiServices } from "./route-context.js";
 import { buildOpenApiDocument, type DocumentedRoute } from "./openapi.js";
 import { rateLimitHeaders, secondsToMidnightUtc } from "./rate-limit-headers.js";
 import { registerQueryRoute } from "./routes/query.js";
@@ -62,57 +62,6 @@ export interface BuildAppOptions {
   env?: Record<string, string | undefined>;
   /** Serve HTTPS directly with this certificate and key (PEM); plain HTTP without. */
   https?: { cert: string | Buffer; key: string | Buffer };
-}
-
-/** What the API knows about a request while serving it. */
-export interface ApiRequestState {
-  now: Date;
-  principal?: ApiPrincipal;
-  burst?: { limit: number; remaining: number; refused: boolean };
-  usage?: QuotaUse;
-}
-
-/** Per-route options of an API endpoint. */
-export interface ApiRouteConfig {
-  /** The scope a key needs; the route then requires a key. */
-  scope?: Scope;
-  /** The OpenAPI operation id; documented routes only. */
-  operationId?: string;
-  /** The daily quota the route's rate-limit headers report (default: queries). */
-  quota?: UsageKind;
-}
-
-declare module "fastify" {
-  interface FastifyRequest {
-    api: ApiRequestState;
-  }
-}
-
-/** The services routes use; passed to each route's registration. */
-export interface ApiServices {
-  db: MirrorDb;
-  clock: () => Date;
-  answer: typeof coreAnswer;
-  metrics: ApiMetrics;
-  /**
-   * Takes one unit of the workspace's daily quota of `kind`, or throws 429 `quota_exceeded` (or 503
-   * `busy` when another process holds the mirror's write lock too long: then nothing is taken).
-   */
-  reserveQuota(request: FastifyRequest, kind: UsageKind): Promise<void>;
-  /** Gives the unit back for a request that was not answered (in the background when the mirror is busy). */
-  releaseQuota(request: FastifyRequest): Promise<void>;
-  /**
-   * Writes pending conversation starts and waits for a deferred save of `conversationId`, before a
-   * conversation is looked up; 503 `busy` when the mirror stays locked.
-   */
-  flushConversations(conversationId?: string): Promise<void>;
-  env: Record<string, string | undefined>;
-  /** The mirror's file, beside which connection keys are kept ("" in memory). */
-  dbPath: string;
-  /** Syncs a connected account for the refresh_data intent (undefined when it has no connection). */
-  refreshData(accountId: string): Promise<unknown>;
-  /** Tells the key checks that this process changed a workspace's accounts. */
-  accountsChanged(): void;
 }
 
 /**

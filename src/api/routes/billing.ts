@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { BillingInbox, BillingWorker, receiveStripeWebhook, type RetrySchedule } from "../../billing/index.js";
 import { failedBillingEventCount } from "../../store/billing-events.js";
-import type { ApiRouteConfig, ApiServices } from "../build-app.js";
+import type { ApiRouteConfig, ApiServices } from "../route-context.js";
 import { BILLING_WEBHOOK_SCHEMA } from "./billing-schema.js";
 
 /** Stripe's events may carry a large invoice; the rest of the API keeps its 64 KiB. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SellerAiError } from "../../core/errors.js";
 import { ERROR_BODY_SCHEMA } from "../api-error.js";
-import type { ApiRouteConfig, ApiServices } from "../build-app.js";
+import type { ApiRouteConfig, ApiServices } from "../route-context.js";
 
 interface ConnectBody {
   redirect_uri: string;

@@ -7,7 +7,7 @@ import { findStoredFinding, runAndStore } from "../../insights/run-and-store.js"
 import type { DetailLevel, InsightType } from "../../insights/types.js";
 import { enqueueInsightJob, insightJob } from "../../store/insight-jobs.js";
 import { storedRun } from "../../store/insight-runs.js";
-import type { ApiRouteConfig, ApiServices } from "../build-app.js";
+import type { ApiRouteConfig, ApiServices } from "../route-context.js";
 import {
   INSIGHTS_FINDING_SCHEMA,
   INSIGHTS_JOB_SCHEMA,

@@ -3,7 +3,7 @@ import { requireWriteScopeForCommands } from "../command-scope.js";
 import { SellerAiError } from "../../core/errors.js";
 import { answerBodyAs, primaryCsv } from "../../render/answer-output.js";
 import { prefersCsv } from "../accept.js";
-import type { ApiRouteConfig, ApiServices } from "../build-app.js";
+import type { ApiRouteConfig, ApiServices } from "../route-context.js";
 import { parseTimeframeToken } from "../../core/timeframe.js";
 import { planTimeframeGuard } from "../plan-timeframe.js";
 import { conversationAccount } from "../../store/conversations.js";

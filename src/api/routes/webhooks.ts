@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { WebhookDeliveryStatus } from "../../store/schema.js";
 import { WebhookService, type Resolver } from "../../webhooks/index.js";
-import type { ApiRouteConfig, ApiServices } from "../build-app.js";
+import type { ApiRouteConfig, ApiServices } from "../route-context.js";
 import {
   CREATE_WEBHOOK_SCHEMA,
   DELETE_WEBHOOK_SCHEMA,
