@@ -204,7 +204,7 @@ export async function answerUnderstanding(
     const analysis = (result as { analysis?: { summary: string } }).analysis;
     // A summary that shows fewer rows than there are says so, whichever analysis wrote it.
     if (analysis && total > rows.length && !analysis.summary.includes("show all"))
-      analysis.summary += shownNote(rows.length, total, "first in the order asked");
+      analysis.summary += shownNote(rows.length, total);
   }
   if (refreshed !== undefined && "recent_runs" in result)
     (result as IntentResults["refresh_data"]).refresh = refreshed as IntentResults["refresh_data"]["refresh"];

@@ -82,7 +82,7 @@ export async function acosByCampaign(
         : "") +
       (best && best !== worst ? `; lowest: ${best.campaign} at ${formatPercent(best.acos)}.` : ".") +
       (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "") +
-      shownNote(campaigns.length, total, "campaigns first in the order asked");
+      shownNote(campaigns.length, total);
     recommendation = over.length
       ? `Lower bids or add negative keywords in ${over[0].campaign}: at ${formatPercent(over[0].acos)} ACoS it spends ${formatMoney(over[0].spend, over[0].currency)}, ${formatPercent(roundTo((over[0].acos ?? 0) - target, 1))} points over target` +
         (best && best.acos !== null && best.acos < target * 0.7

@@ -37,11 +37,12 @@ export function limitRows<T>(rows: T[], limit: number | undefined, fallback: num
 
 /**
  * The sentence a summary ends with when it shows fewer rows than there are:
- * "The 50 most urgent are shown; ask for all (--limit 379) to see every one."
+ * "Showing the 50 most urgent of 379; ask to "show all" (or --limit 379) to see every one."
+ * Without `which` the rows are simply the first ones in the order asked.
  */
-export function shownNote(shown: number, total: number, which: string): string {
+export function shownNote(shown: number, total: number, which?: string): string {
   if (shown >= total) return "";
-  return ` The ${shown} ${which} ${shown === 1 ? "is" : "are"} shown; ask to "show all" (or --limit ${total}) to see every one.`;
+  return ` Showing ${which ? `the ${shown} ${which}` : shown} of ${total}; ask to "show all" (or --limit ${total}) to see every one.`;
 }
 
 /** The end of the newest sales day a range actually read, or null when it read none. */
