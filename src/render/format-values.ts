@@ -14,7 +14,9 @@ export function formatValue(value: unknown, format: ValueFormat, currency?: stri
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return "—";
     const signed = format.signed ?? false;
-    const sign = signed && value > 0 ? "+" : "";
+    // A sign follows the value as shown: a change of -0.02 points reads "0.0 pp", not "-0.0 pp".
+    const zero = (format.kind === "points" || format.kind === "rating") && Math.abs(value) < 0.05;
+    const sign = signed && value > 0 && !zero ? "+" : "";
     switch (format.kind) {
       case "money":
         return formatMoney(value, currency, { style: "table", signed });
@@ -22,13 +24,13 @@ export function formatValue(value: unknown, format: ValueFormat, currency?: stri
         return formatPercent(value, { style: "table", signed });
       case "points":
         // A change between two percentages is in percentage points, not percent.
-        return `${sign}${groupDigits(value, 1)} pp`;
+        return `${sign}${groupDigits(zero ? 0 : value, 1)} pp`;
       case "count":
         return sign + groupDigits(value, Number.isInteger(value) ? 0 : 1);
       case "ratio":
         return `${groupDigits(value, 2)}×`;
       case "rating":
-        return sign + groupDigits(value, 1);
+        return sign + groupDigits(zero ? 0 : value, 1);
       default:
         return (
           sign + (Number.isInteger(value) ? groupDigits(value, 0) : groupDigits(value, Math.abs(value) < 1 ? 2 : 1))

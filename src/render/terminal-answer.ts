@@ -53,6 +53,11 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
 
   for (const [key, value] of Object.entries(result)) {
     if (key === answer.primaryKey || NOT_SHOWN.has(key) || value === null || value === undefined) continue;
+    // The count of all rows matters on a terminal only when the table shows fewer of them.
+    if (key === "total_rows") {
+      if (typeof value === "number" && value > rows.length) blocks.push(`Rows: ${rows.length} of ${value}`);
+      continue;
+    }
     if (Array.isArray(value)) {
       const items = value.filter(isPlainObject);
       if (items.length > 0)

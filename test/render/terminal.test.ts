@@ -52,6 +52,8 @@ describe("value formats", () => {
     [-4.2, { kind: "percent", signed: true }, undefined, "-4.2%"],
     [250, { kind: "percent" }, undefined, "250%"],
     [-0.25, { kind: "points", signed: true }, undefined, "-0.3 pp"],
+    [-0.02, { kind: "points", signed: true }, undefined, "0.0 pp"],
+    [0.04, { kind: "points", signed: true }, undefined, "0.0 pp"],
     [3.256, { kind: "ratio" }, undefined, "3.26×"],
     [4, { kind: "rating" }, undefined, "4.0"],
     ["profit_margin", { kind: "metric" }, undefined, "Profit margin"],
@@ -258,6 +260,20 @@ describe("renderAnswerText", () => {
     const answer = structuredClone(SAMPLES.top_products);
     answer.body.result.period = { start: "2026-10-22", end: "2026-11-20" };
     expect(renderAnswerText(answer)).toContain("\n\nPeriod: 2026-10-22 to 2026-11-20\n\n");
+  });
+
+  it.each([
+    [3, ""],
+    [150, "Rows: 3 of 150"],
+  ])("with %i rows in all, says how many the table leaves out only when it leaves some out", (total, line) => {
+    const answer = structuredClone(SAMPLES.top_products);
+    const shown = (answer.body.result.top_products as unknown[]).slice(0, 3);
+    answer.body.result.top_products = shown;
+    answer.body.result.total_rows = total;
+    const text = renderAnswerText(answer);
+    expect(text).not.toContain("Total rows");
+    if (line) expect(text).toContain(`\n\n${line}\n\n`);
+    else expect(text).not.toContain("Rows:");
   });
 
   it("says plainly that there are no rows", () => {
