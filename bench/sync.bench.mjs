@@ -7,9 +7,11 @@
 // Amazon's documented rates × SYNC_BENCH_RATE_SCALE (10000: the first sync makes about 3,400 createReport
 // calls, which Amazon's own plan of one a minute would spread over more than two days), its reports stay
 // IN_PROGRESS for SYNC_BENCH_PROCESSING_MS (250). Besides the wall time, the syncing process's CPU time
-// is printed: on a shared machine it says more than the wall time.
+// is printed (and the sandbox's, which shares the machine): on a shared machine it says more than the wall
+// time; then where the sync's time went (its own timings: requesting, waiting and downloading summed over
+// the reports fetched at once, the rest wall time).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,7 +62,17 @@ async function follow(url) {
   return new URL(res.headers.get("location"));
 }
 
-function describe(label, seconds, result, target, cpu) {
+/** The sandbox's CPU time so far in s (user + system, from /proc; NaN elsewhere). */
+function sandboxCpu(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function describe(label, seconds, result, target, cpu, sandboxSeconds) {
   const imported = result.reports.filter((r) => r.status === "imported").length;
   const empty = result.reports.filter((r) => r.status === "no_data").length;
   const failed = result.reports.length - imported - empty;
@@ -68,8 +80,15 @@ function describe(label, seconds, result, target, cpu) {
     `${label}: ${seconds.toFixed(1)} s (target ≤ ${target} s: ${seconds <= target ? "met" : "MISSED"}), status ${result.status}, ` +
       `${result.reports.length} reports (${imported} imported, ${empty} without data, ${failed} failed), ` +
       `${result.rows_written.toLocaleString("en-US")} rows, ${result.offers_written} offers, ` +
-      `${result.throttled} throttled, ${result.retried} retried; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
+      `${result.throttled} throttled, ${result.retried} retried; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
+      (Number.isFinite(sandboxSeconds) ? ` (and the sandbox's ${sandboxSeconds.toFixed(1)} s)` : ""),
   );
+  if (result.timings)
+    console.log(
+      `  ${Object.entries(result.timings)
+        .map(([k, v]) => `${k.replace(/_ms$/, "")} ${(v / 1000).toFixed(1)} s`)
+        .join(", ")}`,
+    );
 }
 
 const sandbox = await startSandbox();
@@ -103,14 +122,30 @@ try {
   );
   let t = performance.now();
   let cpu = process.cpuUsage();
+  let sandboxCpuBefore = sandboxCpu(sandbox.child.pid);
   const first = await syncAccount(mirror, { now, config, secrets });
-  describe("first sync (3 years, 3 marketplaces)", (performance.now() - t) / 1000, first, 60, process.cpuUsage(cpu));
+  describe(
+    "first sync (3 years, 3 marketplaces)",
+    (performance.now() - t) / 1000,
+    first,
+    60,
+    process.cpuUsage(cpu),
+    sandboxCpu(sandbox.child.pid) - sandboxCpuBefore,
+  );
 
   await fetch(`${sandbox.url}/sandbox/advance`, { method: "POST", body: JSON.stringify({ days: 1 }) });
   t = performance.now();
   cpu = process.cpuUsage();
+  sandboxCpuBefore = sandboxCpu(sandbox.child.pid);
   const daily = await syncAccount(mirror, { now: new Date(now.getTime() + 86_400_000), config, secrets });
-  describe("incremental daily sync", (performance.now() - t) / 1000, daily, 5, process.cpuUsage(cpu));
+  describe(
+    "incremental daily sync",
+    (performance.now() - t) / 1000,
+    daily,
+    5,
+    process.cpuUsage(cpu),
+    sandboxCpu(sandbox.child.pid) - sandboxCpuBefore,
+  );
   console.log(
     `load average after: ${loadavg()
       .map((n) => n.toFixed(1))

@@ -1,10 +1,11 @@
 /**
  * Stores received events in groups: the deliveries that arrive together
  * (Stripe sends several at once, and retries in bursts) are written in
- * one statement, one commit, and each is answered only once that commit
- * is done, so an acknowledged event is always stored. Under load this
- * takes a commit per group instead of one per event; alone, an event is
- * written at the next turn of the event loop.
+ * one statement, one commit synced to disk, and each is answered only once
+ * that commit is done, so an acknowledged event is always stored, even
+ * across a power cut. Under load this takes one commit and one sync per
+ * group instead of one per event; alone, an event is written at the next
+ * turn of the event loop.
  */
 import type { Kysely } from "kysely";
 import { insertBillingEvents, type NewBillingEvent } from "../store/billing-events.js";

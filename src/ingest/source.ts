@@ -137,6 +137,21 @@ async function* inflated(
   }
 }
 
+/**
+ * The size of the pieces gzip data of `compressed` bytes (0: unknown) is
+ * inflated in: up to 1 MB, as a plain file is read (zlib's default 16 KB
+ * output makes 64 times as many hops between the thread pool and the reader,
+ * each carrying the line left over from the piece before), but no larger than
+ * a small document needs: each piece is a fresh buffer, and a sync inflates
+ * thousands of documents of a few kilobytes, where a megabyte apiece costs
+ * more in allocating and collecting than the inflating itself.
+ */
+function inflatedPiece(compressed: number): number {
+  if (compressed <= 0) return 1 << 20;
+  // Report text inflates about eightfold (see WORKER_MIN_BYTES in import-file.ts).
+  return Math.min(1 << 20, Math.max(64 << 10, 8 * compressed));
+}
+
 /** A document already in memory (a report downloaded by a sync), read as a file would be. */
 export interface InMemoryDocument {
   /** What errors and rejected rows call it. */
@@ -185,9 +200,7 @@ export async function openTextSource(
   const first: Buffer | null = file.read(2) ?? file.read();
   if (first) file.unshift(first);
   const compressed = first !== null && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b;
-  // Inflated in 1 MB pieces, as the plain file is read: zlib's default 16 KB output makes 64 times as many
-  // hops between the thread pool and the reader, each carrying the line left over from the piece before.
-  const bytes: AsyncIterable<Buffer> = compressed ? file.pipe(createGunzip({ chunkSize: 1 << 20 })) : file;
+  const bytes: AsyncIterable<Buffer> = compressed ? file.pipe(createGunzip({ chunkSize: inflatedPiece(size) })) : file;
   if (compressed) file.on("error", () => undefined);
 
   const iterator = compressed ? inflated(bytes, () => file.bytesRead, path, limits) : readChunks(bytes);
@@ -211,7 +224,7 @@ function openBytes(
   let gunzip: ReturnType<typeof createGunzip> | undefined;
   let iterator: AsyncIterator<Buffer>;
   if (compressed) {
-    gunzip = createGunzip({ chunkSize: 1 << 20 });
+    gunzip = createGunzip({ chunkSize: inflatedPiece(body.length) });
     gunzip.end(body);
     read = body.length;
     iterator = inflated(gunzip, () => read, name, limits);

@@ -6,6 +6,7 @@
  * the same event twice; a rollback gives it back.
  */
 import type { Kysely, Selectable } from "kysely";
+import { durably } from "./dialect.js";
 import type { BillingEventStatus, BillingEventsTable, MirrorSchema } from "./schema.js";
 
 export type StoredBillingEvent = Selectable<BillingEventsTable>;
@@ -18,28 +19,29 @@ export interface NewBillingEvent {
   received_at: string;
 }
 
-/** Stores a received event, due at once; false when an event with its id is already stored. */
+/**
+ * Stores a received event, due at once, on disk when this returns (it is
+ * acknowledged next); false when an event with its id is already stored.
+ */
 export async function insertBillingEvent(db: Kysely<MirrorSchema>, event: NewBillingEvent): Promise<boolean> {
-  const result = await db
-    .insertInto("billing_events")
-    .values({ ...event, status: "pending", next_attempt_at: event.received_at })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  return (await insertBillingEvents(db, [event])).has(event.id);
 }
 
 /**
- * Stores received events in one statement (one commit), each due at once;
- * returns the ids stored, leaving out those already stored.
+ * Stores received events in one statement (one commit, synced to disk before
+ * this returns: each is acknowledged right after), each due at once; returns
+ * the ids stored, leaving out those already stored.
  */
 export async function insertBillingEvents(db: Kysely<MirrorSchema>, events: NewBillingEvent[]): Promise<Set<string>> {
   if (events.length === 0) return new Set();
-  const rows = await db
-    .insertInto("billing_events")
-    .values(events.map((e) => ({ ...e, status: "pending" as const, next_attempt_at: e.received_at })))
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .execute();
+  const rows = await durably(db, (d) =>
+    d
+      .insertInto("billing_events")
+      .values(events.map((e) => ({ ...e, status: "pending" as const, next_attempt_at: e.received_at })))
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id")
+      .execute(),
+  );
   return new Set(rows.map((r) => r.id));
 }
 

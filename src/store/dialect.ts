@@ -55,6 +55,12 @@ export interface SqlDialect {
     work: (trx: Kysely<MirrorSchema>) => Promise<T>,
     options?: WriteWaitOptions,
   ): Promise<T>;
+  /**
+   * Runs `work` (statements outside any transaction, each committing on its
+   * own) so that every commit in it is on disk before it returns: what it
+   * stored survives a power cut, not only a crash of the process.
+   */
+  durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) => Promise<T>): Promise<T>;
   /** Whether an error is the database being locked by another writer. */
   isBusy(error: unknown): boolean;
   /** Whether an error is a row colliding with a stored one on its primary key. */
@@ -97,6 +103,18 @@ export function writeTransaction<T>(
   options?: WriteWaitOptions,
 ): Promise<T> {
   return dialectOf(db).writeTransaction(db, work, options);
+}
+
+/**
+ * Runs `work` with its commits flushed to disk before it returns, as
+ * `SqlDialect.durably`: for what is acknowledged to someone else right after
+ * (a webhook's 200), where a crash of the machine must not lose it.
+ *
+ * @example
+ * await durably(db, (d) => d.insertInto("billing_events").values(row).execute());
+ */
+export function durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) => Promise<T>): Promise<T> {
+  return dialectOf(db).durably(db, work);
 }
 
 /** Whether an error is the database being locked by another writer (another process importing, say). */

@@ -216,6 +216,11 @@ export async function rebuildRollups(
   await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
+    // The last day the kept totals ran to: a weekly spec keeps every day only in the weeks before it.
+    const previousLast = from
+      ? ((await t.selectFrom("rollup_state").select("last_date").where("account_id", "=", accountId).executeTakeFirst())
+          ?.last_date ?? undefined)
+      : undefined;
     // Every table's totals run to the last day of any of them, so a range ending there finds them all.
     const extents = new Map<RollupSpec, Extent>();
     const extent: Extent = {};
@@ -225,7 +230,12 @@ export async function rebuildRollups(
       widen(extent, e);
     }
     for (const spec of ROLLUPS)
-      await rebuildSpec(t, mirror.statements, spec, accountId, from, extents.get(spec)?.first, extent.last);
+      await rebuildSpec(t, mirror.statements, spec, accountId, {
+        from,
+        first: extents.get(spec)?.first,
+        last: extent.last,
+        previousLast,
+      });
     await rebuildPriceChanges(t, accountId, from);
     const run = await t
       .selectFrom("sync_runs")
@@ -291,16 +301,22 @@ function widen(extent: Extent, other: { first?: string | null; last?: string | n
   if (other?.last && (!extent.last || other.last > extent.last)) extent.last = other.last;
 }
 
-/** The first and last day of a spec's daily rows. */
+/**
+ * The first and last day of a spec's daily rows. Each end is a query of its
+ * own: a lone min() or max() is one seek into the index by account and day,
+ * where both in one query read every row of the account.
+ */
 async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string): Promise<Extent> {
   const extent: Extent = {};
   for (const source of spec.sources) {
-    const e = await t
-      .selectFrom(source.table)
-      .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    widen(extent, e as Extent | undefined);
+    const end = (fn: "min" | "max") =>
+      t
+        .selectFrom(source.table)
+        .select((eb) => eb.fn[fn]("date").as("day"))
+        .where("account_id", "=", accountId)
+        .executeTakeFirst()
+        .then((row) => (row?.day as string | null | undefined) ?? undefined);
+    widen(extent, { first: await end("min"), last: await end("max") });
   }
   return extent;
 }
@@ -330,6 +346,36 @@ function totalDayOnOrBefore(spec: RollupSpec, day: string, last: string): string
   return !spec.weekly || day >= denseFrom(last) ? day : sundayOnOrBefore(day);
 }
 
+/** What a spec's rebuild covers. */
+interface RebuildSpan {
+  /** The first day that changed (undefined: rebuild everything). */
+  from: string | undefined;
+  /** The first day of the spec's daily rows. */
+  first: string | undefined;
+  /** The last day of any spec's daily rows: every spec's totals run to it. */
+  last: string | undefined;
+  /** The last day the stored totals ran to (rollup_state), when they are kept up to `from`. */
+  previousLast: string | undefined;
+}
+
+/** The last day before `day` a spec has totals for (only Sundays with `sundays`). */
+async function keptDay(
+  t: Kysely<any>,
+  spec: RollupSpec,
+  accountId: string,
+  day: string,
+  sundays: boolean,
+): Promise<string | undefined> {
+  let query = t
+    .selectFrom(spec.rollup)
+    .select((eb) => eb.fn.max("period").as("day"))
+    .where("account_id", "=", accountId)
+    .where("grain", "=", "C")
+    .where("period", "<", day);
+  if (sundays) query = query.where(dayOfWeek("period"), "=", 0);
+  return ((await query.executeTakeFirst())?.day as string | null | undefined) ?? undefined;
+}
+
 /**
  * The running totals of one spec, from `from` (or its first day) to `last`: every day, or every Sunday for
  * a weekly spec.
@@ -339,30 +385,35 @@ async function rebuildSpec(
   statements: BulkStatements,
   spec: RollupSpec,
   accountId: string,
-  from: string | undefined,
-  first: string | undefined,
-  last: string | undefined,
+  span: RebuildSpan,
 ): Promise<void> {
+  const { first, last, previousLast } = span;
+  let from = span.from;
   let start = first;
-  // The last weeks of a weekly spec are rebuilt whole, so their days are all there whatever the last day was before.
-  if (from && last && spec.weekly) from = minDate(from, denseFrom(last));
   // The totals of the day before the rebuilt days carry on; without them, everything is rebuilt.
-  // For a weekly spec, the last Sunday before: days after it may be gone from the last weeks since.
-  let keptQuery = t
-    .selectFrom(spec.rollup)
-    .select((eb) => eb.fn.max("period").as("day"))
-    .where("account_id", "=", accountId)
-    .where("grain", "=", "C")
-    .where("period", "<", from ?? "");
-  if (spec.weekly) keptQuery = keptQuery.where(dayOfWeek("period"), "=", 0);
-  const kept = from && first && from > first ? await keptQuery.executeTakeFirst() : undefined;
-  if (kept?.day) {
-    start = addDaysIso(kept.day as string, 1);
-    await t
-      .deleteFrom(spec.rollup)
-      .where("account_id", "=", accountId)
-      .where((eb) => eb.or([eb("grain", "not in", ["C", "A"]), eb("period", ">=", start!)]))
-      .execute();
+  let kept = from && first && from > first ? await keptDay(t, spec, accountId, from, false) : undefined;
+  // A weekly spec keeps every day only in the last weeks. Totals kept from among them carry on as they are
+  // when those weeks were every day's before too (the data ended no later then) and still are; otherwise
+  // the last weeks are rebuilt whole, from the last Sunday before them (days after it may be gone).
+  if (spec.weekly && kept && last) {
+    const dense = denseFrom(last);
+    const stillDaily = previousLast !== undefined && previousLast <= last && kept >= dense;
+    if (!stillDaily) {
+      from = minDate(from!, dense);
+      kept = await keptDay(t, spec, accountId, from, true);
+    }
+  }
+  if (kept) {
+    start = addDaysIso(kept, 1);
+    // Totals of an older layout (other grains) go, and those from the first rebuilt day on: each a range
+    // of the primary key (account, grain, period), where one condition joining them with `or` reads all.
+    for (const stale of [
+      (eb: any) => eb("grain", "<", "A"),
+      (eb: any) => eb.and([eb("grain", ">", "A"), eb("grain", "<", "C")]),
+      (eb: any) => eb("grain", ">", "C"),
+      (eb: any) => eb.and([eb("grain", "in", ["A", "C"]), eb("period", ">=", start!)]),
+    ])
+      await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where(stale).execute();
     // Days that were among the last weeks before, and are older weeks now, keep only their Sundays.
     if (spec.weekly && last) {
       await t
@@ -422,7 +473,7 @@ async function rebuildSpec(
     from (${sql.join(parts, sql` union all `)}) group by ${groupRefs} order by ${groupRefs}`.compile(t);
   const statement = statements.prepare(query.sql);
   const params = query.parameters.slice();
-  let before = kept?.day ? (kept.day as string) : addDaysIso(start, -1);
+  let before = kept ?? addDaysIso(start, -1);
   for (const day of totalDays(spec, start, last)) {
     const after = addDaysIso(before, 1);
     for (let i = 0; i < params.length; i++) {

@@ -1,7 +1,7 @@
 /**
  * SQLite's SQL for the fragments that differ between engines (see
  * store/dialect.ts): date bucketing, null-safe sums, index hints, packed-row
- * cutting, the write lock and change detection.
+ * cutting, the write lock, durable commits and change detection.
  */
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -170,6 +170,31 @@ export async function writeTransaction<T>(
   }
 }
 
+/**
+ * Runs `work` with the connection's commits synced to disk (synchronous =
+ * FULL), then restores its setting. The mirror runs in WAL mode with
+ * synchronous = NORMAL, where a commit reaches the log file but is synced
+ * only at the next checkpoint: a crash of the process loses nothing, a power
+ * cut may lose the last commits. Holding the connection keeps other queries
+ * out meanwhile, so the setting applies to `work`'s statements alone; several
+ * rows written in one statement share one sync.
+ */
+export async function durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) => Promise<T>): Promise<T> {
+  if (db.isTransaction)
+    throw new Error("durably: the work commits on its own; a transaction's commit is its caller's to make durable");
+  return db.connection().execute(async (connection) => {
+    const { rows } = await connection.executeQuery<{ synchronous: number }>(SYNCHRONOUS);
+    const saved = Number(rows[0]?.synchronous ?? 1);
+    if (saved >= SYNCHRONOUS_FULL) return work(connection);
+    await connection.executeQuery(CompiledQuery.raw(`pragma synchronous = ${SYNCHRONOUS_FULL}`));
+    try {
+      return await work(connection);
+    } finally {
+      await connection.executeQuery(CompiledQuery.raw(`pragma synchronous = ${saved}`));
+    }
+  });
+}
+
 /** BEGIN IMMEDIATE with the connection's busy wait off for that one statement. */
 async function beginImmediate(connection: Kysely<any>): Promise<void> {
   const { rows } = await connection.executeQuery<{ timeout: number }>(BUSY_TIMEOUT);
@@ -192,6 +217,9 @@ const ROLLBACK = CompiledQuery.raw("rollback");
 const DATA_VERSION = CompiledQuery.raw("pragma data_version");
 const BUSY_TIMEOUT = CompiledQuery.raw("pragma busy_timeout");
 const NO_BUSY_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
+const SYNCHRONOUS = CompiledQuery.raw("pragma synchronous");
+/** PRAGMA synchronous's FULL (2; EXTRA is 3). */
+const SYNCHRONOUS_FULL = 2;
 
 /** Whether an error is the database being locked by another writer (another process importing, say). */
 export function isBusy(error: unknown): boolean {
@@ -216,6 +244,7 @@ export const sqliteDialect: SqlDialect = {
   packedSource,
   dataVersion,
   writeTransaction,
+  durably,
   isBusy,
   isPrimaryKeyConflict,
 };
