@@ -146,6 +146,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) || slots.metrics.some((m) => NOT_AHEAD.has(m)))
   )
     intent = undefined;
+  // A period still to come holds no sales, fees or payouts yet ("are referral fees going up in 2027").
+  if (intent && !LOOKS_AHEAD.has(refineIntent(intent, slots, model)) && inTheFuture(slots.timeframe, options.today))
+    intent = undefined;
   if (!intent)
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
 
@@ -534,6 +537,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.metrics.every((m) => !COST_METRICS.has(m))
   )
     return "top_products";
+  // Profit or costs taken apart by period ("profit breakdown by month") are a P&L per period, not a trend line.
+  if (
+    (intent === "sales_trend" || intent === "sales_summary") &&
+    slots.breakdownCue &&
+    !slots.trendCue &&
+    ["day", "week", "month", "quarter"].includes(slots.groupBy ?? "") &&
+    (slots.metrics[0] === "profit" || COST_METRICS.has(slots.metrics[0]))
+  )
+    return "profit_breakdown";
   // Profit against another period is a comparison; fees against another period stay a P&L.
   if (
     intent === "profit_breakdown" &&
@@ -602,7 +614,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     return "inventory_value";
   // A threshold on days of supply says which way the stock question goes: too little or too much.
   const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
-  if (intent === "inventory_levels" && supply) return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  if (STOCK_DIRECTIONS.has(intent) && supply && supply.op !== "=")
+    return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  // A stock figure per product with nothing to rank it by ("days of supply for every product") is the stock levels.
+  if (
+    intent === "top_products" &&
+    STOCK_FIGURES.has(slots.metrics[0]) &&
+    !slots.ranking &&
+    !slots.sort &&
+    !slots.top &&
+    slots.limit === undefined
+  )
+    return "inventory_levels";
   // A ranking of products by a conversion, refund or buy box figure is that analysis.
   if (intent === "top_products" && slots.metrics[0]) {
     for (const [other, spec] of Object.entries(model.vocab.intents))
@@ -620,8 +643,19 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   return intent;
 }
 
+/** Whether a period starts after today: nothing in the mirror has happened in it. */
+function inTheFuture(timeframe: string | undefined, today: string): boolean {
+  const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
+  return range !== undefined && range.start > today;
+}
+
 /** Intents that have nothing to say of one campaign. */
 const CAMPAIGNLESS = new Set<Intent>(["sales_summary", "sales_trend", "top_products", "insights"]);
+
+/** Stock questions that a threshold on days of supply points one way or the other. */
+const STOCK_DIRECTIONS = new Set<Intent>(["inventory_levels", "stockout_risk", "excess_inventory"]);
+/** Figures of the stock held now. */
+const STOCK_FIGURES = new Set<Metric | undefined>(["days_of_supply", "available_quantity"]);
 
 /** Intents that look ahead (a horizon in days); the others answer from what has happened. */
 const LOOKS_AHEAD = new Set<Intent>([

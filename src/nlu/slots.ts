@@ -65,6 +65,8 @@ export interface Slots {
   bareUnits: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
   trendCue: boolean;
+  /** The question asks for a figure taken apart ("profit breakdown", "break my profit down"). */
+  breakdownCue: boolean;
   singularSuperlative: boolean;
   category?: string;
   subcategory?: string;
@@ -354,7 +356,7 @@ const TARGET_ACOS = new RegExp(
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -367,6 +369,12 @@ const ORDER_RANGE =
 const ENDS_LIKE_A_FOLLOW_UP = /(?:^| )(?:too|as well|also)(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
+/** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
+const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
+/** Words that take a figure apart: "breakdown", "break my profit down", "broken out". */
+const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
+/** Detail levels from the least to the most thorough. */
+const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
@@ -440,6 +448,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     metricSorts: {},
     bareUnits: false,
     trendCue: false,
+    breakdownCue: false,
     singularSuperlative: false,
     conditions: [],
     settings: {},
@@ -644,6 +653,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.marketplace ??= m.value;
     return "__mkt__";
   });
+  // "the German market", "the UK store": the marketplace itself, not the market at large.
+  if (slots.marketplace) text = text.replace(MARKETPLACE_NOUN, "__mkt__");
   if (!slots.marketplace && codeInCaps) {
     slots.marketplace = vocab.marketplaceAliases.get(codeInCaps.toLowerCase()) ?? (codeInCaps as MarketplaceCode);
     const code = codeInCaps.toLowerCase();
@@ -680,12 +691,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
   }
   slots.topicText = text;
+  slots.breakdownCue = BREAKDOWN.test(text);
   slots.moneyAmount = MONEY_AMOUNT.test(text);
   slots.stockMoney = slots.moneyAmount && STOCK_HELD.test(text);
   // Insight kinds before metrics take their words ("money on the table"); a named kind beats the general one.
   const kinds = g.insightTypes.find(text).map((m) => m.value);
   slots.insightType = kinds.find((k) => k !== "performance") ?? kinds[0];
-  slots.detailLevel = g.detailLevels.find(text)[0]?.value;
+  // Several detail words ("a full, comprehensive overview"): the most thorough one asked for.
+  slots.detailLevel = g.detailLevels
+    .find(text)
+    .map((m) => m.value)
+    .sort((a, b) => DETAIL_DEPTH.indexOf(b) - DETAIL_DEPTH.indexOf(a))[0];
 
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;
@@ -831,7 +847,7 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const i = tokenAt.get(op.end + 1);
     if (i === undefined) continue;
     // "over a year of stock", "less than a week of cover": one of the unit.
-    const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && g.dayUnits[tokens[i + 1]] !== undefined;
+    const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && dayUnit(g, tokens[i + 1]) !== undefined;
     // "above a 40% acos": an article before the number.
     const article = !oneUnit && /^(?:a|an)$/.test(tokens[i]) && NUMBER.test(tokens[i + 1] ?? "");
     const value = oneUnit ? ["1", "1"] : NUMBER.exec(tokens[article ? i + 1 : i]);
@@ -841,7 +857,9 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const percent = tokens[end] === "%" || tokens[end] === "percent" || tokens[end] === "pct";
     if (percent) end++;
     let unit: number | undefined;
-    if (tokens[end] !== undefined && g.dayUnits[tokens[end]] !== undefined) unit = g.dayUnits[tokens[end++]];
+    if (tokens[end] !== undefined && dayUnit(g, tokens[end]) !== undefined) unit = dayUnit(g, tokens[end++]);
+    // "a year's worth of stock", "6 months worth of inventory": the worth of a length of time is that length.
+    if (unit && tokens[end] === "worth") end++;
     let metric: Metric | undefined;
     let bareUnits = false;
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
@@ -887,6 +905,12 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     });
   }
   return replaceMatches(text, spans, (m) => m.value);
+}
+
+/** A unit of time in days, said plainly or as a possessive ("a year's worth", "90 days' worth"). */
+function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined {
+  if (token === undefined) return undefined;
+  return g.dayUnits[token] ?? g.dayUnits[token.replace(/'s?$/, "")];
 }
 
 /**

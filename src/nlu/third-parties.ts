@@ -23,6 +23,9 @@ const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
 const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
 const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
 
+/** Words that end the phrase about another party and start another ("their prices vs my sales"). */
+const LINKS = new Set(["vs", "versus", "than", "and", "or", "to", "with", "against", "compared", "but", "while"]);
+
 /** Auxiliaries that open a question about what a subject did ("how many did X sell"). */
 const AUXILIARIES = "does|did|do|will|would|can|could";
 
@@ -67,7 +70,9 @@ export function thirdPartyDetector(
       for (const o of others.find(text)) {
         const rest = text.slice(o.end + 1);
         const next = words(rest);
-        for (const skip of [0, 1]) {
+        // A name or a description may come between ("my competitor Anker's monthly sales"), but not the seller's own.
+        for (const skip of [0, 1, 2, 3]) {
+          if (next.slice(0, skip).some((t) => OWN_POSSESSIVES.has(t) || LINKS.has(t))) break;
           const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
           const metric = metricPhrases.at(rest, at)?.value.metric;
           if (metric && !theirs.has(metric)) return true;

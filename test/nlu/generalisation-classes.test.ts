@@ -246,3 +246,93 @@ describe("questions the mirror cannot answer", () => {
     expect(["sales_summary", "top_products"]).toContain(u?.intent);
   });
 });
+
+describe("classes the ninth blind split showed", () => {
+  it.each<[string, Expected]>([
+    // Two months named side by side are a comparison of those months.
+    ["October vs September", { intent: "sales_comparison", filters: { timeframe: "2026-10", compare_to: "2026-09" } }],
+    [
+      "july versus june profit",
+      { intent: "sales_comparison", filters: { timeframe: "2026-07", compare_to: "2026-06", metrics: ["profit"] } },
+    ],
+    // Profit taken apart by period is a P&L per period, not a trend line.
+    [
+      "profit breakdown by month this year",
+      { intent: "profit_breakdown", filters: { group_by: "month", timeframe: "year_to_date" } },
+    ],
+    [
+      "break down my profit by quarter for 2025",
+      { intent: "profit_breakdown", filters: { group_by: "quarter", timeframe: "2025" } },
+    ],
+    ["profit trend by month this year", { intent: "sales_trend", filters: { group_by: "month" } }],
+    // A threshold on days of supply points a stock question one way or the other.
+    [
+      "send me an alert if a product drops under 5 days of supply",
+      { intent: "create_alert", filters: { conditions: [{ metric: "days_of_supply", op: "<", value: 5 }] } },
+    ],
+    [
+      "listings sitting at less than 5 days of stock",
+      { intent: "stockout_risk", filters: { conditions: [{ metric: "days_of_supply", op: "<", value: 5 }] } },
+    ],
+    [
+      "products with over a year of stock",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 365 }] } },
+    ],
+    // A length of time's worth of stock is that many days of supply.
+    [
+      "anything with more than 6 months worth of inventory",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 180 }] } },
+    ],
+    [
+      "skus holding over a year's worth of cover",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 365 }] } },
+    ],
+    // A stock figure per product, with nothing to rank it by, is the stock levels.
+    ["days of supply for each product", { intent: "inventory_levels" }],
+    // Words of decline rank growth from the lowest, whatever ranking word comes with them.
+    ["which products are losing sales fastest", { intent: "top_products", filters: { sort: "asc" } }],
+    [
+      "items with sales dropping the most in Germany",
+      { intent: "top_products", filters: { sort: "asc", marketplace: "DE" } },
+    ],
+    // Threshold verbs.
+    [
+      "tell me when ACoS passes 30%",
+      { intent: "create_alert", filters: { conditions: [{ metric: "acos", op: ">", value: 30 }] } },
+    ],
+    [
+      "alert me if the refund rate crosses 5%",
+      { intent: "create_alert", filters: { conditions: [{ metric: "refund_rate", op: ">", value: 5 }] } },
+    ],
+    // Several detail words: the most thorough.
+    ["a complete and detailed risk report", { intent: "insights", filters: { detail_level: "comprehensive" } }],
+    // Traffic without purchases is low conversion.
+    [
+      "products with lots of sessions but few purchases",
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    ["where is my money disappearing", { intent: "profit_breakdown" }],
+    ["what can I type here", { intent: "help" }],
+    ["what should I ask you", { intent: "help" }],
+    // Aiming at an ACoS from now on sets the target.
+    [
+      "we're aiming for a 22% acos from now on",
+      { intent: "update_settings", filters: { settings: { target_acos: 22 } } },
+    ],
+    // "the German market" is the marketplace.
+    ["revenue in the German market last month", { intent: "sales_summary", filters: { marketplace: "DE" } }],
+  ])("%j", (question, want) => expectFrame([question], want));
+
+  it.each([
+    "who is the CEO of Amazon",
+    "should I invest in Apple stock",
+    "how many warehouses does Amazon run in Europe",
+    "what are my competitor Barkly's weekly sales",
+    "what does a 20ft container from Ningbo cost",
+    "are storage fees going up in 2027",
+    "what will my payouts be in 2027",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
