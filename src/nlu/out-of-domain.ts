@@ -20,6 +20,9 @@ const detectors = new WeakMap<OutOfDomain, WorldDetector>();
 /** Words that ask for a figure of the market rather than the seller's own. */
 const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "benchmark", "median"]);
 
+/** A question about who sells or makes something: another party's business. */
+const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
+
 /** Rankings of what sells, said of Amazon as a whole. */
 const MARKET_RANKING =
   /(?:^| )(?:best ?selling|best-selling|top selling|most popular|trending|hottest|most sold)(?: |$)/;
@@ -46,6 +49,9 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (tokens.some((t) => BENCHMARK_WORDS.has(t)) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
       // What sells on Amazon at large ("the best selling toys on amazon this christmas"), not the seller's own.
       if (MARKET_RANKING.test(text) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
+      // "who sells the most yoga mats": another seller, unless the seller's own side is in it ("who sells for less than
+      // me", "who else sells B0HKCOOK01": the offers on the seller's own listing).
+      if (OTHER_SELLER.test(text) && !/__(?:asin|sku)__/.test(text)) return true;
       // Another company or person, or Amazon as the subject ("did Amazon make", "Amazon's revenue").
       for (const m of subjects.find(text)) {
         if (excepted(m)) continue;

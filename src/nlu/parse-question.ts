@@ -73,6 +73,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const slots = extractSlots(text, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
+    slots.strangerOwner ||
     worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
@@ -333,7 +334,7 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
   if (at > 0) promote(ranked, at);
 }
 const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke)\b/;
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
 const SHOWING =
   /^(?:please )?(?:show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
 
@@ -524,7 +525,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "insights" && slots.entityGroup === "keyword" && slots.insightType === "opportunities")
     return "keyword_opportunities";
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
-  const productRanking = slots.ranking && (slots.entityGroup === "asin" || slots.groupBy === "asin");
+  // A category's products ranked ("which beauty products sell the most units") are products too.
+  const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
+  const productRanking =
+    (slots.ranking || slots.top) && (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)

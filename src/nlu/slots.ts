@@ -106,6 +106,8 @@ export interface Slots {
   overall: boolean;
   /** A ranking word ("top", "smallest", "strongest") is said. */
   ranking: boolean;
+  /** A name the parser does not know owns what is asked ("Anker's best sellers"): another business. */
+  strangerOwner: boolean;
   /** The breakdown two names side by side ask for ("beauty vs office" = category). */
   sideBySide?: GroupBy;
 }
@@ -366,15 +368,20 @@ const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we 
 const ORDER_RANGE =
   /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
-const ENDS_LIKE_A_FOLLOW_UP = /(?:^| )(?:too|as well|also)(?: please)?$/;
+const ENDS_LIKE_A_FOLLOW_UP =
+  /(?:^| )(?:too|as well|also|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
-/** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
+/** Words that make what follows the seller's own ("my supplier's invoice"). */
+const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
+/** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
+const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
 /** Detail levels from the least to the most thorough. */
 const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
+/** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
@@ -460,6 +467,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     priceWord: false,
     moneyAmount: false,
     stockMoney: false,
+    strangerOwner: false,
   };
   const matcher = catalogMatcher(catalog, vocab);
 
@@ -797,8 +805,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
   if (valueVerb) slots.sort = undefined;
   // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
-  if (!slots.sort && !slots.judgement && /(?:^| )(?:sort|sorted|order|ordered|rank|ranked) by(?= |$)/.test(text))
-    slots.top = true;
+  if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
@@ -823,7 +830,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       !g.ordering.has(t) &&
       !/^\d/.test(t),
   );
-  slots.unknownWords = slots.contentWords.filter((t) => !g.lexicon.knows(t) && !matcher.words.has(t)).length;
+  const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
+  slots.unknownWords = slots.contentWords.filter(unknown).length;
+  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
+  const said = words(text);
+  slots.strangerOwner = said.some(
+    (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
+  );
   return slots;
 }
 

@@ -23,6 +23,10 @@ const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
 const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
 const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
 
+const AMAZON = /^(?:amazon|amazon's|amazons)$/;
+/** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
+const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "payout"]);
+
 /** Words that end the phrase about another party and start another ("their prices vs my sales"). */
 const LINKS = new Set(["vs", "versus", "than", "and", "or", "to", "with", "against", "compared", "but", "while"]);
 
@@ -49,12 +53,15 @@ export function thirdPartyDetector(
   const heads = new Set(w.third_party_heads ?? []);
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
-      const asksAmount = /(?:^| )how (?:much|many)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
+      const asksAmount =
+        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;
       // "how many units did Barkly sell", "how much do my competitors make".
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
         const subject = m[1].trim();
+        // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
+        if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;
         const said = words(subject);
         const first = said[0];

@@ -434,6 +434,14 @@ export function findTimeframes(
     targets.add(second);
     compareTo = second.token;
   }
+  // "did France do better in August or July": a comparative weighs one of two periods joined by "or" against the other.
+  if (!compareTo && times().length === 2 && COMPARATIVE.test(text)) {
+    const [first, second] = times();
+    if (/^ (?:or|and) (?:in |during )?$/.test(text.slice(first.end, second.start))) {
+      targets.add(second);
+      compareTo = second.token;
+    }
+  }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
   const periods = times()
@@ -470,6 +478,9 @@ const CHANGE_VERB =
  */
 const BETWEEN_CUE_AND_PERIOD =
   /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?$/;
+
+/** Comparative words that weigh one period against another ("better in August or July"). */
+const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
 const COMPARING_PREPOSITIONS = new Set(["vs", "versus", "to", "and", "than", "against"]);

@@ -336,3 +336,64 @@ describe("classes the ninth blind split showed", () => {
     expect("error" in outcome, question).toBe(true);
   });
 });
+
+describe("classes the tenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // A comparative weighs one of two periods joined by "or" against the other.
+    [
+      ["was Germany stronger in September or August"],
+      { intent: "sales_comparison", filters: { timeframe: "2026-09", compare_to: "2026-08", marketplace: "DE" } },
+    ],
+    // A category's products, ranked, are a product ranking.
+    [["which toys sell the most units"], { intent: "top_products", filters: { category: "Toys & Games" } }],
+    [
+      ["rank my pet products by profit"],
+      { intent: "top_products", filters: { category: "Pet Supplies", metrics: ["profit"] } },
+    ],
+    // Looked at but not bought is conversion from the lowest.
+    [
+      ["listings shoppers view but never buy"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    // Sending stock in is a restock question.
+    [["what to ship to amazon.co.uk"], { intent: "restock_recommendations", filters: { marketplace: "UK" } }],
+    // What a click costs is the cost per click.
+    [["what do I pay per click on each campaign"], { intent: "acos_by_campaign", filters: { metrics: ["cpc"] } }],
+    // Sales the ads brought are ad sales.
+    [
+      ["sales from advertising last month"],
+      { intent: "advertising_summary", filters: { metrics: ["ad_sales"], timeframe: "last_month" } },
+    ],
+    // What Amazon takes in fees is the seller's own cost.
+    [
+      ["how much did amazon take in FBA fees last quarter"],
+      { intent: "profit_breakdown", filters: { metrics: ["fba_fees"], timeframe: "last_quarter" } },
+    ],
+    // Reaching a value is at least that value.
+    [
+      ["alert me when TACoS reaches 15%"],
+      { intent: "create_alert", filters: { conditions: [{ metric: "tacos", op: ">=", value: 15 }] } },
+    ],
+    [["no more ACoS alerts"], { intent: "delete_alert" }],
+    // "order them by" orders; it is no count of orders.
+    [
+      ["acos by campaign this week", "order them by ad sales"],
+      { intent: "acos_by_campaign", filters: { metrics: ["ad_sales"], timeframe: "this_week" } },
+    ],
+    // A question about "it" follows the one before.
+    [
+      ["stock levels of B0SOYOGA01", "inbound units for it"],
+      { intent: "inventory_levels", filters: { asin: "B0SOYOGA01" } },
+    ],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each([
+    "what are Zinus's top products",
+    "who sells the cheapest dog toys",
+    "what did HomeNova sell last month",
+    "can I get a business loan from amazon",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
