@@ -20,6 +20,10 @@ const detectors = new WeakMap<OutOfDomain, WorldDetector>();
 /** Words that ask for a figure of the market rather than the seller's own. */
 const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "benchmark", "median"]);
 
+/** What Amazon pays the seller or charges them, said after its name. */
+const AMAZON_PAYS =
+  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+
 /** A question about who sells or makes something: another party's business. */
 const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
 
@@ -57,6 +61,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         if (excepted(m)) continue;
         if (!m.phrase.startsWith("amazon")) return true;
         if (m.phrase !== "amazon") return true;
+        // "what amazon has deposited", "what did amazon pay me": the seller's own payouts and fees.
+        if (AMAZON_PAYS.test(text.slice(m.end).trim())) continue;
         const after = words(text.slice(m.end));
         if (after.slice(0, 2).some((t) => verbs.has(t))) return true;
       }

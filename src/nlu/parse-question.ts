@@ -92,6 +92,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   insightsOverRankingWords(classification.ranked, slots);
   opportunitiesWithoutKeywords(classification.ranked, slots);
   adsForAdEntities(classification.ranked, slots, model);
+  stockRankings(classification.ranked, slots, model);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -389,6 +390,18 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
 }
 
 /**
+ * Products ranked by a state of their stock and no metric ("5 most overstocked products", "the items closest to
+ * running out") are that stock question with a limit, not a sales ranking.
+ */
+function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || slots.metrics.length > 0) return;
+  const classes = model.classifier.classesIn(slots.masked);
+  const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
+  const at = want ? ranked.findIndex((r) => r.label === want) : -1;
+  if (at > 0) promote(ranked, at);
+}
+
+/**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
  * to rank, asks for insights.
  */
@@ -602,6 +615,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A total of advertising figures only ("ad sales in Japan this year") is the advertising's summary.
   if (intent === "sales_summary" && slots.metrics.length > 0 && slots.metrics.every((m) => AD_METRICS.has(m)))
     return "advertising_summary";
+  // The account's figures that are no advertising figure, asked without a word of ads ("average profit margin across
+  // the whole account"), are its sales totals.
+  if (
+    intent === "advertising_summary" &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => !AD_METRICS.has(m) && !acceptsMetric(model, intent, m)) &&
+    !AD_WORDS.test(slots.topicText)
+  )
+    return "sales_summary";
   // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
   if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
     return "acos_by_campaign";
@@ -710,6 +732,8 @@ const AD_METRICS = new Set<Metric>([
   "ctr",
   "cpc",
 ]);
+/** Words of advertising. */
+const AD_WORDS = /(?:^| )(?:ads?|adverts?|advertising|advertised|ppc|sponsored|campaigns?|marketing)(?= |$)/;
 const COST_METRICS = new Set<Metric>([
   "fees",
   "referral_fees",

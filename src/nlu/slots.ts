@@ -327,7 +327,7 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
-const SETTING_LINK = "(?: (?:to|is|of|at|=|should be|will be|be|now|becomes|as))*";
+const SETTING_LINK = "(?: (?:to|is|of|at|=|should be|will be|be|now|becomes|as|up|down|back))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
@@ -368,6 +368,9 @@ const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we 
 const ORDER_RANGE =
   /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
+/** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
+const VERB_ON_IT =
+  /^(?:please )?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give me|do) (?:it|them|that|those|this)(?= |$)/;
 const ENDS_LIKE_A_FOLLOW_UP =
   /(?:^| )(?:too|as well|also|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
@@ -503,7 +506,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
   slots.followUpCue =
-    g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0 || ENDS_LIKE_A_FOLLOW_UP.test(text);
+    g.leadWords.find(text)[0]?.start === 0 ||
+    g.followUps.find(text).length > 0 ||
+    ENDS_LIKE_A_FOLLOW_UP.test(text) ||
+    VERB_ON_IT.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
   slots.changeWord = g.changeWords.find(text).length > 0;
   slots.priceWord = g.priceWords.find(text).length > 0;
@@ -780,7 +786,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
-  slots.trendCue ||= g.trendCues.find(text).length > 0;
+  // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
+  const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
+  slots.trendCue ||= g.trendCues
+    .find(text)
+    .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
   const tokens = words(text);
   const worstPhrases = g.worst.find(text);
   const bestPhrases = g.best.find(text);

@@ -45,8 +45,8 @@ export function thirdPartyDetector(
       .map(escapeRegExp)
       .join("|");
   const verbs = alt(w.third_party_verbs ?? []);
-  // The subject: one to three words between the auxiliary and the verb.
-  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,3}?)(?:${verbs})(?= |$)`, "g");
+  // The subject: one to four words between the auxiliary and the verb.
+  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,4}?)(?:${verbs})(?= |$)`, "g");
   const own = new Set(w.own_subjects ?? []);
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);

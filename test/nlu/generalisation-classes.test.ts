@@ -397,3 +397,49 @@ describe("classes the tenth blind split showed", () => {
     expect("error" in outcome, question).toBe(true);
   });
 });
+
+describe("classes the eleventh blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // An amount over a period is a total; how a figure shifted over a period is a trend.
+    [
+      ["how many units we shifted over the past 2 months"],
+      { intent: "sales_summary", filters: { timeframe: "last_2_months", metrics: ["units_sold"] } },
+    ],
+    [["how has conversion shifted over the last 3 months"], { intent: "sales_trend" }],
+    // The account's own figure that no ad answers is a sales total.
+    [
+      ["average margin across the whole account this year"],
+      { intent: "sales_summary", filters: { metrics: ["profit_margin"] } },
+    ],
+    // Judging words follow the metric's good direction.
+    [
+      ["the 3 campaigns with the nastiest acos"],
+      { intent: "acos_by_campaign", filters: { limit: 3, sort: "desc", metrics: ["acos"] } },
+    ],
+    [["what cut into my profit last month"], { intent: "profit_breakdown", filters: { timeframe: "last_month" } }],
+    // A setting moved "up to" or "down to" a value is set to it.
+    [
+      ["bring the lead time down to 35 days"],
+      { intent: "update_settings", filters: { settings: { lead_time_days: 35 } } },
+    ],
+    // An instruction about "it" follows the question before.
+    [
+      ["revenue trend this year", "plot it weekly"],
+      { intent: "sales_trend", filters: { group_by: "week", timeframe: "year_to_date" } },
+    ],
+    // What Amazon paid is the seller's payout.
+    [["what amazon deposited last month"], { intent: "payouts", filters: { timeframe: "last_month" } }],
+    // Products ranked by a state of their stock are that stock question.
+    [["10 most overstocked skus"], { intent: "excess_inventory", filters: { limit: 10 } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each([
+    "how many third-party sellers are in the UK",
+    "how much do other kitchen gadget brands sell",
+    "how do I get ungated in toys",
+    "stretches for back pain",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
