@@ -187,6 +187,14 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
     // "Who sells …", "who is …": about people and companies, unless it is about the seller's own things.
     if (/^who\b/.test(slots.topicText)) return true;
   }
+  // "how do I file my VAT return", "how can I open a shopify store": how to do something, not the seller's figures.
+  if (
+    HOW_TO.test(slots.topicText) &&
+    !hasSellerSlot(slots, true) &&
+    !slots.alertWord &&
+    slots.insightType === undefined
+  )
+    return true;
   if (slots.contentWords.length === 0 || slots.contentWords.some((w) => isDomainWord(w, model))) return false;
   if (model.classifier.hasClassPhrase(slots.masked)) return false;
   if (!hasSellerSlot(slots, false)) return true;
@@ -198,6 +206,10 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
 }
+
+/** A question of how to do something, other than how to use seller-ai or how the seller compares. */
+const HOW_TO =
+  /^(?:(?:so|ok|okay|and|but) )?how (?:do|can|could|would) (?:i|we) (?!(?:use|ask|compare|stack|do|fare|rank|stand|measure|perform|see|view|check|read|interpret|find out|tell)(?: |$))[a-z]+/;
 
 /** A seller's word, as written or by its stem (a word class's "listings" even where its stem "list" is filler). */
 function isDomainWord(word: string, model: ParserModel): boolean {

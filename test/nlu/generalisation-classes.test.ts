@@ -431,6 +431,9 @@ describe("classes the eleventh blind split showed", () => {
     [["what amazon deposited last month"], { intent: "payouts", filters: { timeframe: "last_month" } }],
     // Products ranked by a state of their stock are that stock question.
     [["10 most overstocked skus"], { intent: "excess_inventory", filters: { limit: 10 } }],
+    // How the seller compares, or how to use seller-ai, are still questions for it.
+    [["how do I compare with rivals on price in Germany"], { intent: "competitor_pricing" }],
+    [["how do I ask you about my stock"], { intent: "help" }],
   ])("%j", (questions, want) => expectFrame(questions, want));
 
   it.each([
@@ -438,6 +441,10 @@ describe("classes the eleventh blind split showed", () => {
     "how much do other kitchen gadget brands sell",
     "how do I get ungated in toys",
     "stretches for back pain",
+    // How to do something is no figure of the seller's data.
+    "how do I register my brand with the USPTO",
+    "how can we open a warehouse in Poland",
+    "how would I set up a US bank account",
   ])("%j is invalid_query", (question) => {
     const outcome = parseQuestion(question, { catalog, today: TODAY });
     expect("error" in outcome, question).toBe(true);
