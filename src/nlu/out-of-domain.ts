@@ -15,6 +15,9 @@ export interface WorldDetector {
 const ARITHMETIC =
   /(?<![\w.])\d+(?:\.\d+)? (?:times|x|\*|plus|\+|minus|divided by|multiplied by|to the power of) \d+(?:\.\d+)?(?![\w%])/;
 
+/** Converting a quantity between units ("convert 5 km to miles"). */
+const UNIT_CONVERSION = /(?:^| )convert (?:\d+(?:\.\d+)?|__num__) ?[a-z]+ (?:to|into|in) [a-z]+/;
+
 const detectors = new WeakMap<OutOfDomain, WorldDetector>();
 
 /** Words that ask for a figure of the market rather than the seller's own. */
@@ -43,7 +46,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
   const own = new Set(ood.own_words);
   const detector: WorldDetector = {
     aboutTheWorld(text: string): boolean {
-      if (ARITHMETIC.test(text)) return true;
+      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text)) return true;
       const kept = exceptions.find(text);
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;

@@ -85,6 +85,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
+  // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
+  const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
   if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
     demoteAlertIntents(classification.ranked, slots);
@@ -93,6 +95,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   opportunitiesWithoutKeywords(classification.ranked, slots);
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
+  wasteOverTotals(classification.ranked, slots, model);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -101,7 +104,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const sure =
     best &&
     best.label !== "none" &&
-    (best.score >= MIN_SCORE ||
+    (Math.max(best.score, leading) >= MIN_SCORE ||
       (best.score >= SUPPORTED_MIN_SCORE &&
         !noneFirst &&
         slots.unknownWords === 0 &&
@@ -411,6 +414,15 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
   const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
+}
+
+/** Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. */
+function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const top = ranked[0]?.label;
+  if (top !== "advertising_summary" && top !== "acos_by_campaign") return;
+  if (!model.classifier.classesIn(slots.masked).has("waste")) return;
+  const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
+  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
 }
 
 /**

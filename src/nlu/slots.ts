@@ -327,7 +327,7 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
-const SETTING_LINK = "(?: (?:to|is|of|at|=|should be|will be|be|now|becomes|as|up|down|back))*";
+const SETTING_LINK = "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
@@ -353,6 +353,11 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+/** A number with a plus after it ("300+ days"): that number or more. */
+const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
+/** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
+const CURRENCY_COMMAND =
+  /^(?:please )?(?:use|switch to|change to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:from now on|going forward|please))?$/;
 const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
@@ -579,6 +584,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  // "use euros", "switch to pounds": a command naming only a currency sets it.
+  const command = slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
+  const commanded =
+    command &&
+    (vocab.currencyCodes.has(command[1]) ? command[1].toUpperCase() : vocab.words.currency_names[command[1]]);
+  if (commanded) {
+    slots.settings.currency = commanded;
+    text = "set __setting__ s_currency";
+  }
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
   text = replaceMatches(text, g.currencies.find(text), () => "__currency__");
   const hasAcos = text.includes("acos");
@@ -627,6 +641,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
 
+  // "300+ days of stock": at least that many.
+  if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
   text = extractConditions(text, g, slots);
 
   // What the period grammars left: a length of time, a value alone, "the month before".

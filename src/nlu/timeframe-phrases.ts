@@ -153,9 +153,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       targetYoy: new RegExp(
         `^ ?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
       ),
-      // Also "the 30 days before", "the previous 30": as long a stretch just before.
+      // Also "the 30 days before", "the 30 before", "the previous 30": as long a stretch just before.
       targetPrev: new RegExp(
-        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3} (?:${units}) (?:before|prior|earlier)(?: that| it| then)?)${E}`,
+        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3}(?: (?:${units}))? (?:before|prior|earlier)(?: that| it| then)?)${E}`,
       ),
     },
   };

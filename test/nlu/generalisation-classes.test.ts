@@ -450,3 +450,54 @@ describe("classes the eleventh blind split showed", () => {
     expect("error" in outcome, question).toBe(true);
   });
 });
+
+describe("classes the twelfth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // "the 14 before": as long a stretch just before.
+    [
+      ["orders for the last 14 days against the 14 before"],
+      { intent: "sales_comparison", filters: { timeframe: "last_14_days", compare_to: "previous_period" } },
+    ],
+    // "200+ days": at least that many.
+    [
+      ["skus with 200+ days of cover"],
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">=", value: 200 }] } },
+    ],
+    [
+      ["campaign that spends the least"],
+      { intent: "acos_by_campaign", filters: { metrics: ["ad_spend"], sort: "asc" } },
+    ],
+    // Shorthand and words of waste.
+    [["top kws wasting money"], { intent: "wasted_ad_spend" }],
+    [
+      ["how much have I wasted on ppc this year"],
+      { intent: "wasted_ad_spend", filters: { timeframe: "year_to_date" } },
+    ],
+    [["keywords that spend and return nothing"], { intent: "wasted_ad_spend" }],
+    [["where did all my money end up last quarter"], { intent: "profit_breakdown" }],
+    // Settings said tersely.
+    [["target acos -> 25%"], { intent: "update_settings", filters: { settings: { target_acos: 25 } } }],
+    [["switch to pounds"], { intent: "update_settings", filters: { settings: { currency: "GBP" } } }],
+    // "flip it" edits the question before.
+    [
+      ["best campaigns by acos last month", "flip it"],
+      { intent: "acos_by_campaign", filters: { timeframe: "last_month" } },
+    ],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it("a question a rule hands to a runner-up is still understood", () => {
+    const outcome = parseQuestion("which products get plenty of clicks but hardly any orders", {
+      catalog,
+      today: TODAY,
+    });
+    expect("understanding" in outcome).toBe(true);
+  });
+
+  it.each(["convert 10 inches to cm", "when is prime day this year", "that's all for now"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
