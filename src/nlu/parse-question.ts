@@ -510,6 +510,13 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
     slots.timeframe = sameDayBefore(kept.start, slots.sameDayBack);
   if (slots.periodBefore && !slots.timeframe && typeof base.timeframe === "string")
     slots.timeframe = periodBefore(base.timeframe, today) ?? slots.timeframe;
+  // "and the previous month?" after October: the month before October, not the month before today.
+  const unit =
+    typeof base.timeframe === "string"
+      ? NAMED_PERIOD_UNIT.find(([re]) => re.test(base.timeframe as string))
+      : undefined;
+  if (slots.previousWord && unit && slots.timeframe === unit[1])
+    slots.timeframe = periodBefore(base.timeframe as string, today) ?? slots.timeframe;
   if (slots.duration) {
     const { n, unit } = slots.duration;
     if (base.horizon_days !== undefined && slots.horizonDays === undefined)
@@ -699,8 +706,21 @@ function inTheFuture(timeframe: string | undefined, today: string): boolean {
   return range !== undefined && range.start > today;
 }
 
+/** Named calendar periods, and the calendar token for "the previous one" of their kind. */
+const NAMED_PERIOD_UNIT: [RegExp, string][] = [
+  [/^\d{4}-\d{2}$/, "last_month"],
+  [/^\d{4}-Q\d$/, "last_quarter"],
+  [/^\d{4}$/, "last_year"],
+];
+
 /** Intents that have nothing to say of one campaign. */
-const CAMPAIGNLESS = new Set<Intent>(["sales_summary", "sales_trend", "top_products", "insights"]);
+const CAMPAIGNLESS = new Set<Intent>([
+  "sales_summary",
+  "sales_trend",
+  "top_products",
+  "insights",
+  "advertising_summary",
+]);
 
 /** Stock questions that a threshold on days of supply points one way or the other. */
 const STOCK_DIRECTIONS = new Set<Intent>(["inventory_levels", "stockout_risk", "excess_inventory"]);

@@ -90,6 +90,8 @@ export interface Slots {
   bareValue?: number;
   /** "the month before (that)": a follow-up asks for the period just before the one it follows. */
   periodBefore: boolean;
+  /** "the previous month": a period named as the one before another ("previous", "prior", "preceding"). */
+  previousWord: boolean;
   /** "the same day last week": the day one week, month or year before the day asked about (today by default). */
   sameDayBack?: "week" | "month" | "year";
   /** The question names alerts or notifications. */
@@ -433,7 +435,7 @@ const BARE_VALUE =
 const PERIOD_BEFORE =
   /(?<![\w])(?:the )?(?:day|week|month|quarter|year|period|one) (?:before|prior)(?: that| it| then| this)?(?![\w])|(?<![\w])the previous one(?![\w])/;
 const LIMIT =
-  /(?<![\w.$])(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
+  /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
@@ -464,6 +466,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     bareUnits: false,
     trendCue: false,
     breakdownCue: false,
+    previousWord: false,
     singularSuperlative: false,
     conditions: [],
     settings: {},
@@ -516,6 +519,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
     VERB_ON_IT.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
+  slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
   slots.priceWord = g.priceWords.find(text).length > 0;
 
@@ -741,6 +745,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const entry = m.value;
     // A phrase that only looks like a metric ("purchase order") stays as words.
     if (entry.metric === null) return m.phrase;
+    // "buy box loss", "rating losses": a fall in the metric before, not a loss of money.
+    if (entry.metric === "profit" && /^loss(?:es)?$/.test(m.phrase) && metricMatches.some((n) => n.end === m.start - 1))
+      return m.phrase;
     if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
       const next = metricMatches.find((n) => n.start > m.end);
       const between = next ? text.slice(m.end, next.start).trim() : "";

@@ -354,6 +354,10 @@ export function findTimeframes(
     if (next) {
       targets.add(next);
       compareTo = next.token;
+      // "against the same stretch of 2025": the same dates a year earlier.
+      const lastYear = String(Number(today.slice(0, 4)) - 1);
+      if (compareTo === lastYear && /(?:^| )same /.test(text.slice(cue.end, next.start)))
+        compareTo = "same_period_last_year";
       continue;
     }
     let m = g.patterns.targetYoy.exec(rest);
@@ -477,7 +481,7 @@ const CHANGE_VERB =
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
  */
 const BETWEEN_CUE_AND_PERIOD =
-  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?$/;
+  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?(?:same (?:period|stretch|time|days|weeks|months|window) (?:of |in )?)?$/;
 
 /** Comparative words that weigh one period against another ("better in August or July"). */
 const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;

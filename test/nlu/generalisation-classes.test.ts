@@ -501,3 +501,50 @@ describe("classes the twelfth blind split showed", () => {
     },
   );
 });
+
+describe("classes the thirteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    [
+      ["is this week beating last week?"],
+      { intent: "sales_comparison", filters: { timeframe: "this_week", compare_to: "last_week" } },
+    ],
+    // "the same stretch of" last year is the same dates a year earlier.
+    [
+      ["orders so far this year versus the same period of 2025"],
+      { intent: "sales_comparison", filters: { timeframe: "year_to_date", compare_to: "same_period_last_year" } },
+    ],
+    // A metric's loss is its fall, not a loss of money.
+    [["buy box losses in Germany this month"], { intent: "buy_box_share", filters: { marketplace: "DE" } }],
+    [
+      ["products with plenty of views but no orders"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    [["money received from amazon this quarter"], { intent: "payouts", filters: { timeframe: "this_quarter" } }],
+    // "the previous month" after a named month is the month before it.
+    [["P&L for August", "and the previous month?"], { intent: "profit_breakdown", filters: { timeframe: "2026-07" } }],
+    // Investing in keywords is advertising, not the stock market.
+    [["keywords I'm under-investing in"], { intent: "keyword_opportunities" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it('a number after "week" names the week, it is no row count', () => {
+    const u = understand("orders in week 12");
+    expect(u?.intent).toBe("sales_summary");
+    expect(u?.filters.limit).toBeUndefined();
+  });
+
+  it("an advertising figure of a named campaign is that campaign's", () => {
+    const outcome = parseQuestion("roas for Dog Toys - Exact this week", {
+      catalog: { ...catalog, campaigns: FIXTURE_CATALOG.campaigns },
+      today: TODAY,
+    });
+    expect("understanding" in outcome && outcome.understanding.intent).toBe("acos_by_campaign");
+  });
+
+  it.each(["what's my zodiac sign", "any good podcasts about cooking", "which stocks should I invest in this year"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
