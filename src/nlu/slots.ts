@@ -588,8 +588,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  const currencies = g.currencies.find(text);
   // "use euros", "switch to pounds": a command naming only a currency sets it.
-  const command = slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
+  const command = currencies.length > 0 && slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
   const commanded =
     command &&
     (vocab.currencyCodes.has(command[1]) ? command[1].toUpperCase() : vocab.words.currency_names[command[1]]);
@@ -598,7 +599,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = "set __setting__ s_currency";
   }
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
-  text = replaceMatches(text, g.currencies.find(text), () => "__currency__");
+  else text = replaceMatches(text, currencies, () => "__currency__");
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
@@ -866,10 +867,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
-  const said = words(text);
-  slots.strangerOwner = said.some(
-    (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
-  );
+  if (text.includes("'s")) {
+    const said = words(text);
+    slots.strangerOwner = said.some(
+      (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
+    );
+  }
   return slots;
 }
 
