@@ -379,7 +379,7 @@ const ORDER_RANGE =
 const VERB_ON_IT =
   /^(?:please )?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give me|do) (?:it|them|that|those|this)(?= |$)/;
 const ENDS_LIKE_A_FOLLOW_UP =
-  /(?:^| )(?:too|as well|also|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
+  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
@@ -1043,5 +1043,8 @@ function correctWord(word: string, g: SlotGrammar, catalogWords: ReadonlySet<str
   if (fixed !== undefined) return fixed;
   if (word.length < 5 || !/^[a-z]+$/.test(word) || g.typoStop.has(word)) return word;
   if (g.lexicon.knows(word) || catalogWords.has(word)) return word;
-  return g.lexicon.closest(word, catalogWords) ?? word;
+  // A catalog word is a correction only when its first three letters are the word's: "holes" is no misspelt "homes".
+  const head = word.slice(0, 3);
+  const near = new Set([...catalogWords].filter((c) => c.startsWith(head)));
+  return g.lexicon.closest(word, near) ?? word;
 }

@@ -324,7 +324,9 @@ export function findTimeframes(
     claim(g.patterns.monthAlone, (m) => {
       const [, own, comparing, name] = m;
       const prep = own ?? comparing;
-      if (!prep && p.months_needing_preposition.includes(name)) return undefined;
+      // "may" alone is a verb, unless a comparison follows it ("May against April").
+      const compared = /^ (?:vs|versus|against|compared|v)(?: |$)/.test(text.slice(m.index + m[0].length));
+      if (!prep && !compared && p.months_needing_preposition.includes(name)) return undefined;
       const month = p.months[name];
       let year = latestMonthYear(month, today);
       // "last November" in November is the one a year before; in December it is the one just over.
@@ -416,6 +418,9 @@ export function findTimeframes(
   }
   const main = times().find((s) => !targets.has(s));
   const timeframe = main?.token;
+  // "this October vs last October": the same month or quarter named on both sides is the one a year before.
+  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo))
+    compareTo = `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
   if (compareTo && targets.size) {
     const target = [...targets][0];
     if (compareTo === "last_year") compareTo = "same_period_last_year";

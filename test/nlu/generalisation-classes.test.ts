@@ -548,3 +548,42 @@ describe("classes the thirteenth blind split showed", () => {
     },
   );
 });
+
+describe("classes the fourteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // The same month named on both sides of a comparison: the one a year before.
+    [
+      ["how does this March compare with last March"],
+      { intent: "sales_comparison", filters: { timeframe: "2026-03", compare_to: "2025-03" } },
+    ],
+    // "May" before a comparison word is the month.
+    [["May vs June revenue"], { intent: "sales_comparison", filters: { timeframe: "2026-05", compare_to: "2026-06" } }],
+    [
+      ["orders this month against the matching month of last year"],
+      { intent: "sales_comparison", filters: { compare_to: "same_period_last_year" } },
+    ],
+    [["biggest thing to tackle today"], { intent: "insights" }],
+    [["what are you for"], { intent: "help" }],
+    [
+      ["anything whose refund rate topped 9%"],
+      { intent: "refund_analysis", filters: { conditions: [{ metric: "refund_rate", op: ">", value: 9 }] } },
+    ],
+    [
+      ["items with lots of sessions and few purchases"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    [
+      ["what needs to be sent to FBA in Germany"],
+      { intent: "restock_recommendations", filters: { marketplace: "DE" } },
+    ],
+    [["acos by campaign last month", "keep the worst 2"], { intent: "acos_by_campaign", filters: { limit: 2 } }],
+    // A misspelt catalog word is still corrected.
+    [["revenue for kitchn last week"], { intent: "sales_summary", filters: { category: "Home & Kitchen" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // An English word a letter away from a catalog word is not that word misspelt ("holes" is not "homes").
+  it.each(["tell me about black holes", "how do magnets work"])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
