@@ -191,11 +191,14 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
     if (/^who\b/.test(slots.topicText)) return true;
   }
   // "how do I file my VAT return", "how can I open a shopify store": how to do something, not the seller's figures.
+  // "how do I grow tomatoes": a verb that names growth is no seller's figure without the seller's own things.
+  const possessive = /(?:^| )(?:my|our)(?= |$)/.test(slots.topicText);
+  const growthOnly = !possessive && slots.metrics.length > 0 && slots.metrics.every((m) => m === "growth_rate");
   if (
     HOW_TO.test(slots.topicText) &&
-    !hasSellerSlot(slots, true) &&
+    (!hasSellerSlot(slots, true) || (growthOnly && !hasSellerSlot({ ...slots, metrics: [] }, true))) &&
     !slots.alertWord &&
-    slots.insightType === undefined
+    (slots.insightType === undefined || growthOnly)
   )
     return true;
   if (slots.contentWords.length === 0 || slots.contentWords.some((w) => isDomainWord(w, model))) return false;
@@ -568,6 +571,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Opportunities among keywords are keyword opportunities, not the business's.
   if (intent === "insights" && slots.entityGroup === "keyword" && slots.insightType === "opportunities")
     return "keyword_opportunities";
+  // Products with a loss ("which skus have negative profit") are the P&L per product, the worst first.
+  if (intent === "sales_summary" && slots.entityGroup === "asin" && slots.metricSorts.profit === "asc")
+    return "profit_breakdown";
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   // A category's products ranked ("which beauty products sell the most units") are products too.
   const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;

@@ -587,3 +587,26 @@ describe("classes the fourteenth blind split showed", () => {
     expect("error" in outcome, question).toBe(true);
   });
 });
+
+describe("classes the fifteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    [["orders every week this month"], { intent: "sales_trend", filters: { group_by: "week" } }],
+    [["cash I threw away on ads last week"], { intent: "wasted_ad_spend", filters: { timeframe: "last_week" } }],
+    [["what did my ads bring in last month"], { intent: "advertising_summary", filters: { metrics: ["ad_sales"] } }],
+    [
+      ["which products have negative profit in the UK"],
+      { intent: "profit_breakdown", filters: { group_by: "asin", sort: "asc", marketplace: "UK" } },
+    ],
+    [["stuff I can't sell quickly enough"], { intent: "excess_inventory" }],
+    // Growth asked of the seller's own business is an insight.
+    [["how do I grow my business"], { intent: "insights", filters: { insight_type: "opportunities" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each(["how do I grow basil indoors", "is the economy heading for a recession"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
