@@ -271,6 +271,13 @@ export class IntentClassifier {
     return this.concepts.phraseLengths(stems).some((n) => n > 1);
   }
 
+  /** The word classes whose phrases the text holds ("overstocked" is `overstock`). */
+  classesIn(text: string): Set<string> {
+    const stems = words(text).map((w) => (isSlotToken(w) ? w : stem(w)));
+    const view = this.concepts.view(stems) ?? [];
+    return new Set(view.filter((t) => t.startsWith("c_")).map((t) => t.slice(2)));
+  }
+
   /** Indexes of the `n` examples most similar to the text, best first. */
   nearest(text: string, n: number): { index: number; similarity: number }[] {
     const { sims, touched } = this.similarities(this.query(text));

@@ -15,10 +15,20 @@ export interface WorldDetector {
 const ARITHMETIC =
   /(?<![\w.])\d+(?:\.\d+)? (?:times|x|\*|plus|\+|minus|divided by|multiplied by|to the power of) \d+(?:\.\d+)?(?![\w%])/;
 
+/** Converting a quantity between units ("convert 5 km to miles"). */
+const UNIT_CONVERSION = /(?:^| )convert (?:\d+(?:\.\d+)?|__num__) ?[a-z]+ (?:to|into|in) [a-z]+/;
+
 const detectors = new WeakMap<OutOfDomain, WorldDetector>();
 
 /** Words that ask for a figure of the market rather than the seller's own. */
 const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "benchmark", "median"]);
+
+/** What Amazon pays the seller or charges them, said after its name. */
+const AMAZON_PAYS =
+  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+
+/** A question about who sells or makes something: another party's business. */
+const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
 
 /** Rankings of what sells, said of Amazon as a whole. */
 const MARKET_RANKING =
@@ -36,7 +46,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
   const own = new Set(ood.own_words);
   const detector: WorldDetector = {
     aboutTheWorld(text: string): boolean {
-      if (ARITHMETIC.test(text)) return true;
+      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text)) return true;
       const kept = exceptions.find(text);
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;
@@ -46,11 +56,16 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (tokens.some((t) => BENCHMARK_WORDS.has(t)) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
       // What sells on Amazon at large ("the best selling toys on amazon this christmas"), not the seller's own.
       if (MARKET_RANKING.test(text) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
+      // "who sells the most yoga mats": another seller, unless the seller's own side is in it ("who sells for less than
+      // me", "who else sells B0HKCOOK01": the offers on the seller's own listing).
+      if (OTHER_SELLER.test(text) && !/__(?:asin|sku)__/.test(text)) return true;
       // Another company or person, or Amazon as the subject ("did Amazon make", "Amazon's revenue").
       for (const m of subjects.find(text)) {
         if (excepted(m)) continue;
         if (!m.phrase.startsWith("amazon")) return true;
         if (m.phrase !== "amazon") return true;
+        // "what amazon has deposited", "what did amazon pay me": the seller's own payouts and fees.
+        if (AMAZON_PAYS.test(text.slice(m.end).trim())) continue;
         const after = words(text.slice(m.end));
         if (after.slice(0, 2).some((t) => verbs.has(t))) return true;
       }

@@ -73,6 +73,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const slots = extractSlots(text, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
+    slots.strangerOwner ||
     worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
@@ -84,6 +85,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
+  // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
+  const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
   if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
     demoteAlertIntents(classification.ranked, slots);
@@ -91,6 +94,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   insightsOverRankingWords(classification.ranked, slots);
   opportunitiesWithoutKeywords(classification.ranked, slots);
   adsForAdEntities(classification.ranked, slots, model);
+  stockRankings(classification.ranked, slots, model);
+  wasteOverTotals(classification.ranked, slots, model);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -99,7 +104,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const sure =
     best &&
     best.label !== "none" &&
-    (best.score >= MIN_SCORE ||
+    (Math.max(best.score, leading) >= MIN_SCORE ||
       (best.score >= SUPPORTED_MIN_SCORE &&
         !noneFirst &&
         slots.unknownWords === 0 &&
@@ -146,6 +151,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) || slots.metrics.some((m) => NOT_AHEAD.has(m)))
   )
     intent = undefined;
+  // A period still to come holds no sales, fees or payouts yet ("are referral fees going up in 2027").
+  if (intent && !LOOKS_AHEAD.has(refineIntent(intent, slots, model)) && inTheFuture(slots.timeframe, options.today))
+    intent = undefined;
   if (!intent)
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
 
@@ -182,6 +190,17 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
     // "Who sells …", "who is …": about people and companies, unless it is about the seller's own things.
     if (/^who\b/.test(slots.topicText)) return true;
   }
+  // "how do I file my VAT return", "how can I open a shopify store": how to do something, not the seller's figures.
+  // "how do I grow tomatoes": a verb that names growth is no seller's figure without the seller's own things.
+  const possessive = /(?:^| )(?:my|our)(?= |$)/.test(slots.topicText);
+  const growthOnly = !possessive && slots.metrics.length > 0 && slots.metrics.every((m) => m === "growth_rate");
+  if (
+    HOW_TO.test(slots.topicText) &&
+    (!hasSellerSlot(slots, true) || (growthOnly && !hasSellerSlot({ ...slots, metrics: [] }, true))) &&
+    !slots.alertWord &&
+    (slots.insightType === undefined || growthOnly)
+  )
+    return true;
   if (slots.contentWords.length === 0 || slots.contentWords.some((w) => isDomainWord(w, model))) return false;
   if (model.classifier.hasClassPhrase(slots.masked)) return false;
   if (!hasSellerSlot(slots, false)) return true;
@@ -193,6 +212,10 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
 }
+
+/** A question of how to do something, other than how to use seller-ai or how the seller compares. */
+const HOW_TO =
+  /^(?:(?:so|ok|okay|and|but) )?how (?:do|can|could|would) (?:i|we) (?!(?:use|ask|compare|stack|do|fare|rank|stand|measure|perform|see|view|check|read|interpret|find out|tell)(?: |$))[a-z]+/;
 
 /** A seller's word, as written or by its stem (a word class's "listings" even where its stem "list" is filler). */
 function isDomainWord(word: string, model: ParserModel): boolean {
@@ -330,7 +353,7 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
   if (at > 0) promote(ranked, at);
 }
 const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke)\b/;
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
 const SHOWING =
   /^(?:please )?(?:show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
 
@@ -382,6 +405,27 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
     (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
   );
   if (at > 0) promote(ranked, at);
+}
+
+/**
+ * Products ranked by a state of their stock and no metric ("5 most overstocked products", "the items closest to
+ * running out") are that stock question with a limit, not a sales ranking.
+ */
+function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || slots.metrics.length > 0) return;
+  const classes = model.classifier.classesIn(slots.masked);
+  const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
+  const at = want ? ranked.findIndex((r) => r.label === want) : -1;
+  if (at > 0) promote(ranked, at);
+}
+
+/** Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. */
+function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const top = ranked[0]?.label;
+  if (top !== "advertising_summary" && top !== "acos_by_campaign") return;
+  if (!model.classifier.classesIn(slots.masked).has("waste")) return;
+  const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
+  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
 }
 
 /**
@@ -469,6 +513,13 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
     slots.timeframe = sameDayBefore(kept.start, slots.sameDayBack);
   if (slots.periodBefore && !slots.timeframe && typeof base.timeframe === "string")
     slots.timeframe = periodBefore(base.timeframe, today) ?? slots.timeframe;
+  // "and the previous month?" after October: the month before October, not the month before today.
+  const unit =
+    typeof base.timeframe === "string"
+      ? NAMED_PERIOD_UNIT.find(([re]) => re.test(base.timeframe as string))
+      : undefined;
+  if (slots.previousWord && unit && slots.timeframe === unit[1])
+    slots.timeframe = periodBefore(base.timeframe as string, today) ?? slots.timeframe;
   if (slots.duration) {
     const { n, unit } = slots.duration;
     if (base.horizon_days !== undefined && slots.horizonDays === undefined)
@@ -520,8 +571,14 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Opportunities among keywords are keyword opportunities, not the business's.
   if (intent === "insights" && slots.entityGroup === "keyword" && slots.insightType === "opportunities")
     return "keyword_opportunities";
+  // Products with a loss ("which skus have negative profit") are the P&L per product, the worst first.
+  if (intent === "sales_summary" && slots.entityGroup === "asin" && slots.metricSorts.profit === "asc")
+    return "profit_breakdown";
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
-  const productRanking = slots.ranking && (slots.entityGroup === "asin" || slots.groupBy === "asin");
+  // A category's products ranked ("which beauty products sell the most units") are products too.
+  const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
+  const productRanking =
+    (slots.ranking || slots.top) && (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
@@ -534,6 +591,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.metrics.every((m) => !COST_METRICS.has(m))
   )
     return "top_products";
+  // Profit or costs taken apart by period ("profit breakdown by month") are a P&L per period, not a trend line.
+  if (
+    (intent === "sales_trend" || intent === "sales_summary") &&
+    slots.breakdownCue &&
+    !slots.trendCue &&
+    ["day", "week", "month", "quarter"].includes(slots.groupBy ?? "") &&
+    (slots.metrics[0] === "profit" || COST_METRICS.has(slots.metrics[0]))
+  )
+    return "profit_breakdown";
   // Profit against another period is a comparison; fees against another period stay a P&L.
   if (
     intent === "profit_breakdown" &&
@@ -586,6 +652,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A total of advertising figures only ("ad sales in Japan this year") is the advertising's summary.
   if (intent === "sales_summary" && slots.metrics.length > 0 && slots.metrics.every((m) => AD_METRICS.has(m)))
     return "advertising_summary";
+  // The account's figures that are no advertising figure, asked without a word of ads ("average profit margin across
+  // the whole account"), are its sales totals.
+  if (
+    intent === "advertising_summary" &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => !AD_METRICS.has(m) && !acceptsMetric(model, intent, m)) &&
+    !AD_WORDS.test(slots.topicText)
+  )
+    return "sales_summary";
   // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
   if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
     return "acos_by_campaign";
@@ -602,7 +677,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     return "inventory_value";
   // A threshold on days of supply says which way the stock question goes: too little or too much.
   const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
-  if (intent === "inventory_levels" && supply) return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  if (STOCK_DIRECTIONS.has(intent) && supply && supply.op !== "=")
+    return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  // A stock figure per product with nothing to rank it by ("days of supply for every product") is the stock levels.
+  if (
+    intent === "top_products" &&
+    STOCK_FIGURES.has(slots.metrics[0]) &&
+    !slots.ranking &&
+    !slots.sort &&
+    !slots.top &&
+    slots.limit === undefined
+  )
+    return "inventory_levels";
   // A ranking of products by a conversion, refund or buy box figure is that analysis.
   if (intent === "top_products" && slots.metrics[0]) {
     for (const [other, spec] of Object.entries(model.vocab.intents))
@@ -620,8 +706,32 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   return intent;
 }
 
+/** Whether a period starts after today: nothing in the mirror has happened in it. */
+function inTheFuture(timeframe: string | undefined, today: string): boolean {
+  const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
+  return range !== undefined && range.start > today;
+}
+
+/** Named calendar periods, and the calendar token for "the previous one" of their kind. */
+const NAMED_PERIOD_UNIT: [RegExp, string][] = [
+  [/^\d{4}-\d{2}$/, "last_month"],
+  [/^\d{4}-Q\d$/, "last_quarter"],
+  [/^\d{4}$/, "last_year"],
+];
+
 /** Intents that have nothing to say of one campaign. */
-const CAMPAIGNLESS = new Set<Intent>(["sales_summary", "sales_trend", "top_products", "insights"]);
+const CAMPAIGNLESS = new Set<Intent>([
+  "sales_summary",
+  "sales_trend",
+  "top_products",
+  "insights",
+  "advertising_summary",
+]);
+
+/** Stock questions that a threshold on days of supply points one way or the other. */
+const STOCK_DIRECTIONS = new Set<Intent>(["inventory_levels", "stockout_risk", "excess_inventory"]);
+/** Figures of the stock held now. */
+const STOCK_FIGURES = new Set<Metric | undefined>(["days_of_supply", "available_quantity"]);
 
 /** Intents that look ahead (a horizon in days); the others answer from what has happened. */
 const LOOKS_AHEAD = new Set<Intent>([
@@ -672,6 +782,8 @@ const AD_METRICS = new Set<Metric>([
   "ctr",
   "cpc",
 ]);
+/** Words of advertising. */
+const AD_WORDS = /(?:^| )(?:ads?|adverts?|advertising|advertised|ppc|sponsored|campaigns?|marketing)(?= |$)/;
 const COST_METRICS = new Set<Metric>([
   "fees",
   "referral_fees",

@@ -65,6 +65,8 @@ export interface Slots {
   bareUnits: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
   trendCue: boolean;
+  /** The question asks for a figure taken apart ("profit breakdown", "break my profit down"). */
+  breakdownCue: boolean;
   singularSuperlative: boolean;
   category?: string;
   subcategory?: string;
@@ -88,6 +90,8 @@ export interface Slots {
   bareValue?: number;
   /** "the month before (that)": a follow-up asks for the period just before the one it follows. */
   periodBefore: boolean;
+  /** "the previous month": a period named as the one before another ("previous", "prior", "preceding"). */
+  previousWord: boolean;
   /** "the same day last week": the day one week, month or year before the day asked about (today by default). */
   sameDayBack?: "week" | "month" | "year";
   /** The question names alerts or notifications. */
@@ -104,6 +108,8 @@ export interface Slots {
   overall: boolean;
   /** A ranking word ("top", "smallest", "strongest") is said. */
   ranking: boolean;
+  /** A name the parser does not know owns what is asked ("Anker's best sellers"): another business. */
+  strangerOwner: boolean;
   /** The breakdown two names side by side ask for ("beauty vs office" = category). */
   sideBySide?: GroupBy;
 }
@@ -323,7 +329,7 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
-const SETTING_LINK = "(?: (?:to|is|of|at|=|should be|will be|be|now|becomes|as))*";
+const SETTING_LINK = "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
@@ -349,12 +355,17 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+/** A number with a plus after it ("300+ days"): that number or more. */
+const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
+/** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
+const CURRENCY_COMMAND =
+  /^(?:please )?(?:use|switch to|change to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:from now on|going forward|please))?$/;
 const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -364,8 +375,22 @@ const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we 
 const ORDER_RANGE =
   /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
-const ENDS_LIKE_A_FOLLOW_UP = /(?:^| )(?:too|as well|also)(?: please)?$/;
+/** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
+const VERB_ON_IT =
+  /^(?:please )?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give me|do) (?:it|them|that|those|this)(?= |$)/;
+const ENDS_LIKE_A_FOLLOW_UP =
+  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
+/** Words that make what follows the seller's own ("my supplier's invoice"). */
+const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
+/** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
+const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
+/** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
+const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
+/** Words that take a figure apart: "breakdown", "break my profit down", "broken out". */
+const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
+/** Detail levels from the least to the most thorough. */
+const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 /** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
@@ -410,7 +435,7 @@ const BARE_VALUE =
 const PERIOD_BEFORE =
   /(?<![\w])(?:the )?(?:day|week|month|quarter|year|period|one) (?:before|prior)(?: that| it| then| this)?(?![\w])|(?<![\w])the previous one(?![\w])/;
 const LIMIT =
-  /(?<![\w.$])(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
+  /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
@@ -440,6 +465,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     metricSorts: {},
     bareUnits: false,
     trendCue: false,
+    breakdownCue: false,
+    previousWord: false,
     singularSuperlative: false,
     conditions: [],
     settings: {},
@@ -451,6 +478,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     priceWord: false,
     moneyAmount: false,
     stockMoney: false,
+    strangerOwner: false,
   };
   const matcher = catalogMatcher(catalog, vocab);
 
@@ -486,8 +514,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
   slots.followUpCue =
-    g.leadWords.find(text)[0]?.start === 0 || g.followUps.find(text).length > 0 || ENDS_LIKE_A_FOLLOW_UP.test(text);
+    g.leadWords.find(text)[0]?.start === 0 ||
+    g.followUps.find(text).length > 0 ||
+    ENDS_LIKE_A_FOLLOW_UP.test(text) ||
+    VERB_ON_IT.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
+  slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
   slots.priceWord = g.priceWords.find(text).length > 0;
 
@@ -556,8 +588,18 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  const currencies = g.currencies.find(text);
+  // "use euros", "switch to pounds": a command naming only a currency sets it.
+  const command = currencies.length > 0 && slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
+  const commanded =
+    command &&
+    (vocab.currencyCodes.has(command[1]) ? command[1].toUpperCase() : vocab.words.currency_names[command[1]]);
+  if (commanded) {
+    slots.settings.currency = commanded;
+    text = "set __setting__ s_currency";
+  }
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
-  text = replaceMatches(text, g.currencies.find(text), () => "__currency__");
+  else text = replaceMatches(text, currencies, () => "__currency__");
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
@@ -604,6 +646,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
 
+  // "300+ days of stock": at least that many.
+  if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
   text = extractConditions(text, g, slots);
 
   // What the period grammars left: a length of time, a value alone, "the month before".
@@ -644,6 +688,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.marketplace ??= m.value;
     return "__mkt__";
   });
+  // "the German market", "the UK store": the marketplace itself, not the market at large.
+  if (slots.marketplace) text = text.replace(MARKETPLACE_NOUN, "__mkt__");
   if (!slots.marketplace && codeInCaps) {
     slots.marketplace = vocab.marketplaceAliases.get(codeInCaps.toLowerCase()) ?? (codeInCaps as MarketplaceCode);
     const code = codeInCaps.toLowerCase();
@@ -680,12 +726,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
   }
   slots.topicText = text;
+  slots.breakdownCue = BREAKDOWN.test(text);
   slots.moneyAmount = MONEY_AMOUNT.test(text);
   slots.stockMoney = slots.moneyAmount && STOCK_HELD.test(text);
   // Insight kinds before metrics take their words ("money on the table"); a named kind beats the general one.
   const kinds = g.insightTypes.find(text).map((m) => m.value);
   slots.insightType = kinds.find((k) => k !== "performance") ?? kinds[0];
-  slots.detailLevel = g.detailLevels.find(text)[0]?.value;
+  // Several detail words ("a full, comprehensive overview"): the most thorough one asked for.
+  slots.detailLevel = g.detailLevels
+    .find(text)
+    .map((m) => m.value)
+    .sort((a, b) => DETAIL_DEPTH.indexOf(b) - DETAIL_DEPTH.indexOf(a))[0];
 
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;
@@ -695,6 +746,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const entry = m.value;
     // A phrase that only looks like a metric ("purchase order") stays as words.
     if (entry.metric === null) return m.phrase;
+    // "buy box loss", "rating losses": a fall in the metric before, not a loss of money.
+    if (entry.metric === "profit" && /^loss(?:es)?$/.test(m.phrase) && metricMatches.some((n) => n.end === m.start - 1))
+      return m.phrase;
     if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
       const next = metricMatches.find((n) => n.start > m.end);
       const between = next ? text.slice(m.end, next.start).trim() : "";
@@ -756,7 +810,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
-  slots.trendCue ||= g.trendCues.find(text).length > 0;
+  // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
+  const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
+  slots.trendCue ||= g.trendCues
+    .find(text)
+    .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
   const tokens = words(text);
   const worstPhrases = g.worst.find(text);
   const bestPhrases = g.best.find(text);
@@ -781,8 +839,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
   if (valueVerb) slots.sort = undefined;
   // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
-  if (!slots.sort && !slots.judgement && /(?:^| )(?:sort|sorted|order|ordered|rank|ranked) by(?= |$)/.test(text))
-    slots.top = true;
+  if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
@@ -807,7 +864,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       !g.ordering.has(t) &&
       !/^\d/.test(t),
   );
-  slots.unknownWords = slots.contentWords.filter((t) => !g.lexicon.knows(t) && !matcher.words.has(t)).length;
+  const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
+  slots.unknownWords = slots.contentWords.filter(unknown).length;
+  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
+  if (text.includes("'s")) {
+    const said = words(text);
+    slots.strangerOwner = said.some(
+      (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
+    );
+  }
   return slots;
 }
 
@@ -831,7 +896,7 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const i = tokenAt.get(op.end + 1);
     if (i === undefined) continue;
     // "over a year of stock", "less than a week of cover": one of the unit.
-    const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && g.dayUnits[tokens[i + 1]] !== undefined;
+    const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && dayUnit(g, tokens[i + 1]) !== undefined;
     // "above a 40% acos": an article before the number.
     const article = !oneUnit && /^(?:a|an)$/.test(tokens[i]) && NUMBER.test(tokens[i + 1] ?? "");
     const value = oneUnit ? ["1", "1"] : NUMBER.exec(tokens[article ? i + 1 : i]);
@@ -841,7 +906,9 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const percent = tokens[end] === "%" || tokens[end] === "percent" || tokens[end] === "pct";
     if (percent) end++;
     let unit: number | undefined;
-    if (tokens[end] !== undefined && g.dayUnits[tokens[end]] !== undefined) unit = g.dayUnits[tokens[end++]];
+    if (tokens[end] !== undefined && dayUnit(g, tokens[end]) !== undefined) unit = dayUnit(g, tokens[end++]);
+    // "a year's worth of stock", "6 months worth of inventory": the worth of a length of time is that length.
+    if (unit && tokens[end] === "worth") end++;
     let metric: Metric | undefined;
     let bareUnits = false;
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
@@ -887,6 +954,12 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     });
   }
   return replaceMatches(text, spans, (m) => m.value);
+}
+
+/** A unit of time in days, said plainly or as a possessive ("a year's worth", "90 days' worth"). */
+function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined {
+  if (token === undefined) return undefined;
+  return g.dayUnits[token] ?? g.dayUnits[token.replace(/'s?$/, "")];
 }
 
 /**
@@ -970,5 +1043,8 @@ function correctWord(word: string, g: SlotGrammar, catalogWords: ReadonlySet<str
   if (fixed !== undefined) return fixed;
   if (word.length < 5 || !/^[a-z]+$/.test(word) || g.typoStop.has(word)) return word;
   if (g.lexicon.knows(word) || catalogWords.has(word)) return word;
-  return g.lexicon.closest(word, catalogWords) ?? word;
+  // A catalog word is a correction only when its first three letters are the word's: "holes" is no misspelt "homes".
+  const head = word.slice(0, 3);
+  const near = new Set([...catalogWords].filter((c) => c.startsWith(head)));
+  return g.lexicon.closest(word, near) ?? word;
 }

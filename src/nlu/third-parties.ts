@@ -23,6 +23,13 @@ const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
 const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
 const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
 
+const AMAZON = /^(?:amazon|amazon's|amazons)$/;
+/** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
+const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "payout"]);
+
+/** Words that end the phrase about another party and start another ("their prices vs my sales"). */
+const LINKS = new Set(["vs", "versus", "than", "and", "or", "to", "with", "against", "compared", "but", "while"]);
+
 /** Auxiliaries that open a question about what a subject did ("how many did X sell"). */
 const AUXILIARIES = "does|did|do|will|would|can|could";
 
@@ -38,20 +45,23 @@ export function thirdPartyDetector(
       .map(escapeRegExp)
       .join("|");
   const verbs = alt(w.third_party_verbs ?? []);
-  // The subject: one to three words between the auxiliary and the verb.
-  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,3}?)(?:${verbs})(?= |$)`, "g");
+  // The subject: one to four words between the auxiliary and the verb.
+  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,4}?)(?:${verbs})(?= |$)`, "g");
   const own = new Set(w.own_subjects ?? []);
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
-      const asksAmount = /(?:^| )how (?:much|many)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
+      const asksAmount =
+        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;
       // "how many units did Barkly sell", "how much do my competitors make".
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
         const subject = m[1].trim();
+        // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
+        if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;
         const said = words(subject);
         const first = said[0];
@@ -67,7 +77,9 @@ export function thirdPartyDetector(
       for (const o of others.find(text)) {
         const rest = text.slice(o.end + 1);
         const next = words(rest);
-        for (const skip of [0, 1]) {
+        // A name or a description may come between ("my competitor Anker's monthly sales"), but not the seller's own.
+        for (const skip of [0, 1, 2, 3]) {
+          if (next.slice(0, skip).some((t) => OWN_POSSESSIVES.has(t) || LINKS.has(t))) break;
           const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
           const metric = metricPhrases.at(rest, at)?.value.metric;
           if (metric && !theirs.has(metric)) return true;

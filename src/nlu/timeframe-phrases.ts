@@ -153,9 +153,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       targetYoy: new RegExp(
         `^ ?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
       ),
-      // Also "the 30 days before", "the previous 30": as long a stretch just before.
+      // Also "the 30 days before", "the 30 before", "the previous 30": as long a stretch just before.
       targetPrev: new RegExp(
-        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3} (?:${units}) (?:before|prior|earlier)(?: that| it| then)?)${E}`,
+        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3}(?: (?:${units}))? (?:before|prior|earlier)(?: that| it| then)?)${E}`,
       ),
     },
   };
@@ -324,7 +324,9 @@ export function findTimeframes(
     claim(g.patterns.monthAlone, (m) => {
       const [, own, comparing, name] = m;
       const prep = own ?? comparing;
-      if (!prep && p.months_needing_preposition.includes(name)) return undefined;
+      // "may" alone is a verb, unless a comparison follows it ("May against April").
+      const compared = /^ (?:vs|versus|against|compared|v)(?: |$)/.test(text.slice(m.index + m[0].length));
+      if (!prep && !compared && p.months_needing_preposition.includes(name)) return undefined;
       const month = p.months[name];
       let year = latestMonthYear(month, today);
       // "last November" in November is the one a year before; in December it is the one just over.
@@ -354,6 +356,10 @@ export function findTimeframes(
     if (next) {
       targets.add(next);
       compareTo = next.token;
+      // "against the same stretch of 2025": the same dates a year earlier.
+      const lastYear = String(Number(today.slice(0, 4)) - 1);
+      if (compareTo === lastYear && /(?:^| )same /.test(text.slice(cue.end, next.start)))
+        compareTo = "same_period_last_year";
       continue;
     }
     let m = g.patterns.targetYoy.exec(rest);
@@ -412,6 +418,9 @@ export function findTimeframes(
   }
   const main = times().find((s) => !targets.has(s));
   const timeframe = main?.token;
+  // "this October vs last October": the same month or quarter named on both sides is the one a year before.
+  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo))
+    compareTo = `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
   if (compareTo && targets.size) {
     const target = [...targets][0];
     if (compareTo === "last_year") compareTo = "same_period_last_year";
@@ -433,6 +442,14 @@ export function findTimeframes(
     const [, second] = times();
     targets.add(second);
     compareTo = second.token;
+  }
+  // "did France do better in August or July": a comparative weighs one of two periods joined by "or" against the other.
+  if (!compareTo && times().length === 2 && COMPARATIVE.test(text)) {
+    const [first, second] = times();
+    if (/^ (?:or|and) (?:in |during )?$/.test(text.slice(first.end, second.start))) {
+      targets.add(second);
+      compareTo = second.token;
+    }
   }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
@@ -469,7 +486,10 @@ const CHANGE_VERB =
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
  */
 const BETWEEN_CUE_AND_PERIOD =
-  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?$/;
+  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?(?:same (?:period|stretch|time|days|weeks|months|window) (?:of |in )?)?$/;
+
+/** Comparative words that weigh one period against another ("better in August or July"). */
+const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
 const COMPARING_PREPOSITIONS = new Set(["vs", "versus", "to", "and", "than", "against"]);

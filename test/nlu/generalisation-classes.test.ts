@@ -246,3 +246,367 @@ describe("questions the mirror cannot answer", () => {
     expect(["sales_summary", "top_products"]).toContain(u?.intent);
   });
 });
+
+describe("classes the ninth blind split showed", () => {
+  it.each<[string, Expected]>([
+    // Two months named side by side are a comparison of those months.
+    ["October vs September", { intent: "sales_comparison", filters: { timeframe: "2026-10", compare_to: "2026-09" } }],
+    [
+      "july versus june profit",
+      { intent: "sales_comparison", filters: { timeframe: "2026-07", compare_to: "2026-06", metrics: ["profit"] } },
+    ],
+    // Profit taken apart by period is a P&L per period, not a trend line.
+    [
+      "profit breakdown by month this year",
+      { intent: "profit_breakdown", filters: { group_by: "month", timeframe: "year_to_date" } },
+    ],
+    [
+      "break down my profit by quarter for 2025",
+      { intent: "profit_breakdown", filters: { group_by: "quarter", timeframe: "2025" } },
+    ],
+    ["profit trend by month this year", { intent: "sales_trend", filters: { group_by: "month" } }],
+    // A threshold on days of supply points a stock question one way or the other.
+    [
+      "send me an alert if a product drops under 5 days of supply",
+      { intent: "create_alert", filters: { conditions: [{ metric: "days_of_supply", op: "<", value: 5 }] } },
+    ],
+    [
+      "listings sitting at less than 5 days of stock",
+      { intent: "stockout_risk", filters: { conditions: [{ metric: "days_of_supply", op: "<", value: 5 }] } },
+    ],
+    [
+      "products with over a year of stock",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 365 }] } },
+    ],
+    // A length of time's worth of stock is that many days of supply.
+    [
+      "anything with more than 6 months worth of inventory",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 180 }] } },
+    ],
+    [
+      "skus holding over a year's worth of cover",
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">", value: 365 }] } },
+    ],
+    // A stock figure per product, with nothing to rank it by, is the stock levels.
+    ["days of supply for each product", { intent: "inventory_levels" }],
+    // Words of decline rank growth from the lowest, whatever ranking word comes with them.
+    ["which products are losing sales fastest", { intent: "top_products", filters: { sort: "asc" } }],
+    [
+      "items with sales dropping the most in Germany",
+      { intent: "top_products", filters: { sort: "asc", marketplace: "DE" } },
+    ],
+    // Threshold verbs.
+    [
+      "tell me when ACoS passes 30%",
+      { intent: "create_alert", filters: { conditions: [{ metric: "acos", op: ">", value: 30 }] } },
+    ],
+    [
+      "alert me if the refund rate crosses 5%",
+      { intent: "create_alert", filters: { conditions: [{ metric: "refund_rate", op: ">", value: 5 }] } },
+    ],
+    // Several detail words: the most thorough.
+    ["a complete and detailed risk report", { intent: "insights", filters: { detail_level: "comprehensive" } }],
+    // Traffic without purchases is low conversion.
+    [
+      "products with lots of sessions but few purchases",
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    ["where is my money disappearing", { intent: "profit_breakdown" }],
+    ["what can I type here", { intent: "help" }],
+    ["what should I ask you", { intent: "help" }],
+    // Aiming at an ACoS from now on sets the target.
+    [
+      "we're aiming for a 22% acos from now on",
+      { intent: "update_settings", filters: { settings: { target_acos: 22 } } },
+    ],
+    // "the German market" is the marketplace.
+    ["revenue in the German market last month", { intent: "sales_summary", filters: { marketplace: "DE" } }],
+  ])("%j", (question, want) => expectFrame([question], want));
+
+  it.each([
+    "who is the CEO of Amazon",
+    "should I invest in Apple stock",
+    "how many warehouses does Amazon run in Europe",
+    "what are my competitor Barkly's weekly sales",
+    "what does a 20ft container from Ningbo cost",
+    "are storage fees going up in 2027",
+    "what will my payouts be in 2027",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
+
+describe("classes the tenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // A comparative weighs one of two periods joined by "or" against the other.
+    [
+      ["was Germany stronger in September or August"],
+      { intent: "sales_comparison", filters: { timeframe: "2026-09", compare_to: "2026-08", marketplace: "DE" } },
+    ],
+    // A category's products, ranked, are a product ranking.
+    [["which toys sell the most units"], { intent: "top_products", filters: { category: "Toys & Games" } }],
+    [
+      ["rank my pet products by profit"],
+      { intent: "top_products", filters: { category: "Pet Supplies", metrics: ["profit"] } },
+    ],
+    // Looked at but not bought is conversion from the lowest.
+    [
+      ["listings shoppers view but never buy"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    // Sending stock in is a restock question.
+    [["what to ship to amazon.co.uk"], { intent: "restock_recommendations", filters: { marketplace: "UK" } }],
+    // What a click costs is the cost per click.
+    [["what do I pay per click on each campaign"], { intent: "acos_by_campaign", filters: { metrics: ["cpc"] } }],
+    // Sales the ads brought are ad sales.
+    [
+      ["sales from advertising last month"],
+      { intent: "advertising_summary", filters: { metrics: ["ad_sales"], timeframe: "last_month" } },
+    ],
+    // What Amazon takes in fees is the seller's own cost.
+    [
+      ["how much did amazon take in FBA fees last quarter"],
+      { intent: "profit_breakdown", filters: { metrics: ["fba_fees"], timeframe: "last_quarter" } },
+    ],
+    // Reaching a value is at least that value.
+    [
+      ["alert me when TACoS reaches 15%"],
+      { intent: "create_alert", filters: { conditions: [{ metric: "tacos", op: ">=", value: 15 }] } },
+    ],
+    [["no more ACoS alerts"], { intent: "delete_alert" }],
+    // "order them by" orders; it is no count of orders.
+    [
+      ["acos by campaign this week", "order them by ad sales"],
+      { intent: "acos_by_campaign", filters: { metrics: ["ad_sales"], timeframe: "this_week" } },
+    ],
+    // A question about "it" follows the one before.
+    [
+      ["stock levels of B0SOYOGA01", "inbound units for it"],
+      { intent: "inventory_levels", filters: { asin: "B0SOYOGA01" } },
+    ],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each([
+    "what are Zinus's top products",
+    "who sells the cheapest dog toys",
+    "what did HomeNova sell last month",
+    "can I get a business loan from amazon",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
+
+describe("classes the eleventh blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // An amount over a period is a total; how a figure shifted over a period is a trend.
+    [
+      ["how many units we shifted over the past 2 months"],
+      { intent: "sales_summary", filters: { timeframe: "last_2_months", metrics: ["units_sold"] } },
+    ],
+    [["how has conversion shifted over the last 3 months"], { intent: "sales_trend" }],
+    // The account's own figure that no ad answers is a sales total.
+    [
+      ["average margin across the whole account this year"],
+      { intent: "sales_summary", filters: { metrics: ["profit_margin"] } },
+    ],
+    // Judging words follow the metric's good direction.
+    [
+      ["the 3 campaigns with the nastiest acos"],
+      { intent: "acos_by_campaign", filters: { limit: 3, sort: "desc", metrics: ["acos"] } },
+    ],
+    [["what cut into my profit last month"], { intent: "profit_breakdown", filters: { timeframe: "last_month" } }],
+    // A setting moved "up to" or "down to" a value is set to it.
+    [
+      ["bring the lead time down to 35 days"],
+      { intent: "update_settings", filters: { settings: { lead_time_days: 35 } } },
+    ],
+    // An instruction about "it" follows the question before.
+    [
+      ["revenue trend this year", "plot it weekly"],
+      { intent: "sales_trend", filters: { group_by: "week", timeframe: "year_to_date" } },
+    ],
+    // What Amazon paid is the seller's payout.
+    [["what amazon deposited last month"], { intent: "payouts", filters: { timeframe: "last_month" } }],
+    // Products ranked by a state of their stock are that stock question.
+    [["10 most overstocked skus"], { intent: "excess_inventory", filters: { limit: 10 } }],
+    // How the seller compares, or how to use seller-ai, are still questions for it.
+    [["how do I compare with rivals on price in Germany"], { intent: "competitor_pricing" }],
+    [["how do I ask you about my stock"], { intent: "help" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each([
+    "how many third-party sellers are in the UK",
+    "how much do other kitchen gadget brands sell",
+    "how do I get ungated in toys",
+    "stretches for back pain",
+    // How to do something is no figure of the seller's data.
+    "how do I register my brand with the USPTO",
+    "how can we open a warehouse in Poland",
+    "how would I set up a US bank account",
+  ])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
+
+describe("classes the twelfth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // "the 14 before": as long a stretch just before.
+    [
+      ["orders for the last 14 days against the 14 before"],
+      { intent: "sales_comparison", filters: { timeframe: "last_14_days", compare_to: "previous_period" } },
+    ],
+    // "200+ days": at least that many.
+    [
+      ["skus with 200+ days of cover"],
+      { intent: "excess_inventory", filters: { conditions: [{ metric: "days_of_supply", op: ">=", value: 200 }] } },
+    ],
+    [
+      ["campaign that spends the least"],
+      { intent: "acos_by_campaign", filters: { metrics: ["ad_spend"], sort: "asc" } },
+    ],
+    // Shorthand and words of waste.
+    [["top kws wasting money"], { intent: "wasted_ad_spend" }],
+    [
+      ["how much have I wasted on ppc this year"],
+      { intent: "wasted_ad_spend", filters: { timeframe: "year_to_date" } },
+    ],
+    [["keywords that spend and return nothing"], { intent: "wasted_ad_spend" }],
+    [["where did all my money end up last quarter"], { intent: "profit_breakdown" }],
+    // Settings said tersely.
+    [["target acos -> 25%"], { intent: "update_settings", filters: { settings: { target_acos: 25 } } }],
+    [["switch to pounds"], { intent: "update_settings", filters: { settings: { currency: "GBP" } } }],
+    // "flip it" edits the question before.
+    [
+      ["best campaigns by acos last month", "flip it"],
+      { intent: "acos_by_campaign", filters: { timeframe: "last_month" } },
+    ],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it("a question a rule hands to a runner-up is still understood", () => {
+    const outcome = parseQuestion("which products get plenty of clicks but hardly any orders", {
+      catalog,
+      today: TODAY,
+    });
+    expect("understanding" in outcome).toBe(true);
+  });
+
+  it.each(["convert 10 inches to cm", "when is prime day this year", "that's all for now"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
+
+describe("classes the thirteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    [
+      ["is this week beating last week?"],
+      { intent: "sales_comparison", filters: { timeframe: "this_week", compare_to: "last_week" } },
+    ],
+    // "the same stretch of" last year is the same dates a year earlier.
+    [
+      ["orders so far this year versus the same period of 2025"],
+      { intent: "sales_comparison", filters: { timeframe: "year_to_date", compare_to: "same_period_last_year" } },
+    ],
+    // A metric's loss is its fall, not a loss of money.
+    [["buy box losses in Germany this month"], { intent: "buy_box_share", filters: { marketplace: "DE" } }],
+    [
+      ["products with plenty of views but no orders"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    [["money received from amazon this quarter"], { intent: "payouts", filters: { timeframe: "this_quarter" } }],
+    // "the previous month" after a named month is the month before it.
+    [["P&L for August", "and the previous month?"], { intent: "profit_breakdown", filters: { timeframe: "2026-07" } }],
+    // Investing in keywords is advertising, not the stock market.
+    [["keywords I'm under-investing in"], { intent: "keyword_opportunities" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it('a number after "week" names the week, it is no row count', () => {
+    const u = understand("orders in week 12");
+    expect(u?.intent).toBe("sales_summary");
+    expect(u?.filters.limit).toBeUndefined();
+  });
+
+  it("an advertising figure of a named campaign is that campaign's", () => {
+    const outcome = parseQuestion("roas for Dog Toys - Exact this week", {
+      catalog: { ...catalog, campaigns: FIXTURE_CATALOG.campaigns },
+      today: TODAY,
+    });
+    expect("understanding" in outcome && outcome.understanding.intent).toBe("acos_by_campaign");
+  });
+
+  it.each(["what's my zodiac sign", "any good podcasts about cooking", "which stocks should I invest in this year"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
+
+describe("classes the fourteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    // The same month named on both sides of a comparison: the one a year before.
+    [
+      ["how does this March compare with last March"],
+      { intent: "sales_comparison", filters: { timeframe: "2026-03", compare_to: "2025-03" } },
+    ],
+    // "May" before a comparison word is the month.
+    [["May vs June revenue"], { intent: "sales_comparison", filters: { timeframe: "2026-05", compare_to: "2026-06" } }],
+    [
+      ["orders this month against the matching month of last year"],
+      { intent: "sales_comparison", filters: { compare_to: "same_period_last_year" } },
+    ],
+    [["biggest thing to tackle today"], { intent: "insights" }],
+    [["what are you for"], { intent: "help" }],
+    [
+      ["anything whose refund rate topped 9%"],
+      { intent: "refund_analysis", filters: { conditions: [{ metric: "refund_rate", op: ">", value: 9 }] } },
+    ],
+    [
+      ["items with lots of sessions and few purchases"],
+      { intent: "conversion_analysis", filters: { metrics: ["conversion_rate"], sort: "asc" } },
+    ],
+    [
+      ["what needs to be sent to FBA in Germany"],
+      { intent: "restock_recommendations", filters: { marketplace: "DE" } },
+    ],
+    [["acos by campaign last month", "keep the worst 2"], { intent: "acos_by_campaign", filters: { limit: 2 } }],
+    // A misspelt catalog word is still corrected.
+    [["revenue for kitchn last week"], { intent: "sales_summary", filters: { category: "Home & Kitchen" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // An English word a letter away from a catalog word is not that word misspelt ("holes" is not "homes").
+  it.each(["tell me about black holes", "how do magnets work"])("%j is invalid_query", (question) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  });
+});
+
+describe("classes the fifteenth blind split showed", () => {
+  it.each<[string[], Expected]>([
+    [["orders every week this month"], { intent: "sales_trend", filters: { group_by: "week" } }],
+    [["cash I threw away on ads last week"], { intent: "wasted_ad_spend", filters: { timeframe: "last_week" } }],
+    [["what did my ads bring in last month"], { intent: "advertising_summary", filters: { metrics: ["ad_sales"] } }],
+    [
+      ["which products have negative profit in the UK"],
+      { intent: "profit_breakdown", filters: { group_by: "asin", sort: "asc", marketplace: "UK" } },
+    ],
+    [["stuff I can't sell quickly enough"], { intent: "excess_inventory" }],
+    // Growth asked of the seller's own business is an insight.
+    [["how do I grow my business"], { intent: "insights", filters: { insight_type: "opportunities" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  it.each(["how do I grow basil indoors", "is the economy heading for a recession"])(
+    "%j is invalid_query",
+    (question) => {
+      const outcome = parseQuestion(question, { catalog, today: TODAY });
+      expect("error" in outcome, question).toBe(true);
+    },
+  );
+});
