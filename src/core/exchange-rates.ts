@@ -52,8 +52,8 @@ export function lastDayHeld(rate: Pick<StoredRate, "date" | "kind">): string | n
 
 /**
  * How many units of `to` one unit of `from` is worth, given the rates that
- * hold on one day: the direct rate, the inverse one, or through a pivot
- * currency (USD, then EUR); undefined when the rates give no path.
+ * hold on one day: the direct rate, the inverse one, or through the pivot
+ * currencies (USD, then EUR); undefined when the rates give no path.
  */
 export function conversionFactor(
   from: string,
@@ -70,10 +70,15 @@ export function conversionFactor(
   };
   const direct = leg(from, to);
   if (direct !== undefined) return direct;
-  for (const pivot of PIVOT_CURRENCIES) {
-    const first = leg(from, pivot);
-    const second = first === undefined ? undefined : leg(pivot, to);
-    if (first !== undefined && second !== undefined) return first * second;
+  // Through one pivot, or both (JPY/USD from one source and EUR/GBP from another give JPY/GBP).
+  for (const a of PIVOT_CURRENCIES) {
+    const first = leg(from, a);
+    if (first === undefined) continue;
+    for (const b of PIVOT_CURRENCIES) {
+      const middle = leg(a, b);
+      const last = middle === undefined ? undefined : leg(b, to);
+      if (middle !== undefined && last !== undefined) return first * middle * last;
+    }
   }
   return undefined;
 }

@@ -79,7 +79,7 @@ const headerName = (cell: string) =>
 export function parseRatesFile(text: string, name: string, options: { base?: string } = {}): ParsedRates {
   const records = parse(text, {
     bom: true,
-    delimiter: [",", ";", "\t"],
+    delimiter: delimiterOf(text),
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
@@ -185,6 +185,13 @@ export function parseRatesFile(text: string, name: string, options: { base?: str
   }
   if (!rates.length) throw refuse("the file has no rates.");
   return { layout, rates };
+}
+
+/** The separator the first line uses most: a comma, a semicolon (with decimal commas) or a tab. */
+function delimiterOf(text: string): string {
+  const line = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0];
+  const count = (d: string) => line.split(d).length - 1;
+  return [",", ";", "\t"].reduce((best, d) => (count(d) > count(best) ? d : best));
 }
 
 function code(text: string): string {
