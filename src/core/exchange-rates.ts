@@ -131,3 +131,25 @@ export function daysWithoutRate(
   }
   return missing;
 }
+
+/**
+ * The gaps in one pair's own rates (sorted by date): runs of days between
+ * its first and its newest rate on which none of them holds. The same rule
+ * as daysWithoutRate, read off the list instead of day by day.
+ */
+export function gapsBetween(rates: readonly StoredRate[]): DayRange[] {
+  const gaps: DayRange[] = [];
+  // Day numbers, parsed once a rate: a full history is a quarter of a million rates.
+  let previous = rates.length ? dayNumber(rates[0].date) : 0;
+  for (let i = 1; i < rates.length; i++) {
+    const day = dayNumber(rates[i].date);
+    if (rates[i - 1].kind === "daily" && day - previous > RATE_REACH_DAYS + 1)
+      gaps.push({ start: addDaysIso(rates[i - 1].date, RATE_REACH_DAYS + 1), end: addDaysIso(rates[i].date, -1) });
+    previous = day;
+  }
+  return gaps;
+}
+
+function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+}

@@ -5,7 +5,7 @@
  */
 import type { DayRange, RateKind, StoredRate } from "../core/exchange-rates.js";
 import { daysBetweenIso } from "../core/dates.js";
-import { daysWithoutRate, FROM_THE_START, lastDayHeld, PIVOT_CURRENCIES } from "../core/exchange-rates.js";
+import { daysWithoutRate, FROM_THE_START, gapsBetween, lastDayHeld, PIVOT_CURRENCIES } from "../core/exchange-rates.js";
 import type { Mirror, MirrorDb } from "./open-mirror.js";
 
 export interface RateRow {
@@ -99,7 +99,6 @@ export async function rateCoverage(db: MirrorDb): Promise<PairCoverage[]> {
   for (const [key, list] of await storedRates(db)) {
     const [currency, quote] = key.split("|");
     const newest = list[list.length - 1];
-    const start = list[0].date === FROM_THE_START ? (list[1]?.date ?? newest.date) : list[0].date;
     result.push({
       currency,
       quote,
@@ -110,7 +109,7 @@ export async function rateCoverage(db: MirrorDb): Promise<PairCoverage[]> {
       rates: list.length,
       kinds: [...new Set(list.map((r) => r.kind))].sort(),
       // The pair's own rates only: a gap is a gap in this pair's rows, whatever other pairs could bridge.
-      gaps: daysWithoutRate(currency, quote, { start, end: newest.date }, new Map([[key, list]])),
+      gaps: gapsBetween(list),
     });
   }
   return result;

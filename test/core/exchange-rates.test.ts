@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { conversionFactor, daysWithoutRate, rateInForce, type StoredRate } from "../../src/core/exchange-rates.js";
+import {
+  conversionFactor,
+  daysWithoutRate,
+  gapsBetween,
+  rateInForce,
+  type StoredRate,
+} from "../../src/core/exchange-rates.js";
 
 describe("the rate that holds on a day", () => {
   const cases: { newest: StoredRate | undefined; day: string; holds: number | undefined; why: string }[] = [
@@ -68,4 +74,22 @@ describe("days without a rate", () => {
     ]);
     expect(daysWithoutRate("GBP", "USD", march, rates)).toEqual([{ start: "2024-02-28", end: "2024-03-09" }]);
   });
+
+  const lists: { name: string; rates: StoredRate[] }[] = [
+    { name: "no gap", rates: [d("2024-03-01"), d("2024-03-08"), d("2024-03-15")] },
+    { name: "one day past the reach", rates: [d("2024-03-01"), d("2024-03-10")] },
+    { name: "several gaps", rates: [d("2024-01-01"), d("2024-01-20"), d("2024-01-21"), d("2024-03-01")] },
+    {
+      name: "a standing rate bridges",
+      rates: [d("2024-01-01"), { ...d("2024-01-05"), kind: "standing" }, d("2024-03-01")],
+    },
+  ];
+  it.each(lists)("of one pair read off its list agree with the day-by-day rule: $name", ({ rates: list }) => {
+    const range = { start: list[0].date, end: list[list.length - 1].date };
+    expect(gapsBetween(list)).toEqual(daysWithoutRate("EUR", "USD", range, new Map([["EUR|USD", list]])));
+  });
 });
+
+function d(date: string): StoredRate {
+  return { date, rate: 1.1, kind: "daily" };
+}
