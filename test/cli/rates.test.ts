@@ -308,7 +308,7 @@ describe("a seller who imports reports in three currencies", () => {
     const refused = await cli(db, "ask", "How much did I sell last month?", "--format", "json");
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(
-      "No exchange rate between EUR and USD holds on 2024-03-31, the day these amounts convert at, so amounts in EUR cannot be added to USD totals. The mirror has no EUR/USD rate on or before that day.",
+      "No exchange rate between EUR and USD holds on 2024-03-31, the day these amounts convert at, so amounts in EUR cannot be added to USD totals. The mirror has no EUR/USD rate on or before that day. Of the days with sales in EUR, 31 have no rate: 2024-03-01..2024-03-31.",
     );
     expect(refused.err).toContain("`seller-ai rates import FILE.csv`");
     expect(refused.err).toContain("`seller-ai rates set EUR USD RATE`");
@@ -374,7 +374,7 @@ describe("a seller who imports reports in three currencies", () => {
     const stale = await cli(db, "ask", "How much did I sell last month?", "--format", "json");
     expect(stale.code).toBe(1);
     expect(stale.err).toContain(
-      "No exchange rate between EUR and USD holds on 2024-03-31, the day these amounts convert at, so amounts in EUR cannot be added to USD totals. The newest EUR/USD rate in the mirror is of 2024-03-22, and a day's rate holds for 7 days at most.",
+      "No exchange rate between EUR and USD holds on 2024-03-31, the day these amounts convert at, so amounts in EUR cannot be added to USD totals. The newest EUR/USD rate in the mirror is of 2024-03-22, and a day's rate holds for 7 days at most. Of the days with sales in EUR, 23 have no rate: 2024-03-01..2024-03-21, 2024-03-30..2024-03-31.",
     );
     expect(stale.err).toContain("`seller-ai rates set EUR USD RATE --from 2024-03-31`");
     await cli(db, "rates", "import", ratesFile(db, "r2.csv", "2024-03-25,EUR,USD,1.0824\n"));

@@ -4,7 +4,7 @@
  * and what the mirror has, and says how to add the rates.
  */
 import { SellerAiError } from "../../core/errors.js";
-import { RATE_REACH_DAYS, type StoredRate } from "../../core/exchange-rates.js";
+import { type DayRange, RATE_REACH_DAYS, type StoredRate } from "../../core/exchange-rates.js";
 
 /**
  * @param date the day the amounts convert at (core/money.ts rateDateOf)
@@ -26,7 +26,24 @@ export function missingRateError(from: string, to: string, date: string, stale: 
         "See which days each currency pair covers: `seller-ai rates list`.",
         'Or ask about one marketplace at a time (for example add "in the US"): its amounts stay in its own currency.',
       ],
-      details: { from, to, date, missing_dates: [date], newest_rate_date: stale?.date ?? null },
+      details: { from, to, date, newest_rate_date: stale?.date ?? null },
     },
+  );
+}
+
+/**
+ * The error again, saying as well on which of the account's sales days the
+ * currency has no rate (the days a seller must add), when it has any.
+ *
+ * @param missing runs of the account's sales days in `details.from` without a rate to the home currency
+ */
+export function withMissingDays(error: SellerAiError, missing: readonly DayRange[], days: number): SellerAiError {
+  if (!missing.length) return error;
+  const runs = missing.slice(0, 5).map((m) => (m.start === m.end ? m.start : `${m.start}..${m.end}`));
+  const more = missing.length > 5 ? ` and ${missing.length - 5} more runs` : "";
+  return new SellerAiError(
+    error.code,
+    `${error.message} Of the days with sales in ${String(error.details.from)}, ${days} have no rate: ${runs.join(", ")}${more}.`,
+    { suggestions: error.suggestions, details: { ...error.details, missing: [...missing], missing_days: days } },
   );
 }
