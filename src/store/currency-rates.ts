@@ -98,6 +98,8 @@ export async function rateCoverage(db: MirrorDb): Promise<PairCoverage[]> {
   const result: PairCoverage[] = [];
   for (const [key, list] of await storedRates(db)) {
     const [currency, quote] = key.split("|");
+    // A currency's rate to itself (the demo stores USD/USD at 1) converts nothing.
+    if (currency === quote) continue;
     const newest = list[list.length - 1];
     result.push({
       currency,
