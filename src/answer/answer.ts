@@ -11,7 +11,9 @@ import type { IntentResults } from "../analytics/results/index.js";
 import { INSIGHT_INTENTS, runIntent } from "../analytics/answers/run-intent.js";
 import { anomaliesIntent, insightsIntent } from "../insights/index.js";
 import { createAnalyticsContext } from "../analytics/facts/context.js";
-import { SellerAiError } from "../core/errors.js";
+import { isSellerAiError, SellerAiError } from "../core/errors.js";
+import { withMissingDays } from "../analytics/facts/missing-rate.js";
+import { accountRateCoverage } from "../store/currency-rates.js";
 import { marketplaceByCode } from "../core/reference-data.js";
 import { resolveAccount, type Account } from "../store/accounts.js";
 import type { MirrorDb } from "../store/open-mirror.js";
@@ -193,9 +195,10 @@ export async function answerUnderstanding(
     understanding.intent === "refresh_data" && options.refresh ? await options.refresh(account.id) : undefined;
   const sql: string[] = [];
   const ctx = await createAnalyticsContext(options.db, account, options.now, today, sql, options.actor);
-  const { result, primaryKey, freshness, totalRows } = isInsightIntent(understanding.intent)
-    ? await (understanding.intent === "insights" ? insightsIntent : anomaliesIntent)(ctx, understanding)
-    : await runIntent(ctx, understanding);
+  const { result, primaryKey, freshness, totalRows } = await (isInsightIntent(understanding.intent)
+    ? (understanding.intent === "insights" ? insightsIntent : anomaliesIntent)(ctx, understanding)
+    : runIntent(ctx, understanding)
+  ).catch((error: unknown) => explainMissingRate(error, options.db, account));
   // Every list answer says how many rows there are in all, beside the ones it shows.
   const rows = (result as Record<string, unknown>)[primaryKey];
   if (Array.isArray(rows)) {
@@ -223,6 +226,14 @@ export async function answerUnderstanding(
     understanding,
     sql,
   };
+}
+
+/** A missing rate also names the account's sales days in that currency without one; other errors pass. */
+async function explainMissingRate(error: unknown, db: MirrorDb, account: Account): Promise<never> {
+  if (!isSellerAiError(error) || error.code !== "missing_exchange_rate" || error.details.to !== account.home_currency)
+    throw error;
+  const coverage = (await accountRateCoverage(db, account.id)).find((c) => c.currency === error.details.from);
+  throw coverage ? withMissingDays(error, coverage.missing, coverage.missing_days) : error;
 }
 
 function storeConversation(db: MirrorDb, c: ConversationUpdate): Promise<void> {

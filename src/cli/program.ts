@@ -17,6 +17,7 @@ import { registerSyncCommand } from "./commands/sync.js";
 import { registerInsightsCommand } from "./commands/insights.js";
 import { registerAlertsCommand } from "./commands/alerts.js";
 import { registerBillingCommand } from "./commands/billing.js";
+import { registerRatesCommand } from "./commands/rates.js";
 
 export interface ProgramState {
   /** The exit code the action asked for. */
@@ -78,6 +79,7 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   registerInsightsCommand(program, run);
   registerAlertsCommand(program, run);
   registerBillingCommand(program, run);
+  registerRatesCommand(program, run);
   registerDefaultAction(program, run);
   return program;
 }

@@ -51,36 +51,12 @@ export interface MoneyPeriod {
 
 /**
  * The one rate-date rule: the money of a period converts between currencies
- * at the rate of the period's last day (the newest rate on or before it). So
+ * at the rate that holds on the period's last day. So
  * October converts at October 31 whether it is asked alone, as the current
  * side of a comparison or as its previous side, and a trend's bucket at its
- * own last day. A snapshot (stock on a day) is a period of one day.
+ * own last day. A snapshot (stock on a day) is a period of one day. Which
+ * stored rate holds on that day is core/exchange-rates.ts's rule.
  */
 export function rateDateOf(period: MoneyPeriod | string): string {
   return typeof period === "string" ? period : period.end;
-}
-
-/**
- * How many units of `to` one unit of `from` is worth, given the rates of one
- * day: the direct rate, the inverse one, or through USD; undefined when the
- * mirror has no path between them.
- */
-export function conversionFactor(
-  from: string,
-  to: string,
-  rateOf: (currency: string, quote: string) => number | undefined,
-): number | undefined {
-  if (from === to) return 1;
-  const leg = (a: string, b: string): number | undefined => {
-    if (a === b) return 1;
-    const direct = rateOf(a, b);
-    if (direct !== undefined) return direct;
-    const inverse = rateOf(b, a);
-    return inverse ? 1 / inverse : undefined;
-  };
-  const direct = leg(from, to);
-  if (direct !== undefined) return direct;
-  const viaFrom = leg(from, "USD");
-  const viaTo = leg("USD", to);
-  return viaFrom !== undefined && viaTo !== undefined ? viaFrom * viaTo : undefined;
 }

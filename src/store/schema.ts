@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { RateKind } from "../core/exchange-rates.js";
 
 /**
  * Kysely's view of the mirror (see migrations/). Columns with a database
@@ -250,6 +251,8 @@ export interface CurrencyRatesTable {
   quote: string;
   date: string;
   rate: number;
+  /** core/exchange-rates.ts: how long the rate holds. */
+  kind: Defaulted<RateKind>;
 }
 
 export interface ConversationsTable {

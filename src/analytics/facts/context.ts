@@ -8,8 +8,9 @@ import type { MirrorDb } from "../../store/open-mirror.js";
 import type { Account } from "../../store/accounts.js";
 import type { SettingsTable } from "../../store/schema.js";
 import { usableRollups } from "../../store/rollups.js";
-import { conversionFactor, rateDateOf, type MoneyPeriod } from "../../core/money.js";
-import { SellerAiError } from "../../core/errors.js";
+import { rateDateOf, type MoneyPeriod } from "../../core/money.js";
+import { conversionFactor, PIVOT_CURRENCIES, rateInForce, type StoredRate } from "../../core/exchange-rates.js";
+import { missingRateError } from "./missing-rate.js";
 
 export type AccountSettings = Pick<
   Selectable<SettingsTable>,
@@ -93,37 +94,36 @@ export async function createAnalyticsContext(
       .where("account_id", "=", account.id),
   );
   // Rates are read per pair and date on demand (ensureRates) so an answer never loads the whole table.
-  const rateCache = new Map<string, number | null>();
+  // Each pair keeps its newest rate on or before the date; whether it holds is core/exchange-rates.ts's rule.
+  const rateCache = new Map<string, StoredRate | null>();
   const accountCurrencies = [...new Set([account.home_currency, ...markets.map((m) => m.currency)])];
   const ensureRates = async (period: MoneyPeriod | string, extra: string[] = []): Promise<void> => {
     const date = rateDateOf(period);
-    const currencies = [...new Set([...accountCurrencies, ...extra, "USD"])];
+    const currencies = [...new Set([...accountCurrencies, ...extra, ...PIVOT_CURRENCIES])];
     const pairs = currencies.flatMap((c) =>
       currencies.filter((q) => q !== c && !rateCache.has(`${c}|${q}|${date}`)).map((q) => [c, q] as const),
     );
     if (!pairs.length) return;
-    // One statement for every pair: the newest rate on or before the date, else the oldest one.
+    type Row = { c: string; q: string; date: string; rate: number; kind: StoredRate["kind"] };
+    // One statement for every pair: each pair's newest rate on or before the date.
     const lookups = pairs.map(
-      ([c, q]) => sql<{ c: string; q: string; rate: number | null }>`select ${c} as c, ${q} as q, coalesce(
-        (select rate from currency_rates where currency = ${c} and quote = ${q} and date <= ${date} order by date desc limit 1),
-        (select rate from currency_rates where currency = ${c} and quote = ${q} order by date limit 1)) as rate`,
+      ([c, q], i) => sql<Row>`select * from (select currency as c, quote as q, date, rate, kind from currency_rates
+        where currency = ${c} and quote = ${q} and date <= ${date} order by date desc limit 1) as ${sql.ref(`r${i}`)}`,
     );
-    const compiled = sql<{ c: string; q: string; rate: number | null }>`${sql.join(lookups, sql` union all `)}`.compile(
-      db,
-    );
+    const compiled = sql<Row>`${sql.join(lookups, sql` union all `)}`.compile(db);
     statements.push(compiled.sql);
-    for (const r of (await db.executeQuery(compiled)).rows) rateCache.set(`${r.c}|${r.q}|${date}`, r.rate ?? null);
+    for (const [c, q] of pairs) rateCache.set(`${c}|${q}|${date}`, null);
+    for (const r of (await db.executeQuery(compiled)).rows)
+      rateCache.set(`${r.c}|${r.q}|${date}`, { date: r.date, rate: Number(r.rate), kind: r.kind });
   };
-  const cached = (c: string, q: string, date: string): number | undefined => {
-    const v = rateCache.get(`${c}|${q}|${date}`);
-    return v === null ? undefined : v;
-  };
-  /** The factor between two currencies on a day (core/money.ts), or undefined when the mirror has no rate. */
+  const newestOn = (c: string, q: string, date: string): StoredRate | undefined =>
+    rateCache.get(`${c}|${q}|${date}`) ?? undefined;
+  /** The factor between two currencies on a day, or undefined when no stored rate holds on it. */
   const factorOf = (from: string, to: string, d: string): number | undefined => {
     if (!rateCache.has(`${from}|${to}|${d}`)) {
       throw new Error(`currency rates for ${d} were not loaded before converting ${from} to ${to}`);
     }
-    return conversionFactor(from, to, (c, q) => cached(c, q, d));
+    return conversionFactor(from, to, (c, q) => rateInForce(newestOn(c, q, d), d));
   };
   // Answers convert row after row between the same two currencies: the last factor is kept at hand.
   let last: { from: string; to: string; d: string; factor: number | undefined } | undefined;
@@ -142,17 +142,9 @@ export async function createAnalyticsContext(
     if (from === to || amount === 0) return amount;
     const f = factor(from, to, period);
     if (f === undefined) {
-      throw new SellerAiError(
-        "missing_exchange_rate",
-        `The mirror has no exchange rate between ${from} and ${to} for ${rateDateOf(period)}, so amounts in ${from} cannot be added to ${to} totals.`,
-        {
-          suggestions: [
-            'Ask about one marketplace at a time (for example add "in the US"): its amounts stay in its own currency.',
-            "Refresh or import your data so the mirror has exchange rates for the period.",
-          ],
-          details: { from, to, date: rateDateOf(period) },
-        },
-      );
+      const date = rateDateOf(period);
+      const stale = newestOn(from, to, date) ?? newestOn(to, from, date);
+      throw missingRateError(from, to, date, stale);
     }
     return amount * f;
   };

@@ -156,7 +156,7 @@ export const QUERY_ROUTE_SCHEMA = {
         [415, "unsupported_media_type: the body is not JSON"],
         [
           422,
-          "missing_exchange_rate: amounts in several currencies would be added but the mirror has no exchange rate for the period",
+          "missing_exchange_rate: amounts in several currencies would be added but no exchange rate holds on the day they convert at; the message names the pair, that day and the sales days without a rate",
         ],
         [429, "quota_exceeded (the daily quota) or rate_limited (the per-second burst limit)"],
         [500, "internal_error"],

@@ -5,6 +5,7 @@
  * marketplace's are converted with the mirror's currency rates.
  */
 import { sql, type Kysely } from "kysely";
+import { conversionFactor, rateInForce, type RateKind } from "../../core/exchange-rates.js";
 import { cell, type Columns } from "../columns.js";
 import type { HandlerResult, ImportContext, RowHandler } from "../context.js";
 import { quoted } from "../limits.js";
@@ -25,6 +26,7 @@ interface Rate {
   quote: string;
   date: string;
   rate: number;
+  kind: RateKind;
 }
 
 export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<string[]> {
@@ -80,7 +82,7 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
     .prepare(
       db
         .selectFrom("currency_rates")
-        .select(["currency", "quote", "date", "rate"])
+        .select(["currency", "quote", "date", "rate", "kind"])
         .where("date", "<=", "")
         .orderBy("date", "desc")
         .compile().sql,
@@ -88,13 +90,15 @@ export function costSheetHandler(ctx: ImportContext, cols: Columns): RowHandler<
     .all(ctx.today) as Rate[];
   let written = 0;
 
+  // The rate that holds today, by the one rule (core/exchange-rates.ts); rates are sorted newest first.
+  const newest = (c: string, q: string) => rates.find((r) => r.currency === c && r.quote === q);
   const convert = (amount: number, from: string, to: string): number => {
     if (from === to) return amount;
-    const direct = rates.find((r) => r.currency === from && r.quote === to);
-    if (direct) return Math.round(amount * direct.rate * 10000) / 10000;
-    const inverse = rates.find((r) => r.currency === to && r.quote === from);
-    if (inverse) return Math.round((amount / inverse.rate) * 10000) / 10000;
-    throw new RowError(`currency: no ${from} to ${to} rate in the mirror to convert the cost`);
+    const f = conversionFactor(from, to, (c, q) => rateInForce(newest(c, q), ctx.today));
+    if (f !== undefined) return Math.round(amount * f * 10000) / 10000;
+    throw new RowError(
+      `currency: no ${from} to ${to} rate holds on ${ctx.today} to convert the cost (add one with \`seller-ai rates set ${from} ${to} RATE\` or \`seller-ai rates import FILE\`)`,
+    );
   };
 
   return {
