@@ -62,16 +62,16 @@ interface MarketLedger {
  */
 export class SettlementLedger {
   private readonly ledgers = new Map<string, MarketLedger>();
-  private readonly dayOf = new Map<string, number>();
-  private readonly productOf = new Map<string, number>();
+  private readonly dayOf: Map<string, number>;
+  private readonly productOf: Map<string, number>;
 
   constructor(private readonly plan: DemoPlan) {
-    plan.dates.forEach((date, i) => this.dayOf.set(date, i));
-    plan.products.forEach((p, i) => this.productOf.set(p.asin, i));
+    this.dayOf = new Map(plan.dates.map((date, i) => [date, i]));
+    this.productOf = new Map(plan.products.map((p, i) => [p.asin, i]));
     for (const market of plan.markets) {
       const periods = settlementPeriods(plan, market);
       const periodOfDay = new Int32Array(plan.days).fill(-1);
-      periods.forEach((p, k) => periodOfDay.fill(k, p.from, p.to + 1));
+      for (const [k, p] of periods.entries()) periodOfDay.fill(k, p.from, p.to + 1);
       const cells = periods.length * plan.products.length;
       this.ledgers.set(market.code, {
         market,
