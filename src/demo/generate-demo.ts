@@ -155,7 +155,10 @@ async function generateInMirror(
       options.onPhase?.("series");
       ledger.write({
         settlement: (row) => batches.add("settlements", row),
-        line: (row) => batches.add("settlement_transactions", row),
+        lines: (columns, values) => {
+          rows.settlement_transactions =
+            (rows.settlement_transactions ?? 0) + writer.writeValues("settlement_transactions", columns, values);
+        },
       });
       batches.flushAll();
       options.onPhase?.("settlements");

@@ -1,12 +1,13 @@
 /**
  * The demo seller's settlements, as Amazon pays them: every marketplace closes
  * a settlement every 14 days in its own currency and deposits it a few days
- * later. Each settlement is made from the demo's own days, so it reconciles
- * with the rest of the demo: per SKU the period's sales (Principal, as the
- * daily revenue), the referral and FBA fees of the fee table on them, the
- * period's refunds (as the daily refund amounts), the period's ad spend as one
- * "Cost of Advertising" service fee, and now and then a reserve held back and
- * released in the next settlement. The header total is the sum of the lines.
+ * later, over the days the ad reports cover. Each settlement is made from the
+ * demo's own days, so it reconciles with the rest of the demo: per SKU the
+ * period's sales (Principal, as the daily revenue), the referral and FBA fees
+ * of the fee table on them, the period's refunds (as the daily refund
+ * amounts), the period's ad spend as one "Cost of Advertising" service fee,
+ * and now and then a reserve held back and released in the next settlement.
+ * The header total is the sum of the lines.
  *
  * Lines are a period's sums per SKU (posted on its last day), not one line per
  * order: a few lines per product and fortnight keep the demo quick to generate.
@@ -27,7 +28,8 @@ export const AD_CHARGE = { transactionType: "ServiceFee", feeType: "Cost of Adve
 /** Where the finished settlements go; the caller batches them into the mirror. */
 export interface SettlementSink {
   settlement(row: Record<string, unknown>): void;
-  line(row: Record<string, unknown>): void;
+  /** A settlement's lines as one flat list of values, `columns.length` per line: no object per line. */
+  lines(columns: readonly string[], values: unknown[]): void;
 }
 
 interface Period {
@@ -58,16 +60,19 @@ interface MarketLedger {
  * @example
  * const ledger = new SettlementLedger(plan);
  * ledger.sale(salesRow); ledger.adSpend(campaignDayRow);
- * ledger.write({ settlement: push, line: push });
+ * ledger.write({ settlement: push, lines: (columns, values) => writer.writeValues("settlement_transactions", columns, values) });
  */
 export class SettlementLedger {
   private readonly ledgers = new Map<string, MarketLedger>();
   private readonly dayOf: Map<string, number>;
   private readonly productOf: Map<string, number>;
+  /** The first day any settlement covers. */
+  private readonly firstDay: string;
 
   constructor(private readonly plan: DemoPlan) {
     this.dayOf = new Map(plan.dates.map((date, i) => [date, i]));
     this.productOf = new Map(plan.products.map((p, i) => [p.asin, i]));
+    this.firstDay = plan.dates[plan.adsStartDay];
     for (const market of plan.markets) {
       const periods = settlementPeriods(plan, market);
       const periodOfDay = new Int32Array(plan.days).fill(-1);
@@ -88,6 +93,7 @@ export class SettlementLedger {
 
   /** A daily_sales row of the demo. */
   sale(row: Record<string, unknown>): void {
+    if ((row.date as string) < this.firstDay) return;
     const ledger = this.ledgers.get(row.marketplace as string)!;
     const period = ledger.periodOfDay[this.dayOf.get(row.date as string)!];
     if (period < 0) return;
@@ -105,107 +111,134 @@ export class SettlementLedger {
     if (period >= 0) ledger.adSpend[period] += cents(row.spend as number);
   }
 
-  /** Writes every closed settlement: the header row and its lines in the order Amazon lists them. */
+  /** Writes every closed settlement: its lines in the order Amazon lists them, then its header. */
   write(sink: SettlementSink): void {
-    const ids = new Set<string>();
-    for (const ledger of this.ledgers.values()) {
+    const products = this.plan.products;
+    const fba = new Map(
+      this.plan.markets.map((m) => [m.code, products.map((p) => cents(fulfilmentFee(p, m)))] as const),
+    );
+    // Amazon numbers settlements as they close: written in that order, every line appends to the table's key.
+    const closing = [...this.ledgers.values()]
+      .flatMap((ledger, m) =>
+        ledger.periods.map((period, k) => ({ ledger, k, period, id: settlementId(this.plan, m, period) })),
+      )
+      .sort((a, b) => a.id - b.id);
+    const reserves = new Map<string, number>();
+    for (const { ledger, k, period, id: number } of closing) {
       const { market, periods } = ledger;
-      let reserve = 0;
-      periods.forEach((period, k) => {
-        const id = settlementId(this.plan.seed, market.code, this.plan.dates[period.from], ids);
-        const start = this.plan.dates[period.from];
-        const end = this.plan.dates[period.to];
-        let lineNo = 0;
-        let total = 0;
-        const line = (fields: Record<string, unknown>, amount: number) => {
-          total += amount;
-          sink.line({
-            account_id: DEMO_ACCOUNT_ID,
-            settlement_id: id,
-            line_no: ++lineNo,
-            marketplace: market.code,
-            transaction_type: null,
-            order_id: null,
-            adjustment_id: null,
-            sku: null,
-            posted_date: end,
-            quantity: null,
-            price_type: null,
-            price_amount: null,
-            fee_type: null,
-            fee_amount: null,
-            other_amount: null,
-            currency: market.currency,
-            ...fields,
-          });
-        };
-        if (reserve) {
-          line({ transaction_type: RESERVE_RELEASED, posted_date: start, other_amount: reserve / 100 }, reserve);
-          reserve = 0;
+      const id = String(number);
+      const released = reserves.get(market.code) ?? 0;
+      const start = this.plan.dates[period.from];
+      const end = this.plan.dates[period.to];
+      const values: unknown[] = [];
+      let total = 0;
+      // One line: its columns in LINE_COLUMNS order, amounts in cents.
+      const line = (
+        type: string,
+        posted: string,
+        sku: string | null,
+        quantity: number | null,
+        priceType: string | null,
+        price: number | null,
+        feeType: string | null,
+        fee: number | null,
+        other: number | null,
+      ) => {
+        total += price ?? fee ?? other ?? 0;
+        values.push(
+          DEMO_ACCOUNT_ID,
+          id,
+          values.length / LINE_COLUMNS.length + 1,
+          market.code,
+          type,
+          null,
+          null,
+          sku,
+          posted,
+          quantity,
+          priceType,
+          price === null ? null : price / 100,
+          feeType,
+          fee === null ? null : fee / 100,
+          other === null ? null : other / 100,
+          market.currency,
+        );
+      };
+      if (released) line(RESERVE_RELEASED, start, null, null, null, null, null, null, released);
+      let sales = 0;
+      const fees = fba.get(market.code)!;
+      for (let p = 0; p < products.length; p++) {
+        const cell = k * products.length + p;
+        const units = ledger.units[cell];
+        const sku = products[p].sku;
+        if (units > 0) {
+          const revenue = ledger.revenue[cell];
+          const commission = -Math.round((revenue * products[p].referralPct) / 100);
+          line("Order", end, sku, units, "Principal", revenue, null, null, null);
+          line("Order", end, sku, units, null, null, "Commission", commission, null);
+          line("Order", end, sku, units, null, null, "FBAPerUnitFulfillmentFee", -fees[p] * units, null);
+          sales += revenue;
         }
-        let sales = 0;
-        this.plan.products.forEach((product, p) => {
-          const cell = k * this.plan.products.length + p;
-          const units = ledger.units[cell];
-          if (units > 0) {
-            const revenue = ledger.revenue[cell];
-            const order = { transaction_type: "Order", sku: product.sku, quantity: units };
-            line({ ...order, price_type: "Principal", price_amount: revenue / 100 }, revenue);
-            const commission = -Math.round((revenue * product.referralPct) / 100);
-            line({ ...order, fee_type: "Commission", fee_amount: commission / 100 }, commission);
-            const fulfilment = -Math.round(cents(fulfilmentFee(product, market)) * units);
-            line({ ...order, fee_type: "FBAPerUnitFulfillmentFee", fee_amount: fulfilment / 100 }, fulfilment);
-            sales += revenue;
-          }
-          const refunded = ledger.refunds[cell];
-          if (ledger.refundUnits[cell] > 0) {
-            line(
-              {
-                transaction_type: "Refund",
-                sku: product.sku,
-                quantity: ledger.refundUnits[cell],
-                price_type: "Principal",
-                price_amount: -refunded / 100,
-              },
-              -refunded,
-            );
-          }
-        });
-        const spend = ledger.adSpend[k];
-        if (spend > 0)
-          line(
-            { transaction_type: AD_CHARGE.transactionType, fee_type: AD_CHARGE.feeType, other_amount: -spend / 100 },
-            -spend,
-          );
-        // Now and then Amazon holds part of a payout back (for claims and returns) and pays it with the next one.
-        const rng = Random.for(this.plan.seed, "settlement", market.code, k);
-        if (k < periods.length - 1 && rng.chance(0.12)) {
-          reserve = Math.round(sales * rng.between(0.02, 0.05));
-          line({ transaction_type: RESERVE_HELD, other_amount: -reserve / 100 }, -reserve);
-        }
-        sink.settlement({
-          account_id: DEMO_ACCOUNT_ID,
-          settlement_id: id,
-          start_date: start,
-          end_date: end,
-          deposit_date: period.deposit,
-          total_amount: total / 100,
-          currency: market.currency,
-        });
+        const refundUnits = ledger.refundUnits[cell];
+        if (refundUnits > 0)
+          line("Refund", end, sku, refundUnits, "Principal", -ledger.refunds[cell], null, null, null);
+      }
+      const spend = ledger.adSpend[k];
+      if (spend > 0) line(AD_CHARGE.transactionType, end, null, null, null, null, AD_CHARGE.feeType, null, -spend);
+      // Now and then Amazon holds part of a payout back (for claims and returns) and pays it with the next one.
+      const rng = Random.for(this.plan.seed, "settlement", market.code, k);
+      let held = 0;
+      if (k < periods.length - 1 && rng.chance(0.12)) {
+        held = Math.round(sales * rng.between(0.02, 0.05));
+        line(RESERVE_HELD, end, null, null, null, null, null, null, -held);
+      }
+      sink.lines(LINE_COLUMNS, values);
+      sink.settlement({
+        account_id: DEMO_ACCOUNT_ID,
+        settlement_id: id,
+        start_date: start,
+        end_date: end,
+        deposit_date: period.deposit,
+        total_amount: total / 100,
+        currency: market.currency,
       });
+      reserves.set(market.code, held);
     }
   }
 }
 
+/** The columns of settlement_transactions, in the order `SettlementSink.lines` gets their values. */
+export const LINE_COLUMNS = [
+  "account_id",
+  "settlement_id",
+  "line_no",
+  "marketplace",
+  "transaction_type",
+  "order_id",
+  "adjustment_id",
+  "sku",
+  "posted_date",
+  "quantity",
+  "price_type",
+  "price_amount",
+  "fee_type",
+  "fee_amount",
+  "other_amount",
+  "currency",
+] as const;
+
 /**
- * The settlement periods of a marketplace whose deposit is in the history: the
- * first from the first day of history, then every 14 days on the
- * marketplace's own schedule. The days after the last one are not settled yet.
+ * The settlement periods of a marketplace whose deposit is in the history:
+ * over the days the ad reports cover (ads ran before them, at a cost the demo
+ * does not know, so a settlement there could not show its ad charges), the
+ * first from their first day, then every 14 days on the marketplace's own
+ * schedule. The days after the last one are not settled yet.
  */
 function settlementPeriods(plan: DemoPlan, market: DemoMarket): Period[] {
   const schedule = Random.for(plan.seed, "settlement-schedule", market.code);
   const periods: Period[] = [];
-  for (let from = 0, to = schedule.int(6, SETTLEMENT_DAYS + 5); to < plan.days; from = to + 1, to += SETTLEMENT_DAYS) {
+  let from = plan.adsStartDay;
+  for (let to = from + schedule.int(5, SETTLEMENT_DAYS + 4); to < plan.days; from = to + 1, to += SETTLEMENT_DAYS) {
     const deposit = addDaysIso(plan.dates[to], schedule.int(2, 4));
     if (deposit > plan.end) break;
     periods.push({ from, to, deposit });
@@ -213,12 +246,13 @@ function settlementPeriods(plan: DemoPlan, market: DemoMarket): Period[] {
   return periods;
 }
 
-/** An 11-digit id like Amazon's, stable for the seed, marketplace and start day, unique among `taken`. */
-function settlementId(seed: number, marketplace: string, start: string, taken: Set<string>): string {
-  let n = 10_000_000_000 + hashString(`${marketplace}|${start}`, seed) * 7;
-  while (taken.has(String(n))) n++;
-  taken.add(String(n));
-  return String(n);
+/**
+ * An 11-digit id like Amazon's, growing with the day the settlement closes (as Amazon's do) and unique per
+ * marketplace and day; the digits below are drawn from the seed.
+ */
+function settlementId(plan: DemoPlan, market: number, period: Period): number {
+  const base = 10_000_000_000 + (hashString("settlements", plan.seed) % 1_000_000_000);
+  return base + period.to * 137_000 + market * 40_000 + (hashString(`${market}|${period.from}`, plan.seed) % 40_000);
 }
 
 function cents(amount: number): number {
