@@ -11,6 +11,7 @@ import { currencyRateRows, feeRows, marketCatalogRows, productRows } from "./mar
 import { DEMO_ACCOUNT_ID, planDemo, type DemoPlan } from "./plan.js";
 import type { DemoScale, DemoScaleName } from "./scales.js";
 import { generateSeries } from "./series.js";
+import { SettlementLedger } from "./settlements.js";
 
 export interface GenerateDemoOptions {
   seed: number;
@@ -21,7 +22,7 @@ export interface GenerateDemoOptions {
   anomalies?: boolean;
   /** The instant of the refresh (recorded as the account's last refresh and the run's time). */
   now: Date;
-  /** Told when each phase ends ("catalog", "ads", "series", "indexes", "commit", "rollups"), for benchmarks. */
+  /** Told when each phase ends ("catalog", "ads", "series", "settlements", "indexes", "commit", "rollups"), for benchmarks. */
   onPhase?: (phase: string) => void;
 }
 
@@ -120,9 +121,14 @@ async function generateInMirror(
     const ads = planAds(plan);
     writeAdStructure(plan, ads.campaigns, batches);
     batches.flushAll();
+    // Settlements are summed from the days as they are generated, so they pay out exactly what the days sold.
+    const ledger = new SettlementLedger(plan);
     await withoutSecondaryIndexes(db, BULK_TABLES, async () => {
       const adUnits = generateAds(plan, ads, {
-        campaignDay: (row) => batches.add("ad_campaign_daily", row),
+        campaignDay: (row) => {
+          ledger.adSpend(row);
+          batches.add("ad_campaign_daily", row);
+        },
         targetDay: (row) => batches.add("ad_target_daily", row),
         searchTermDay: (row) => batches.add("ad_search_term_daily", row),
         productDay: (row) => batches.add("ad_product_daily", row),
@@ -131,7 +137,10 @@ async function generateInMirror(
       options.onPhase?.("ads");
 
       const sink = {
-        sales: (row: Record<string, unknown>) => batches.add("daily_sales", row),
+        sales: (row: Record<string, unknown>) => {
+          ledger.sale(row);
+          batches.add("daily_sales", row);
+        },
         inventory: (row: Record<string, unknown>) => batches.add("inventory_snapshots", row),
         review: (row: Record<string, unknown>) => batches.add("review_snapshots", row),
         offer: (row: Record<string, unknown>) => batches.add("competitor_offers", row),
@@ -144,6 +153,15 @@ async function generateInMirror(
       }
       batches.flushAll();
       options.onPhase?.("series");
+      ledger.write({
+        settlement: (row) => batches.add("settlements", row),
+        lines: (columns, values) => {
+          rows.settlement_transactions =
+            (rows.settlement_transactions ?? 0) + writer.writeValues("settlement_transactions", columns, values);
+        },
+      });
+      batches.flushAll();
+      options.onPhase?.("settlements");
     });
     options.onPhase?.("indexes");
 
@@ -282,6 +300,7 @@ const BULK_TABLES = [
   "ad_target_daily",
   "ad_search_term_daily",
   "ad_product_daily",
+  "settlement_transactions",
 ] as const;
 
 /**

@@ -1,6 +1,15 @@
 import { addDaysIso } from "../core/dates.js";
 import { demoCatalogVocab } from "./catalog.js";
-import { charmPrice, DEMO_ACCOUNT_ID, demoAsin, priceOn, round2, type DemoPlan } from "./plan.js";
+import {
+  charmPrice,
+  DEMO_ACCOUNT_ID,
+  demoAsin,
+  priceOn,
+  round2,
+  type DemoMarket,
+  type DemoPlan,
+  type DemoProduct,
+} from "./plan.js";
 import { Random } from "./random.js";
 
 /** Competitor listings per subcategory we sell, and per subcategory only competitors sell. */
@@ -108,8 +117,13 @@ export function feeRows(plan: DemoPlan): Record<string, unknown>[] {
       marketplace: market.code,
       asin: p.asin,
       referral_fee_pct: p.referralPct,
-      fulfillment_fee: round2((p.fbaFeeUsd / market.usdRate) * (market.code === "US" ? 1 : 1.08)),
+      fulfillment_fee: fulfilmentFee(p, market),
       updated_at: plan.end,
     })),
   );
+}
+
+/** The FBA fee per unit of a product in a marketplace, in its currency: the fee table's, and what settlements charge. */
+export function fulfilmentFee(product: DemoProduct, market: DemoMarket): number {
+  return round2((product.fbaFeeUsd / market.usdRate) * (market.code === "US" ? 1 : 1.08));
 }

@@ -127,6 +127,58 @@ describe("profit_breakdown on a seller with costs", () => {
   });
 });
 
+describe("settlement lines in the P&L", () => {
+  // UK has no ad reports in the small seller, US has: a settlement's ad charges are the ad spend only where
+  // no ad report gives it; a reserve is never a cost.
+  const lines = [
+    { marketplace: "UK", transaction_type: "ServiceFee", fee_type: "Cost of Advertising", other_amount: -30 },
+    { marketplace: "UK", transaction_type: "Current Reserve Amount", fee_type: null, other_amount: -50 },
+    { marketplace: "UK", transaction_type: "other-transaction", fee_type: "Storage Fee", other_amount: -12 },
+    { marketplace: "US", transaction_type: "ServiceFee", fee_type: "Cost of Advertising", other_amount: -99 },
+    { marketplace: "US", transaction_type: "Subscription Fee", fee_type: null, other_amount: -39.99 },
+  ];
+  const cases: { marketplace: "UK" | "US"; expected: Record<string, number> }[] = [
+    { marketplace: "UK", expected: { ad_spend: -30, storage_fees: -12, other_fees: 0 } },
+    { marketplace: "US", expected: { storage_fees: 0, other_fees: -39.99 } },
+  ];
+  for (const c of cases) {
+    it(`${c.marketplace}: advertising charges, reserves, storage and other fees each where they belong`, async () => {
+      const m = await buildSmallMirror();
+      try {
+        const october = { timeframe: "2026-10", date_range: { start: "2026-10-01", end: "2026-10-31" } };
+        const before = (
+          await askOn(m.db, FIXTURE_TODAY, "profit_breakdown", { ...october, marketplace: c.marketplace })
+        ).result;
+        await m.db
+          .insertInto("settlement_transactions")
+          .values(
+            lines.map((l, i) => ({
+              ...l,
+              account_id: "acme",
+              settlement_id: `S-${l.marketplace}`,
+              line_no: i + 1,
+              posted_date: "2026-10-10",
+              currency: l.marketplace === "UK" ? "GBP" : "USD",
+            })),
+          )
+          .execute();
+        const after = (await askOn(m.db, FIXTURE_TODAY, "profit_breakdown", { ...october, marketplace: c.marketplace }))
+          .result;
+        const amount = (r: Record<string, any>, line: string) =>
+          r.lines.find((l: { line: string }) => l.line === line).amount;
+        const adSpend = c.expected.ad_spend ?? amount(before, "ad_spend");
+        expect(amount(before, "ad_spend") === 0).toBe(c.marketplace === "UK");
+        expect(amount(after, "ad_spend")).toBe(adSpend);
+        expect(amount(after, "storage_fees")).toBe(c.expected.storage_fees);
+        expect(amount(after, "other_fees")).toBe(c.expected.other_fees);
+        expect(after.missing.settlements_imported).toBe(true);
+      } finally {
+        await m.close();
+      }
+    });
+  }
+});
+
 describe("payouts come from imported settlements", () => {
   const cases: { asked: string; filters: Filters; payouts: number }[] = [
     { asked: "when was my last deposit", filters: {}, payouts: 1 },

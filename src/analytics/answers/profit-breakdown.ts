@@ -99,15 +99,22 @@ async function feeRates(ctx: AnalyticsContext): Promise<Map<string, { referral: 
   });
 }
 
-/** Storage and other account-level fees posted in settlements over a range, per currency (negative = charged). */
+/**
+ * Storage and other account-level fees posted in settlements over a range, per currency (negative = charged).
+ * Two kinds of line are not account fees: advertising charges, which are the ad spend the ad reports already
+ * give (kept apart, for a P&L without ad reports), and reserves, money held back from one payout and paid with
+ * a later one.
+ */
 async function accountFees(ctx: AnalyticsContext, range: DateRange, marketplace?: string) {
   const { sum } = dialectOf(ctx.db);
-  const query = sql<{ currency: string | null; storage: number; other: number; lines: number }>`
+  const kind = sql`lower(coalesce(transaction_type, '') || ' ' || coalesce(fee_type, ''))`;
+  const amount = sql`coalesce(price_amount, 0) + coalesce(fee_amount, 0) + coalesce(other_amount, 0)`;
+  const query = sql<{ currency: string | null; storage: number; other: number; advertising: number; lines: number }>`
     select currency,
-      ${sum(sql`case when lower(coalesce(transaction_type, '') || ' ' || coalesce(fee_type, '')) like '%storage%'
-        then coalesce(price_amount, 0) + coalesce(fee_amount, 0) + coalesce(other_amount, 0) else 0 end`)} as storage,
-      ${sum(sql`case when lower(coalesce(transaction_type, '') || ' ' || coalesce(fee_type, '')) like '%storage%' then 0
-        else coalesce(price_amount, 0) + coalesce(fee_amount, 0) + coalesce(other_amount, 0) end`)} as other,
+      ${sum(sql`case when ${kind} like '%storage%' then ${amount} else 0 end`)} as storage,
+      ${sum(sql`case when ${kind} like '%storage%' or ${kind} like '%advertis%' or ${kind} like '%reserve%' then 0
+        else ${amount} end`)} as other,
+      ${sum(sql`case when ${kind} like '%advertis%' then ${amount} else 0 end`)} as advertising,
       count(*) as lines
     from settlement_transactions
     where account_id = ${ctx.accountId} and posted_date between ${range.start} and ${range.end}
@@ -161,11 +168,16 @@ async function pnlOf(ctx: AnalyticsContext, range: DateRange, scope: Scope, curr
     }
   }
   // Account fees belong to no product: a product filter leaves them out.
-  if (!scope.asins)
+  if (!scope.asins) {
+    let advertising = 0;
     for (const r of fees.rows) {
       p.storage -= at(r.storage, r.currency ?? currency);
       p.other -= at(r.other, r.currency ?? currency);
+      advertising -= at(r.advertising, r.currency ?? currency);
     }
+    // The ad reports give the ad spend; without them, what the settlements charged for ads is all there is.
+    if (p.ad_spend === 0) p.ad_spend = advertising;
+  }
   return { pnl: p, products, settlements: fees.imported };
 }
 
