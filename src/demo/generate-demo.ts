@@ -11,6 +11,7 @@ import { currencyRateRows, feeRows, marketCatalogRows, productRows } from "./mar
 import { DEMO_ACCOUNT_ID, planDemo, type DemoPlan } from "./plan.js";
 import type { DemoScale, DemoScaleName } from "./scales.js";
 import { generateSeries } from "./series.js";
+import { nextId } from "../store/row-ids.js";
 
 export interface GenerateDemoOptions {
   seed: number;
@@ -157,6 +158,7 @@ async function generateInMirror(
     const run = await db
       .insertInto("sync_runs")
       .values({
+        id: nextId("sync_runs"),
         account_id: DEMO_ACCOUNT_ID,
         kind: "demo",
         source: "seller-ai demo",
