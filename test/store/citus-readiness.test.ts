@@ -96,6 +96,8 @@ const SEED = `
     values ('alr_1', 'shop', 'units', '<', 5, 'low units', '${AT}');
   insert into alert_states (alert_id, entity, crossed, value, since, checked_at)
     values ('alr_1', 'US|B0001', 1, 3, '${AT}', '${AT}');
+  insert into alert_states (alert_id, entity, crossed, value, since, checked_at)
+    values ('stockout_risk:shop', 'US|SKU-1', 0, 40, null, '${AT}');
   insert into alert_events (id, alert_id, account_id, entity, value, fired_at, details)
     values ('evt_a', 'alr_1', 'shop', 'US|B0001', 3, '${AT}', '{}');
   insert into insight_runs (id, account_id, insight_type, detail_level, period_start, period_end, generated_at, total, result)
@@ -168,7 +170,10 @@ describe("migration 0019 (distribution keys) on a mirror of the previous version
             expect.objectContaining(row.account_id === null ? { ...row, account_id: "" } : row),
           );
       }
-      expect(dump(mirror.sqlite, "alert_states")[0]).toMatchObject({ account_id: "shop", alert_id: "alr_1" });
+      expect(dump(mirror.sqlite, "alert_states").map((r) => [r.account_id, r.alert_id])).toEqual([
+        ["shop", "alr_1"],
+        ["shop", "stockout_risk:shop"],
+      ]);
       expect(dump(mirror.sqlite, "webhook_deliveries")[0]).toMatchObject({ workspace_id: "ws", id: "whd_1" });
       expect(dump(mirror.sqlite, "webhook_attempts")[0]).toMatchObject({ workspace_id: "ws", delivery_id: "whd_1" });
       expect(mirror.sqlite.prepare("pragma foreign_key_check").all()).toEqual([]);

@@ -116,9 +116,11 @@ const REBUILDS: Rebuild[] = [
       "checked_at text nn",
     ],
     primaryKey: { name: "alert_states_account_pk", columns: ["account_id", "alert_id", "entity"] },
-    // A state outlives its rule only by accident; its events still say whose it was.
+    // A rule's states, or the stock-out watch's (`stockout_risk:<account>`, no rule row); a state that
+    // outlived its rule by accident still has its events to say whose it was.
     fill: {
       account_id: `coalesce((select a.account_id from alerts a where a.id = old.alert_id),
+        case when old.alert_id like 'stockout\\_risk:%' escape '\\' then substr(old.alert_id, 15) end,
         (select e.account_id from alert_events e where e.alert_id = old.alert_id limit 1), '')`,
     },
     indexes: [{ name: "alert_states_alert_idx", columns: ["alert_id"] }],
