@@ -62,6 +62,11 @@ export interface BuildAppOptions {
   env?: Record<string, string | undefined>;
   /** Serve HTTPS directly with this certificate and key (PEM); plain HTTP without. */
   https?: { cert: string | Buffer; key: string | Buffer };
+  /**
+   * Whether the instance is on its way out: /healthz then answers 503 so a
+   * load balancer stops sending it requests, while every route still serves.
+   */
+  draining?: () => boolean;
 }
 
 /**
@@ -340,8 +345,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
 
-  app.get("/healthz", async () => {
+  app.get("/healthz", async (_request, reply) => {
     await sql`select 1`.execute(db);
+    if (options.draining?.()) return reply.code(503).send({ status: "draining" });
     return { status: "ok" };
   });
 

@@ -12,6 +12,7 @@ import { DEMO_ACCOUNT_ID, planDemo, type DemoPlan } from "./plan.js";
 import type { DemoScale, DemoScaleName } from "./scales.js";
 import { generateSeries } from "./series.js";
 import { SettlementLedger } from "./settlements.js";
+import { nextId } from "../store/row-ids.js";
 
 export interface GenerateDemoOptions {
   seed: number;
@@ -175,6 +176,7 @@ async function generateInMirror(
     const run = await db
       .insertInto("sync_runs")
       .values({
+        id: nextId("sync_runs"),
         account_id: DEMO_ACCOUNT_ID,
         kind: "demo",
         source: "seller-ai demo",

@@ -22,6 +22,7 @@ import { checkNotAhead, quoted } from "./limits.js";
 import { PeekableText, csvRows, delimiterOf, forEachJsonArrayElement, tsvRows } from "./rows.js";
 import { openTextSource, type InMemoryDocument, type InflationLimits } from "./source.js";
 import { RowError } from "./values.js";
+import { nextId } from "../store/row-ids.js";
 
 export interface ImportFileOptions {
   /** The account to import into; without it, the default account (created when the mirror has none). */
@@ -443,6 +444,7 @@ async function recordRun(
   const row = await mirror.db
     .insertInto("sync_runs")
     .values({
+      id: nextId("sync_runs"),
       account_id: report.account,
       kind: run?.kind ?? "import",
       source: run?.source ?? report.file,

@@ -34,7 +34,7 @@ export async function recordAlertCheck(
   db: MirrorDb,
   accountId: string,
   alertId: string,
-  states: Omit<AlertState, "alert_id">[],
+  states: Omit<AlertState, "alert_id" | "account_id">[],
   fired: { entity: string; value: number | null; details: unknown }[],
   at: string,
   inTransaction?: (trx: MirrorDb, events: AlertEvent[]) => Promise<void>,
@@ -52,9 +52,9 @@ export async function recordAlertCheck(
     for (let i = 0; i < states.length; i += 100) {
       await trx
         .insertInto("alert_states")
-        .values(states.slice(i, i + 100).map((s) => ({ ...s, alert_id: alertId })))
+        .values(states.slice(i, i + 100).map((s) => ({ ...s, account_id: accountId, alert_id: alertId })))
         .onConflict((oc) =>
-          oc.columns(["alert_id", "entity"]).doUpdateSet((eb) => ({
+          oc.columns(["account_id", "alert_id", "entity"]).doUpdateSet((eb) => ({
             crossed: eb.ref("excluded.crossed"),
             value: eb.ref("excluded.value"),
             since: eb.ref("excluded.since"),

@@ -12,7 +12,7 @@ export async function insertBillingNotification(
   const result = await db
     .insertInto("billing_notifications")
     .values(row)
-    .onConflict((oc) => oc.column("event_id").doNothing())
+    .onConflict((oc) => oc.columns(["workspace_id", "event_id"]).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }

@@ -8,13 +8,18 @@ export async function subscription(db: Kysely<MirrorSchema>, id: string): Promis
   return db.selectFrom("billing_subscriptions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Writes a subscription's whole state (insert or replace). */
+/**
+ * Writes a subscription's whole state (insert or replace). The row is keyed
+ * by its workspace too (migration 0019): one that moved to another
+ * workspace leaves its old one, so a subscription is still stored once.
+ */
 export async function saveSubscription(db: Kysely<MirrorSchema>, row: StoredSubscription): Promise<void> {
-  const { id, created_at, ...changes } = row;
+  const { id, created_at, workspace_id, ...changes } = row;
+  await db.deleteFrom("billing_subscriptions").where("id", "=", id).where("workspace_id", "!=", workspace_id).execute();
   await db
     .insertInto("billing_subscriptions")
     .values(row)
-    .onConflict((oc) => oc.column("id").doUpdateSet(changes))
+    .onConflict((oc) => oc.columns(["workspace_id", "id"]).doUpdateSet(changes))
     .execute();
 }
 

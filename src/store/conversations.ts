@@ -7,6 +7,9 @@ import type { Understanding } from "../core/understanding.js";
 /** How long a conversation lasts without a question before it is forgotten. */
 export const DEFAULT_CONVERSATION_TTL_MINUTES = 30;
 
+/** The stored account of a conversation held before any account was chosen (a key column is never null). */
+const NO_ACCOUNT = "";
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /**
@@ -80,14 +83,19 @@ export async function saveConversation(
   await writeTransaction(
     db,
     async (trx) => {
+      const stored = await trx
+        .selectFrom("conversations")
+        .select(["account_id", "created_at"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      const account = accountId ?? stored?.account_id ?? NO_ACCOUNT;
+      // The account is part of the key: a conversation that moves to another account is stored anew under it.
+      if (stored && stored.account_id !== account) await trx.deleteFrom("conversations").where("id", "=", id).execute();
+      const created = stored?.created_at ?? at;
       await trx
         .insertInto("conversations")
-        .values({ id, account_id: accountId ?? null, state, created_at: at, updated_at: at })
-        .onConflict((oc) =>
-          oc
-            .column("id")
-            .doUpdateSet({ state, updated_at: at, ...(accountId !== undefined ? { account_id: accountId } : {}) }),
-        )
+        .values({ id, account_id: account, state, created_at: created, updated_at: at })
+        .onConflict((oc) => oc.columns(["account_id", "id"]).doUpdateSet({ state, updated_at: at }))
         .execute();
     },
     wait,
@@ -115,18 +123,32 @@ export async function startConversations(
     async (trx) => {
       // Rows of five values: well under any engine's limit of bound values per statement.
       for (let i = 0; i < starts.length; i += 500) {
+        const page = starts.slice(i, i + 500);
+        // The key holds the account too: an id stored under another account must be found by the id alone.
+        const stored = await trx
+          .selectFrom("conversations")
+          .select("id")
+          .where(
+            "id",
+            "in",
+            page.map((c) => c.id),
+          )
+          .execute();
+        const known = new Set(stored.map((r) => r.id));
+        const fresh = page.filter((c) => !known.has(c.id));
+        if (!fresh.length) continue;
         await trx
           .insertInto("conversations")
           .values(
-            starts.slice(i, i + 500).map((c) => ({
+            fresh.map((c) => ({
               id: c.id,
-              account_id: c.accountId,
+              account_id: c.accountId ?? NO_ACCOUNT,
               state: c.state,
               created_at: c.at,
               updated_at: c.at,
             })),
           )
-          .onConflict((oc) => oc.column("id").doNothing())
+          .onConflict((oc) => oc.columns(["account_id", "id"]).doNothing())
           .execute();
       }
     },
@@ -137,5 +159,6 @@ export async function startConversations(
 /** The account a conversation belongs to: undefined for an unknown id, null for one without an account. */
 export async function conversationAccount(db: MirrorDb, id: string): Promise<string | null | undefined> {
   const row = await db.selectFrom("conversations").select("account_id").where("id", "=", id).executeTakeFirst();
-  return row?.account_id;
+  if (!row) return undefined;
+  return row.account_id === NO_ACCOUNT ? null : row.account_id;
 }

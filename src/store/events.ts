@@ -3,6 +3,7 @@
  * that causes them and later fanned out into webhook deliveries.
  */
 import type { Kysely, Selectable } from "kysely";
+import { writeTransaction } from "./dialect.js";
 import type { EventsTable, MirrorSchema } from "./schema.js";
 
 export type StoredEvent = Selectable<EventsTable>;
@@ -76,26 +77,45 @@ export async function takeEventsToFanOut(
 /**
  * Deletes the events fanned out before `before` whose deliveries all ended
  * before it too (with those deliveries and their attempts); returns how many.
+ * The outbox and the deliveries are read apart, a page of events at a time,
+ * never one inside a subquery of the other: sharded (docs/scale-out.md), the
+ * outbox stays on the coordinator while the deliveries are spread by workspace.
  */
 export async function pruneEvents(db: Kysely<MirrorSchema>, before: string): Promise<number> {
-  const result = await db
-    .deleteFrom("events")
-    .where("fanned_out", "=", 1)
-    .where("fanned_out_at", "<", before)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("webhook_deliveries as d")
-            .select("d.id")
-            .whereRef("d.event_id", "=", "events.id")
-            .where((w) => w.or([w("d.finished_at", "is", null), w("d.finished_at", ">=", before)])),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return writeTransaction(db, async (trx) => {
+    let pruned = 0;
+    let afterSeq = 0;
+    for (;;) {
+      const page = await trx
+        .selectFrom("events")
+        .select(["seq", "id"])
+        .where("fanned_out", "=", 1)
+        .where("seq", ">", afterSeq)
+        .where("fanned_out_at", "<", before)
+        .orderBy("seq")
+        .limit(PRUNE_PAGE)
+        .execute();
+      if (page.length === 0) return pruned;
+      afterSeq = Number(page.at(-1)!.seq);
+      const ids = page.map((e) => e.id);
+      const open = await trx
+        .selectFrom("webhook_deliveries")
+        .select("event_id")
+        .where("event_id", "in", ids)
+        .where((w) => w.or([w("finished_at", "is", null), w("finished_at", ">=", before)]))
+        .execute();
+      const kept = new Set(open.map((d) => d.event_id));
+      const gone = ids.filter((id) => !kept.has(id));
+      if (gone.length === 0) continue;
+      await trx.deleteFrom("webhook_deliveries").where("event_id", "in", gone).execute();
+      const result = await trx.deleteFrom("events").where("id", "in", gone).executeTakeFirst();
+      pruned += Number(result.numDeletedRows);
+    }
+  });
 }
+
+/** Events looked at per statement when pruning: well under any engine's limit of bound values. */
+const PRUNE_PAGE = 500;
 
 /** The newest event's sequence number (0 when there is none). */
 export async function lastEventSeq(db: Kysely<MirrorSchema>): Promise<number> {

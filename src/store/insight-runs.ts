@@ -50,7 +50,7 @@ export async function saveInsightRun(db: MirrorDb, run: StoredRun): Promise<void
             body: JSON.stringify(f),
           })),
         )
-        .onConflict((oc) => oc.columns(["run_id", "finding_id"]).doNothing())
+        .onConflict((oc) => oc.columns(["account_id", "run_id", "finding_id"]).doNothing())
         .execute();
     }
   });

@@ -229,7 +229,8 @@ export type SyncRunKind = "demo" | "import" | "sync";
 export type SyncRunStatus = "running" | "ok" | "partial" | "failed";
 
 export interface SyncRunsTable {
-  id: Generated<number>;
+  /** Numbered per mirror (store/row-ids.ts): a later run has a larger id. */
+  id: number;
   account_id: string;
   kind: SyncRunKind;
   source: string;
@@ -257,7 +258,8 @@ export interface CurrencyRatesTable {
 
 export interface ConversationsTable {
   id: string;
-  account_id: string | null;
+  /** "" while no account is chosen (migration 0019: a key column is never null). */
+  account_id: Defaulted<string>;
   state: string;
   created_at: string;
   updated_at: string;
@@ -426,7 +428,8 @@ export interface SettlementsTable {
 
 /** One change to an account's settings or alerts: who, what, when. */
 export interface AccountChangesTable {
-  id: Generated<number>;
+  /** Numbered per mirror (store/row-ids.ts). */
+  id: number;
   account_id: string;
   changed_at: string;
   /** "cli" for the local user, else the API key's id. */
@@ -580,6 +583,8 @@ export type WebhookDeliveryStatus = "pending" | "delivering" | "succeeded" | "fa
 
 export interface WebhookDeliveriesTable {
   id: string;
+  /** The endpoint's workspace (migration 0019). */
+  workspace_id: string;
   event_id: string;
   endpoint_id: string;
   status: WebhookDeliveryStatus;
@@ -595,7 +600,10 @@ export interface WebhookDeliveriesTable {
 }
 
 export interface WebhookAttemptsTable {
-  id: Generated<number>;
+  /** Numbered per mirror (store/row-ids.ts). */
+  id: number;
+  /** The delivery's workspace (migration 0019). */
+  workspace_id: string;
   delivery_id: string;
   attempt: number;
   started_at: string;
@@ -713,6 +721,7 @@ export interface InsightJobsTable {
 }
 
 export interface AlertStatesTable {
+  account_id: string;
   alert_id: string;
   /** What the rule watches: `${marketplace}|${asin}`, a campaign id, or "account". */
   entity: string;

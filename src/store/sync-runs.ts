@@ -1,5 +1,6 @@
 import type { MirrorDb } from "./open-mirror.js";
 import type { SyncRunStatus } from "./schema.js";
+import { nextId } from "./row-ids.js";
 
 /** Marks the account's syncs still "running" as failed: the process that ran them stopped before finishing. */
 export async function interruptRunningSyncs(db: MirrorDb, accountId: string, at: string): Promise<number> {
@@ -17,7 +18,15 @@ export async function interruptRunningSyncs(db: MirrorDb, accountId: string, at:
 export async function startSyncRun(db: MirrorDb, accountId: string, source: string, at: string): Promise<number> {
   const row = await db
     .insertInto("sync_runs")
-    .values({ account_id: accountId, kind: "sync", source, status: "running", started_at: at, finished_at: null })
+    .values({
+      id: nextId("sync_runs"),
+      account_id: accountId,
+      kind: "sync",
+      source,
+      status: "running",
+      started_at: at,
+      finished_at: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -61,6 +70,7 @@ export async function recordFailedReport(
   const row = await db
     .insertInto("sync_runs")
     .values({
+      id: nextId("sync_runs"),
       account_id: accountId,
       kind: "sync",
       source: report.source,

@@ -6,15 +6,18 @@
  * died) goes back to 'pending'. Statements are portable SQL; a PostgreSQL
  * backend may pick due rows with FOR UPDATE SKIP LOCKED instead.
  */
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { writeTransaction } from "./dialect.js";
 import { reusable, slot } from "./reusable-query.js";
 import type { MirrorSchema, WebhookDeliveriesTable } from "./schema.js";
+import { nextId } from "./row-ids.js";
 
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 export interface NewDelivery {
   id: string;
+  /** The endpoint's workspace: the queue is kept by workspace. */
+  workspace_id: string;
   event_id: string;
   endpoint_id: string;
   next_attempt_at: string;
@@ -24,13 +27,13 @@ export interface NewDelivery {
 /** Queues deliveries; one already queued for the same event and endpoint is kept. Returns how many were added. */
 export async function enqueueDeliveries(db: Kysely<MirrorSchema>, rows: readonly NewDelivery[]): Promise<number> {
   let added = 0;
-  // 6 values a row: far below any engine's limit of bound values per statement.
+  // 7 values a row: far below any engine's limit of bound values per statement.
   for (let i = 0; i < rows.length; i += 500) {
     const batch = rows.slice(i, i + 500).map((r) => ({ ...r, status: "pending" as const, attempts: 0 }));
     const result = await db
       .insertInto("webhook_deliveries")
       .values(batch)
-      .onConflict((oc) => oc.columns(["event_id", "endpoint_id"]).doNothing())
+      .onConflict((oc) => oc.columns(["workspace_id", "event_id", "endpoint_id"]).doNothing())
       .executeTakeFirst();
     added += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
@@ -186,6 +189,8 @@ const logQuery = reusable((db: Kysely<MirrorSchema>) =>
   db
     .insertInto("webhook_attempts")
     .values({
+      id: nextId("webhook_attempts"),
+      workspace_id: sql<string>`(select d.workspace_id from webhook_deliveries d where d.id = ${slot("id")})`,
       delivery_id: slot("id"),
       attempt: slot<number>("attempt"),
       started_at: slot("started"),
@@ -287,7 +292,7 @@ export async function releaseClaim(db: Kysely<MirrorSchema>, id: string, workerI
 export async function reclaimExpired(db: Kysely<MirrorSchema>, now: string): Promise<string[]> {
   const expired = await db
     .selectFrom("webhook_deliveries")
-    .select(["id", "claimed_by", "lease_expires_at", "attempt_number"])
+    .select(["id", "workspace_id", "claimed_by", "lease_expires_at", "attempt_number"])
     .where("status", "=", "delivering")
     .where("lease_expires_at", "<", now)
     .limit(500)
@@ -306,6 +311,8 @@ export async function reclaimExpired(db: Kysely<MirrorSchema>, now: string): Pro
       await trx
         .insertInto("webhook_attempts")
         .values({
+          id: nextId("webhook_attempts"),
+          workspace_id: row.workspace_id,
           delivery_id: row.id,
           attempt: Number(row.attempt_number),
           started_at: row.lease_expires_at ?? now,

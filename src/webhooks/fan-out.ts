@@ -45,6 +45,7 @@ export async function fanOutEvents(
         }
         rows.push({
           id: newId("msg"),
+          workspace_id: endpoint.workspace_id,
           event_id: event.id,
           endpoint_id: endpoint.id,
           next_attempt_at: at,

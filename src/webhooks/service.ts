@@ -207,6 +207,7 @@ export class WebhookService {
         trx,
         {
           id: deliveryId,
+          workspace_id: endpoint.workspace_id,
           event_id: event.id,
           endpoint_id: endpoint.id,
           next_attempt_at: now.toISOString(),

@@ -7,6 +7,7 @@ import { addDaysIso, nowForToday } from "../../src/core/dates.js";
 import { INTENT_AREAS, type Filters, type Intent } from "../../src/core/understanding.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { bucketBounds, rebuildRollups } from "../../src/store/rollups.js";
+import { nextId } from "../../src/store/row-ids.js";
 
 const now = nowForToday(FIXTURE_TODAY);
 const ROLLUP_TABLE = /from "rollup_(sales|campaigns|ad_targets|search_terms)"/;
@@ -139,6 +140,7 @@ describe("stale rollups are not read", () => {
     await mirror.db
       .insertInto("sync_runs")
       .values({
+        id: nextId("sync_runs"),
         account_id: "acme",
         kind: "import",
         source: "later",
@@ -204,6 +206,7 @@ describe("a rebuild after an import keeps the earlier totals and gives what a fu
     await mirror.db
       .insertInto("sync_runs")
       .values({
+        id: nextId("sync_runs"),
         account_id: "acme",
         kind: "import",
         source,
@@ -273,6 +276,7 @@ describe("a rebuild after an import keeps the earlier totals and gives what a fu
       await m.db
         .insertInto("sync_runs")
         .values({
+          id: nextId("sync_runs"),
           account_id: "acme",
           kind: "import",
           source: "second.tsv",

@@ -486,4 +486,46 @@ describe("seller-ai serve", () => {
     }
     expect(io.err()).toMatch(/API listening on http:\/\/127\.0\.0\.1:\d+/);
   });
+
+  it("drains on the shutdown signal: /healthz says 503 while queries are still answered, then it closes", async () => {
+    const { key } = await createApiKey(h.mirror.db, {
+      name: "drain",
+      plan: "starter",
+      scopes: ["query"],
+      accountIds: ["acme"],
+      now: NOON,
+    });
+    const io = captureIo({ env: { SELLER_AI_LOG_LEVEL: "silent" } });
+    const ctx = createContext(io, { db, today: FIXTURE_TODAY });
+    let stop!: () => void;
+    let listening!: (url: string) => void;
+    const address = new Promise<string>((resolve) => (listening = resolve));
+    const served = serveCommand(ctx, {
+      host: "127.0.0.1",
+      port: 0,
+      fixedToday: true,
+      onListening: listening,
+      shutdownSignal: (s) => (stop = s),
+      drainMs: 400,
+    });
+    const url = await address;
+    try {
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      stop();
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: "draining" });
+      const res = await fetch(`${url}/v1/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: TOP5 }),
+      });
+      expect(res.status).toBe(200);
+      expect(await served).toBe(0);
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    } finally {
+      await ctx.close();
+    }
+    expect(io.err()).toMatch(/healthz answers 503 for 0\.4s/);
+  });
 });

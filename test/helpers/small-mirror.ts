@@ -454,6 +454,7 @@ export async function buildSmallMirror(path = ":memory:"): Promise<Mirror> {
     ]);
     w.write("sync_runs", [
       {
+        id: 1,
         account_id: "acme",
         kind: "import",
         source: "fixture",

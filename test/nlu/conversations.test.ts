@@ -178,7 +178,6 @@ describe("the conversation store", () => {
         .insertInto("conversations")
         .values({
           id: "conv_x",
-          account_id: null,
           state,
           created_at: at(0).toISOString(),
           updated_at: at(0).toISOString(),

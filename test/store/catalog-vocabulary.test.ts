@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildSmallMirror } from "../helpers/small-mirror.js";
 import { rememberedCatalogVocabulary } from "../../src/store/catalog-vocabulary.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
+import { nextId } from "../../src/store/row-ids.js";
 
 let mirror: Mirror;
 beforeEach(async () => {
@@ -17,6 +18,7 @@ const newRun = (m: Mirror) =>
   m.db
     .insertInto("sync_runs")
     .values({
+      id: nextId("sync_runs"),
       account_id: "acme",
       kind: "import",
       source: "listings.txt",

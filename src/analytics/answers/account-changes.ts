@@ -1,6 +1,7 @@
 /** The audit trail of account changes: every changed setting and every alert created or deleted, with who and when. */
 import type { AnalyticsContext } from "../facts/context.js";
 import type { AccountChangesTable } from "../../store/schema.js";
+import { nextId } from "../../store/row-ids.js";
 
 export interface AccountChange {
   kind: AccountChangesTable["kind"];
@@ -14,7 +15,8 @@ export async function recordChanges(ctx: AnalyticsContext, changes: AccountChang
   if (!changes.length) return;
   const text = (v: string | number | null) => (v === null ? null : String(v));
   const insert = ctx.db.insertInto("account_changes").values(
-    changes.map((c) => ({
+    changes.map((c, i) => ({
+      id: nextId("account_changes", i),
       account_id: ctx.accountId,
       changed_at: ctx.now.toISOString(),
       actor: ctx.actor,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createSecureContext } from "node:tls";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Command } from "commander";
 import { SellerAiError, usageError } from "../../core/errors.js";
 import type { ActionRunner, CommandContext } from "../context.js";
@@ -15,6 +16,11 @@ export interface ServeOptions {
   onListening?: (url: string) => void;
   /** Stops the server when it fires; SIGTERM and SIGINT by default. */
   shutdownSignal?: (stop: () => void) => void;
+  /**
+   * After the shutdown signal, keep serving this long with /healthz answering
+   * 503 (`--drain`), so a load balancer takes the instance out before it stops accepting.
+   */
+  drainMs?: number;
   /** http:// webhooks to this machine are accepted and delivered (local development). */
   allowHttpWebhooks?: boolean;
   /** How long a webhook receiver has to answer (ms). */
@@ -35,6 +41,11 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
     .option("--port <port>", "the port to listen on (0: any free port)", "8080")
     .option("--allow-http-webhooks", "accept and deliver http:// webhooks to this machine (local development)")
     .option("--webhook-timeout <seconds>", "how long a webhook receiver has to answer", "15")
+    .option(
+      "--drain <seconds>",
+      "on SIGTERM, keep serving this long with /healthz answering 503 before closing (behind a load balancer)",
+      "0",
+    )
     .option("--sync-every <interval>", "sync the connected accounts this often, e.g. 6h, 30m (default: never)")
     .option("--tls-cert <file>", "serve HTTPS directly with this certificate (PEM; with --tls-key)")
     .option("--tls-key <file>", "the certificate's private key (PEM; with --tls-cert)")
@@ -49,6 +60,7 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
           port: string;
           allowHttpWebhooks?: boolean;
           webhookTimeout: string;
+          drain: string;
           syncEvery?: string;
           tlsCert?: string;
           tlsKey?: string;
@@ -62,6 +74,9 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
           throw usageError(
             `--webhook-timeout must be a number of seconds from 1 to 60, got "${options.webhookTimeout}".`,
           );
+        const drain = Number(options.drain);
+        if (!/^\d+(\.\d+)?$/.test(options.drain) || drain > 300)
+          throw usageError(`--drain must be a number of seconds from 0 to 300, got "${options.drain}".`);
         const { parseInterval } = await import("../../sync/schedule.js");
         const syncEveryMs = options.syncEvery === undefined ? undefined : parseInterval(options.syncEvery);
         if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
@@ -76,6 +91,7 @@ export function registerServeCommand(program: Command, run: ActionRunner): void 
             fixedToday: (globals.today ?? ctx.io.env.SELLER_AI_TODAY ?? "") !== "",
             allowHttpWebhooks: options.allowHttpWebhooks ?? false,
             webhookTimeoutMs: timeout * 1000,
+            drainMs: drain * 1000,
             syncEveryMs,
             ...(options.tlsCert && options.tlsKey
               ? { tls: { certFile: options.tlsCert, keyFile: options.tlsKey } }
@@ -95,8 +111,10 @@ export function parsePort(text: string): number {
 }
 
 /**
- * Listens until SIGTERM or SIGINT, then stops accepting connections and lets
- * the requests in flight finish before returning. Meanwhile the webhook
+ * Listens until SIGTERM or SIGINT, then (after the drain, if any: /healthz
+ * answers 503 while every route still serves) stops accepting connections
+ * and lets the requests in flight finish before returning; the deferred
+ * writes are flushed and the mirror is closed after. Meanwhile the webhook
  * delivery worker runs in the background; on shutdown it gives its
  * unfinished attempts back to the queue.
  */
@@ -119,8 +137,10 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
     clock: ctx.io.clock,
     timeoutMs: options.webhookTimeoutMs,
   });
+  let draining = false;
   const app = await buildApp({
     mirror,
+    draining: () => draining,
     clock: options.fixedToday ? () => ctx.now : ctx.io.clock,
     logger: { level: ctx.io.env.SELLER_AI_LOG_LEVEL ?? "info" },
     processMetrics: true,
@@ -140,9 +160,16 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
   const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       if (stopping) return;
-      ctx.io.stderr.write("seller-ai: shutting down; finishing the requests in flight…\n");
+      const drainMs = options.drainMs ?? 0;
+      draining = true;
+      ctx.io.stderr.write(
+        drainMs > 0
+          ? `seller-ai: shutting down; /healthz answers 503 for ${drainMs / 1000}s while requests are still served…\n`
+          : "seller-ai: shutting down; finishing the requests in flight…\n",
+      );
       // The sync schedule stops first: a round under way finishes before the server closes under it.
-      stopping = (schedule?.stop() ?? Promise.resolve())
+      stopping = (drainMs > 0 ? sleep(drainMs) : Promise.resolve())
+        .then(() => schedule?.stop())
         .then(() => Promise.allSettled([app.close(), closeWebhooks()]))
         .then(() => resolve());
     };

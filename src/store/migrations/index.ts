@@ -14,6 +14,7 @@ import { insightsMigration } from "./0013-insights.js";
 import { billingMigration } from "./0017-billing.js";
 import { settlementsAndSettingsAuditMigration } from "./0015-settlements-and-settings-audit.js";
 import { anomalySightingsMigration } from "./0018-anomaly-sightings.js";
+import { distributionKeysMigration } from "./0019-distribution-keys.js";
 import { rateKindsMigration } from "./0020-rate-kinds.js";
 
 /**
@@ -36,5 +37,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016_events_and_webhooks": eventsAndWebhooksMigration,
   "0017_billing": billingMigration,
   "0018_anomaly_sightings": anomalySightingsMigration,
+  "0019_distribution_keys": distributionKeysMigration,
   "0020_rate_kinds": rateKindsMigration,
 };
