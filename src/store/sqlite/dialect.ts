@@ -48,6 +48,15 @@ export function indexedBy(table: string, index: string): RawBuilder<unknown> {
 }
 
 /**
+ * A column SQLite must not read through an index in its order: the unary
+ * plus makes it an expression, which no index covers, so the planner keeps
+ * the index that narrows the rows and sorts the few it finds.
+ */
+export function unindexed(column: string): RawBuilder<unknown> {
+  return sql`+${sql.ref(column)}`;
+}
+
+/**
  * The row's own locator (SQLite's rowid): a row found in an index by a
  * subquery is then fetched by it in one integer-key lookup, where a second
  * join on its text key would search the index again.
@@ -210,6 +219,7 @@ export const sqliteDialect: SqlDialect = {
   dayOfWeek,
   sum,
   indexedBy,
+  unindexed,
   rowId,
   jsonArray,
   compactTable,
