@@ -3,7 +3,7 @@
  * it: Kysely for every query, the engine's dialect for the fragments that
  * differ, and a synchronous fast path for bulk loads (imports, the demo,
  * rollup rebuilds), where a million rows cannot each wait for a promise.
- * Each engine implements it in its own folder (`store/sqlite/`).
+ * Each engine implements it in its own folder (`store/sqlite/`, `store/postgres/`).
  */
 import type { Kysely } from "kysely";
 import type { SqlDialect, TableName } from "./dialect.js";
@@ -46,6 +46,8 @@ export interface BulkWriter {
    * returns what rebuilds it exactly as declared (a rollback brings it back).
    */
   suspendIndex(index: string): () => void;
+  /** The indexes of these tables that suspendIndex can set aside (not those of keys and constraints), by name. */
+  secondaryIndexes(tables: readonly string[]): string[];
 }
 
 /** A large load's write transaction, taken when it begins; either every row lands or none does. */

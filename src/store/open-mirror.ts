@@ -1,7 +1,7 @@
 import { DEFAULT_MIGRATION_TABLE, Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import { SellerAiError } from "../core/errors.js";
 import type { Mirror, MirrorDb } from "./backend.js";
-import { mirrorOpenError, prepareMirrorPath } from "./mirror-path.js";
+import { isPostgresLocation, mirrorOpenError, PGLITE_MEMORY, prepareMirrorPath } from "./mirror-path.js";
 import { MIGRATIONS } from "./migrations/index.js";
 import { openPgliteMirror } from "./postgres/pglite.js";
 import type { PostgresMirror } from "./postgres/open.js";
@@ -10,13 +10,7 @@ import { kyselyOn, openSqliteConnection, sqliteMirror, type SqliteMirror } from 
 
 export type { Mirror, MirrorDb, PostgresMirror, SqliteMirror };
 
-/** The location of a PGlite mirror in memory (tests; nothing is kept when it closes). */
-export const PGLITE_MEMORY = "pglite:memory";
-
-/** Whether a `--db` / `SELLER_AI_DB` value names a PostgreSQL database rather than a SQLite file. */
-export function isPostgresLocation(location: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(location) || location === PGLITE_MEMORY;
-}
+export { isPostgresLocation, PGLITE_MEMORY };
 
 /**
  * Opens the mirror at `location`, whatever engine holds it: a SQLite file

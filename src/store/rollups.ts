@@ -445,7 +445,7 @@ async function rebuildSpec(
     await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
       select account_id, 'A', period, ${sql.join(keys)}, ${sql.join(spec.measures.map((m) => sum(sql.ref(m))))}
       from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period >= ${start}
-      group by period, ${sql.join(by)}`.execute(t);
+      group by period, ${sql.join(by)}, account_id`.execute(t);
   }
 }
 

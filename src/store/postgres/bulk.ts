@@ -122,6 +122,15 @@ export class PgBulkWriter implements BulkWriter {
     };
   }
 
+  secondaryIndexes(tables: readonly string[]): string[] {
+    const found = this.session.run(
+      `select indexname from pg_indexes i where schemaname = current_schema() and tablename = any($1::text[])
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname) order by indexname`,
+      [`{${tables.map((t) => `"${t}"`).join(",")}}`],
+    );
+    return found.rows.map((r) => r[0] as string);
+  }
+
   /** Rows with no conflict to resolve go in by COPY: no statement to plan, no parameters to bind. */
   private copy(table: string, columns: readonly string[], values: readonly unknown[]): number {
     const width = columns.length;

@@ -143,6 +143,18 @@ export class SqliteBulkWriter implements BulkWriter {
     };
   }
 
+  secondaryIndexes(tables: readonly string[]): string[] {
+    const find = (this.db as Kysely<any>)
+      .selectFrom("sqlite_master")
+      .select("name")
+      .where("type", "=", "index")
+      .where("tbl_name", "in", tables)
+      .where("sql", "is not", null)
+      .orderBy("name")
+      .compile();
+    return (this.sqlite.prepare(find.sql).all(...find.parameters) as { name: string }[]).map((r) => r.name);
+  }
+
   /**
    * Runs an index build with SQLite's sorter spread over helper threads: it
    * sorts pieces of one cache's size on them and merges the pieces, which
