@@ -45,6 +45,7 @@ export class AffectedCells {
   /** Loads the cells into a temporary table for set-based recomputation, in its key order so inserts append. */
   async load(ctx: ImportContext): Promise<void> {
     const db = ctx.db as unknown as import("kysely").Kysely<any>;
+    const { round } = dialectOf(db);
     await dialectOf(db)
       .compactTable(
         db.schema
@@ -76,6 +77,7 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
   if (cells.size === 0) return 0;
   await cells.load(ctx);
   const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const { round } = dialectOf(db);
   const result = await db
     .insertInto("daily_sales")
     .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
@@ -97,11 +99,11 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
           "a.asin",
           "a.date",
           sql`coalesce(sum(case when l.counted = 1 then l.quantity end), 0)`.as("units"),
-          sql`round(coalesce(sum(case when l.counted = 1 then l.item_price end), 0), 2)`.as("revenue"),
+          round(sql`coalesce(sum(case when l.counted = 1 then l.item_price end), 0)`, 2).as("revenue"),
           sql`count(distinct case when l.counted = 1 then l.order_id end)`.as("orders"),
         ])
         // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert.
-        .where(sql<boolean>`1`)
+        .where(sql<boolean>`true`)
         // In the temporary table's key order: SQLite then groups as it scans, without sorting.
         .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
@@ -121,6 +123,7 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
   if (cells.size === 0) return 0;
   await cells.load(ctx);
   const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const { round } = dialectOf(db);
   // A refund's principal rows carry the refunded amount (negative) and, in most files, no quantity:
   // each refunded item line then counts as one unit.
   const refunds = db
@@ -159,9 +162,9 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
           "a.asin",
           "a.date",
           eb.fn.coalesce(eb.fn.sum("r.units"), sql.lit(0)).as("refund_units"),
-          sql`round(coalesce(sum(r.amount), 0), 2)`.as("refund_amount"),
+          round(sql`coalesce(sum(r.amount), 0)`, 2).as("refund_amount"),
         ])
-        .where(sql<boolean>`1`)
+        .where(sql<boolean>`true`)
         .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
     .onConflict((oc) =>

@@ -31,6 +31,8 @@ export interface SqlDialect {
   dayOfWeek(column: string): RawBuilder<number>;
   /** A sum that is 0, not null, over no rows or only nulls (and always a floating-point number). */
   sum(expression: RawBuilder<unknown>): RawBuilder<number>;
+  /** A number rounded to `places` decimals (halves away from zero), still a floating-point number. */
+  round(expression: RawBuilder<unknown>, places: number): RawBuilder<number>;
   /** A table read through a named index, where the engine's planner might otherwise pick another. */
   indexedBy(table: string, index: string): RawBuilder<unknown>;
   /** A column to sort by without the planner reading the table through an index in that order. */

@@ -304,7 +304,7 @@ function upsertSql(ctx: ImportContext, marketplace: string, currency: string | n
           eb.and([
             eb(sql.ref("excluded.last_updated_at"), ">=", sql.ref("order_lines.last_updated_at")),
             // A line stored as it is read again is left alone: rewriting it would only churn the index.
-            eb.or(updated.map((c) => eb(sql.ref(`excluded.${c}`), "is not", sql.ref(`order_lines.${c}`)))),
+            eb.or(updated.map((c) => eb(sql.ref(`excluded.${c}`), "is distinct from", sql.ref(`order_lines.${c}`)))),
           ]),
         ),
     );

@@ -37,6 +37,11 @@ export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`coalesce(sum(${expression}), 0)::double precision`;
 }
 
+/** round() of a double through numeric (PostgreSQL rounds doubles to places only as numerics), back to a double. */
+export function round(expression: RawBuilder<unknown>, places: number): RawBuilder<number> {
+  return sql<number>`round((${expression})::numeric, ${sql.lit(places)})::double precision`;
+}
+
 /** PostgreSQL's planner, with statistics, picks its own index: the table as it is. */
 export function indexedBy(table: string, _index: string): RawBuilder<unknown> {
   return sql`${sql.table(table)}`;
@@ -142,6 +147,7 @@ export const postgresDialect: SqlDialect = {
   bucketStart,
   dayOfWeek,
   sum,
+  round,
   indexedBy,
   unindexed,
   rowId,

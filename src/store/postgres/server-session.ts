@@ -92,6 +92,7 @@ function serverError(fields: Record<string, unknown> = {}): Error {
 }
 
 function resultOf(reply: Reply): PgResult {
+  if (!reply.ok && process.env.PGDEBUG) console.error("PGDEBUG", reply.error?.message, (globalThis as any).lastSql);
   if (!reply.ok) throw serverError(reply.error);
   const parsers = (reply.types ?? []).map(parserFor);
   const rows = (reply.rows ?? []).map((row) => row.map((v, i) => (v === null ? null : parsers[i](v))));
@@ -143,10 +144,12 @@ export class ServerSession implements AsyncCapableSession {
   }
 
   run(sql: string, params: readonly unknown[]): PgResult {
+    if (process.env.PGDEBUG) (globalThis as any).lastSql = sql;
     return resultOf(this.ask({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
   }
 
   async runAsync(sql: string, params: readonly unknown[]): Promise<PgResult> {
+    if (process.env.PGDEBUG) (globalThis as any).lastSql = sql;
     return resultOf(await this.askAsync({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
   }
 

@@ -111,6 +111,11 @@ export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`total(${expression})`;
 }
 
+/** SQLite's round(): a real, halves away from zero. */
+export function round(expression: RawBuilder<unknown>, places: number): RawBuilder<number> {
+  return sql<number>`round(${expression}, ${sql.lit(places)})`;
+}
+
 /** A WITHOUT ROWID table: stored in its primary key's order, with no separate row locator. */
 export function compactTable<B extends CreateTableBuilder<any, any>>(builder: B): B {
   return builder.modifyEnd(sql`without rowid`) as B;
@@ -218,6 +223,7 @@ export const sqliteDialect: SqlDialect = {
   bucketStart,
   dayOfWeek,
   sum,
+  round,
   indexedBy,
   unindexed,
   rowId,
