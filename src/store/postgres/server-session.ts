@@ -66,6 +66,7 @@ async function serve(request) {
       txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus,
     };
   } catch (e) {
+    if (process.env.PGDEBUG) console.error("PGDEBUG", e.message, request.sql && request.sql.slice(0, 200));
     return { id: request.id, ok: false, error: errorFields(e), txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus };
   }
 }
@@ -92,7 +93,6 @@ function serverError(fields: Record<string, unknown> = {}): Error {
 }
 
 function resultOf(reply: Reply): PgResult {
-  if (!reply.ok && process.env.PGDEBUG) console.error("PGDEBUG", reply.error?.message, (globalThis as any).lastSql);
   if (!reply.ok) throw serverError(reply.error);
   const parsers = (reply.types ?? []).map(parserFor);
   const rows = (reply.rows ?? []).map((row) => row.map((v, i) => (v === null ? null : parsers[i](v))));
@@ -144,12 +144,10 @@ export class ServerSession implements AsyncCapableSession {
   }
 
   run(sql: string, params: readonly unknown[]): PgResult {
-    if (process.env.PGDEBUG) (globalThis as any).lastSql = sql;
     return resultOf(this.ask({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
   }
 
   async runAsync(sql: string, params: readonly unknown[]): Promise<PgResult> {
-    if (process.env.PGDEBUG) (globalThis as any).lastSql = sql;
     return resultOf(await this.askAsync({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
   }
 
