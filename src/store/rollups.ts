@@ -641,7 +641,7 @@ function weeklyTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], false);
+  if (start > end) return emptyTable(spec.keys, names, false);
   const atEnd = totalDayOnOrBefore(spec, end, rollups.last);
   const beforeStart = totalDayOnOrBefore(spec, addDaysIso(start, -1), rollups.last);
   // Inside one older week the daily rows are all there is to read.
@@ -659,9 +659,14 @@ function weeklyTotalsTable(
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
-function emptyTable(names: readonly string[], withPeriod: boolean): RawBuilder<unknown> {
+function emptyTable(keys: readonly string[], measures: readonly string[], withPeriod: boolean): RawBuilder<unknown> {
   const period = withPeriod ? sql`null as period, ` : sql``;
-  return sql`(select ${period}${sql.join(names.map((n) => sql`null as ${sql.ref(n)}`))} where 1 = 0)`;
+  // Typed nulls: PostgreSQL takes an untyped null for text, which a union with figures refuses.
+  const columns = [
+    ...keys.map((n) => sql`null as ${sql.ref(n)}`),
+    ...measures.map((n) => sql`cast(null as double precision) as ${sql.ref(n)}`),
+  ];
+  return sql`(select ${period}${sql.join(columns)} where 1 = 0)`;
 }
 
 /**
@@ -707,7 +712,7 @@ function rangeTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], false);
+  if (start > end) return emptyTable(spec.keys, names, false);
   const before = addDaysIso(start, -1);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
@@ -783,7 +788,7 @@ export function windowTotals(
   const end = q.rollups ? minDate(q.range.end, q.rollups.last) : q.range.end;
   const earliest = starts.reduce((a, b) => minDate(a, b));
   const columns = starts.map((_, i) => `v${i}`);
-  if (earliest > end) return emptyTable([...spec.keys, ...columns], false);
+  if (earliest > end) return emptyTable(spec.keys, columns, false);
   if (!q.rollups || spec.weekly) {
     // Daily rows with their day (as `period`), each counted in the windows it falls in.
     const sums = starts.map(
@@ -821,7 +826,7 @@ function bucketTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], true);
+  if (start > end) return emptyTable(spec.keys, names, true);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
   const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [
     sql`(${b.label}, ${b.last}, 1)`,
