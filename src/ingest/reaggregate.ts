@@ -45,7 +45,6 @@ export class AffectedCells {
   /** Loads the cells into a temporary table for set-based recomputation, in its key order so inserts append. */
   async load(ctx: ImportContext): Promise<void> {
     const db = ctx.db as unknown as import("kysely").Kysely<any>;
-    const { round } = dialectOf(db);
     await dialectOf(db)
       .compactTable(
         db.schema

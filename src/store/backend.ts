@@ -32,6 +32,11 @@ export interface BulkWriteOptions {
 
 /** Writes many rows fast, inside the caller's transaction. */
 export interface BulkWriter {
+  /**
+   * Whether rows written without conflict columns go in by the engine's own
+   * loader (PostgreSQL's COPY), faster than any INSERT a caller could build.
+   */
+  readonly copiesRows: boolean;
   /** Writes rows given as objects (the first row's keys are the columns); returns the rows changed. */
   write<T extends TableName>(table: T, rows: readonly Record<string, unknown>[], options?: BulkWriteOptions): number;
   /** Like `write`, for rows given as one flat list of values, `columns.length` per row. */

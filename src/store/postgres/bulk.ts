@@ -63,6 +63,7 @@ const MAX_PARAMETERS = 60_000;
 
 export class PgBulkWriter implements BulkWriter {
   private readonly statements = new Map<string, string>();
+  readonly copiesRows = true;
 
   constructor(
     private readonly db: Kysely<MirrorSchema>,

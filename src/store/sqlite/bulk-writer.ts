@@ -48,6 +48,7 @@ const SORT_PIECE_CACHE = -8192;
  */
 export class SqliteBulkWriter implements BulkWriter {
   private readonly statements = new Map<string, Database.Statement>();
+  readonly copiesRows = false;
 
   constructor(
     private readonly db: Kysely<MirrorSchema>,
