@@ -19,7 +19,6 @@ export class PgliteSession implements SyncSession {
   private readonly prepared = new Map<string, string>();
   private next = 0;
   private status = "I";
-  private lastSql = "";
 
   constructor(readonly pglite: PGlite) {}
 
@@ -29,25 +28,26 @@ export class PgliteSession implements SyncSession {
 
   run(sql: string, params: readonly unknown[]): PgResult {
     if (params.length === 0 && sql.includes(";")) return this.exchange(serialize.query(sql));
-    let name = this.prepared.get(sql);
+    const kept = this.prepared.get(sql);
+    const name = kept ?? `s${this.next++}`;
     const parts: Buffer[] = [];
-    let naming: string | undefined;
-    if (name === undefined) {
-      naming = `s${this.next++}`;
-      parts.push(serialize.parse({ name: naming, text: sql }));
-    }
+    // A statement seen before is bound by name: parsed and planned once for every batch of a load.
+    if (kept === undefined) parts.push(serialize.parse({ name, text: sql }));
     parts.push(
-      serialize.bind({ statement: name ?? naming, values: params.map(parameterOf) }),
+      serialize.bind({ statement: name, values: params.map(parameterOf) }),
       serialize.describe({ type: "P" }),
       serialize.execute({}),
       serialize.sync(),
     );
-    if (process.env.PGDEBUG) this.lastSql = sql;
-    const result = this.exchange(Buffer.concat(parts), () => {
-      if (naming) this.keep(sql, naming);
-    });
-    name ??= naming;
-    return result;
+    let parsed = false;
+    try {
+      return this.exchange(Buffer.concat(parts), () => {
+        parsed = true;
+      });
+    } finally {
+      // Kept once the server has it, even when binding or running it failed.
+      if (kept === undefined && parsed) this.keep(sql, name);
+    }
   }
 
   copyIn(table: string, columns: readonly string[], text: string): number {
@@ -116,7 +116,6 @@ export class PgliteSession implements SyncSession {
           break;
       }
     });
-    if (error && process.env.PGDEBUG) console.error("PGDEBUG", (error as Error).message, "\n", this.lastSql);
     if (error) throw error;
     return { columns, rows, rowCount };
   }
