@@ -37,6 +37,11 @@ export interface SqlDialect {
   indexedBy(table: string, index: string): RawBuilder<unknown>;
   /** A column to sort by without the planner reading the table through an index in that order. */
   unindexed(column: string): RawBuilder<unknown>;
+  /**
+   * The end of a SELECT that picks queued rows to claim: rows another
+   * transaction is claiming are skipped, not waited for.
+   */
+  skipLocked(): RawBuilder<unknown>;
   /** The row's own locator, for fetching a row found by a subquery in one key lookup. */
   rowId(alias: string): RawBuilder<unknown>;
   /** Values packed into one JSON array text (numbers keep every digit). */

@@ -52,6 +52,11 @@ export function unindexed(column: string): RawBuilder<unknown> {
   return sql.ref(column);
 }
 
+/** FOR UPDATE SKIP LOCKED: of several claimers, each takes a row no other is taking, without waiting. */
+export function skipLocked(): RawBuilder<unknown> {
+  return sql`for update skip locked`;
+}
+
 /** The row's physical locator (ctid), for fetching a row a subquery found by it. */
 export function rowId(alias: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.ctid`);
@@ -150,6 +155,7 @@ export const postgresDialect: SqlDialect = {
   round,
   indexedBy,
   unindexed,
+  skipLocked,
   rowId,
   jsonArray,
   compactTable,

@@ -66,7 +66,6 @@ async function serve(request) {
       txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus,
     };
   } catch (e) {
-    if (process.env.PGDEBUG) console.error("PGDEBUG", e.message, request.sql && request.sql.slice(0, 200));
     return { id: request.id, ok: false, error: errorFields(e), txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus };
   }
 }

@@ -111,6 +111,11 @@ export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`total(${expression})`;
 }
 
+/** Nothing: SQLite has one writer at a time, so a claim's UPDATE never meets another's lock. */
+export function skipLocked(): RawBuilder<unknown> {
+  return sql``;
+}
+
 /** SQLite's round(): a real, halves away from zero. */
 export function round(expression: RawBuilder<unknown>, places: number): RawBuilder<number> {
   return sql<number>`round(${expression}, ${sql.lit(places)})`;
@@ -226,6 +231,7 @@ export const sqliteDialect: SqlDialect = {
   round,
   indexedBy,
   unindexed,
+  skipLocked,
   rowId,
   jsonArray,
   compactTable,
