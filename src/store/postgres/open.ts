@@ -36,6 +36,7 @@ export function postgresMirror(
   session: AsyncCapableSession,
   db: MirrorDb,
   inMemory: boolean,
+  pool?: pg.Pool,
 ): PostgresMirror {
   let closed = false;
   return {
@@ -57,6 +58,8 @@ export function postgresMirror(
       if (closed) return;
       closed = true;
       await db.destroy();
+      await pool?.end();
+      await session.close();
     },
   };
 }

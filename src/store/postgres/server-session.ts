@@ -44,6 +44,8 @@ const { from: copyFrom } = require(workerData.copyPath);
 const flag = new Int32Array(workerData.signal);
 const raw = { getTypeParser: () => (value) => value };
 const client = new pg.Client({ connectionString: workerData.url, types: raw, application_name: "seller-ai" });
+// A connection the server ends (a restart, a dropped database) fails the next statement, not the thread.
+client.on("error", () => undefined);
 const ready = client.connect();
 const errorFields = (e) => ({ message: e && e.message || String(e), code: e && e.code, constraint: e && e.constraint, detail: e && e.detail, table: e && e.table, severity: e && e.severity });
 const args = (params) => (params || []).map((v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v));

@@ -16,6 +16,11 @@ export interface ServerOpenOptions {
   origin?: string;
   /** Brings the schema up to date (the caller owns the migrations). */
   migrate: (db: MirrorDb) => Promise<void>;
+  /**
+   * Create the mirror's schema in a database that holds none (default true);
+   * else an empty database is a not_found error, as a missing SQLite file is.
+   */
+  createFile?: boolean;
   /** Connections of the read pool (default 10). */
   poolSize?: number;
 }
@@ -42,9 +47,15 @@ export async function openServerMirror(url: string, options: ServerOpenOptions):
     );
   }
   const session = new ServerSession(url);
-  const mirror = postgresMirror(where, session, kyselyOnSession(session, pool), false);
+  const mirror = postgresMirror(where, session, kyselyOnSession(session, pool), false, pool);
   try {
-    if (await holdsForeignTables(pool))
+    const tables = await tablesOf(pool);
+    if (tables.length === 0 && options.createFile === false)
+      throw new SellerAiError(
+        "not_found",
+        `there is no mirror in ${where}; create one there with \`seller-ai import FILE\` or \`seller-ai demo\`${options.origin ? `, or give ${options.origin} another database` : ""}.`,
+      );
+    if (tables.length > 0 && !tables.includes("kysely_migration"))
       throw new SellerAiError(
         "failure",
         `${where} holds another program's tables, not a seller-ai mirror; it was left as it was. ${options.origin ? `Give ${options.origin} another database.` : "Choose another database."}`,
@@ -61,11 +72,10 @@ export async function openServerMirror(url: string, options: ServerOpenOptions):
   return mirror;
 }
 
-/** Whether the database's schema holds tables but no record of a mirror's migrations. */
-async function holdsForeignTables(pool: pg.Pool): Promise<boolean> {
+/** The tables of the database's current schema (a mirror's include its record of migrations, kysely_migration). */
+async function tablesOf(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ name: string }>({
     text: "select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'",
   });
-  const names = rows.map((r) => r.name);
-  return names.length > 0 && !names.includes("kysely_migration");
+  return rows.map((r) => r.name);
 }

@@ -98,10 +98,8 @@ export class SessionDriver implements Driver {
     c.release = undefined;
   }
 
-  async destroy(): Promise<void> {
-    await this.pool?.end();
-    await this.session.close();
-  }
+  /** The session and the pool belong to the mirror, which closes them (Kysely never starts a driver it never used). */
+  async destroy(): Promise<void> {}
 
   private async end(c: SessionConnection, command: "commit" | "rollback"): Promise<void> {
     try {
