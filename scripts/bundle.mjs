@@ -5,7 +5,8 @@
 // Fastify, charts, the LLM client) in chunks loaded only by the commands that
 // use them. Type checking stays with tsc (`npm run typecheck`).
 //
-// Every package is inlined but those in EXTERNAL: better-sqlite3 is native, and
+// Every package is inlined but those in EXTERNAL: better-sqlite3 is native, PGlite loads its
+// WebAssembly from beside its own files (and is only installed for development), and
 // react-devtools-core is an optional import of ink's that is not installed.
 // Measured: inlining the packages off the `ask` path too (Fastify, pino, ink,
 // React...) leaves `ask` as it was and starts `serve` ~120 ms sooner than
@@ -19,7 +20,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 
 /** Packages left as imports from node_modules. */
-const EXTERNAL = new Set(["better-sqlite3", "react-devtools-core"]);
+const EXTERNAL = new Set(["better-sqlite3", "react-devtools-core", "@electric-sql/pglite"]);
 
 function packageName(specifier) {
   const parts = specifier.split("/");

@@ -65,7 +65,7 @@ export function createContext(io: CliIo, options: GlobalOptions): CommandContext
     mirror(options = {}) {
       if (!opened)
         opened = import("../store/open-mirror.js").then((m) =>
-          m.openMirror(dbPath, {
+          m.openStore(dbPath, {
             createFolder: origin === undefined,
             createFile: origin === undefined || options.create === true,
             ...(origin ? { origin } : {}),

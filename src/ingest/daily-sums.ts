@@ -106,7 +106,7 @@ function upsertStatement(ctx: ImportContext, count: number): BulkStatement {
         cells.text(1).as("asin"),
         cells.text(2).as("date"),
         cells.figure(0).as("units"),
-        sql`round(${cells.figure(1)}, 2)`.as("revenue"),
+        dialectOf(db).round(cells.figure(1), 2).as("revenue"),
         cells.figure(2).as("orders"),
       ]),
     )

@@ -76,6 +76,7 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
   if (cells.size === 0) return 0;
   await cells.load(ctx);
   const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const { round } = dialectOf(db);
   const result = await db
     .insertInto("daily_sales")
     .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
@@ -97,11 +98,11 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
           "a.asin",
           "a.date",
           sql`coalesce(sum(case when l.counted = 1 then l.quantity end), 0)`.as("units"),
-          sql`round(coalesce(sum(case when l.counted = 1 then l.item_price end), 0), 2)`.as("revenue"),
+          round(sql`coalesce(sum(case when l.counted = 1 then l.item_price end), 0)`, 2).as("revenue"),
           sql`count(distinct case when l.counted = 1 then l.order_id end)`.as("orders"),
         ])
         // SQLite needs a WHERE before ON CONFLICT in INSERT … SELECT to parse the upsert.
-        .where(sql<boolean>`1`)
+        .where(sql<boolean>`true`)
         // In the temporary table's key order: SQLite then groups as it scans, without sorting.
         .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
@@ -121,6 +122,7 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
   if (cells.size === 0) return 0;
   await cells.load(ctx);
   const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const { round } = dialectOf(db);
   // From each cell to its products' SKUs to their refund lines of the day, each step an index seek, where
   // joining the cells to every refund line of the account made each settlement's import slower than the
   // one before. A refund's principal rows carry the refunded amount (negative) and, in most files, no
@@ -154,9 +156,9 @@ export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells:
           sql<number>`coalesce(sum(case when t.account_id is null then null when t.quantity is null or t.quantity = 0 then 1 else abs(t.quantity) end), 0)`.as(
             "refund_units",
           ),
-          sql<number>`round(coalesce(sum(-t.price_amount), 0), 2)`.as("refund_amount"),
+          round(sql`coalesce(sum(-t.price_amount), 0)`, 2).as("refund_amount"),
         ])
-        .where(sql<boolean>`1`)
+        .where(sql<boolean>`true`)
         .groupBy(["a.marketplace", "a.date", "a.asin"]),
     )
     .onConflict((oc) =>

@@ -3,7 +3,7 @@
  * it: Kysely for every query, the engine's dialect for the fragments that
  * differ, and a synchronous fast path for bulk loads (imports, the demo,
  * rollup rebuilds), where a million rows cannot each wait for a promise.
- * Each engine implements it in its own folder (`store/sqlite/`).
+ * Each engine implements it in its own folder (`store/sqlite/`, `store/postgres/`).
  */
 import type { Kysely } from "kysely";
 import type { SqlDialect, TableName } from "./dialect.js";
@@ -32,6 +32,11 @@ export interface BulkWriteOptions {
 
 /** Writes many rows fast, inside the caller's transaction. */
 export interface BulkWriter {
+  /**
+   * Whether rows written without conflict columns go in by the engine's own
+   * loader (PostgreSQL's COPY), faster than any INSERT a caller could build.
+   */
+  readonly copiesRows: boolean;
   /** Writes rows given as objects (the first row's keys are the columns); returns the rows changed. */
   write<T extends TableName>(table: T, rows: readonly Record<string, unknown>[], options?: BulkWriteOptions): number;
   /** Like `write`, for rows given as one flat list of values, `columns.length` per row. */
@@ -46,6 +51,8 @@ export interface BulkWriter {
    * returns what rebuilds it exactly as declared (a rollback brings it back).
    */
   suspendIndex(index: string): () => void;
+  /** The indexes of these tables that suspendIndex can set aside (not those of keys and constraints), by name. */
+  secondaryIndexes(tables: readonly string[]): string[];
 }
 
 /** A large load's write transaction, taken when it begins; either every row lands or none does. */

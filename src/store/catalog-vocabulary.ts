@@ -53,7 +53,7 @@ const remembered = new WeakMap<MirrorDb, Map<string, { version: string; catalog:
  * const catalog = await rememberedCatalogVocabulary(mirror.db, "demo");
  */
 export async function rememberedCatalogVocabulary(db: MirrorDb, accountId?: string): Promise<CatalogVocabulary> {
-  const account = accountId === undefined ? sql`1` : sql`account_id = ${accountId}`;
+  const account = accountId === undefined ? sql`true` : sql`account_id = ${accountId}`;
   const versionQuery = sql<{ version: string }>`select (select coalesce(max(id), 0) from sync_runs where ${account})
     || '/' || (select count(*) from products where ${account}) || '/' || (select count(*) from ad_campaigns where ${account}) as version`;
   const version = String((await versionQuery.execute(db)).rows[0]?.version ?? "");

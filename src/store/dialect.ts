@@ -4,10 +4,11 @@
  * differs between engines (date bucketing, null-safe sums, index hints, the
  * write lock, change detection, ...) come from the dialect object of the
  * engine a handle runs on. Each engine lives in a folder of its own
- * (`store/sqlite/` today); code outside the store asks `dialectOf(db)` and
+ * (`store/sqlite/`, `store/postgres/`); code outside the store asks `dialectOf(db)` and
  * never names an engine.
  */
-import { type CreateTableBuilder, type Kysely, type RawBuilder, SqliteAdapter } from "kysely";
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, type RawBuilder, SqliteAdapter } from "kysely";
+import { postgresDialect } from "./postgres/dialect.js";
 import type { MirrorSchema } from "./schema.js";
 import { sqliteDialect } from "./sqlite/dialect.js";
 
@@ -30,8 +31,17 @@ export interface SqlDialect {
   dayOfWeek(column: string): RawBuilder<number>;
   /** A sum that is 0, not null, over no rows or only nulls (and always a floating-point number). */
   sum(expression: RawBuilder<unknown>): RawBuilder<number>;
+  /** A number rounded to `places` decimals (halves away from zero), still a floating-point number. */
+  round(expression: RawBuilder<unknown>, places: number): RawBuilder<number>;
   /** A table read through a named index, where the engine's planner might otherwise pick another. */
   indexedBy(table: string, index: string): RawBuilder<unknown>;
+  /** A column to sort by without the planner reading the table through an index in that order. */
+  unindexed(column: string): RawBuilder<unknown>;
+  /**
+   * The end of a SELECT that picks queued rows to claim: rows another
+   * transaction is claiming are skipped, not waited for.
+   */
+  skipLocked(): RawBuilder<unknown>;
   /** The row's own locator, for fetching a row found by a subquery in one key lookup. */
   rowId(alias: string): RawBuilder<unknown>;
   /** Values packed into one JSON array text (numbers keep every digit). */
@@ -73,7 +83,7 @@ export interface PackedSource {
   figure(k: number): RawBuilder<number>;
 }
 
-const ENGINES: readonly SqlDialect[] = [sqliteDialect];
+const ENGINES: readonly SqlDialect[] = [sqliteDialect, postgresDialect];
 
 /**
  * The dialect of the engine a handle (or a transaction's handle) runs on.
@@ -85,6 +95,7 @@ const ENGINES: readonly SqlDialect[] = [sqliteDialect];
 export function dialectOf(db: Kysely<any>): SqlDialect {
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof SqliteAdapter) return sqliteDialect;
+  if (adapter instanceof PostgresAdapter) return postgresDialect;
   throw new Error(`no store dialect for the database adapter ${adapter.constructor.name}`);
 }
 

@@ -4,6 +4,7 @@
  * at once and a job caught running by a restart is taken up again.
  */
 import type { Selectable } from "kysely";
+import { dialectOf } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import type { InsightJobsTable } from "./schema.js";
 
@@ -31,28 +32,33 @@ export async function insightJob(db: MirrorDb, id: string): Promise<InsightJob |
   return db.selectFrom("insight_jobs").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Takes the oldest job due at `at` for running, or undefined when none is. */
+/**
+ * Takes the oldest job due at `at` for running, or undefined when none is:
+ * one statement picks and marks it, skipping (on PostgreSQL) a job another
+ * instance is taking at that moment, so two workers never run the same job.
+ */
 export async function claimInsightJob(db: MirrorDb, at: string): Promise<InsightJob | undefined> {
-  for (;;) {
-    const due = await db
-      .selectFrom("insight_jobs")
-      .select("id")
-      .where("status", "=", "queued")
-      .where("next_attempt_at", "<=", at)
-      .orderBy("next_attempt_at")
-      .orderBy("created_at")
-      .limit(1)
-      .executeTakeFirst();
-    if (!due) return undefined;
-    // Only one claimer's update finds it still queued.
-    const claimed = await db
+  const { skipLocked } = dialectOf(db);
+  return (
+    db
       .updateTable("insight_jobs")
       .set((eb) => ({ status: "running", started_at: at, attempts: eb("attempts", "+", 1) }))
-      .where("id", "=", due.id)
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("insight_jobs")
+          .select("id")
+          .where("status", "=", "queued")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .orderBy("created_at")
+          .limit(1)
+          .modifyEnd(skipLocked()),
+      )
+      // Still queued: on SQLite a claimer that read the same id a moment ago finds it taken.
       .where("status", "=", "queued")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) return insightJob(db, due.id);
-  }
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 export async function finishInsightJob(db: MirrorDb, id: string, runId: string, at: string): Promise<void> {

@@ -8,6 +8,14 @@ import { existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SellerAiError } from "../core/errors.js";
 
+/** The location of a PGlite mirror in memory (tests; nothing is kept when it closes). */
+export const PGLITE_MEMORY = "pglite:memory";
+
+/** Whether a `--db` / `SELLER_AI_DB` value names a PostgreSQL database rather than a SQLite file. */
+export function isPostgresLocation(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location) || location === PGLITE_MEMORY;
+}
+
 export interface MirrorPathOptions {
   /** Create the mirror's folder when it is missing (the default location); else a missing folder is an error. */
   createFolder: boolean;

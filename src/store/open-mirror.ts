@@ -1,11 +1,38 @@
 import { DEFAULT_MIGRATION_TABLE, Migrator, type Kysely, type MigrationResultSet } from "kysely";
 import { SellerAiError } from "../core/errors.js";
 import type { Mirror, MirrorDb } from "./backend.js";
-import { mirrorOpenError, prepareMirrorPath } from "./mirror-path.js";
+import { isPostgresLocation, mirrorOpenError, PGLITE_MEMORY, prepareMirrorPath } from "./mirror-path.js";
 import { MIGRATIONS } from "./migrations/index.js";
+import { openPgliteMirror } from "./postgres/pglite.js";
+import type { PostgresMirror } from "./postgres/open.js";
+import { PostgresSchemaPlugin } from "./postgres/schema-plugin.js";
 import { kyselyOn, openSqliteConnection, sqliteMirror, type SqliteMirror } from "./sqlite/open.js";
 
-export type { Mirror, MirrorDb, SqliteMirror };
+export type { Mirror, MirrorDb, PostgresMirror, SqliteMirror };
+
+export { isPostgresLocation, PGLITE_MEMORY };
+
+/**
+ * Opens the mirror at `location`, whatever engine holds it: a SQLite file
+ * (or ":memory:"), a PostgreSQL server (`postgres://user@host:port/db`), or
+ * PGlite in memory (`pglite:memory`).
+ *
+ * @example
+ * const mirror = await openStore(process.env.SELLER_AI_DB ?? "mirror.db");
+ */
+export async function openStore(location: string, options: OpenMirrorOptions = {}): Promise<Mirror> {
+  if (location === PGLITE_MEMORY) return openPgliteMirror((m) => migratePostgres(m.db));
+  if (isPostgresLocation(location)) {
+    const { openServerMirror } = await import("./postgres/server.js");
+    return openServerMirror(location, { ...options, migrate: migratePostgres });
+  }
+  return openMirror(location, options);
+}
+
+/** Brings a PostgreSQL mirror's schema up to date: the same migrations, read as PostgreSQL's types. */
+export async function migratePostgres(db: MirrorDb): Promise<void> {
+  if (!(await schemaIsCurrent(db))) await migrateToLatest(db.withPlugin(new PostgresSchemaPlugin()));
+}
 
 export interface OpenMirrorOptions {
   /** Open without creating or migrating (for read-only inspection). */

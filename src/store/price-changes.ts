@@ -39,7 +39,7 @@ export async function rebuildPriceChanges(
       select account_id, marketplace, asin, seller_id, date, seller_name, price,
         lag(price) over w as previous_price, lag(date) over w as previous_date
       from competitor_offers ${conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``}
-      window w as (partition by account_id, marketplace, asin, seller_id order by date))
+      window w as (partition by account_id, marketplace, asin, seller_id order by date)) as c
     where previous_price is not null and price <> previous_price${from ? sql` and date >= ${from}` : sql``}
     order by account_id, date, marketplace, asin, seller_id`.execute(db);
 }

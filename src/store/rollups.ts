@@ -14,8 +14,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { addDaysIso, weekdayIso } from "../core/dates.js";
 import type { BulkStatements } from "./backend.js";
-import type { DateBucket } from "./dialect.js";
-import { dayOfWeek, indexedBy } from "./sqlite/dialect.js";
+import { dialectOf, type DateBucket, type SqlDialect } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { rebuildPriceChanges } from "./price-changes.js";
 import type { DateRange } from "../core/timeframe.js";
@@ -372,7 +371,7 @@ async function keptDay(
     .where("account_id", "=", accountId)
     .where("grain", "=", "C")
     .where("period", "<", day);
-  if (sundays) query = query.where(dayOfWeek("period"), "=", 0);
+  if (sundays) query = query.where(dialectOf(t).dayOfWeek("period"), "=", 0);
   return ((await query.executeTakeFirst())?.day as string | null | undefined) ?? undefined;
 }
 
@@ -387,6 +386,7 @@ async function rebuildSpec(
   accountId: string,
   span: RebuildSpan,
 ): Promise<void> {
+  const { dayOfWeek, indexedBy, sum, engine } = dialectOf(t);
   const { first, last, previousLast } = span;
   let from = span.from;
   let start = first;
@@ -446,18 +446,22 @@ async function rebuildSpec(
         names.map((c) =>
           spec.keys.includes(c)
             ? sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`
-            : sql`total(${sql.raw(source.columns[c])}) as ${sql.ref(c)}`,
+            : sql`${sum(sql.raw(source.columns[c]))} as ${sql.ref(c)}`,
         ),
       );
-      await sql`drop table if exists temp.${sql.ref(temp)}`.execute(t);
+      // SQLite names the temporary schema `temp` and puts a temporary table's index there; PostgreSQL
+      // finds temporary tables first by their bare name and keeps their indexes beside them.
+      const tempTable = engine === "sqlite" ? sql`temp.${sql.ref(temp)}` : sql.ref(temp);
+      const tempIndex = engine === "sqlite" ? sql`temp.${sql.ref(`${temp}_date`)}` : sql.ref(`${temp}_date`);
+      await sql`drop table if exists ${tempTable}`.execute(t);
       await sql`create temp table ${sql.ref(temp)} as select date, ${mapped} from ${sql.table(source.table)}
         where account_id = ${accountId} and date between ${start} and ${last} group by date, ${sql.join(spec.keys.map((k) => sql.raw(source.columns[k])))}`.execute(
         t,
       );
-      await sql`create index temp.${sql.ref(`${temp}_date`)} on ${sql.ref(temp)} (date)`.execute(t);
+      await sql`create index ${tempIndex} on ${sql.ref(temp)} (date)`.execute(t);
       staged.push(temp);
       parts.push(
-        sql`select ${sql.join(names.map((c) => sql.ref(c)))} from temp.${sql.ref(temp)} where date between ${AFTER} and ${DAY}`,
+        sql`select ${sql.join(names.map((c) => sql.ref(c)))} from ${tempTable} where date between ${AFTER} and ${DAY}`,
       );
     } else {
       parts.push(
@@ -469,8 +473,8 @@ async function rebuildSpec(
   // Grouped by the primary key's columns first: the groups then come out in the order rows are appended in.
   const groupRefs = sql.join([...spec.pk, ...spec.keys.filter((k) => !spec.pk.includes(k))].map((k) => sql.ref(k)));
   const query = sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
-    select ${accountId}, 'C', ${DAY}, ${keyRefs}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
-    from (${sql.join(parts, sql` union all `)}) group by ${groupRefs} order by ${groupRefs}`.compile(t);
+    select ${accountId}, 'C', ${DAY}, ${keyRefs}, ${sql.join(spec.measures.map((m) => sum(sql.ref(m))))}
+    from (${sql.join(parts, sql` union all `)}) as d group by ${groupRefs} order by ${groupRefs}`.compile(t);
   const statement = statements.prepare(query.sql);
   const params = query.parameters.slice();
   let before = kept ?? addDaysIso(start, -1);
@@ -483,15 +487,16 @@ async function rebuildSpec(
     statement.run(params);
     before = day;
   }
-  for (const temp of staged) await sql`drop table temp.${sql.ref(temp)}`.execute(t);
+  for (const temp of staged)
+    await sql`drop table ${engine === "sqlite" ? sql`temp.${sql.ref(temp)}` : sql.ref(temp)}`.execute(t);
   if (spec.totalsBy) {
     const by = spec.totalsBy.map((k) => sql.ref(k));
     const keys = spec.keys.map((k) => (spec.totalsBy!.includes(k) ? sql.ref(k) : sql`''`));
     // Read in the running totals' order (day, then key), so the groups stream without a sort.
     await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
-      select account_id, 'A', period, ${sql.join(keys)}, ${sql.join(spec.measures.map((m) => sql`total(${sql.ref(m)})`))}
+      select account_id, 'A', period, ${sql.join(keys)}, ${sql.join(spec.measures.map((m) => sum(sql.ref(m))))}
       from ${sql.table(spec.rollup)} where account_id = ${accountId} and grain = 'C' and period >= ${start}
-      group by period, ${sql.join(by)}`.execute(t);
+      group by period, ${sql.join(by)}, account_id`.execute(t);
   }
 }
 
@@ -595,6 +600,8 @@ export function bucketBounds(range: DateRange, bucket: DateBucket): { label: str
 }
 
 export interface FactsQuery {
+  /** The engine's SQL for the fragments that differ (`dialectOf(db)` of the handle that runs the query). */
+  dialect: SqlDialect;
   accountId: string;
   range: DateRange;
   /** Extra condition on the source rows (columns: account_id, date, and the spec's keys). */
@@ -668,7 +675,7 @@ function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateRange, negate = f
           : sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`,
       ),
     ];
-    return sql`select ${period}${sql.join(cols)} from ${indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and ${dateCond}${extra}`;
+    return sql`select ${period}${sql.join(cols)} from ${q.dialect.indexedBy(source.table, source.dateIndex)} where account_id = ${q.accountId} and ${dateCond}${extra}`;
   });
 }
 
@@ -685,7 +692,7 @@ function weeklyTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], false);
+  if (start > end) return emptyTable(spec.keys, names, false);
   const atEnd = totalDayOnOrBefore(spec, end, rollups.last);
   const beforeStart = totalDayOnOrBefore(spec, addDaysIso(start, -1), rollups.last);
   // Inside one older week the daily rows are all there is to read.
@@ -703,9 +710,14 @@ function weeklyTotalsTable(
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
-function emptyTable(names: readonly string[], withPeriod: boolean): RawBuilder<unknown> {
+function emptyTable(keys: readonly string[], measures: readonly string[], withPeriod: boolean): RawBuilder<unknown> {
   const period = withPeriod ? sql`null as period, ` : sql``;
-  return sql`(select ${period}${sql.join(names.map((n) => sql`null as ${sql.ref(n)}`))} where 0)`;
+  // Typed nulls: PostgreSQL takes an untyped null for text, which a union with figures refuses.
+  const columns = [
+    ...keys.map((n) => sql`null as ${sql.ref(n)}`),
+    ...measures.map((n) => sql`cast(null as double precision) as ${sql.ref(n)}`),
+  ];
+  return sql`(select ${period}${sql.join(columns)} where 1 = 0)`;
 }
 
 /**
@@ -751,7 +763,7 @@ function rangeTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], false);
+  if (start > end) return emptyTable(spec.keys, names, false);
   const before = addDaysIso(start, -1);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
@@ -785,7 +797,7 @@ export function pairedFactsTable(
     const present = sql.ref(`pe.${spec.keys[0]}`);
     const columns = [
       ...spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`),
-      sql`1 as n_0`,
+      sql`true as n_0`,
       ...names.map((m) => sql`e.${sql.ref(m)} - coalesce(s.${sql.ref(m)}, 0) as ${sql.ref(`${m}_0`)}`),
       sql`${present} is not null as n_1`,
       ...names.map(
@@ -803,9 +815,11 @@ export function pairedFactsTable(
   );
   const sides = ranges.flatMap((_, i) => [
     sql`count(case when k = ${i} then 1 end) > 0 as ${sql.ref(`n_${i}`)}`,
-    ...names.map((m) => sql`total(case when k = ${i} then ${sql.ref(m)} end) as ${sql.ref(`${m}_${i}`)}`),
+    ...names.map(
+      (m) => sql`${q.dialect.sum(sql`case when k = ${i} then ${sql.ref(m)} end`)} as ${sql.ref(`${m}_${i}`)}`,
+    ),
   ]);
-  return sql`(select ${keyRefs}, ${sql.join(sides)} from (${sql.join(tagged, sql` union all `)}) group by ${keyRefs})`;
+  return sql`(select ${keyRefs}, ${sql.join(sides)} from (${sql.join(tagged, sql` union all `)}) as t group by ${keyRefs})`;
 }
 
 /**
@@ -825,16 +839,16 @@ export function windowTotals(
   const end = q.rollups ? minDate(q.range.end, q.rollups.last) : q.range.end;
   const earliest = starts.reduce((a, b) => minDate(a, b));
   const columns = starts.map((_, i) => `v${i}`);
-  if (earliest > end) return emptyTable([...spec.keys, ...columns], false);
+  if (earliest > end) return emptyTable(spec.keys, columns, false);
   if (!q.rollups || spec.weekly) {
     // Daily rows with their day (as `period`), each counted in the windows it falls in.
     const sums = starts.map(
       (start, i) =>
-        sql`total(case when period >= ${start} then ${sql.ref(measure)} else 0 end) as ${sql.ref(columns[i])}`,
+        sql`${q.dialect.sum(sql`case when period >= ${start} then ${sql.ref(measure)} else 0 end`)} as ${sql.ref(columns[i])}`,
     );
     const parts = dailyParts(spec, { ...q, bucket: "day", measures: [measure] }, { start: earliest, end });
     const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
-    return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) group by ${keyRefs})`;
+    return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) as t group by ${keyRefs})`;
   }
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
   const joins = starts.map((start, i) =>
@@ -863,7 +877,7 @@ function bucketTotalsTable(
   const names = q.measures ?? spec.measures;
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
-  if (start > end) return emptyTable([...spec.keys, ...names], true);
+  if (start > end) return emptyTable(spec.keys, names, true);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
   const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [
     sql`(${b.label}, ${b.last}, 1)`,

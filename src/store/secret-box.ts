@@ -9,6 +9,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { SellerAiError } from "../core/errors.js";
+import { isPostgresLocation } from "./mirror-path.js";
 
 const VERSION = "v1";
 export const KEY_FILE_NAME = "secret.key";
@@ -76,6 +77,17 @@ export function secretBoxFor(
 ): SecretBox {
   const fromEnv = env.SELLER_AI_SECRET_KEY;
   if (fromEnv && fromEnv.trim() !== "") return new SecretBox(parseSecretKey(fromEnv));
+  // A database server has no folder beside it, and every instance serving it must seal alike.
+  if (isPostgresLocation(dbPath))
+    throw new SellerAiError(
+      "failure",
+      "no secret key: a mirror on PostgreSQL takes its key from SELLER_AI_SECRET_KEY.",
+      {
+        suggestions: [
+          "Set SELLER_AI_SECRET_KEY to 64 hex digits (`openssl rand -hex 32`), the same for every instance.",
+        ],
+      },
+    );
   const dir = dbPath === ":memory:" ? process.cwd() : dirname(dbPath);
   const file = join(dir, KEY_FILE_NAME);
   if (!existsSync(file)) {

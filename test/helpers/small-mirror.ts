@@ -4,9 +4,8 @@
  * reviews and competitor offers. Every number is a simple function of the
  * day index so tests can recompute answers by hand or with straight SQL.
  */
-import { openMirror, type Mirror } from "../../src/store/open-mirror.js";
+import { openStore, type Mirror } from "../../src/store/open-mirror.js";
 import { createAccount } from "../../src/store/accounts.js";
-import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import { addDaysIso } from "../../src/core/dates.js";
 
 export const FIXTURE_TODAY = "2026-11-21";
@@ -77,9 +76,10 @@ export function unitsOf(i: number, d: number): number {
 
 export const DAYS = 81;
 
-export async function buildSmallMirror(path = ":memory:"): Promise<Mirror> {
-  const mirror = await openMirror(path);
-  const { db, sqlite } = mirror;
+/** The fixture seller in a new mirror at `location` (SQLite in memory by default; `pglite:memory` for PostgreSQL). */
+export async function buildSmallMirror(location = ":memory:"): Promise<Mirror> {
+  const mirror = await openStore(location);
+  const { db } = mirror;
   await createAccount(db, {
     id: "acme",
     name: "Acme",
@@ -92,8 +92,9 @@ export async function buildSmallMirror(path = ":memory:"): Promise<Mirror> {
       { code: "UK", currency: "GBP" },
     ],
   });
-  const w = new BulkWriter(db, sqlite);
-  sqlite.transaction(() => {
+  const load = mirror.beginBulkLoad();
+  const w = load.writer;
+  try {
     w.write("currency_rates", [
       { currency: "GBP", quote: "USD", date: "2026-01-01", rate: GBP_USD },
       { currency: "EUR", quote: "USD", date: "2026-01-01", rate: 1.1 },
@@ -465,6 +466,10 @@ export async function buildSmallMirror(path = ":memory:"): Promise<Mirror> {
         period_end: FIXTURE_LAST,
       },
     ]);
-  })();
+    load.commit();
+  } catch (error) {
+    load.rollback();
+    throw error;
+  }
   return mirror;
 }

@@ -5,7 +5,6 @@
  */
 import { addDaysIso } from "../../src/core/dates.js";
 import { createAccount } from "../../src/store/accounts.js";
-import { SqliteBulkWriter as BulkWriter } from "../../src/store/sqlite/bulk-writer.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { buildSmallMirror, FIXTURE_FIRST, FIXTURE_LAST, FIXTURE_TODAY } from "./small-mirror.js";
 
@@ -19,7 +18,7 @@ export const ZENITH_PRODUCTS = [
 
 export async function buildTwoSellerMirror(path = ":memory:"): Promise<Mirror> {
   const mirror = await buildSmallMirror(path);
-  const { db, sqlite } = mirror;
+  const { db } = mirror;
   await createAccount(db, {
     id: "zenith",
     name: "Zenith",
@@ -28,9 +27,10 @@ export async function buildTwoSellerMirror(path = ":memory:"): Promise<Mirror> {
     createdAt: "2026-09-01T00:00:00Z",
     marketplaces: [{ code: "US", currency: "USD" }],
   });
-  const w = new BulkWriter(db, sqlite);
+  const load = mirror.beginBulkLoad();
+  const w = load.writer;
   const days = 1 + Math.round((Date.parse(FIXTURE_LAST) - Date.parse(FIXTURE_FIRST)) / 86_400_000);
-  sqlite.transaction(() => {
+  try {
     w.write(
       "products",
       ZENITH_PRODUCTS.map((p) => ({
@@ -77,6 +77,10 @@ export async function buildTwoSellerMirror(path = ":memory:"): Promise<Mirror> {
       });
     }
     w.write("daily_sales", sales);
-  })();
+    load.commit();
+  } catch (error) {
+    load.rollback();
+    throw error;
+  }
   return mirror;
 }

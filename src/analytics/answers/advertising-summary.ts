@@ -21,6 +21,7 @@ export async function advertisingSummary(
   const facts = await campaignFacts(ctx, scope.range, scope, ids);
   // Total sales per marketplace, for TACoS.
   const sales = factsTable(SALES_ROLLUP, {
+    dialect: dialectOf(ctx.db),
     accountId: ctx.accountId,
     range: scope.range,
     where: () => scopeWhere({ marketplace: scope.marketplace }),

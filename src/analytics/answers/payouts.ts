@@ -47,7 +47,7 @@ export async function payouts(ctx: AnalyticsContext, understanding: Understandin
       from settlement_transactions t
       left join settlements s on s.account_id = t.account_id and s.settlement_id = t.settlement_id
       where t.account_id = ${ctx.accountId}
-      group by t.settlement_id`;
+      group by t.settlement_id, s.start_date, s.end_date, s.deposit_date, s.total_amount, s.currency`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const lines = (await ctx.db.executeQuery(compiled)).rows;

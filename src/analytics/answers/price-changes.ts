@@ -42,16 +42,16 @@ export async function priceChanges(
     previous_date: string;
   }>`
     with moved as materialized (
-      select marketplace, asin, seller_id from (select distinct marketplace, asin, seller_id, price from competitor_offers where ${sql.join(conds, sql` and `)})
+      select marketplace, asin, seller_id from (select distinct marketplace, asin, seller_id, price from competitor_offers where ${sql.join(conds, sql` and `)}) as d
       group by marketplace, asin, seller_id having count(*) > 1)
     select marketplace, asin, seller_id, seller_name, date, price, previous_price, previous_date from (
       select o.marketplace, o.asin, o.seller_id, o.seller_name, o.date, o.price,
         lag(o.price) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_price,
         lag(o.date) over (partition by o.marketplace, o.asin, o.seller_id order by o.date) as previous_date
       from moved m cross join competitor_offers o
-        on o.account_id = ${ctx.accountId} and o.marketplace = m.marketplace and o.asin = m.asin and o.date between ${from} and ${scope.range.end} and o.seller_id = m.seller_id
-      where exists (select 1 from products p where p.account_id = ${ctx.accountId} and p.marketplace = m.marketplace and p.asin = m.asin)
-    ) where previous_price is not null and price <> previous_price and date >= ${start}
+      where o.account_id = ${ctx.accountId} and o.marketplace = m.marketplace and o.asin = m.asin and o.date between ${from} and ${scope.range.end} and o.seller_id = m.seller_id
+        and exists (select 1 from products p where p.account_id = ${ctx.accountId} and p.marketplace = m.marketplace and p.asin = m.asin)
+    ) as c where previous_price is not null and price <> previous_price and date >= ${start}
     order by date desc, marketplace, asin, seller_id`;
   // With the rollups current, the changes kept beside the offers are the same rows, read for the period alone.
   const kept = sql<{

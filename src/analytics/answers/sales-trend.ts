@@ -72,6 +72,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const withProfit = metric === "profit" || metric === "profit_margin";
   // Without profit or a product filter, the per-marketplace totals serve: a few rows per bucket.
   const facts = factsTable(SALES_ROLLUP, {
+    dialect: dialectOf(ctx.db),
     accountId: ctx.accountId,
     range: scope.range,
     where: () => scopeWhere(scope),

@@ -110,7 +110,13 @@ async function adFacts(
     return conds.length ? sql.join(conds, sql` and `) : undefined;
   };
   await ctx.ensureRates(range);
-  const facts = factsTable(spec, { accountId: ctx.accountId, range, where, rollups: await ctx.rollups() });
+  const facts = factsTable(spec, {
+    dialect: dialectOf(ctx.db),
+    accountId: ctx.accountId,
+    range,
+    where,
+    rollups: await ctx.rollups(),
+  });
   const keys = spec.keys.map((k) => sql.ref(k));
   const { sum } = dialectOf(ctx.db);
   const sums = spec.measures.map((m) => sql`${sum(sql.ref(m))} as ${sql.ref(m)}`);

@@ -11,6 +11,7 @@ import type { Understanding } from "../../core/understanding.js";
 import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "../../core/money.js";
+import { dialectOf } from "../../store/dialect.js";
 import { SALES_ROLLUP, windowTotals } from "../../store/rollups.js";
 import { scopeOf, scopeWhere, type Scope } from "./scope.js";
 
@@ -94,7 +95,13 @@ async function readInventoryStatus(ctx: AnalyticsContext, understanding: Underst
   // Both windows end on the same day: one read gives both.
   const demandQuery = sql<{ marketplace: string; asin: string; v0: number; v1: number }>`select * from ${windowTotals(
     SALES_ROLLUP,
-    { accountId: ctx.accountId, range: r30, where: () => scopeWhere(salesScope), rollups: await ctx.rollups() },
+    {
+      dialect: dialectOf(ctx.db),
+      accountId: ctx.accountId,
+      range: r30,
+      where: () => scopeWhere(salesScope),
+      rollups: await ctx.rollups(),
+    },
     "units",
     [r30.start, r14.start],
   )} as d`.compile(ctx.db);
@@ -121,7 +128,7 @@ async function readInventoryStatus(ctx: AnalyticsContext, understanding: Underst
     from inventory_snapshots s
     left join products p on p.account_id = s.account_id and p.marketplace = s.marketplace and p.sku = s.sku
     where ${sql.join(conds, sql` and `)}
-    order by +s.marketplace, s.sku`;
+    order by ${dialectOf(ctx.db).unindexed("s.marketplace")}, s.sku`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const snaps = (await ctx.db.executeQuery(compiled)).rows;

@@ -184,6 +184,7 @@ function factsQuery(
     const facts = factsTable(
       SALES_ROLLUP,
       {
+        dialect: dialectOf(ctx.db),
         accountId: ctx.accountId,
         range,
         where: () => scopeWhere(scope),
@@ -213,7 +214,7 @@ function factsQuery(
       if (!wanted || wanted.has("fees")) selected.push(sql`${costs.fees} as fees`);
       if (!wanted || wanted.has("profit")) selected.push(sql`${costs.profit} as profit`);
       // Whether the cost of goods is known goes with every read of costs: a ranking by profit needs it too.
-      selected.push(sql`c.unit_cost is not null as has_cost`);
+      selected.push(sql`case when c.unit_cost is null then 0 else 1 end as has_cost`);
       if (!wanted) selected.push(sql`c.category as category`, sql`c.subcategory as subcategory`);
       from = sql`${from} ${costsJoin(ctx, "f")}`;
     }
@@ -285,7 +286,13 @@ export function comparedFacts(
     const read = FACT_KEYS.filter((k) => names.includes(k) || (withCosts && PROFIT_INPUTS.includes(k)));
     const paired = pairedFactsTable(
       SALES_ROLLUP,
-      { accountId: ctx.accountId, where: () => scopeWhere(scope), rollups: await ctx.rollups(), measures: read },
+      {
+        dialect: dialectOf(ctx.db),
+        accountId: ctx.accountId,
+        where: () => scopeWhere(scope),
+        rollups: await ctx.rollups(),
+        measures: read,
+      },
       ranges,
     );
     const sides = [0, 1] as const;
@@ -309,6 +316,9 @@ export function comparedFacts(
         ...columns.map((m) => sum(sql`case when ${sql.ref(`n_${i}`)} then ${col(m, i)} end`)),
       ]),
     );
+    // Whether a product has figures in range i, as text like the packed totals above it in the column
+    // (PostgreSQL types a compound select's columns): '1', or null.
+    const present = (i: number) => sql`case when ${sql.ref(`n_${i}`)} then '1' end`;
     // A compound select takes its column names from its first part.
     const nulls = (i: number) => productColumns.map((m) => sql`null as ${col(m, i)}`);
     const query = sql<
@@ -317,7 +327,7 @@ export function comparedFacts(
         from ${paired} as f ${withCosts ? costsJoin(ctx, "f") : sql``})
       select 0 as part, marketplace, null as asin, ${sql.join(sides.map((i) => sql.join([sql`${packed[i]} as ${sql.ref(`n_${i}`)}`, ...nulls(i)])))} from p group by marketplace
       union all
-      select 1 as part, marketplace, asin, ${sql.join(sides.flatMap((i) => [sql.ref(`n_${i}`), ...productColumns.map((m) => col(m, i))]))} from p`;
+      select 1 as part, marketplace, asin, ${sql.join(sides.flatMap((i) => [present(i), ...productColumns.map((m) => col(m, i))]))} from p`;
     const compiled = query.compile(ctx.db);
     ctx.sql.push(compiled.sql);
     const rows = (await ctx.db.executeQuery(compiled)).rows;
@@ -394,6 +404,7 @@ export async function productMeasure(
   const facts = factsTable(
     SALES_ROLLUP,
     {
+      dialect: dialectOf(ctx.db),
       accountId: ctx.accountId,
       range,
       where: () => scopeWhere(scope),

@@ -1,9 +1,13 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isPostgresLocation } from "../../store/mirror-path.js";
 
 /** Where the REPL keeps the questions asked, beside the mirror (none for an in-memory mirror). */
 export function historyPath(dbPath: string): string | undefined {
-  return dbPath === ":memory:" || dbPath === "" ? undefined : join(dirname(dbPath), "repl-history");
+  // A mirror in memory or on a database server has no folder to keep the history in.
+  return dbPath === ":memory:" || dbPath === "" || isPostgresLocation(dbPath)
+    ? undefined
+    : join(dirname(dbPath), "repl-history");
 }
 
 /** The last `limit` lines asked before, oldest first; none when there is no file yet. */

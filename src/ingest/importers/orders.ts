@@ -19,7 +19,7 @@ import {
 } from "../order-lines.js";
 import type { BulkStatement, BulkStatements } from "../../store/backend.js";
 import { dialectOf } from "../../store/dialect.js";
-import { packedParameters, strideOf } from "../packed-rows.js";
+import { packedParameters, packedTexts, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
 
 export const ORDERS_FORMAT = {
@@ -133,10 +133,12 @@ export class OrderLineStore {
     const ctx = this.ctx;
     if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
     const values = packedParameters(packed, this.params);
-    // New lines (the common case) go in by a plain insert, a third cheaper than the upsert; a batch
-    // holding a line already stored fails as a whole (statement rollback) and is upserted instead.
+    // New lines (the common case) go in by a plain insert, a third cheaper than the upsert (or by the
+    // engine's loader, where it has one); a batch holding a line already stored fails as a whole
+    // (statement rollback) and is upserted instead.
     try {
-      insertStatement(ctx, marketplace, currency, count).run(values);
+      if (ctx.writer.copiesRows) ctx.writer.writeValues("order_lines", LINE_COLUMNS, lineValues(ctx, packed));
+      else insertStatement(ctx, marketplace, currency, count).run(values);
     } catch (error) {
       if (!dialectOf(ctx.db).isPrimaryKeyConflict(error)) throw error;
       this.conflicted = true;
@@ -189,6 +191,30 @@ export class OrderLineStore {
     else await recomputeSalesFromOrderLines(ctx, totals.affected());
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
   }
+}
+
+/** Packed lines as rows of LINE_COLUMNS, one flat list of values, for a writer that copies rows in. */
+function lineValues(ctx: ImportContext, packed: PackedOrderLines): unknown[] {
+  const texts = packedTexts(packed);
+  const stride = strideOf(ORDER_LINE_SHAPE);
+  const values: unknown[] = [];
+  for (let r = 0; r < packed.count; r++) {
+    const row: Record<string, unknown> = {
+      account_id: ctx.accountId,
+      marketplace: packed.marketplace,
+      currency: packed.currency,
+    };
+    TEXT_COLUMNS.forEach((c, k) => {
+      const text = texts[r * TEXT_COLUMNS.length + k];
+      row[c] = NULLABLE.has(c) && text === "" ? null : text;
+    });
+    FIGURE_COLUMNS.forEach((c, k) => {
+      const n = packed.numbers[r * stride + ORDER_LINE_SHAPE.texts + 1 + k];
+      row[c] = Number.isNaN(n) ? null : n;
+    });
+    for (const c of LINE_COLUMNS) values.push(row[c]);
+  }
+  return values;
 }
 
 const statements = new WeakMap<BulkStatements, Map<string, BulkStatement>>();
@@ -304,7 +330,7 @@ function upsertSql(ctx: ImportContext, marketplace: string, currency: string | n
           eb.and([
             eb(sql.ref("excluded.last_updated_at"), ">=", sql.ref("order_lines.last_updated_at")),
             // A line stored as it is read again is left alone: rewriting it would only churn the index.
-            eb.or(updated.map((c) => eb(sql.ref(`excluded.${c}`), "is not", sql.ref(`order_lines.${c}`)))),
+            eb.or(updated.map((c) => eb(sql.ref(`excluded.${c}`), "is distinct from", sql.ref(`order_lines.${c}`)))),
           ]),
         ),
     );

@@ -51,6 +51,8 @@ export interface AnomalyScan {
 export async function scanAnomalies(ctx: AnalyticsContext, options: ScanOptions = {}): Promise<AnomalyScan> {
   const sensitivity = options.sensitivity ?? "normal";
   const window = await scanWindow(ctx, options.window);
+  // No sales data at all (a mirror holding only listings, say): nothing to lay out or scan.
+  if (!window.start) return { window, baseline: window, sensitivity, products: 0, anomalies: [] };
   const layout = seriesLayout(window);
   const baseline = { start: layout.baselineStart, end: addDaysIso(window.start, -1) };
   if (!window.start || window.start > window.end) return { window, baseline, sensitivity, products: 0, anomalies: [] };

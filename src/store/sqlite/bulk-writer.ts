@@ -48,6 +48,7 @@ const SORT_PIECE_CACHE = -8192;
  */
 export class SqliteBulkWriter implements BulkWriter {
   private readonly statements = new Map<string, Database.Statement>();
+  readonly copiesRows = false;
 
   constructor(
     private readonly db: Kysely<MirrorSchema>,
@@ -141,6 +142,18 @@ export class SqliteBulkWriter implements BulkWriter {
       restored = true;
       this.withParallelSort(() => this.sqlite.exec(declared));
     };
+  }
+
+  secondaryIndexes(tables: readonly string[]): string[] {
+    const find = (this.db as Kysely<any>)
+      .selectFrom("sqlite_master")
+      .select("name")
+      .where("type", "=", "index")
+      .where("tbl_name", "in", tables)
+      .where("sql", "is not", null)
+      .orderBy("name")
+      .compile();
+    return (this.sqlite.prepare(find.sql).all(...find.parameters) as { name: string }[]).map((r) => r.name);
   }
 
   /**

@@ -48,6 +48,15 @@ export function indexedBy(table: string, index: string): RawBuilder<unknown> {
 }
 
 /**
+ * A column SQLite must not read through an index in its order: the unary
+ * plus makes it an expression, which no index covers, so the planner keeps
+ * the index that narrows the rows and sorts the few it finds.
+ */
+export function unindexed(column: string): RawBuilder<unknown> {
+  return sql`+${sql.ref(column)}`;
+}
+
+/**
  * The row's own locator (SQLite's rowid): a row found in an index by a
  * subquery is then fetched by it in one integer-key lookup, where a second
  * join on its text key would search the index again.
@@ -100,6 +109,16 @@ export function packedSource(db: Kysely<any>, count: number, shape: { texts: num
 /** SQLite's total(): 0.0 over no rows or only nulls, where sum() gives null. */
 export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`total(${expression})`;
+}
+
+/** Nothing: SQLite has one writer at a time, so a claim's UPDATE never meets another's lock. */
+export function skipLocked(): RawBuilder<unknown> {
+  return sql``;
+}
+
+/** SQLite's round(): a real, halves away from zero. */
+export function round(expression: RawBuilder<unknown>, places: number): RawBuilder<number> {
+  return sql<number>`round(${expression}, ${sql.lit(places)})`;
 }
 
 /** A WITHOUT ROWID table: stored in its primary key's order, with no separate row locator. */
@@ -237,7 +256,10 @@ export const sqliteDialect: SqlDialect = {
   bucketStart,
   dayOfWeek,
   sum,
+  round,
   indexedBy,
+  unindexed,
+  skipLocked,
   rowId,
   jsonArray,
   compactTable,

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// PostgreSQL beside SQLite, in one run: the import of a generated all-orders file (rows/s, target on
+// PostgreSQL: 100,000 order lines/s), and answers on the demo seller (median and p95 per question;
+// targets: p95 <= 300 ms on PostgreSQL, 150 ms on SQLite, at the large scale).
+//
+// SELLER_AI_BENCH_PG_URL (else SELLER_AI_TEST_PG_URL) names the server; the bench makes its own
+// scratch databases there (seller_ai_bench_*) and drops them after. Without either it says so and stops.
+// PG_BENCH_ROWS (200,000) sets the file's lines, PG_BENCH_SCALE (default) the demo's scale,
+// PG_BENCH_RUNS (15) the runs per question.
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { once } from "node:events";
+import pg from "pg";
+
+const URL_ = process.env.SELLER_AI_BENCH_PG_URL || process.env.SELLER_AI_TEST_PG_URL;
+if (!URL_) {
+  console.log("no PostgreSQL server: set SELLER_AI_BENCH_PG_URL (or SELLER_AI_TEST_PG_URL) to run this bench");
+  process.exit(0);
+}
+const ROWS = Number(process.env.PG_BENCH_ROWS ?? 200_000);
+const SCALE = process.env.PG_BENCH_SCALE ?? "default";
+const RUNS = Number(process.env.PG_BENCH_RUNS ?? 15);
+const TODAY = "2026-11-21";
+const now = new Date(`${TODAY}T12:00:00Z`);
+
+const { openStore } = await import("../dist/store/open-mirror.js");
+const { importFile } = await import("../dist/ingest/import-file.js");
+const { generateDemo } = await import("../dist/demo/generate-demo.js");
+const { answer } = await import("../dist/answer/answer.js");
+
+const dir = mkdtempSync(join(tmpdir(), "seller-ai-pg-bench-"));
+const made = [];
+
+async function scratchDatabase(name) {
+  const admin = new pg.Client({ connectionString: URL_ });
+  await admin.connect();
+  const db = `seller_ai_bench_${name}_${process.pid}`;
+  await admin.query(`drop database if exists ${db}`);
+  await admin.query(`create database ${db}`);
+  await admin.end();
+  made.push(db);
+  const url = new URL(URL_);
+  url.pathname = `/${db}`;
+  return url.toString();
+}
+
+async function dropScratch() {
+  const admin = new pg.Client({ connectionString: URL_ });
+  await admin.connect();
+  for (const db of made) await admin.query(`drop database if exists ${db} with (force)`);
+  await admin.end();
+}
+
+async function writeOrders(path) {
+  const header = readFileSync(
+    new URL("../fixtures/amazon/GET_FLAT_FILE_ALL_ORDERS_DATA.header_variants.txt", import.meta.url),
+    "utf8",
+  )
+    .split("\n")
+    .find((l) => l.startsWith("amazon-order-id"))
+    .split("\t");
+  const out = createWriteStream(path);
+  out.write(`${header.join("\t")}\n`);
+  let batch = "";
+  for (let row = 0, order = 0; row < ROWS; ) {
+    order++;
+    const items = 1 + (order % 4 === 0 ? 2 : order % 3 === 0 ? 1 : 0);
+    const date = new Date(Date.UTC(2025, 0, 1 + (order % 365))).toISOString().slice(0, 10);
+    for (let i = 0; i < items && row < ROWS; i++, row++) {
+      const n = (order * 7 + i * 13) % 2000;
+      const cells = {
+        "amazon-order-id": `114-${String(order).padStart(7, "0")}-${String(i).padStart(7, "0")}`,
+        "purchase-date": `${date}T1${i}:22:33-08:00`,
+        "last-updated-date": `${date}T23:00:00-08:00`,
+        "order-status": "Shipped",
+        "fulfillment-channel": "Amazon",
+        "sales-channel": "Amazon.com",
+        "product-name": `Product ${n}`,
+        sku: `SKU-${n}`,
+        asin: `B0${String(n).padStart(8, "0")}`,
+        "item-status": "Shipped",
+        quantity: String(1 + (n % 3)),
+        currency: "USD",
+        "item-price": ((1 + (n % 3)) * (5 + (n % 40))).toFixed(2),
+      };
+      batch += `${header.map((h) => cells[h] ?? "").join("\t")}\n`;
+    }
+    if (batch.length > 1 << 20) {
+      if (!out.write(batch)) await once(out, "drain");
+      batch = "";
+    }
+  }
+  out.end(batch);
+  await once(out, "finish");
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+console.log(
+  `node ${process.version}, ${cpus().length} cpus, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+
+try {
+  // Import: the same file into a new SQLite file and a new PostgreSQL database.
+  const file = join(dir, "orders.txt");
+  await writeOrders(file);
+  const imports = {};
+  for (const [engine, location] of [
+    ["sqlite", join(dir, "import.db")],
+    ["postgres", await scratchDatabase("import")],
+  ]) {
+    const mirror = await openStore(location);
+    const t0 = performance.now();
+    const report = await importFile(mirror, file, { now, marketplace: "US", worker: false });
+    const seconds = (performance.now() - t0) / 1000;
+    await mirror.close();
+    imports[engine] = report.rowsWritten / seconds;
+    console.log(
+      `import ${engine.padEnd(8)} ${report.rowsWritten.toLocaleString("en-US")} order lines in ${seconds.toFixed(2)} s: ${Math.round(imports[engine]).toLocaleString("en-US")} lines/s`,
+    );
+  }
+
+  // Answers: the demo seller on both, the same questions.
+  const QUESTIONS = [
+    ["sales_summary", "total revenue all time"],
+    ["sales_comparison", "how are sales this year compared to last year"],
+    ["sales_trend", "monthly revenue all time"],
+    ["top_products", "best sellers of all time"],
+    ["declining_reviews", "which products have declining reviews"],
+    ["profit_margin_by_category", "profit margin by category year to date"],
+    ["refund_analysis", "refund rate by product all time"],
+    ["conversion_analysis", "conversion rate by product last 30 days"],
+    ["stockout_risk", "what runs out in the next 2 weeks"],
+    ["inventory_value", "what is my inventory worth"],
+    ["restock_recommendations", "what should I restock"],
+    ["excess_inventory", "which products are overstocked"],
+    ["competitor_pricing", "how do my prices compare to competitors"],
+    ["catalog_gaps", "what categories are my competitors selling that I don't"],
+    ["buy_box_share", "buy box percentage by product last 30 days"],
+    ["price_changes", "recent competitor price changes"],
+    ["acos_by_campaign", "ACoS by campaign year to date"],
+    ["keyword_opportunities", "keyword opportunities"],
+    ["bid_recommendations", "bid recommendations to hit 25% ACoS"],
+    ["wasted_ad_spend", "wasted ad spend last 30 days"],
+    ["advertising_summary", "total ad spend all time"],
+  ];
+  const figures = {};
+  for (const [engine, location] of [
+    ["sqlite", join(dir, "demo.db")],
+    ["postgres", await scratchDatabase("demo")],
+  ]) {
+    const mirror = await openStore(location);
+    const t0 = performance.now();
+    await generateDemo(mirror, { seed: 1, end: "2026-11-20", now, scale: SCALE });
+    console.log(`demo (${SCALE} scale) on ${engine} generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    for (const [intent, question] of QUESTIONS) {
+      await answer(question, { db: mirror.db, now });
+      const times = [];
+      for (let i = 0; i < RUNS; i++) {
+        const s = performance.now();
+        await answer(question, { db: mirror.db, now });
+        times.push(performance.now() - s);
+      }
+      times.sort((a, b) => a - b);
+      figures[`${engine}|${intent}`] = { median: pct(times, 50), p95: pct(times, 95) };
+    }
+    await mirror.close();
+  }
+  console.log(`\nanswers, ${SCALE} scale, ${RUNS} runs per question (ms)`);
+  console.log(
+    `${"intent".padEnd(26)} ${"sqlite median".padStart(14)} ${"sqlite p95".padStart(11)} ${"pg median".padStart(10)} ${"pg p95".padStart(8)}`,
+  );
+  let worst = 0;
+  for (const [intent] of QUESTIONS) {
+    const s = figures[`sqlite|${intent}`];
+    const p = figures[`postgres|${intent}`];
+    worst = Math.max(worst, p.p95);
+    console.log(
+      `${intent.padEnd(26)} ${s.median.toFixed(1).padStart(14)} ${s.p95.toFixed(1).padStart(11)} ${p.median.toFixed(1).padStart(10)} ${p.p95.toFixed(1).padStart(8)}`,
+    );
+  }
+  console.log(`\nworst PostgreSQL p95: ${worst.toFixed(1)} ms (target 300 ms at the large scale)`);
+  console.log(
+    `PostgreSQL import: ${Math.round(imports.postgres).toLocaleString("en-US")} lines/s (target 100,000); SQLite ${Math.round(imports.sqlite).toLocaleString("en-US")}`,
+  );
+} finally {
+  await dropScratch();
+}

@@ -1,0 +1,173 @@
+/**
+ * PostgreSQL's SQL for the fragments that differ between engines (see
+ * store/dialect.ts). Dates are ISO text in both schemas, so bucketing cuts
+ * and casts text; sums are double precision like SQLite's total(); the
+ * write lock is a transaction-scoped advisory lock, which serialises the
+ * writers that asked for it across every process on the database, as
+ * SQLite's BEGIN IMMEDIATE does on one file.
+ */
+import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
+import type { DateBucket, PackedSource, SqlDialect, WriteWaitOptions } from "../dialect.js";
+import type { MirrorSchema } from "../schema.js";
+
+/** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday (ISO weeks). */
+export function bucketStart(column: string, bucket: DateBucket): RawBuilder<string> {
+  const ref = sql.ref(column);
+  switch (bucket) {
+    case "day":
+      return sql<string>`${ref}`;
+    case "week":
+      return sql<string>`to_char(date_trunc('week', ${ref}::date), 'YYYY-MM-DD')`;
+    case "month":
+      return sql<string>`(substr(${ref}, 1, 7) || '-01')`;
+    case "quarter":
+      return sql<string>`(substr(${ref}, 1, 5) || lpad((((substr(${ref}, 6, 2)::int - 1) / 3) * 3 + 1)::text, 2, '0') || '-01')`;
+    case "year":
+      return sql<string>`(substr(${ref}, 1, 4) || '-01-01')`;
+  }
+}
+
+/** The day of the week of a date column: 0 for Sunday to 6 for Saturday. */
+export function dayOfWeek(column: string): RawBuilder<number> {
+  return sql<number>`extract(dow from ${sql.ref(column)}::date)::int`;
+}
+
+/** A sum that is 0.0 over no rows or only nulls, and a double (sum() of integers is bigint, of numerics numeric). */
+export function sum(expression: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`coalesce(sum(${expression}), 0)::double precision`;
+}
+
+/** round() of a double through numeric (PostgreSQL rounds doubles to places only as numerics), back to a double. */
+export function round(expression: RawBuilder<unknown>, places: number): RawBuilder<number> {
+  return sql<number>`round((${expression})::numeric, ${sql.lit(places)})::double precision`;
+}
+
+/** PostgreSQL's planner, with statistics, picks its own index: the table as it is. */
+export function indexedBy(table: string, _index: string): RawBuilder<unknown> {
+  return sql`${sql.table(table)}`;
+}
+
+/** PostgreSQL chooses between an index's order and a sort by its statistics: the column as it is. */
+export function unindexed(column: string): RawBuilder<unknown> {
+  return sql.ref(column);
+}
+
+/** FOR UPDATE SKIP LOCKED: of several claimers, each takes a row no other is taking, without waiting. */
+export function skipLocked(): RawBuilder<unknown> {
+  return sql`for update skip locked`;
+}
+
+/** The row's physical locator (ctid), for fetching a row a subquery found by it. */
+export function rowId(alias: string): RawBuilder<unknown> {
+  return sql.ref(`${alias}.ctid`);
+}
+
+/** Values packed into one JSON array text; double precision prints its shortest exact form. */
+export function jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string> {
+  return sql<string>`json_build_array(${sql.join(values)})::text`;
+}
+
+/** PostgreSQL stores every table as a heap beside its indexes: nothing to ask for. */
+export function compactTable<B extends CreateTableBuilder<any, any>>(builder: B): B {
+  return builder;
+}
+
+/**
+ * The FROM clause of packed rows (see store/dialect.ts): the batch's text as
+ * one bytea parameter, each row's positions and numbers a row of VALUES,
+ * typed (a parameter's type is otherwise text). Positions count bytes, so
+ * the field is cut from the bytes and then read as UTF-8.
+ */
+export function packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }): PackedSource {
+  const column = (n: number) => sql.ref(`x.column${n + 1}`);
+  const row = sql`(${sql.join([
+    ...Array.from({ length: shape.texts + 1 }, () => sql`${null}::int`),
+    ...Array.from({ length: shape.figures }, () => sql`${null}::double precision`),
+  ])})`;
+  return {
+    from: db
+      .selectFrom(sql`(select ${null}::bytea as v)`.as("b"))
+      .crossJoin(sql`(values ${sql.join(Array.from({ length: count }, () => row))})`.as("x")),
+    text(k: number, nullable = false): RawBuilder<string | null> {
+      const cut = sql<string>`convert_from(substring(b.v from ${column(k)} for ${column(k + 1)} - ${column(k)} - 1), 'UTF8')`;
+      return nullable ? sql<string | null>`nullif(${cut}, '')` : cut;
+    },
+    figure(k: number): RawBuilder<number> {
+      return sql<number>`${column(shape.texts + 1 + k)}`;
+    },
+  };
+}
+
+/**
+ * The next transaction id to be handed out: it moves whenever a transaction
+ * that writes begins, on any connection (this one's included, which only
+ * makes a cache start over more often). Reads take no id.
+ */
+export async function dataVersion(db: Kysely<any>): Promise<number> {
+  const { rows } = await sql<{ v: number }>`select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as v`.execute(
+    db,
+  );
+  return Number(rows[0]?.v ?? 0);
+}
+
+const DEFAULT_WAIT_MS = 5_000;
+/** The advisory lock every write transaction takes: one number for the mirror's writers (an arbitrary constant, "SAI1"). */
+const WRITE_LOCK = 0x53414931;
+
+/**
+ * Runs `work` in a transaction that first takes the mirror's write lock (an
+ * advisory lock released at commit or rollback), waiting at most `waitMs`
+ * (lock_timeout, which fails with lock_not_available: isBusy). The wait is
+ * the server's: the event loop is free meanwhile.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<MirrorSchema>,
+  work: (trx: Kysely<MirrorSchema>) => Promise<T>,
+  options: WriteWaitOptions = {},
+): Promise<T> {
+  if (db.isTransaction) return work(db);
+  const wait = Math.max(1, Math.round(options.waitMs ?? DEFAULT_WAIT_MS));
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('lock_timeout', ${`${wait}ms`}, true)`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${sql.lit(WRITE_LOCK)})`.execute(trx);
+    await sql`select set_config('lock_timeout', '0', true)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/** A lock not granted in time (lock_not_available) or a serialisation failure: another writer holds the data. */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "55P03" || code === "40001" || code === "40P01";
+}
+
+/** A unique violation on a primary key (PostgreSQL names them `<table>_pkey`, the schema `<table>_pk`). */
+export function isPrimaryKeyConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | undefined;
+  return e?.code === "23505" && typeof e.constraint === "string" && /_(pk|pkey)$/.test(e.constraint);
+}
+
+/** PostgreSQL's commits are on disk when they return (synchronous_commit on, its default): nothing to add. */
+function durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) => Promise<T>): Promise<T> {
+  return work(db);
+}
+
+export const postgresDialect: SqlDialect = {
+  engine: "postgres",
+  bucketStart,
+  dayOfWeek,
+  sum,
+  round,
+  indexedBy,
+  unindexed,
+  skipLocked,
+  rowId,
+  jsonArray,
+  compactTable,
+  packedSource,
+  dataVersion,
+  writeTransaction,
+  isBusy,
+  durably,
+  isPrimaryKeyConflict,
+};

@@ -1,0 +1,197 @@
+/**
+ * A session on a PostgreSQL server that can answer synchronously: the
+ * connection lives on a helper thread (its socket needs an event loop), and
+ * the calling thread waits on a shared flag for the answer, as the bulk
+ * path needs (see session.ts). Transactions from Kysely use the same
+ * connection without holding the thread (`runAsync`). Values come back as
+ * their text and are read here (values.ts), one reading for both engines.
+ */
+import { createRequire } from "node:module";
+import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
+import type { PgResult } from "./session.js";
+import type { AsyncCapableSession } from "./session-driver.js";
+import { parameterOf, parserFor } from "./values.js";
+
+/** What the helper sends back: the text of each value, with its column's type id; or the error's fields. */
+interface Reply {
+  id: number;
+  ok: boolean;
+  columns?: string[];
+  types?: number[];
+  rows?: (string | null)[][];
+  rowCount?: number;
+  txStatus?: string;
+  error?: Record<string, unknown>;
+}
+
+interface Request {
+  id: number;
+  kind: "query" | "copy" | "end";
+  sql?: string;
+  params?: unknown[];
+  text?: string;
+}
+
+/**
+ * The helper's code, CommonJS run from a string: it needs no file of its own
+ * beside the sources or the bundle. It reads `pg` and `pg-copy-streams` from
+ * the paths the caller resolved.
+ */
+const WORKER = String.raw`
+const { workerData } = require("node:worker_threads");
+const pg = require(workerData.pgPath);
+const { from: copyFrom } = require(workerData.copyPath);
+const flag = new Int32Array(workerData.signal);
+const raw = { getTypeParser: () => (value) => value };
+const client = new pg.Client({ connectionString: workerData.url, types: raw, application_name: "seller-ai" });
+// A connection the server ends (a restart, a dropped database) fails the next statement, not the thread.
+client.on("error", () => undefined);
+const ready = client.connect();
+const errorFields = (e) => ({ message: e && e.message || String(e), code: e && e.code, constraint: e && e.constraint, detail: e && e.detail, table: e && e.table, severity: e && e.severity });
+const args = (params) => (params || []).map((v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v));
+async function serve(request) {
+  try {
+    await ready;
+    if (request.kind === "end") { await client.end(); return { id: request.id, ok: true }; }
+    if (request.kind === "copy") {
+      const stream = client.query(copyFrom(request.sql));
+      await new Promise((resolve, reject) => { stream.on("finish", resolve); stream.on("error", reject); stream.end(request.text); });
+      return { id: request.id, ok: true, rowCount: Number(stream.rowCount), txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus };
+    }
+    const results = await client.query({ text: request.sql, values: args(request.params), rowMode: "array" });
+    const last = Array.isArray(results) ? results[results.length - 1] : results;
+    return {
+      id: request.id, ok: true,
+      columns: (last.fields || []).map((f) => f.name),
+      types: (last.fields || []).map((f) => f.dataTypeID),
+      rows: last.rows || [], rowCount: last.rowCount || 0,
+      txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus,
+    };
+  } catch (e) {
+    return { id: request.id, ok: false, error: errorFields(e), txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus };
+  }
+}
+let chain = Promise.resolve();
+function listen(port, sync) {
+  port.on("message", (request) => {
+    chain = chain.then(async () => {
+      const reply = await serve(request);
+      port.postMessage(reply);
+      if (sync) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
+    });
+  });
+}
+listen(workerData.syncPort, true);
+listen(workerData.asyncPort, false);
+`;
+
+/** The error the server gave, with its SQLSTATE code and constraint, as `pg` raises it. */
+function serverError(fields: Record<string, unknown> = {}): Error {
+  const error = new Error(String(fields.message ?? "PostgreSQL refused the statement"));
+  for (const [key, value] of Object.entries(fields))
+    if (value !== undefined && key !== "message") (error as any)[key] = value;
+  return error;
+}
+
+function resultOf(reply: Reply): PgResult {
+  if (!reply.ok) throw serverError(reply.error);
+  const parsers = (reply.types ?? []).map(parserFor);
+  const rows = (reply.rows ?? []).map((row) => row.map((v, i) => (v === null ? null : parsers[i](v))));
+  return { columns: reply.columns ?? [], rows, rowCount: reply.rowCount ?? 0 };
+}
+
+export class ServerSession implements AsyncCapableSession {
+  private readonly worker: Worker;
+  private readonly syncPort: MessagePort;
+  private readonly asyncPort: MessagePort;
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly waiting = new Map<number, (reply: Reply) => void>();
+  private next = 0;
+  private status = "I";
+  private closed = false;
+
+  constructor(url: string) {
+    const require = createRequire(import.meta.url);
+    const sync = new MessageChannel();
+    const async = new MessageChannel();
+    this.syncPort = sync.port1;
+    this.asyncPort = async.port1;
+    this.worker = new Worker(WORKER, {
+      eval: true,
+      workerData: {
+        url,
+        pgPath: require.resolve("pg"),
+        copyPath: require.resolve("pg-copy-streams"),
+        signal: this.flag.buffer,
+        syncPort: sync.port2,
+        asyncPort: async.port2,
+      },
+      transferList: [sync.port2, async.port2],
+    });
+    this.asyncPort.on("message", (reply: Reply) => {
+      const resolve = this.waiting.get(reply.id);
+      this.waiting.delete(reply.id);
+      // An answer awaited keeps the process alive; with none awaited the port lets it end.
+      if (this.waiting.size === 0) this.asyncPort.unref();
+      resolve?.(reply);
+    });
+    // The helper never keeps the process alive by itself: the mirror's close ends it.
+    this.worker.unref();
+    this.asyncPort.unref();
+  }
+
+  get inTransaction(): boolean {
+    return this.status !== "I";
+  }
+
+  run(sql: string, params: readonly unknown[]): PgResult {
+    return resultOf(this.ask({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
+  }
+
+  async runAsync(sql: string, params: readonly unknown[]): Promise<PgResult> {
+    return resultOf(await this.askAsync({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
+  }
+
+  copyIn(table: string, columns: readonly string[], text: string): number {
+    const sql = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
+    return resultOf(this.ask({ id: this.next++, kind: "copy", sql, text })).rowCount;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.askAsync({ id: this.next++, kind: "end" }).catch(() => undefined);
+    this.asyncPort.close();
+    this.syncPort.close();
+    await this.worker.terminate();
+  }
+
+  /** Sends a request and holds this thread until the helper answers it. */
+  private ask(request: Request): Reply {
+    Atomics.store(this.flag, 0, 0);
+    this.syncPort.postMessage(request);
+    for (;;) {
+      Atomics.wait(this.flag, 0, 0);
+      const message = receiveMessageOnPort(this.syncPort);
+      if (message) return this.noted(message.message as Reply);
+      Atomics.store(this.flag, 0, 0);
+    }
+  }
+
+  private askAsync(request: Request): Promise<Reply> {
+    return new Promise((resolve) => {
+      this.waiting.set(request.id, (reply) => resolve(this.noted(reply)));
+      this.asyncPort.ref();
+      this.asyncPort.postMessage(request);
+    });
+  }
+
+  private noted(reply: Reply): Reply {
+    if (reply.txStatus) this.status = reply.txStatus;
+    return reply;
+  }
+}
+
+function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

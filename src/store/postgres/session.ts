@@ -1,0 +1,46 @@
+/**
+ * One PostgreSQL session answering synchronously: the store's bulk path
+ * (imports, the demo, rollup rebuilds) runs a statement per batch of rows
+ * and reads its result before the next row is parsed, as it does on SQLite.
+ * PGlite answers in the calling thread (pglite-session.ts); a server through
+ * a connection held by a helper thread (server-session.ts).
+ */
+import { Buffer } from "node:buffer";
+
+/** A statement's result: column names, rows as arrays of values (read as values.ts reads them), rows touched. */
+export interface PgResult {
+  columns: string[];
+  rows: unknown[][];
+  /** Rows the statement inserted, updated, deleted or returned. */
+  rowCount: number;
+}
+
+export interface SyncSession {
+  /** Runs one statement with `$1`… parameters (or several, separated by `;`, without any). */
+  run(sql: string, params: readonly unknown[]): PgResult;
+  /**
+   * Loads rows into a table with COPY … FROM STDIN, the fastest way in; `text`
+   * is COPY's text format (tab-separated, `\N` for null). Returns the rows loaded.
+   */
+  copyIn(table: string, columns: readonly string[], text: string): number;
+  /** Whether the session is inside a transaction (including a failed one). */
+  readonly inTransaction: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * A value in COPY's text format: backslash, tab, newline and carriage return
+ * escaped, null as `\N`.
+ */
+export function copyField(value: unknown): string {
+  if (value === null || value === undefined) return "\\N";
+  if (typeof value === "number")
+    return Number.isFinite(value) ? String(value) : Number.isNaN(value) ? "NaN" : value > 0 ? "Infinity" : "-Infinity";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  // Bytes as bytea's hex form, its backslash escaped for COPY.
+  if (value instanceof Uint8Array) return `\\\\x${Buffer.from(value).toString("hex")}`;
+  const text = typeof value === "string" ? value : String(value);
+  return /[\\\t\n\r]/.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]) : text;
+}
+
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };

@@ -1,0 +1,48 @@
+// Several `serve` instances on one PostgreSQL database share one set of daily quotas: the count is kept
+// and checked in the database by one atomic statement, so instances answering at once never pass the
+// limit together, and a restarted instance finds the counts where they were.
+import { describe, expect, it } from "vitest";
+import { openStore, type Mirror } from "../../src/store/open-mirror.js";
+import { apiHarness } from "../helpers/api-harness.js";
+import { BACKENDS } from "../helpers/backends.js";
+import { buildTwoSellerMirror } from "../helpers/two-sellers.js";
+
+const QUESTION = { query: "how much did I sell last month" };
+// Daily quotas only: the per-second burst limit is lifted (the test clock stands still).
+const NO_BURST = { burstPerSecond: { starter: 10_000, business: 10_000, enterprise: 10_000 } };
+
+describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("two instances on $name", (backend) => {
+  it("300 requests at once with a starter key, spread over both, answer exactly 100", async () => {
+    const location = await backend.location();
+    const first = await buildTwoSellerMirror(location);
+    // On a server, the second instance has connections of its own; PGlite has one session for both.
+    const second: Mirror = backend.name === "postgres" ? await openStore(location) : first;
+    const a = await apiHarness({ ...NO_BURST, mirror: first });
+    const b = await apiHarness({ ...NO_BURST, mirror: second });
+    try {
+      const { key } = await a.key({ plan: "starter" });
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? a : b).query(key, QUESTION)),
+      );
+      const codes = answers.map((r) => (r.statusCode === 200 ? "ok" : r.json().error.code));
+      expect(codes.filter((c) => c === "ok")).toHaveLength(100);
+      expect(codes.filter((c) => c === "quota_exceeded")).toHaveLength(200);
+
+      // A restart keeps the count: a new instance on the database refuses the next request too.
+      await a.close();
+      const restarted = await apiHarness({ ...NO_BURST, mirror: first });
+      try {
+        const again = await restarted.query(key, QUESTION);
+        expect(again.statusCode).toBe(429);
+        expect(again.json().error.code).toBe("quota_exceeded");
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+      if (second !== first) await second.close();
+      await first.close();
+    }
+  });
+});
