@@ -53,11 +53,8 @@ export function renderAnswerText(answer: RenderableAnswer, options: TerminalAnsw
 
   for (const [key, value] of Object.entries(result)) {
     if (key === answer.primaryKey || NOT_SHOWN.has(key) || value === null || value === undefined) continue;
-    // The count of all rows matters on a terminal only when the table shows fewer of them.
-    if (key === "total_rows") {
-      if (typeof value === "number" && value > rows.length) blocks.push(`Rows: ${rows.length} of ${value}`);
-      continue;
-    }
+    // A table that leaves rows out says so in its summary ("Showing 5 of 150"); the bare count adds nothing.
+    if (key === "total_rows") continue;
     if (Array.isArray(value)) {
       const items = value.filter(isPlainObject);
       if (items.length > 0)
