@@ -7,81 +7,13 @@
  * (`store/sqlite/`, `store/postgres/`); code outside the store asks `dialectOf(db)` and
  * never names an engine.
  */
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, type RawBuilder, SqliteAdapter } from "kysely";
+import { type Kysely, PostgresAdapter, SqliteAdapter } from "kysely";
 import { postgresDialect } from "./postgres/dialect.js";
 import type { MirrorSchema } from "./schema.js";
+import type { SqlDialect, WriteWaitOptions } from "./sql-dialect.js";
 import { sqliteDialect } from "./sqlite/dialect.js";
 
-export type DateBucket = "day" | "week" | "month" | "quarter" | "year";
-
-export type TableName = keyof MirrorSchema;
-
-/** How long a write waits for another writer's lock, and how it is told when it gives up. */
-export interface WriteWaitOptions {
-  /** Milliseconds to keep trying for the write lock (default 5000); the wait never blocks the event loop. */
-  waitMs?: number;
-}
-
-/** The SQL that differs between engines; every fragment is plain Kysely raw SQL for the engine in use. */
-export interface SqlDialect {
-  readonly engine: "sqlite" | "postgres";
-  /** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday. */
-  bucketStart(column: string, bucket: DateBucket): RawBuilder<string>;
-  /** The day of the week of a date column: 0 for Sunday to 6 for Saturday. */
-  dayOfWeek(column: string): RawBuilder<number>;
-  /** A sum that is 0, not null, over no rows or only nulls (and always a floating-point number). */
-  sum(expression: RawBuilder<unknown>): RawBuilder<number>;
-  /** A number rounded to `places` decimals (halves away from zero), still a floating-point number. */
-  round(expression: RawBuilder<unknown>, places: number): RawBuilder<number>;
-  /** A table read through a named index, where the engine's planner might otherwise pick another. */
-  indexedBy(table: string, index: string): RawBuilder<unknown>;
-  /** A column to sort by without the planner reading the table through an index in that order. */
-  unindexed(column: string): RawBuilder<unknown>;
-  /**
-   * The end of a SELECT that picks queued rows to claim: rows another
-   * transaction is claiming are skipped, not waited for.
-   */
-  skipLocked(): RawBuilder<unknown>;
-  /** The row's own locator, for fetching a row found by a subquery in one key lookup. */
-  rowId(alias: string): RawBuilder<unknown>;
-  /** Values packed into one JSON array text (numbers keep every digit). */
-  jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string>;
-  /** A table stored in its primary key's order (a compact key-only table). */
-  compactTable<B extends CreateTableBuilder<any, any>>(builder: B): B;
-  /**
-   * A FROM clause yielding `count` rows packed as ingest/packed-rows.ts packs
-   * them, for an INSERT … SELECT (see the engine's implementation).
-   */
-  packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }): PackedSource;
-  /** A number that moves whenever another connection commits to the database: caches hold while it stands. */
-  dataVersion(db: Kysely<any>): Promise<number>;
-  /**
-   * Runs `work` in a transaction that holds the write lock from its start,
-   * waiting for another writer's lock without blocking the event loop, and
-   * failing with a busy error (see `isBusy`) when it is still taken after `waitMs`.
-   */
-  writeTransaction<T>(
-    db: Kysely<MirrorSchema>,
-    work: (trx: Kysely<MirrorSchema>) => Promise<T>,
-    options?: WriteWaitOptions,
-  ): Promise<T>;
-  /**
-   * Runs `work` (statements outside any transaction, each committing on its
-   * own) so that every commit in it is on disk before it returns: what it
-   * stored survives a power cut, not only a crash of the process.
-   */
-  durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) => Promise<T>): Promise<T>;
-  /** Whether an error is the database being locked by another writer. */
-  isBusy(error: unknown): boolean;
-  /** Whether an error is a row colliding with a stored one on its primary key. */
-  isPrimaryKeyConflict(error: unknown): boolean;
-}
-
-export interface PackedSource {
-  from: any;
-  text(k: number, nullable?: boolean): RawBuilder<string | null>;
-  figure(k: number): RawBuilder<number>;
-}
+export type { DateBucket, PackedSource, SqlDialect, TableName, WriteWaitOptions } from "./sql-dialect.js";
 
 const ENGINES: readonly SqlDialect[] = [sqliteDialect, postgresDialect];
 

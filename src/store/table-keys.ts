@@ -7,15 +7,9 @@
 import { type Kysely, PostgresAdapter, SqliteAdapter } from "kysely";
 import { postgresTableKeys } from "./postgres/table-keys.js";
 import { sqliteTableKeys } from "./sqlite/table-keys.js";
+import type { TableKeys } from "./table-key-types.js";
 
-export interface TableKeys {
-  table: string;
-  columns: { name: string; notNull: boolean }[];
-  /** The primary key's columns in key order (empty for a table without one). */
-  primaryKey: string[];
-  /** Each unique constraint or unique index other than the primary key, as its columns, in the order of their column lists. */
-  uniques: string[][];
-}
+export type { TableKeys } from "./table-key-types.js";
 
 /** Every table of the mirror, by name. */
 export async function tableKeys(db: Kysely<any>): Promise<TableKeys[]> {

@@ -7,7 +7,7 @@
  * SQLite's BEGIN IMMEDIATE does on one file.
  */
 import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
-import type { DateBucket, PackedSource, SqlDialect, WriteWaitOptions } from "../dialect.js";
+import type { DateBucket, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 
 /** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday (ISO weeks). */

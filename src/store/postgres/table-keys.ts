@@ -5,7 +5,7 @@
  * indexes made without a constraint (information_schema lists constraints only).
  */
 import { sql, type Kysely } from "kysely";
-import type { TableKeys } from "../table-keys.js";
+import type { TableKeys } from "../table-key-types.js";
 
 export async function postgresTableKeys(db: Kysely<any>): Promise<TableKeys[]> {
   const columns = await sql<{ table_name: string; column_name: string; is_nullable: string }>`

@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
-import type { DateBucket, SqlDialect, WriteWaitOptions } from "../dialect.js";
+import type { DateBucket, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 
 /**

@@ -1,6 +1,6 @@
 /** SQLite's catalog read as tables, columns and keys (see store/table-keys.ts). */
 import { sql, type Kysely } from "kysely";
-import type { TableKeys } from "../table-keys.js";
+import type { TableKeys } from "../table-key-types.js";
 
 export async function sqliteTableKeys(db: Kysely<any>): Promise<TableKeys[]> {
   const tables = await sql<{ name: string }>`
