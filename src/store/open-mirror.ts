@@ -3,7 +3,6 @@ import { SellerAiError } from "../core/errors.js";
 import type { Mirror, MirrorDb } from "./backend.js";
 import { isPostgresLocation, mirrorOpenError, PGLITE_MEMORY, prepareMirrorPath } from "./mirror-path.js";
 import { MIGRATIONS } from "./migrations/index.js";
-import { openPgliteMirror } from "./postgres/pglite.js";
 import type { PostgresMirror } from "./postgres/open.js";
 import { PostgresSchemaPlugin } from "./postgres/schema-plugin.js";
 import { kyselyOn, openSqliteConnection, sqliteMirror, type SqliteMirror } from "./sqlite/open.js";
@@ -21,7 +20,12 @@ export { isPostgresLocation, PGLITE_MEMORY };
  * const mirror = await openStore(process.env.SELLER_AI_DB ?? "mirror.db");
  */
 export async function openStore(location: string, options: OpenMirrorOptions = {}): Promise<Mirror> {
-  if (location === PGLITE_MEMORY) return openPgliteMirror((m) => migratePostgres(m.db));
+  // The PostgreSQL engines load only when asked for: a SQLite command (most of them) never pays for
+  // loading pg, pg-protocol and PGlite's driver at start-up.
+  if (location === PGLITE_MEMORY) {
+    const { openPgliteMirror } = await import("./postgres/pglite.js");
+    return openPgliteMirror((m) => migratePostgres(m.db));
+  }
   if (isPostgresLocation(location)) {
     const { openServerMirror } = await import("./postgres/server.js");
     return openServerMirror(location, { ...options, migrate: migratePostgres });
