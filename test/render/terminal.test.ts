@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { count, type ResultShape } from "../../src/analytics/results/index.js";
 import { BUY_BOX_SHARE } from "../../src/analytics/results/competition.js";
+import { PAYOUTS } from "../../src/analytics/results/finance.js";
 import { RESTOCK_RECOMMENDATIONS } from "../../src/analytics/results/inventory.js";
 import { DECLINING_REVIEWS, SALES_COMPARISON, SALES_TREND, TOP_PRODUCTS } from "../../src/analytics/results/sales.js";
 import { formatValue } from "../../src/render/format-values.js";
@@ -26,6 +27,10 @@ describe("value kinds come from the result's declared fields", () => {
     [SALES_TREND, "roas", { kind: "ratio" }],
     [SALES_TREND, "period", { kind: "date" }],
     [BUY_BOX_SHARE, "change", { kind: "points", signed: true }],
+    // A payout and its parts are amounts, not changes: no "+" before a deposit.
+    [PAYOUTS, "amount", { kind: "money" }],
+    [PAYOUTS, "sales", { kind: "money" }],
+    [PAYOUTS, "fees", { kind: "money" }],
   ] as const)("%#: %s is %j", (shape, column, format) => {
     expect(valueFormat(valueFieldAt(fieldsOf(shape), column))).toEqual({ signed: undefined, ...format });
   });

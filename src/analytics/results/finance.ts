@@ -93,22 +93,23 @@ export const PAYOUTS = shape("payouts", {
       start_date: nullable(date),
       end_date: nullable(date),
       deposit_date: nullable(date),
-      /** What was paid: the report's total, else the sum of its lines. */
-      amount: signed(money),
-      sales: signed(money),
-      refunds: signed(money),
-      fees: signed(money),
-      other: signed(money),
+      /**
+       * What was paid: the report's total, else the sum of its lines. Payout figures are amounts, not changes, so
+       * they show no "+" (a deduction is negative and shows its "-").
+       */
+      amount: money,
+      sales: money,
+      refunds: money,
+      fees: money,
+      other: money,
       lines: count,
       currency: text,
     }),
   ),
   /** Deposits summed by month of deposit, in each currency. */
-  by_month: list(object({ month: text, deposits: count, amount: signed(money), currency: text })),
-  totals: list(object({ currency: text, deposits: count, amount: signed(money) })),
-  last_deposit: nullable(
-    object({ settlement_id: text, deposit_date: nullable(date), amount: signed(money), currency: text }),
-  ),
+  by_month: list(object({ month: text, deposits: count, amount: money, currency: text })),
+  totals: list(object({ currency: text, deposits: count, amount: money })),
+  last_deposit: nullable(object({ settlement_id: text, deposit_date: nullable(date), amount: money, currency: text })),
   period: nullable(period),
   analysis,
 });
