@@ -64,6 +64,8 @@ interface Column {
   head: string;
   cells: string[];
   numeric: boolean;
+  /** Numbers and identifiers are shown whole: a shortened figure or id would be a wrong one. */
+  whole: boolean;
 }
 
 /**
@@ -99,7 +101,8 @@ export function renderTable(rows: Record<string, unknown>[], options: TerminalTa
     const cells = flat.map((row) => terminalText(cellText(row, key, options.currency, options.fields)));
     const numeric =
       values.some((v) => typeof v === "number") && values.every((v, r) => typeof v === "number" || cells[r] === "—");
-    columns.push({ key, head: terminalText(columnLabel(key)), cells, numeric });
+    const whole = numeric || valueFieldAt(options.fields, key)?.identifier === true;
+    columns.push({ key, head: terminalText(columnLabel(key)), cells, numeric, whole });
   }
   const hidden: string[] = [];
   const width = options.width;
@@ -170,7 +173,7 @@ function minimumWidth(c: Column): number {
 
 function shortestWidth(c: Column): number {
   const natural = naturalWidth(c);
-  return c.numeric ? natural : Math.min(natural, minimumWidth(c));
+  return c.whole ? natural : Math.min(natural, minimumWidth(c));
 }
 
 // Borders take one column per cell plus one.
@@ -205,7 +208,7 @@ function twoLines(head: string): string {
   return `${head.slice(0, at)}\n${head.slice(at + 1)}`;
 }
 
-// Text columns give up width, widest first, down to their minimum; numbers never shrink.
+// Text columns give up width, widest first, down to their minimum; numbers and identifiers never shrink.
 function fitWidths(columns: Column[], width: number | undefined): number[] {
   const widths = columns.map(naturalWidth);
   if (!width) return widths;
@@ -213,7 +216,7 @@ function fitWidths(columns: Column[], width: number | undefined): number[] {
   while (tableWidth() > width) {
     let widest = -1;
     for (let i = 0; i < widths.length; i++) {
-      if (!columns[i].numeric && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest]))
+      if (!columns[i].whole && widths[i] > minimumWidth(columns[i]) && (widest < 0 || widths[i] > widths[widest]))
         widest = i;
     }
     if (widest < 0) break;

@@ -100,6 +100,37 @@ describe("renderTable", () => {
     expect(text).toContain("Urgency");
   });
 
+  const payout = (i: number) => ({
+    settlement_id: "10779783724",
+    start_date: "2026-11-03",
+    end_date: "2026-11-16",
+    deposit_date: "2026-11-20",
+    amount: 161137.73 * i,
+    sales: 267677.81 * i,
+    refunds: -11839.42,
+    fees: -87537.78,
+    currency: "GBP",
+  });
+  const product = (i: number) => ({
+    asin: "B0LONGASIN01",
+    title: "A fairly long product title that needs room",
+    units_sold: 1000 * i,
+    revenue: 12345.67 * i,
+    profit: 2345.6 * i,
+    profit_margin: 19.1,
+    growth_rate: 3.2,
+    orders: 900 * i,
+    currency: "USD",
+  });
+  it.each([
+    ["a settlement id", PAYOUTS, payout, "10779783724"],
+    ["an ASIN", TOP_PRODUCTS, product, "B0LONGASIN01"],
+  ] as const)("never shortens %s to fit a narrow terminal", (_, shape, row, id) => {
+    const text = renderTable([row(1), row(2)], { width: 90, fields: fieldsOf(shape) });
+    expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThanOrEqual(90);
+    expect(text).toContain(`│ ${id} │`);
+  });
+
   it("hides the rightmost minor columns on a narrow terminal and names them", () => {
     const rows = [1, 2, 3].map((i) => ({
       asin: `B0TESTAAA${i}`,

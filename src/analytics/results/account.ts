@@ -4,6 +4,7 @@ import {
   count,
   date,
   flag,
+  identifier,
   list,
   measure,
   metric,
@@ -86,8 +87,8 @@ export const CREATE_ALERT = shape("alerts", {
   ),
   matching_now: list(
     object({
-      asin: text,
-      sku: text,
+      asin: identifier,
+      sku: identifier,
       marketplace: text,
       days_of_supply: nullable(number),
       available_quantity: count,

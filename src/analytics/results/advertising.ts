@@ -1,6 +1,6 @@
 /** The results of the advertising intents: campaigns, keywords, bids, wasted spend and the summary. */
 import { analysis, notes, period } from "./common.js";
-import { count, list, money, nullable, object, percent, ratio, shape, signed, text } from "./shape.js";
+import { count, identifier, list, money, nullable, object, percent, ratio, shape, signed, text } from "./shape.js";
 
 /** The advertising figures of a campaign, keyword or marketplace. */
 export const AD_METRICS = {
@@ -22,7 +22,7 @@ export const ACOS_BY_CAMPAIGN = shape("campaigns", {
   campaigns: list(
     object({
       campaign: text,
-      campaign_id: text,
+      campaign_id: identifier,
       marketplace: text,
       state: nullable(text),
       ...AD_METRICS,
@@ -43,9 +43,9 @@ export const KEYWORD_OPPORTUNITIES = shape("keywords", {
       keyword: text,
       match_type: nullable(text),
       kind: text,
-      target_id: text,
+      target_id: identifier,
       campaign: text,
-      campaign_id: text,
+      campaign_id: identifier,
       marketplace: text,
       bid: nullable(money),
       ...AD_METRICS,
@@ -65,7 +65,7 @@ export const BID_RECOMMENDATIONS = shape("bids", {
     object({
       keyword: text,
       match_type: nullable(text),
-      target_id: text,
+      target_id: identifier,
       campaign: text,
       marketplace: text,
       current_bid: money,
@@ -93,9 +93,9 @@ export const WASTED_AD_SPEND = shape("keywords", {
     object({
       search_term: text,
       keyword: text,
-      target_id: text,
+      target_id: identifier,
       campaign: text,
-      campaign_id: text,
+      campaign_id: identifier,
       marketplace: text,
       impressions: count,
       clicks: count,

@@ -1,11 +1,25 @@
 /** The results of the competition intents: prices against competitors, buy box, price changes, catalog gaps. */
 import { analysis, notes, period } from "./common.js";
-import { count, date, flag, list, money, nullable, object, percent, points, shape, signed, text } from "./shape.js";
+import {
+  count,
+  date,
+  flag,
+  identifier,
+  list,
+  money,
+  nullable,
+  object,
+  percent,
+  points,
+  shape,
+  signed,
+  text,
+} from "./shape.js";
 
 export const COMPETITOR_PRICING = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       your_price: nullable(money),
@@ -28,7 +42,7 @@ export const COMPETITOR_PRICING = shape("products", {
 export const BUY_BOX_SHARE = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       buy_box_percentage: percent,
@@ -47,7 +61,7 @@ export const BUY_BOX_SHARE = shape("products", {
 export const PRICE_CHANGES = shape("changes", {
   changes: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       seller: text,

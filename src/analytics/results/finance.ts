@@ -1,6 +1,20 @@
 /** The results of the money intents: the P&L (profit_breakdown) and what the marketplace paid out (payouts). */
 import { analysis, notes, period } from "./common.js";
-import { count, date, flag, list, money, nullable, number, object, percent, shape, signed, text } from "./shape.js";
+import {
+  count,
+  date,
+  flag,
+  identifier,
+  list,
+  money,
+  nullable,
+  number,
+  object,
+  percent,
+  shape,
+  signed,
+  text,
+} from "./shape.js";
 
 /** What the P&L could not know: products without a unit cost, without fee rates, settlements missing. */
 const MISSING = object({
@@ -39,7 +53,7 @@ export const PROFIT_BREAKDOWN_LINES = shape("lines", {
 export const PROFIT_BREAKDOWN_PRODUCTS = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       units_sold: count,
@@ -89,7 +103,7 @@ export const PROFIT_BREAKDOWN_PERIODS = shape("periods", {
 export const PAYOUTS = shape("payouts", {
   payouts: list(
     object({
-      settlement_id: text,
+      settlement_id: identifier,
       start_date: nullable(date),
       end_date: nullable(date),
       deposit_date: nullable(date),
@@ -109,7 +123,9 @@ export const PAYOUTS = shape("payouts", {
   /** Deposits summed by month of deposit, in each currency. */
   by_month: list(object({ month: text, deposits: count, amount: money, currency: text })),
   totals: list(object({ currency: text, deposits: count, amount: money })),
-  last_deposit: nullable(object({ settlement_id: text, deposit_date: nullable(date), amount: money, currency: text })),
+  last_deposit: nullable(
+    object({ settlement_id: identifier, deposit_date: nullable(date), amount: money, currency: text }),
+  ),
   period: nullable(period),
   analysis,
 });
@@ -117,8 +133,8 @@ export const PAYOUTS = shape("payouts", {
 export const INVENTORY_LEVELS = shape("products", {
   products: list(
     object({
-      asin: text,
-      sku: text,
+      asin: identifier,
+      sku: identifier,
       title: text,
       marketplace: text,
       available_quantity: count,

@@ -4,6 +4,7 @@ import {
   count,
   date,
   flag,
+  identifier,
   json,
   list,
   metric,
@@ -95,7 +96,7 @@ export const INSIGHTS = shape("insights", {
   period,
   generated_at: date,
   total: count,
-  run_id: text,
+  run_id: identifier,
   currency: text,
   findings: optional(list(FINDING)),
   analysis,
@@ -104,7 +105,7 @@ export const INSIGHTS = shape("insights", {
 export const ANOMALIES = shape("anomalies", {
   anomalies: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       metric,

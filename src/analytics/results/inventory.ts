@@ -4,6 +4,7 @@ import {
   count,
   date,
   flag,
+  identifier,
   list,
   money,
   nullable,
@@ -19,8 +20,8 @@ import {
 
 /** A product's Inventory Status fields, in the documented order. */
 export const INVENTORY_STATUS = {
-  asin: text,
-  sku: text,
+  asin: identifier,
+  sku: identifier,
   fnsku: nullable(text),
   title: text,
   marketplace: text,
@@ -99,4 +100,4 @@ function inventoryValueBy<const K extends string, const R extends Fields>(primar
 
 export const INVENTORY_VALUE_BY_CATEGORY = inventoryValueBy("categories", { category: text, ...STOCK_VALUE });
 export const INVENTORY_VALUE_BY_MARKETPLACE = inventoryValueBy("marketplaces", { marketplace: text, ...STOCK_VALUE });
-export const INVENTORY_VALUE_BY_PRODUCT = inventoryValueBy("products", { asin: text, ...STOCK_VALUE });
+export const INVENTORY_VALUE_BY_PRODUCT = inventoryValueBy("products", { asin: identifier, ...STOCK_VALUE });

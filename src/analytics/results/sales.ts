@@ -2,7 +2,9 @@
 import { analysis, notes, period } from "./common.js";
 import {
   count,
+  date,
   flag,
+  identifier,
   list,
   measure,
   metric,
@@ -19,7 +21,6 @@ import {
   shape,
   signed,
   text,
-  date,
   type Fields,
   type ListOf,
 } from "./shape.js";
@@ -52,7 +53,7 @@ export const SALES_BY_CATEGORY = salesSummaryBy("categories", {
   subcategory: optional(text),
   ...SALES_TOTALS,
 });
-export const SALES_BY_PRODUCT = salesSummaryBy("products", { asin: text, ...SALES_TOTALS });
+export const SALES_BY_PRODUCT = salesSummaryBy("products", { asin: identifier, ...SALES_TOTALS });
 
 export const SALES_TREND = shape("series", {
   series: list(
@@ -99,7 +100,7 @@ export const SALES_COMPARISON = shape("comparison", {
   ),
   drivers: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       current_revenue: money,
       previous_revenue: money,
@@ -119,7 +120,7 @@ export const SALES_COMPARISON = shape("comparison", {
 export const TOP_PRODUCTS = shape("top_products", {
   top_products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       units_sold: count,
@@ -145,7 +146,7 @@ export const TOP_PRODUCTS = shape("top_products", {
 export const DECLINING_REVIEWS = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       rating_start: rating,
@@ -190,7 +191,7 @@ export const PROFIT_BY_CATEGORY = shape("categories", {
 export const REFUND_ANALYSIS = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       units_sold: count,
@@ -210,7 +211,7 @@ export const REFUND_ANALYSIS = shape("products", {
 export const CONVERSION_ANALYSIS = shape("products", {
   products: list(
     object({
-      asin: text,
+      asin: identifier,
       title: text,
       marketplace: text,
       sessions: count,

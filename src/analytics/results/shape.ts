@@ -52,6 +52,8 @@ export interface ValueField {
   readonly values?: readonly string[];
   /** The value is a number or a text (a setting's value). */
   readonly numberOrText?: boolean;
+  /** A text that names one thing (an ASIN, a settlement id): shown whole, never shortened. */
+  readonly identifier?: boolean;
 }
 
 export interface ObjectField {
@@ -87,6 +89,8 @@ export const number = value("number");
 export const ratio = value("ratio");
 export const rating = value("rating");
 export const text = value("text");
+/** An ASIN, SKU or id: a text that a table never shortens, since part of an id names nothing. */
+export const identifier = { type: "value", kind: "text", identifier: true } as const;
 export const date = value("date");
 export const flag = value("flag");
 export const metric = value("metric");
