@@ -261,6 +261,34 @@ export function describeTimeframe(token: string): string {
   return token;
 }
 
+/**
+ * A resolved period as a name that reads after "in" or "for" in a sentence: the
+ * calendar period a relative token stands for ("last_month" in November 2026 is
+ * "October 2026"), "the last 30 days", a single date, or the dates themselves.
+ *
+ * @example periodName("last_month", { start: "2026-10-01", end: "2026-10-31" }) // "October 2026"
+ */
+export function periodName(token: string, range: DateRange): string {
+  if (range.start === range.end) return range.start;
+  const year = range.start.slice(0, 4);
+  const month = `${MONTH_NAMES[Number(range.start.slice(5, 7)) - 1]} ${year}`;
+  const quarter = `Q${Math.floor((Number(range.start.slice(5, 7)) - 1) / 3) + 1} ${year}`;
+  const names: Record<string, string> = {
+    this_week: "this week so far",
+    last_week: `the week of ${range.start}`,
+    this_month: `${month} so far`,
+    last_month: month,
+    this_quarter: `${quarter} so far`,
+    last_quarter: quarter,
+    year_to_date: `${year} so far`,
+    last_year: year,
+  };
+  if (names[token]) return names[token];
+  if (/^last_\d+_(days|weeks|months)$/.test(token)) return `the ${describeTimeframe(token)}`;
+  if (/^\d{4}(-Q[1-4]|-\d{2})?$/.test(token)) return describeTimeframe(token);
+  return `${range.start} to ${range.end}`;
+}
+
 /** The latest date with this month and day that is not after today. */
 export function latestMonthDay(month: number, day: number, today: string): string | undefined {
   const year = Number(today.slice(0, 4));

@@ -135,3 +135,62 @@ describe("a product flagged as declining meets the rule with a real change", () 
     });
   }
 });
+
+// Ad reports often reach back less far than sales: a seller whose sales run from 2026-09-01 and whose ad data
+// starts on 2026-10-01 (the small seller with its earlier ad rows removed).
+describe("a period longer than the ad data says so", () => {
+  const ADS_FROM = "2026-10-01";
+  let late: Mirror;
+  beforeAll(async () => {
+    late = await buildSmallMirror();
+    await late.db.deleteFrom("ad_campaign_daily").where("date", "<", ADS_FROM).execute();
+  });
+  afterAll(async () => {
+    await late.close();
+  });
+  const askLate = async (intent: Intent, filters: Filters) =>
+    (
+      await answerUnderstanding(
+        { intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" },
+        { db: late.db, now: nowForToday(FIXTURE_TODAY) },
+      )
+    ).body.result as Record<string, any>;
+
+  it.each([
+    ["all time", "all_time", true],
+    ["the last 90 days", "last_90_days", true],
+    ["the last 30 days", "last_30_days", false],
+  ] as const)(
+    "advertising_summary over %s: TACoS compares with the sales of the days with ad data",
+    async (_, timeframe, narrower) => {
+      const result = await askLate("advertising_summary", { timeframe });
+      const summary: string = result.analysis.summary;
+      expect(summary.includes(`Your ad data covers ${ADS_FROM} to`)).toBe(narrower);
+      const covered = /covers (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2}) only/.exec(summary);
+      const sales = await askLate("sales_summary", { timeframe: covered ? `${covered[1]}..${covered[2]}` : timeframe });
+      expect(result.totals.total_sales).toBeCloseTo(sales.totals.revenue, 2);
+      expect(result.totals.tacos).toBeCloseTo((100 * result.totals.ad_spend) / sales.totals.revenue, 1);
+    },
+  );
+
+  it.each([
+    ["all time", "all_time", true],
+    ["the last 30 days", "last_30_days", false],
+  ] as const)(
+    "sales_summary over %s: TACoS is unknown and the summary names the first day of ad data",
+    async (_, timeframe, narrower) => {
+      const result = await askLate("sales_summary", { timeframe });
+      expect(result.analysis.summary.includes(`Your ad data starts on ${ADS_FROM}`)).toBe(narrower);
+      if (narrower) expect(result.totals.tacos).toBeNull();
+      else expect(result.totals.tacos).toBeGreaterThan(0);
+    },
+  );
+
+  it("the unchanged small seller, whose ads cover all its sales, gets no such note", async () => {
+    const result = (await ask("advertising_summary", { timeframe: "all_time" })).result;
+    expect(result.analysis.summary).not.toContain("Your ad data covers");
+    expect((await ask("sales_summary", { timeframe: "all_time" })).result.analysis.summary).not.toContain(
+      "Your ad data starts",
+    );
+  });
+});

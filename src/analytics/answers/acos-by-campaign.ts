@@ -78,9 +78,9 @@ export async function acosByCampaign(
     summary =
       `${filtered ? `${rows.length} of your ${everyRow.length} campaigns have ${filtered}: together they` : `${rows.length} campaign${rows.length === 1 ? "" : "s"}`} spent ${formatMoney(money(spend, home), home)} for ${formatMoney(money(sales, home), home)} of ad sales in ${periodWords(scope)}: ACoS ${formatPercent(pct(spend, sales))} against your ${formatPercent(target)} target. ` +
       (worst
-        ? `Highest ACoS: ${worst.campaign} (${worst.marketplace}) at ${formatPercent(worst.acos)} on ${formatMoney(worst.spend, worst.currency)}`
+        ? `Highest ACoS: ${campaignIn(worst)} at ${formatPercent(worst.acos)} on ${formatMoney(worst.spend, worst.currency)}`
         : "") +
-      (best && best !== worst ? `; lowest: ${best.campaign} at ${formatPercent(best.acos)}.` : ".") +
+      (best && best !== worst ? `; lowest: ${campaignIn(best)} at ${formatPercent(best.acos)}.` : ".") +
       (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "") +
       shownNote(campaigns.length, total);
     recommendation = over.length
@@ -105,4 +105,9 @@ export async function acosByCampaign(
     totalRows: total,
     freshness: everyRow.length ? await adFreshness(ctx, scope.range) : null,
   };
+}
+
+/** A campaign with its marketplace, unless its name already says it ("Hair Brushes - Auto (UK)"). */
+function campaignIn(row: { campaign: string; marketplace: string }): string {
+  return row.campaign.includes(`(${row.marketplace})`) ? row.campaign : `${row.campaign} (${row.marketplace})`;
 }

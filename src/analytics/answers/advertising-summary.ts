@@ -7,8 +7,8 @@ import type { AnalyticsContext } from "../facts/context.js";
 import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
 import type { Outcome } from "./outcome.js";
-import { adFreshness, campaignFacts, campaignIdsFor, type AdFacts } from "../facts/ad-facts.js";
-import { periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
+import { adExtent, adFreshness, campaignFacts, campaignIdsFor, type AdFacts } from "../facts/ad-facts.js";
+import { clampToData, periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
 import { pct, adMetrics, noAds } from "./ad-common.js";
 
 export async function advertisingSummary(
@@ -19,11 +19,15 @@ export async function advertisingSummary(
   const scope = await scopeOf(ctx, understanding);
   const ids = await campaignIdsFor(ctx, f.campaign);
   const facts = await campaignFacts(ctx, scope.range, scope, ids);
-  // Total sales per marketplace, for TACoS.
+  // Total sales per marketplace, for TACoS, over the days the ad data covers: ad reports often reach back less
+  // far than sales (a year against three), and a year of spend over three years of sales is no TACoS at all.
+  const adRange = clampToData(scope.range, await adExtent(ctx, scope.range)) ?? scope.range;
+  const salesRange = clampToData(scope.range, await ctx.extent()) ?? scope.range;
+  const adRangeIsNarrower = adRange.start > salesRange.start || adRange.end < salesRange.end;
   const sales = factsTable(SALES_ROLLUP, {
     dialect: dialectOf(ctx.db),
     accountId: ctx.accountId,
-    range: scope.range,
+    range: adRange,
     where: () => scopeWhere({ marketplace: scope.marketplace }),
     rollups: await ctx.rollups(),
   });
@@ -106,7 +110,10 @@ export async function advertisingSummary(
   } else {
     summary =
       `In ${periodWords(scope)} you spent ${formatMoney(totals.ad_spend, home)} on ads for ${formatMoney(totals.ad_sales, home)} of ad sales: ACoS ${formatPercent(totals.acos)}, ` +
-      `ROAS ${totals.roas?.toFixed(2) ?? "n/a"}x, TACoS ${formatPercent(totals.tacos)} of ${formatMoney(totals.total_sales, home)} total sales; ${formatNumber(clicks)} clicks at ${totals.cpc !== null ? formatMoney(totals.cpc, home) : "n/a"} each.`;
+      `ROAS ${totals.roas?.toFixed(2) ?? "n/a"}x, TACoS ${formatPercent(totals.tacos)} of ${formatMoney(totals.total_sales, home)} total sales; ${formatNumber(clicks)} clicks at ${totals.cpc !== null ? formatMoney(totals.cpc, home) : "n/a"} each.` +
+      (adRangeIsNarrower
+        ? ` Your ad data covers ${adRange.start} to ${adRange.end} only, so TACoS compares with the sales of those days.`
+        : "");
     const worst = [...marketplaces].filter((m) => m.acos !== null).sort((a, b) => (b.acos ?? 0) - (a.acos ?? 0))[0];
     recommendation =
       totals.acos !== null && totals.acos > target

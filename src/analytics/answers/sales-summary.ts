@@ -5,9 +5,10 @@ import { formatMoney, formatNumber, formatPercent } from "../../core/number-form
 import { money, roundTo } from "../../core/money.js";
 import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { groupedFacts, productFacts, ratios, sumFacts, type ProductFacts } from "../facts/product-facts.js";
-import { periodWords, scopeOf } from "../facts/scope.js";
+import { clampToData, periodWords, scopeOf } from "../facts/scope.js";
 import { salesTrend } from "./sales-trend.js";
 import { costGapWords, costGaps } from "../facts/cost-gaps.js";
+import { adExtent } from "../facts/ad-facts.js";
 
 /** A totals row in one currency. */
 export function totalsRow(f: ProductFacts, currency: string) {
@@ -62,6 +63,14 @@ export async function salesSummary(
     if (totals) totals.profit_margin = null;
     for (const m of marketplaces) m.profit_margin = null;
   }
+  // Ad reports often reach back less far than sales: over a longer period, spend is known only for part of it.
+  const ads = totals?.ad_spend ? await adExtent(ctx, scope.range) : undefined;
+  const salesStart = clampToData(scope.range, await ctx.extent())?.start ?? scope.range.start;
+  const adsStartLate = ads?.first ? ads.first > salesStart : false;
+  if (adsStartLate) {
+    if (totals) totals.tacos = null;
+    for (const m of marketplaces) m.tacos = null;
+  }
   let primaryKey = "marketplaces";
   // The grouping names the primary table and the rows' first field: one of the shapes sales_summary declares.
   const result: Record<string, unknown> = {};
@@ -98,7 +107,10 @@ export async function salesSummary(
       (gaps.withoutCost
         ? `keeping ${formatMoney(totals.profit, home)} after fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend but before the cost of goods of ` +
           `${gaps.withoutCost} of ${gaps.sold} products sold, which have no unit cost: profit and margin are unknown.`
-        : `keeping ${formatMoney(totals.profit, home)} profit (${formatPercent(totals.profit_margin)} margin) after costs, fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend.`);
+        : `keeping ${formatMoney(totals.profit, home)} profit (${formatPercent(totals.profit_margin)} margin) after costs, fees, refunds and ${formatMoney(totals.ad_spend, home)} of ad spend.`) +
+      (adsStartLate
+        ? ` Your ad data starts on ${ads?.first}: before then, profit includes no ad spend, and TACoS is not known for the whole period.`
+        : "");
     const weakest = [...marketplaces]
       .filter((m) => m.profit_margin !== null)
       .sort((a, b) => (a.profit_margin ?? 0) - (b.profit_margin ?? 0))[0];

@@ -146,6 +146,24 @@ export const searchTermFacts = (
 ) => adFacts(ctx, SEARCH_TERM_ROLLUP, range, scope, ids);
 
 /** The newest day of advertising data in a range, as an end-of-day timestamp, or null. */
+/** The first and last day with ad data within `range` (both null when there is none). */
+export async function adExtent(
+  ctx: AnalyticsContext,
+  range: DateRange,
+): Promise<{ first: string | null; last: string | null }> {
+  const row = (
+    await ctx.rows(
+      ctx.db
+        .selectFrom("ad_campaign_daily")
+        .select((eb) => [eb.fn.min("date").as("first"), eb.fn.max("date").as("last")])
+        .where("account_id", "=", ctx.accountId)
+        .where("date", ">=", range.start)
+        .where("date", "<=", range.end),
+    )
+  )[0];
+  return { first: (row?.first as string | null) ?? null, last: (row?.last as string | null) ?? null };
+}
+
 export async function adFreshness(ctx: AnalyticsContext, range: DateRange): Promise<string | null> {
   const row = (
     await ctx.rows(

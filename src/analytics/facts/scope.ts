@@ -4,7 +4,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import type { Filters, Understanding } from "../../core/understanding.js";
-import { periodOf } from "../../core/timeframe.js";
+import { periodName, periodOf } from "../../core/timeframe.js";
 import { addDaysIso } from "../../core/dates.js";
 import type { AnalyticsContext } from "./context.js";
 import type { DateRange } from "../../core/timeframe.js";
@@ -73,11 +73,17 @@ export function scopeWhere(scope: Pick<Scope, "marketplace" | "asins">): RawBuil
   return conds.length ? sql.join(conds, sql` and `) : undefined;
 }
 
-/** "last 30 days (2026-10-22 to 2026-11-20)" */
+/**
+ * The period as words that read after "in" or "for", with its dates: "the last
+ * 30 days (2026-10-22 to 2026-11-20)", "October 2026 (2026-10-01 to 2026-10-31)",
+ * "all your history (2023-11-21 to 2026-11-20)".
+ */
 export function periodWords(scope: Pick<Scope, "range" | "timeframe">): string {
-  const tf = scope.timeframe.replace(/_/g, " ");
-  if (scope.timeframe === "all_time") return "all time";
-  return `${tf} (${scope.range.start} to ${scope.range.end})`;
+  const { start, end } = scope.range;
+  const dates = start === end ? start : `${start} to ${end}`;
+  if (scope.timeframe === "all_time") return `all your history (${dates})`;
+  const name = periodName(scope.timeframe, scope.range);
+  return name === dates ? dates : `${name} (${dates})`;
 }
 
 /** The range clamped to the data that exists, or undefined when they do not overlap. */
