@@ -38,9 +38,11 @@ import {
 } from "./inventory.js";
 import {
   CONVERSION_ANALYSIS,
+  CONVERSION_BY_CATEGORY,
   DECLINING_REVIEWS,
   PROFIT_BY_CATEGORY,
   REFUND_ANALYSIS,
+  REFUND_BY_CATEGORY,
   SALES_BY_CATEGORY,
   SALES_BY_MARKETPLACE,
   SALES_BY_PRODUCT,
@@ -59,8 +61,8 @@ export const RESULT_SHAPES = {
   top_products: [TOP_PRODUCTS],
   declining_reviews: [DECLINING_REVIEWS],
   profit_margin_by_category: [PROFIT_BY_CATEGORY],
-  refund_analysis: [REFUND_ANALYSIS],
-  conversion_analysis: [CONVERSION_ANALYSIS],
+  refund_analysis: [REFUND_ANALYSIS, REFUND_BY_CATEGORY],
+  conversion_analysis: [CONVERSION_ANALYSIS, CONVERSION_BY_CATEGORY],
   stockout_risk: [STOCKOUT_RISK],
   inventory_value: [INVENTORY_VALUE_BY_CATEGORY, INVENTORY_VALUE_BY_MARKETPLACE, INVENTORY_VALUE_BY_PRODUCT],
   restock_recommendations: [RESTOCK_RECOMMENDATIONS],

@@ -208,6 +208,26 @@ export const REFUND_ANALYSIS = shape("products", {
   analysis,
 });
 
+/** Refunds asked "by category": each category's own sums and rate. */
+export const REFUND_BY_CATEGORY = shape("categories", {
+  categories: list(
+    object({
+      category: text,
+      products: count,
+      units_sold: count,
+      refund_units: count,
+      refund_rate: nullable(percent),
+      refund_amount: money,
+      revenue: money,
+      currency: text,
+    }),
+  ),
+  overall_refund_rate: nullable(percent),
+  currency: text,
+  period,
+  analysis,
+});
+
 export const CONVERSION_ANALYSIS = shape("products", {
   products: list(
     object({
@@ -219,6 +239,26 @@ export const CONVERSION_ANALYSIS = shape("products", {
       units_sold: count,
       conversion_rate: nullable(percent),
       buy_box_percentage: nullable(percent),
+      revenue: money,
+      currency: text,
+    }),
+  ),
+  overall_conversion_rate: nullable(percent),
+  currency: text,
+  period,
+  analysis,
+});
+
+/** Conversion asked "by category": each category's own sessions, units and rate. */
+export const CONVERSION_BY_CATEGORY = shape("categories", {
+  categories: list(
+    object({
+      category: text,
+      products: count,
+      sessions: count,
+      page_views: count,
+      units_sold: count,
+      conversion_rate: nullable(percent),
       revenue: money,
       currency: text,
     }),
