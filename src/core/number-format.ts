@@ -90,6 +90,17 @@ export function formatPercent(value: number | null | undefined, options: FormatO
   return options.signed && value > 0 ? `+${text}` : text;
 }
 
+/**
+ * A difference between two percentages in prose: percentage points, not
+ * percent ("39.2 points", never "39.2% points").
+ *
+ * @example formatPoints(39.24) // "39.2 points"
+ */
+export function formatPoints(value: number): string {
+  const rounded = roundTo(value, 1);
+  return `${rounded} point${Math.abs(rounded) === 1 ? "" : "s"}`;
+}
+
 /** A count rounded to a whole number, with thousands separators: "1,234". */
 export function formatNumber(value: number): string {
   return groupDigits(Math.round(value), 0);

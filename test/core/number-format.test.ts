@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPercent, groupDigits } from "../../src/core/number-format.js";
+import { formatMoney, formatPercent, formatPoints, groupDigits } from "../../src/core/number-format.js";
 
 const formats = [0, 1, 2, 3].map(
   (d) => new Intl.NumberFormat("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }),
@@ -86,5 +86,18 @@ describe("formatPercent", () => {
     [0, "0.0%"],
   ])("signed %s is %s in a table", (value, text) => {
     expect(formatPercent(value, { style: "table", signed: true })).toBe(text);
+  });
+});
+
+// A difference between percentages in prose is in points: "39.2% points" mixes two units.
+describe("formatPoints", () => {
+  it.each([
+    [39.24, "39.2 points"],
+    [1, "1 point"],
+    [0.96, "1 point"],
+    [-2.55, "-2.6 points"],
+    [12, "12 points"],
+  ])("%s reads %j", (value, text) => {
+    expect(formatPoints(value)).toBe(text);
   });
 });

@@ -1,8 +1,8 @@
 /** acos_by_campaign: spend, sales and ACoS per campaign against the target. */
 import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
-import { formatMoney, formatPercent } from "../../core/number-format.js";
-import { money, roundTo } from "../../core/money.js";
+import { formatMoney, formatPercent, formatPoints } from "../../core/number-format.js";
+import { money } from "../../core/money.js";
 import {
   applyConditions,
   conditionNotes,
@@ -84,7 +84,7 @@ export async function acosByCampaign(
       (none.length ? ` ${none.length} campaign${none.length === 1 ? "" : "s"} spent without any sale.` : "") +
       shownNote(campaigns.length, total);
     recommendation = over.length
-      ? `Lower bids or add negative keywords in ${over[0].campaign}: at ${formatPercent(over[0].acos)} ACoS it spends ${formatMoney(over[0].spend, over[0].currency)}, ${formatPercent(roundTo((over[0].acos ?? 0) - target, 1))} points over target` +
+      ? `Lower bids or add negative keywords in ${over[0].campaign}: at ${formatPercent(over[0].acos)} ACoS it spends ${formatMoney(over[0].spend, over[0].currency)}, ${formatPoints((over[0].acos ?? 0) - target)} over target` +
         (best && best.acos !== null && best.acos < target * 0.7
           ? `; move budget to ${best.campaign} (${formatPercent(best.acos)}).`
           : ".")

@@ -4,7 +4,7 @@ import type { Understanding } from "../../core/understanding.js";
 import { dialectOf } from "../../store/dialect.js";
 import { factsTable, SALES_ROLLUP } from "../../store/rollups.js";
 import type { AnalyticsContext } from "../facts/context.js";
-import { formatMoney, formatNumber, formatPercent } from "../../core/number-format.js";
+import { formatMoney, formatNumber, formatPercent, formatPoints } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
 import type { Outcome } from "./outcome.js";
 import { adExtent, adFreshness, campaignFacts, campaignIdsFor, type AdFacts } from "../facts/ad-facts.js";
@@ -117,7 +117,7 @@ export async function advertisingSummary(
     const worst = [...marketplaces].filter((m) => m.acos !== null).sort((a, b) => (b.acos ?? 0) - (a.acos ?? 0))[0];
     recommendation =
       totals.acos !== null && totals.acos > target
-        ? `ACoS is ${formatPercent(roundTo(totals.acos - target, 1))} points over your ${formatPercent(target)} target${worst ? `, worst in ${worst.marketplace} (${formatPercent(worst.acos)})` : ""}: see the bid recommendations and wasted spend.`
+        ? `ACoS is ${formatPoints(totals.acos - target)} over your ${formatPercent(target)} target${worst ? `, worst in ${worst.marketplace} (${formatPercent(worst.acos)})` : ""}: see the bid recommendations and wasted spend.`
         : `ACoS is within your ${formatPercent(target)} target; there is room to raise bids on keywords that convert well (see keyword opportunities).`;
   }
   return {

@@ -1,7 +1,7 @@
 /** buy_box_share: the buy box percentage per product against the previous period. */
 import type { Understanding } from "../../core/understanding.js";
 import type { AnalyticsContext } from "../facts/context.js";
-import { formatNumber, formatPercent } from "../../core/number-format.js";
+import { formatNumber, formatPercent, formatPoints } from "../../core/number-format.js";
 import { money, roundTo } from "../../core/money.js";
 import { applyConditions, noDataInScope, salesFreshness, sortRows, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf, productFacts } from "../facts/product-facts.js";
@@ -77,7 +77,7 @@ export async function buyBoxShare(
       ".";
     recommendation =
       drop && drop.change !== null && drop.change < -10
-        ? `${drop.asin} lost ${formatPercent(-drop.change)} points of buy box in ${drop.marketplace}: check competitor prices and your stock on it; each lost point costs sales on ${formatNumber(drop.page_views)} page views.`
+        ? `${drop.asin} lost ${formatPoints(-drop.change)} of buy box in ${drop.marketplace}: check competitor prices and your stock on it; each lost point costs sales on ${formatNumber(drop.page_views)} page views.`
         : `Buy box share is stable; keep prices competitive on ${low.asin}, your weakest at ${formatPercent(low.buy_box_percentage)}.`;
   }
   return {
