@@ -93,6 +93,8 @@ export function describeUnderstanding(u: Understanding, model: ParserModel): str
       if (names && !spec.label.toLowerCase().includes(label(f.metrics![0]).toLowerCase())) head += ` (${names})`;
     }
   }
+  // "Refund rates by product" asked by category is by category, not by product and then by category.
+  if (f.group_by && f.group_by !== "asin") head = head.replace(/ by product\b/, "");
   const parts = [head];
   const groupWords = `by ${f.group_by === "asin" ? "product" : f.group_by}`;
   const said = head.toLowerCase();
