@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -17,7 +17,7 @@ import { insertBillingEvent } from "../../src/store/billing-events.js";
 import { insertConnection, listConnections } from "../../src/store/connections.js";
 import { NOT_COPIED } from "../../src/store/copy-mirror.js";
 import { openMirror, openStore, PGLITE_MEMORY, type PostgresMirror } from "../../src/store/open-mirror.js";
-import { SecretBox } from "../../src/store/secret-box.js";
+import { KEY_FILE_NAME, SecretBox } from "../../src/store/secret-box.js";
 import { tableKeys } from "../../src/store/table-keys.js";
 import { WebhookService } from "../../src/webhooks/index.js";
 import { freshServerDatabase, SERVER_URL } from "../helpers/backends.js";
@@ -114,6 +114,13 @@ async function counts(target: PostgresMirror, tables: string[]): Promise<Record<
     found[table] = Number(rows[0].n);
   }
   return found;
+}
+
+/** Triggers that spoil the copy on the target, each on a table. */
+interface Failure {
+  failure: string;
+  spoil: { table: string; level: "row" | "statement"; body: string }[];
+  message: RegExp;
 }
 
 const TARGETS = [
@@ -221,87 +228,99 @@ describe.each(TARGETS)("seller-ai migrate into $name", ({ open }) => {
     expect(await counts(target, tables)).toEqual(before);
   });
 
-  it("replaces the target's data with --yes instead of mixing the two", async () => {
-    const replaced = await migrateInto(target, { yes: true });
-    expect(replaced.code).toBe(0);
-    expect(replaced.report).toMatchObject({ ok: true, replaced: true });
-    for (const t of replaced.report!.tables) expect(t.postgres_rows, t.table).toBe(t.sqlite_rows);
+  it("replaces the target's data with --yes instead of mixing the two, the tokens checked with the key file", async () => {
+    const keyFile = join(dir, KEY_FILE_NAME);
+    writeFileSync(keyFile, `${KEY_HEX}\n`, { mode: 0o600 });
+    try {
+      const replaced = await migrateInto(target, { yes: true, env: {} });
+      expect(replaced.code).toBe(0);
+      expect(replaced.report).toMatchObject({ ok: true, replaced: true });
+      for (const t of replaced.report!.tables) expect(t.postgres_rows, t.table).toBe(t.sqlite_rows);
+      expect(replaced.report!.secrets).toEqual({ sealed: 2, opened: 2, key: keyFile });
+      expect(replaced.err).toMatch(
+        /takes its secret key from SELLER_AI_SECRET_KEY: set it to the key in .*secret\.key/,
+      );
+    } finally {
+      rmSync(keyFile);
+    }
   }, 120_000);
 
-  it.each([
+  it.each<Failure>([
     {
       failure: "an error halfway (a table refusing its rows)",
-      table: "daily_sales",
-      body: "begin raise exception 'no space left on device'; end;",
-      level: "statement",
+      spoil: [
+        { table: "daily_sales", level: "statement", body: "begin raise exception 'no space left on device'; end;" },
+      ],
       message: /copying the table daily_sales into PostgreSQL failed.*no space left on device/,
     },
     {
-      failure: "rows lost on the way",
-      table: "alerts",
-      body: "begin return null; end;",
-      level: "row",
-      message: /rolled back.*table alerts has 1 rows in the mirror and 0 in the copy/,
-    },
-    {
-      failure: "values changed on the way",
-      table: "products",
-      body: "begin new.title := new.title || ' (changed)'; return new; end;",
-      level: "row",
-      message: /rolled back.*the answer to "[^"]+" \(demo\) differs at .*title/,
+      failure: "rows lost and values changed on the way",
+      spoil: [
+        { table: "alerts", level: "row", body: "begin return null; end;" },
+        { table: "products", level: "row", body: "begin new.title := new.title || ' (changed)'; return new; end;" },
+      ],
+      message:
+        /rolled back.*table alerts has 1 rows in the mirror and 0 in the copy.*the answer to "[^"]+" \(demo\) differs at .*title/,
     },
   ])(
     "leaves the target as it was after $failure",
-    async ({ table, body, level, message }) => {
+    async ({ spoil, message }) => {
       const tables = first.report!.tables.map((t) => t.table);
       const before = await counts(target, tables);
-      await sql
-        .raw(`create function spoil() returns trigger language plpgsql as $$ ${body} $$;
-        create trigger spoil before insert on ${table} for each ${level} execute function spoil()`)
-        .execute(target.db);
+      // One statement per query: a server's pool takes no more.
+      for (const [n, s] of spoil.entries()) {
+        await sql
+          .raw(`create function spoil_${n}() returns trigger language plpgsql as $$ ${s.body} $$`)
+          .execute(target.db);
+        await sql
+          .raw(
+            `create trigger spoil_${n} before insert on ${s.table} for each ${s.level} execute function spoil_${n}()`,
+          )
+          .execute(target.db);
+      }
       try {
         const failed = await migrateInto(target, { yes: true });
         expect(failed.code).toBe(-1);
         expect(failed.err).toMatch(message);
+        if (failed.report) expect(failed.report).toMatchObject({ ok: false, committed: false });
       } finally {
-        await sql.raw(`drop trigger spoil on ${table}; drop function spoil()`).execute(target.db);
+        for (const [n, s] of spoil.entries()) {
+          await sql.raw(`drop trigger if exists spoil_${n} on ${s.table}`).execute(target.db);
+          await sql.raw(`drop function if exists spoil_${n}()`).execute(target.db);
+        }
       }
       expect(await counts(target, tables)).toEqual(before);
     },
-    120_000,
+    180_000,
   );
+
+  it("prints a JSON report of tables, answers, identities and tokens for scripts", () => {
+    const report = first.report!;
+    expect(Object.keys(report).sort()).toEqual(
+      [
+        "answers",
+        "committed",
+        "identities",
+        "not_copied",
+        "ok",
+        "replaced",
+        "seconds",
+        "secrets",
+        "source",
+        "tables",
+        "target",
+      ].sort(),
+    );
+    expect(report.tables).toContainEqual({ table: "accounts", sqlite_rows: 1, postgres_rows: 1, ok: true });
+    expect(Object.keys(report.answers).sort()).toEqual(["compared", "equal", "mismatches", "skipped"]);
+    expect(report.identities).toContainEqual({ table: "events", column: "seq", next: expect.any(Number) });
+    expect(report.not_copied).toContainEqual({ table: "kysely_migration", why: expect.stringMatching(/migrations/) });
+    expect(report.source).toBe(source);
+    expect(report.seconds).toBeGreaterThan(0);
+  });
 });
 
-describe("seller-ai migrate's report and refusals", () => {
-  it("prints a JSON report of tables, answers, identities and tokens for scripts", async () => {
-    const target = (await openStore(PGLITE_MEMORY)) as PostgresMirror;
-    try {
-      const { code, report } = await migrateInto(target);
-      expect(code).toBe(0);
-      expect(Object.keys(report!).sort()).toEqual(
-        [
-          "answers",
-          "committed",
-          "identities",
-          "not_copied",
-          "ok",
-          "replaced",
-          "seconds",
-          "secrets",
-          "source",
-          "tables",
-          "target",
-        ].sort(),
-      );
-      expect(report!.tables).toContainEqual({ table: "accounts", sqlite_rows: 1, postgres_rows: 1, ok: true });
-      expect(Object.keys(report!.answers).sort()).toEqual(["compared", "equal", "mismatches", "skipped"]);
-      expect(report!.identities).toContainEqual({ table: "events", column: "seq", next: expect.any(Number) });
-      expect(report!.source).toBe(source);
-    } finally {
-      await target.close();
-    }
-  }, 120_000);
-
+describe("seller-ai migrate's refusals", () => {
   it("refuses tokens the key does not open before copying anything", async () => {
     const target = (await openStore(PGLITE_MEMORY)) as PostgresMirror;
     try {

@@ -182,7 +182,7 @@ export async function migrateCommand(
     };
     ctx.io.stdout.write(options.json ? `${terminalJson(report, 2)}\n` : textReport(report, plan));
     if (!result.committed) throw mismatchError(report, tokens);
-    if (key?.fromFile && !options.json)
+    if (key?.fromFile)
       ctx.io.stderr.write(
         `seller-ai: the PostgreSQL mirror takes its secret key from SELLER_AI_SECRET_KEY: set it to the key in ${terminalText(key.origin)} wherever seller-ai uses it, or the connected accounts cannot sync.\n`,
       );
