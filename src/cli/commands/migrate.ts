@@ -212,15 +212,16 @@ async function tokenKey(
 
 /** Asks on a terminal before replacing a target's data; elsewhere refuses, naming what it holds. */
 async function confirmReplace(ctx: CommandContext, target: string, held: TableRows[]): Promise<void> {
-  const holds = held
-    .slice(0, 4)
-    .map((h) => `${h.table} (${h.rows.toLocaleString("en-US")} rows)`)
-    .join(", ");
-  const what = `${terminalText(target)} already holds seller data: ${holds}${held.length > 4 ? ` and ${held.length - 4} more tables` : ""}`;
-  if (!(ctx.io.stdin.isTTY && ctx.io.stderr.isTTY))
-    throw new SellerAiError("failure", `${what}. Nothing was copied: two mirrors are never mixed.`, {
-      suggestions: ["Give --to an empty database, or add --yes to replace what it holds with this copy."],
-    });
+  const total = held.reduce((n, h) => n + h.rows, 0);
+  const what = `${terminalText(target)} already holds seller data (${rowsText(total)} in ${held.length} tables)`;
+  if (!(ctx.io.stdin.isTTY && ctx.io.stderr.isTTY)) {
+    const some = held.slice(0, 3).map((h) => `${h.table}: ${rowsText(h.rows)}`);
+    throw new SellerAiError(
+      "failure",
+      `${what}, among them ${some.join(", ")}. Nothing was copied: two mirrors are never mixed.`,
+      { suggestions: ["Give --to an empty database, or add --yes to replace what it holds with this copy."] },
+    );
+  }
   const { confirm } = await import("@inquirer/prompts");
   const replace = await confirm(
     { message: `${what}. Replace it with this copy?`, default: false },
@@ -229,9 +230,13 @@ async function confirmReplace(ctx: CommandContext, target: string, held: TableRo
   if (!replace) throw new SellerAiError("failure", "nothing was copied: the PostgreSQL mirror was left as it was.");
 }
 
+function rowsText(n: number): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? "row" : "rows"}`;
+}
+
 function progressLine(t: { table: string; rows: number; index: number; total: number; seconds: number }): string {
   const place = `[${String(t.index + 1).padStart(String(t.total).length)}/${t.total}]`;
-  return `  ${place} ${t.table.padEnd(26)} ${t.rows.toLocaleString("en-US").padStart(11)} rows  ${t.seconds.toFixed(1).padStart(5)} s`;
+  return `  ${place} ${t.table.padEnd(26)} ${rowsText(t.rows).padStart(16)}  ${t.seconds.toFixed(1).padStart(5)} s`;
 }
 
 function textReport(report: MigrateReport, plan: CopyPlan): string {
@@ -257,7 +262,7 @@ function textReport(report: MigrateReport, plan: CopyPlan): string {
   const rows = report.tables.reduce((n, t) => n + t.postgres_rows, 0);
   lines.push(
     report.committed
-      ? `${report.replaced ? "Replaced the PostgreSQL mirror's data with" : "Copied"} ${rows.toLocaleString("en-US")} rows into ${report.target} in ${report.seconds.toFixed(1)} s.`
+      ? `${report.replaced ? "Replaced what it held: copied" : "Copied"} ${rowsText(rows)} into ${report.target} in ${report.seconds.toFixed(1)} s.`
       : `The copy did not match, so it was rolled back: ${report.target} is as it was.`,
   );
   return `${terminalText(lines.join("\n"), { keepLineBreaks: true })}\n`;
@@ -268,7 +273,7 @@ function mismatchError(report: MigrateReport, tokens: SealedTokenCheck): SellerA
   const parts = [
     ...report.tables
       .filter((t) => !t.ok)
-      .map((t) => `table ${t.table} has ${t.sqlite_rows} rows in the mirror and ${t.postgres_rows} in the copy`),
+      .map((t) => `table ${t.table} has ${rowsText(t.sqlite_rows)} in the mirror and ${t.postgres_rows} in the copy`),
     ...report.answers.mismatches.map((m) => `the answer to "${m.question}" (${m.account}) differs at ${m.difference}`),
     ...(tokens.unreadable.length ? [`the sealed tokens of ${tokens.unreadable.join(", ")} no longer open`] : []),
   ];
