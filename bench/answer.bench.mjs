@@ -24,45 +24,10 @@ const SCALES =
     : [process.env.ANSWER_BENCH_SCALE ?? "default"];
 const TARGETS = { default: { stat: "median", ms: 15 }, large: { stat: "p95", ms: 150 } };
 
-// One question per intent, plus year-to-date and all-time variants where a period applies.
-const QUESTIONS = [
-  ["sales_summary", "how much did I sell last month"],
-  ["sales_summary", "total revenue year to date"],
-  ["sales_summary", "total revenue all time"],
-  ["sales_comparison", "this month vs last month"],
-  ["sales_comparison", "how are sales this year compared to last year"],
-  ["sales_trend", "daily sales for the last 90 days"],
-  ["sales_trend", "weekly revenue this year"],
-  ["sales_trend", "monthly revenue all time"],
-  ["top_products", "top 5 products by revenue last 30 days"],
-  ["top_products", "top 10 products by profit year to date"],
-  ["top_products", "best sellers of all time"],
-  ["declining_reviews", "which products have declining reviews"],
-  ["profit_margin_by_category", "profit margin by category last quarter"],
-  ["profit_margin_by_category", "profit margin by category year to date"],
-  ["refund_analysis", "which products have the highest refund rate"],
-  ["refund_analysis", "refund rate by product all time"],
-  ["conversion_analysis", "conversion rate by product last 30 days"],
-  ["stockout_risk", "what runs out in the next 2 weeks"],
-  ["inventory_value", "what is my inventory worth"],
-  ["restock_recommendations", "what should I restock"],
-  ["excess_inventory", "which products are overstocked"],
-  ["competitor_pricing", "how do my prices compare to competitors"],
-  ["catalog_gaps", "what categories are my competitors selling that I don't"],
-  ["buy_box_share", "buy box percentage by product last 30 days"],
-  ["price_changes", "recent competitor price changes"],
-  ["acos_by_campaign", "ACoS by campaign last 30 days"],
-  ["acos_by_campaign", "ACoS by campaign year to date"],
-  ["keyword_opportunities", "keyword opportunities"],
-  ["bid_recommendations", "bid recommendations to hit 25% ACoS"],
-  ["wasted_ad_spend", "wasted ad spend last 30 days"],
-  ["advertising_summary", "advertising summary year to date"],
-  ["advertising_summary", "total ad spend all time"],
-  ["help", "what can you do"],
-  ["refresh_data", "refresh my data"],
-  ["create_alert", "alert me when any product has under 14 days of supply"],
-  ["update_settings", "my target ACoS is 30%"],
-];
+// One question per intent, plus year-to-date and all-time variants where a period applies (shared with
+// `seller-ai migrate`, which compares their answers on both copies of a mirror).
+const { BENCH_QUESTIONS } = await import("../dist/answer/bench-questions.js");
+const QUESTIONS = BENCH_QUESTIONS.map((q) => [q.intent, q.question]);
 
 const { openMirror } = await import("../dist/store/open-mirror.js");
 const { generateDemo } = await import("../dist/demo/generate-demo.js");

@@ -5,22 +5,15 @@
  * anything is changed or counted.
  */
 import { SellerAiError } from "../core/errors.js";
-import type { Intent, Understanding } from "../core/understanding.js";
+import { isCommandIntent } from "../core/command-intents.js";
+import type { Understanding } from "../core/understanding.js";
 
 export const WRITE_SCOPE = "write";
-
-/** The intents that change the account. */
-export const COMMAND_INTENTS = [
-  "refresh_data",
-  "create_alert",
-  "update_settings",
-  "delete_alert",
-] as const satisfies readonly Intent[];
 
 /** Throws forbidden when an understanding is a command and the key lacks the write scope. */
 export function requireWriteScopeForCommands(scopes: ReadonlySet<string>): (understanding: Understanding) => void {
   return (understanding) => {
-    if (!(COMMAND_INTENTS as readonly string[]).includes(understanding.intent) || scopes.has(WRITE_SCOPE)) return;
+    if (!isCommandIntent(understanding.intent) || scopes.has(WRITE_SCOPE)) return;
     throw new SellerAiError(
       "forbidden",
       `${understanding.intent} changes the account: it needs an API key with the "${WRITE_SCOPE}" scope, and this key has ${[...scopes].join(", ") || "no scopes"}.`,

@@ -18,6 +18,7 @@ import { registerInsightsCommand } from "./commands/insights.js";
 import { registerAlertsCommand } from "./commands/alerts.js";
 import { registerBillingCommand } from "./commands/billing.js";
 import { registerRatesCommand } from "./commands/rates.js";
+import { registerMigrateCommand } from "./commands/migrate.js";
 
 export interface ProgramState {
   /** The exit code the action asked for. */
@@ -80,6 +81,7 @@ export function buildProgram(io: CliIo, state: ProgramState): Command {
   registerAlertsCommand(program, run);
   registerBillingCommand(program, run);
   registerRatesCommand(program, run);
+  registerMigrateCommand(program, run);
   registerDefaultAction(program, run);
   return program;
 }

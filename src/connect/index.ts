@@ -18,4 +18,5 @@ export {
   type StartedConnect,
 } from "./connect-flow.js";
 export { listenForCallback, type LoopbackCallback } from "./loopback-callback.js";
+export { checkSealedTokens, sealedTokenCount, type SealedTokenCheck } from "./sealed-tokens.js";
 export { KEY_FILE_NAME, SecretBox, parseSecretKey, secretBoxFor } from "../store/secret-box.js";
