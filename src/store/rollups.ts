@@ -17,7 +17,7 @@ import type { BulkStatements } from "./backend.js";
 import { dialectOf, type DateBucket, type SqlDialect } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { rebuildPriceChanges } from "./price-changes.js";
-import { insertTotalsAtOnce } from "./rollup-totals-at-once.js";
+import { insertTotalsAtOnce } from "./postgres/running-totals.js";
 import type { DateRange } from "../core/timeframe.js";
 
 export interface RollupSource {
@@ -430,7 +430,7 @@ async function rebuildSpec(
   }
   if (!start || !last) return;
   if (engine === "postgres") {
-    // A server runs one statement for every day faster than one per day (see rollup-totals-at-once.ts).
+    // A server runs one statement for every day faster than one per day (see postgres/running-totals.ts).
     await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days: [...totalDays(spec, start, last)] });
     await insertSummedTotals(t, spec, accountId, start);
     return;

@@ -1,22 +1,25 @@
 /**
- * Running totals written by one statement for every day at once (see
- * rollups.ts for what they hold). A server engine plans and runs one
- * statement per day slower than it sums a year of days in one window
- * aggregate: each day's totals are the day before's plus the daily rows
- * since, which is a running sum per key over the days' sums. The result is
- * the day-by-day rebuild's, row for row.
+ * Running totals on PostgreSQL, written by one statement for every day at
+ * once (see rollups.ts for what they hold). The server plans and runs one
+ * statement per day, each a round trip, far slower than it sums a year of
+ * days in one window aggregate: each day's totals are the day before's plus
+ * the daily rows since, which is a running sum per key over the days' sums.
+ * The rows are the day-by-day rebuild's.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import { addDaysIso } from "../core/dates.js";
-import { dialectOf } from "./dialect.js";
+import { addDaysIso } from "../../core/dates.js";
+import { sum } from "./dialect.js";
 
-/** What the statement needs of a rollup spec (rollups.ts's RollupSpec has it). */
+/** What the statement needs of a rollup spec (store/rollups.ts's RollupSpec has it). */
 export interface TotalsSpec {
   rollup: string;
   keys: string[];
   measures: string[];
   sources: { table: string; columns: Record<string, string> }[];
 }
+
+/** Memory for the statement's sorts, for the rest of the rebuild's transaction (PostgreSQL's default is 4 MB). */
+const SORT_MEMORY = "128MB";
 
 export interface TotalsSpan {
   /** The first day rebuilt. */
@@ -42,7 +45,6 @@ export async function insertTotalsAtOnce(
 ): Promise<void> {
   const { days, start, last, kept } = span;
   if (days.length === 0) return;
-  const { sum } = dialectOf(t);
   // Each calendar day counts toward the first kept day on or after it (a Sunday, or itself).
   const dayOf: RawBuilder<unknown>[] = [];
   let date = start;
@@ -67,6 +69,8 @@ export async function insertTotalsAtOnce(
         spec.keys.map((k) => sql`g.${sql.ref(k)}`),
       )} order by g.day), 0)`,
   );
+  // The window's sorts (a row per key and day) stay in memory rather than spill to files.
+  await sql`select set_config('work_mem', ${SORT_MEMORY}, true)`.execute(t);
   const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
   await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
     with d as (
