@@ -5,14 +5,7 @@
  * savepoints.
  */
 import { sql, type Kysely } from "kysely";
-import type {
-  BulkLoad,
-  BulkStatement,
-  BulkStatements,
-  BulkWriteOptions,
-  BulkWriter,
-  RowQueue,
-} from "../backend.js";
+import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter, RowQueue } from "../backend.js";
 import type { TableName } from "../dialect.js";
 import { rowShape } from "../row-shape.js";
 import type { MirrorSchema } from "../schema.js";
@@ -210,7 +203,10 @@ class PgRowQueue implements RowQueue {
     private readonly session: SyncSession,
     private readonly table: string,
     private readonly columns: readonly string[],
-  ) {}
+  ) {
+    // Loads a queue left behind (its load failed before it was finished) end here, and the count starts over.
+    session.settleCopies();
+  }
 
   add(values: readonly unknown[]): void {
     const width = this.columns.length;

@@ -8,7 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
-import { type CopiesSettled, type PgResult } from "./session.js";
+import type { CopiesSettled, PgResult } from "./session.js";
 import type { AsyncCapableSession } from "./session-driver.js";
 import { parameterOf, parserFor } from "./values.js";
 
