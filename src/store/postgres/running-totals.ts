@@ -36,6 +36,12 @@ export interface TotalsSpan {
  * Inserts the running totals (grain 'C') of `spec` for `span.days`: for each
  * key, from the first of those days on which it has a total (the first day
  * with a daily row of it, or the first day when it had a total on `kept`).
+ *
+ * The days are numbered 1, 2, ... The kept totals count as day 1's first
+ * rows, the daily rows toward the first numbered day on or after their date;
+ * a running sum over each key's days with rows gives its totals there, each
+ * repeated on the days up to the key's next such day (generate_series), so
+ * only the rows that change anything are sorted.
  */
 export async function insertTotalsAtOnce(
   t: Kysely<any>,
@@ -45,56 +51,41 @@ export async function insertTotalsAtOnce(
 ): Promise<void> {
   const { days, start, last, kept } = span;
   if (days.length === 0) return;
-  // Each calendar day counts toward the first kept day on or after it (a Sunday, or itself).
+  const numbered = sql.join(days.map((day, n) => sql`(${day}, ${sql.lit(n + 1)})`));
+  // Each calendar day counts toward the first numbered day on or after it (a Sunday, or itself).
   const dayOf: RawBuilder<unknown>[] = [];
   let date = start;
-  for (const day of days) for (; date <= day; date = addDaysIso(date, 1)) dayOf.push(sql`(${date}, ${day})`);
-  const keys = spec.keys.map((k) => sql.ref(k));
-  const keyList = sql.join(keys);
+  days.forEach((day, n) => {
+    for (; date <= day; date = addDaysIso(date, 1)) dayOf.push(sql`(${date}, ${sql.lit(n + 1)})`);
+  });
+  const keyList = sql.join(spec.keys.map((k) => sql.ref(k)));
   const measures = spec.measures;
-  const daily = spec.sources.map(
+  const measureList = sql.join(measures.map((m) => sql.ref(m)));
+  const rows = spec.sources.map(
     (source) =>
-      sql`select ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, m.column2 as day,
+      sql`select ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, m.column2 as n,
         ${sql.join(measures.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`))}
       from ${sql.table(source.table)} as s join (values ${sql.join(dayOf)}) as m on s.date = m.column1
       where s.account_id = ${accountId} and s.date between ${start} and ${last}`,
   );
-  const keptRows = kept
-    ? sql`select ${keyList}, ${sql.join(measures.map((m) => sql.ref(m)))} from ${sql.table(spec.rollup)}
-        where account_id = ${accountId} and grain = 'C' and period = ${kept}`
-    : sql`select ${keyList}, ${sql.join(measures.map((m) => sql`0 as ${sql.ref(m)}`))} from ${sql.table(spec.rollup)} where false`;
-  const running = measures.map(
-    (m) =>
-      sql`coalesce(k.${sql.ref(m)}, 0) + coalesce(sum(d.${sql.ref(m)}) over (partition by ${sql.join(
-        spec.keys.map((k) => sql`g.${sql.ref(k)}`),
-      )} order by g.day), 0)`,
-  );
-  // The window's sorts (a row per key and day) stay in memory rather than spill to files.
+  if (kept)
+    rows.unshift(sql`select ${keyList}, 1 as n, ${measureList} from ${sql.table(spec.rollup)}
+      where account_id = ${accountId} and grain = 'C' and period = ${kept}`);
+  const window = sql`(partition by ${keyList} order by n)`;
+  // The window's sort stays in memory rather than spilling to files.
   await sql`select set_config('work_mem', ${SORT_MEMORY}, true)`.execute(t);
   const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
   await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
-    with d as (
-      select ${keyList}, day, ${sql.join(measures.map((m) => sql`${sum(sql.ref(m))} as ${sql.ref(m)}`))}
-      from (${sql.join(daily, sql` union all `)}) as u group by ${keyList}, day
-    ),
-    k as (${keptRows}),
-    f as (
-      select ${keyList}, min(day) as first from (
-        select ${keyList}, ${days[0]} as day from k union all select ${keyList}, day from d
-      ) as a group by ${keyList}
-    ),
-    g as (
-      select ${sql.join(spec.keys.map((c) => sql`f.${sql.ref(c)}`))}, t.day
-      from f join (select distinct column2 as day from (values ${sql.join(dayOf)}) as v) as t on t.day >= f.first
+    with c as (
+      select ${keyList}, n, lead(n) over ${window} as next,
+        ${sql.join(measures.map((m) => sql`sum(${sql.ref(m)}) over ${window} as ${sql.ref(m)}`))}
+      from (
+        select ${keyList}, n, ${sql.join(measures.map((m) => sql`${sum(sql.ref(m))} as ${sql.ref(m)}`))}
+        from (${sql.join(rows, sql` union all `)}) as u group by ${keyList}, n
+      ) as g
     )
-    select ${accountId}, 'C', g.day, ${sql.join(spec.keys.map((c) => sql`g.${sql.ref(c)}`))}, ${sql.join(running)}
-    from g
-      left join d on ${sql.join(
-        [...spec.keys, "day"].map((c) => sql`d.${sql.ref(c)} = g.${sql.ref(c)}`),
-        sql` and `,
-      )}
-      left join k on ${sql.join(
-        spec.keys.map((c) => sql`k.${sql.ref(c)} = g.${sql.ref(c)}`),
-        sql` and `,
-      )}`.execute(t);
+    select ${accountId}, 'C', d.column1, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))},
+      ${sql.join(measures.map((m) => sql`c.${sql.ref(m)}`))}
+    from c cross join lateral generate_series(c.n, coalesce(c.next - 1, ${sql.lit(days.length)})) as s(n)
+      join (values ${numbered}) as d on d.column2 = s.n`.execute(t);
 }
