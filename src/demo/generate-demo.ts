@@ -175,7 +175,7 @@ async function generateInMirror(
     const run = await db
       .insertInto("sync_runs")
       .values({
-        id: nextId("sync_runs"),
+        id: nextId(db, "sync_runs"),
         account_id: DEMO_ACCOUNT_ID,
         kind: "demo",
         source: "seller-ai demo",

@@ -444,7 +444,7 @@ async function recordRun(
   const row = await mirror.db
     .insertInto("sync_runs")
     .values({
-      id: nextId("sync_runs"),
+      id: nextId(mirror.db, "sync_runs"),
       account_id: report.account,
       kind: run?.kind ?? "import",
       source: run?.source ?? report.file,

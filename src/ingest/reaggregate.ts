@@ -117,6 +117,47 @@ export async function recomputeSalesFromOrderLines(ctx: ImportContext, cells: Af
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * Units, revenue and orders of every day of some marketplaces, summed from
+ * the account's order lines there in one statement: when a file brought a
+ * marketplace's first lines, an engine with its own loader (PostgreSQL's
+ * COPY) sums them where they lie faster than it takes the file's own sums
+ * row by row. The figures are those recomputeSalesFromOrderLines gives.
+ */
+export async function sumSalesOfMarketplaces(ctx: ImportContext, marketplaces: readonly string[]): Promise<number> {
+  if (marketplaces.length === 0) return 0;
+  const db = ctx.db as unknown as import("kysely").Kysely<any>;
+  const { round } = dialectOf(db);
+  const result = await db
+    .insertInto("daily_sales")
+    .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
+    .expression(
+      db
+        .selectFrom("order_lines as l")
+        .select([
+          "l.account_id",
+          "l.marketplace",
+          "l.asin",
+          "l.purchase_date",
+          sql`coalesce(sum(case when l.counted = 1 then l.quantity end), 0)`.as("units"),
+          round(sql`coalesce(sum(case when l.counted = 1 then l.item_price end), 0)`, 2).as("revenue"),
+          sql`count(distinct case when l.counted = 1 then l.order_id end)`.as("orders"),
+        ])
+        .where("l.account_id", "=", ctx.accountId)
+        .where("l.marketplace", "in", [...marketplaces])
+        .groupBy(["l.account_id", "l.marketplace", "l.asin", "l.purchase_date"]),
+    )
+    .onConflict((oc) =>
+      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
+        units: sql.ref("excluded.units"),
+        revenue: sql.ref("excluded.revenue"),
+        orders: sql.ref("excluded.orders"),
+      }),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 /** Refund units and amounts of the touched cells, from the stored settlement refunds. */
 export async function recomputeRefundsFromSettlements(ctx: ImportContext, cells: AffectedCells): Promise<number> {
   if (cells.size === 0) return 0;

@@ -51,8 +51,31 @@ export interface BulkWriter {
    * returns what rebuilds it exactly as declared (a rollback brings it back).
    */
   suspendIndex(index: string): () => void;
+  /**
+   * A queue of rows into `table` by the engine's loader, for a writer that
+   * copies rows (copiesRows); none otherwise. Inside a transaction each
+   * queued load is all or nothing, so a refused one undoes only its rows.
+   */
+  rowQueue?(table: TableName, columns: readonly string[]): RowQueue;
   /** The indexes of these tables that suspendIndex can set aside (not those of keys and constraints), by name. */
   secondaryIndexes(tables: readonly string[]): string[];
+}
+
+/**
+ * Rows streamed into one table by the engine's loader (see
+ * BulkWriter.rowQueue): the caller goes on reading while they load.
+ */
+export interface RowQueue {
+  /** Queues rows (`columns.length` values each); they may still be loading when it returns. */
+  add(values: readonly unknown[]): void;
+  /** How many add() calls, the first ones, have their rows stored: the caller may let those rows go. */
+  stored(): number;
+  /**
+   * Waits for every add() and ends the queue. When a load was refused (a key
+   * already stored, say), `refused.at` is the place of the first add() whose
+   * rows were not stored: neither were any later add()'s.
+   */
+  finish(): { refused?: { at: number; error: unknown } };
 }
 
 /** A large load's write transaction, taken when it begins; either every row lands or none does. */

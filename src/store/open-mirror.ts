@@ -5,6 +5,8 @@ import { isPostgresLocation, mirrorOpenError, PGLITE_MEMORY, prepareMirrorPath }
 import { MIGRATIONS } from "./migrations/index.js";
 import type { PostgresMirror } from "./postgres/open.js";
 import { PostgresSchemaPlugin } from "./postgres/schema-plugin.js";
+import { ensureIdentityIds } from "./postgres/numbered-ids.js";
+import { NUMBERED_TABLES } from "./row-ids.js";
 import { kyselyOn, openSqliteConnection, sqliteMirror, type SqliteMirror } from "./sqlite/open.js";
 
 export type { Mirror, MirrorDb, PostgresMirror, SqliteMirror };
@@ -36,6 +38,7 @@ export async function openStore(location: string, options: OpenMirrorOptions = {
 /** Brings a PostgreSQL mirror's schema up to date: the same migrations, read as PostgreSQL's types. */
 export async function migratePostgres(db: MirrorDb): Promise<void> {
   if (!(await schemaIsCurrent(db))) await migrateToLatest(db.withPlugin(new PostgresSchemaPlugin()));
+  await ensureIdentityIds(db, NUMBERED_TABLES);
 }
 
 export interface OpenMirrorOptions {

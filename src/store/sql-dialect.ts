@@ -69,6 +69,11 @@ export interface SqlDialect {
   isBusy(error: unknown): boolean;
   /** Whether an error is a row colliding with a stored one on its primary key. */
   isPrimaryKeyConflict(error: unknown): boolean;
+  /**
+   * The id of a row inserted into a numbered table (see store/row-ids.ts);
+   * `offset` numbers the rows of one multi-row insert (0, 1, 2, ...).
+   */
+  numberedId(table: string, offset: number): RawBuilder<number>;
 }
 
 export interface PackedSource {

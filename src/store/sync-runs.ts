@@ -19,7 +19,7 @@ export async function startSyncRun(db: MirrorDb, accountId: string, source: stri
   const row = await db
     .insertInto("sync_runs")
     .values({
-      id: nextId("sync_runs"),
+      id: nextId(db, "sync_runs"),
       account_id: accountId,
       kind: "sync",
       source,
@@ -70,7 +70,7 @@ export async function recordFailedReport(
   const row = await db
     .insertInto("sync_runs")
     .values({
-      id: nextId("sync_runs"),
+      id: nextId(db, "sync_runs"),
       account_id: accountId,
       kind: "sync",
       source: report.source,

@@ -189,7 +189,7 @@ const logQuery = reusable((db: Kysely<MirrorSchema>) =>
   db
     .insertInto("webhook_attempts")
     .values({
-      id: nextId("webhook_attempts"),
+      id: nextId(db, "webhook_attempts"),
       workspace_id: sql<string>`(select d.workspace_id from webhook_deliveries d where d.id = ${slot("id")})`,
       delivery_id: slot("id"),
       attempt: slot<number>("attempt"),
@@ -311,7 +311,7 @@ export async function reclaimExpired(db: Kysely<MirrorSchema>, now: string): Pro
       await trx
         .insertInto("webhook_attempts")
         .values({
-          id: nextId("webhook_attempts"),
+          id: nextId(trx, "webhook_attempts"),
           workspace_id: row.workspace_id,
           delivery_id: row.id,
           attempt: Number(row.attempt_number),

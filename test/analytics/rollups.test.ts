@@ -167,7 +167,7 @@ describe("stale rollups are not read", () => {
     await mirror.db
       .insertInto("sync_runs")
       .values({
-        id: nextId("sync_runs"),
+        id: nextId(mirror.db, "sync_runs"),
         account_id: "acme",
         kind: "import",
         source: "later",
@@ -233,7 +233,7 @@ describe("a rebuild after an import keeps the earlier totals and gives what a fu
     await mirror.db
       .insertInto("sync_runs")
       .values({
-        id: nextId("sync_runs"),
+        id: nextId(mirror.db, "sync_runs"),
         account_id: "acme",
         kind: "import",
         source,
@@ -303,7 +303,7 @@ describe("a rebuild after an import keeps the earlier totals and gives what a fu
       await m.db
         .insertInto("sync_runs")
         .values({
-          id: nextId("sync_runs"),
+          id: nextId(m.db, "sync_runs"),
           account_id: "acme",
           kind: "import",
           source: "second.tsv",

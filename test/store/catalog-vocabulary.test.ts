@@ -18,7 +18,7 @@ const newRun = (m: Mirror) =>
   m.db
     .insertInto("sync_runs")
     .values({
-      id: nextId("sync_runs"),
+      id: nextId(m.db, "sync_runs"),
       account_id: "acme",
       kind: "import",
       source: "listings.txt",

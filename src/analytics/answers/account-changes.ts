@@ -16,7 +16,7 @@ export async function recordChanges(ctx: AnalyticsContext, changes: AccountChang
   const text = (v: string | number | null) => (v === null ? null : String(v));
   const insert = ctx.db.insertInto("account_changes").values(
     changes.map((c, i) => ({
-      id: nextId("account_changes", i),
+      id: nextId(ctx.db, "account_changes", i),
       account_id: ctx.accountId,
       changed_at: ctx.now.toISOString(),
       actor: ctx.actor,

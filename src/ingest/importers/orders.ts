@@ -17,7 +17,7 @@ import {
   orderColumns,
   type PackedOrderLines,
 } from "../order-lines.js";
-import type { BulkStatement, BulkStatements } from "../../store/backend.js";
+import type { BulkStatement, BulkStatements, RowQueue } from "../../store/backend.js";
 import { dialectOf } from "../../store/dialect.js";
 import { packedParameters, packedTexts, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
@@ -61,8 +61,12 @@ const TEXT_COLUMNS = [
   "item_status",
 ] as const;
 const NULLABLE = new Set<string>(["sku", "item_status"]);
+/** Whether each text field stores an empty value as null. */
+const TEXT_NULLABLE = TEXT_COLUMNS.map((c) => NULLABLE.has(c));
 /** The columns of its figures. */
 const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
+/** The columns of lines streamed to a loader: those shared by a batch, then its text fields, then its figures. */
+const QUEUED_COLUMNS = ["account_id", "marketplace", "currency", ...TEXT_COLUMNS, ...FIGURE_COLUMNS] as const;
 const BATCH = LINES_PER_INSERT;
 /** The index the re-aggregation of daily sales reads (migration 0003). */
 const AGGREGATE_INDEX = "order_lines_asin_date_idx";
@@ -119,6 +123,10 @@ export class OrderLineStore {
   private readonly firstThere = new Map<string, boolean>();
   private restoreIndex: (() => void) | undefined;
   private estimated = false;
+  /** Lines streaming to the engine's loader, and the batches not yet stored (the first is add() number heldFrom). */
+  private queue: RowQueue | undefined;
+  private held: PackedOrderLines[] = [];
+  private heldFrom = 0;
 
   /** `progress` gives the share of the file read so far, for estimating its size. */
   constructor(
@@ -132,6 +140,10 @@ export class OrderLineStore {
     if (count === 0) return;
     const ctx = this.ctx;
     if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
+    if (this.queue || (ctx.writer.rowQueue && !this.conflicted)) {
+      this.queueLines(packed);
+      return;
+    }
     const values = packedParameters(packed, this.params);
     // New lines (the common case) go in by a plain insert, a third cheaper than the upsert (or by the
     // engine's loader, where it has one); a batch holding a line already stored fails as a whole
@@ -146,6 +158,40 @@ export class OrderLineStore {
     }
     this.written += count;
     if (!this.estimated && this.written >= ESTIMATE_AFTER) this.chooseIndexUpkeep();
+  }
+
+  /**
+   * Streams lines to the engine's loader while the file is read (one load per
+   * many batches), holding each batch until it is stored: a batch refused for
+   * a line already stored is upserted, with every batch after it, once the
+   * last line is read (settleQueue).
+   */
+  private queueLines(packed: PackedOrderLines): void {
+    this.queue ??= this.ctx.writer.rowQueue!("order_lines", QUEUED_COLUMNS);
+    this.queue.add(queuedValues(this.ctx, packed));
+    this.held.push(packed);
+    const stored = this.queue.stored() - this.heldFrom;
+    if (stored > 0) {
+      this.held.splice(0, stored);
+      this.heldFrom += stored;
+    }
+    this.written += packed.count;
+    if (!this.estimated && this.written >= ESTIMATE_AFTER) this.chooseIndexUpkeep();
+  }
+
+  /** Waits for the queued lines; the batches refused for a stored line, and those after them, are upserted. */
+  private settleQueue(): void {
+    const queue = this.queue;
+    if (!queue) return;
+    this.queue = undefined;
+    const { refused } = queue.finish();
+    const held = this.held;
+    this.held = [];
+    if (!refused) return;
+    if (!dialectOf(this.ctx.db).isPrimaryKeyConflict(refused.error)) throw refused.error;
+    this.conflicted = true;
+    for (const packed of held.slice(refused.at - this.heldFrom))
+      upsertStatement(this.ctx, packed.marketplace, packed.currency, packed.count).run(packedParameters(packed));
   }
 
   // A file that at least doubles the stored lines is loaded without the aggregation index, which is
@@ -165,6 +211,7 @@ export class OrderLineStore {
    * file, else by finish().
    */
   linesDone(): void {
+    this.settleQueue();
     this.restoreIndex?.();
     this.restoreIndex = undefined;
   }
@@ -187,10 +234,36 @@ export class OrderLineStore {
         (m) =>
           this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)),
       );
-    if (own) totals.write(ctx);
+    if (own && ctx.writer.copiesRows) await totals.writeFromStoredLines(ctx);
+    else if (own) totals.write(ctx);
     else await recomputeSalesFromOrderLines(ctx, totals.affected());
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
   }
+}
+
+/** Packed lines as rows of QUEUED_COLUMNS, one flat list of values. */
+function queuedValues(ctx: ImportContext, packed: PackedOrderLines): unknown[] {
+  const texts = packedTexts(packed);
+  const stride = strideOf(ORDER_LINE_SHAPE);
+  const numbers = packed.numbers;
+  const width = QUEUED_COLUMNS.length;
+  const values = new Array<unknown>(packed.count * width);
+  let v = 0;
+  for (let r = 0, t = 0; r < packed.count; r++) {
+    values[v++] = ctx.accountId;
+    values[v++] = packed.marketplace;
+    values[v++] = packed.currency;
+    for (let k = 0; k < TEXT_COLUMNS.length; k++, t++) {
+      const text = texts[t];
+      values[v++] = TEXT_NULLABLE[k] && text === "" ? null : text;
+    }
+    const figures = r * stride + ORDER_LINE_SHAPE.texts + 1;
+    for (let k = 0; k < FIGURE_COLUMNS.length; k++) {
+      const n = numbers[figures + k];
+      values[v++] = Number.isNaN(n) ? null : n;
+    }
+  }
+  return values;
 }
 
 /** Packed lines as rows of LINE_COLUMNS, one flat list of values, for a writer that copies rows in. */

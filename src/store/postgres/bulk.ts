@@ -5,7 +5,7 @@
  * savepoints.
  */
 import { sql, type Kysely } from "kysely";
-import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter } from "../backend.js";
+import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter, RowQueue } from "../backend.js";
 import type { TableName } from "../dialect.js";
 import { rowShape } from "../row-shape.js";
 import type { MirrorSchema } from "../schema.js";
@@ -106,6 +106,10 @@ export class PgBulkWriter implements BulkWriter {
     return written;
   }
 
+  rowQueue(table: TableName, columns: readonly string[]): RowQueue {
+    return new PgRowQueue(this.session, table, columns);
+  }
+
   suspendIndex(index: string): () => void {
     const found = this.session.run(
       `select indexdef from pg_indexes i where indexname = $1 and schemaname = current_schema()
@@ -176,6 +180,67 @@ export class PgBulkWriter implements BulkWriter {
     text = query.compile().sql;
     this.statements.set(key, text);
     return text;
+  }
+}
+
+/** Rows per queued COPY: enough that a load's round trips and savepoint cost little per row. */
+const ROWS_PER_LOAD = 10_000;
+
+/**
+ * Rows gathered into COPY loads of ROWS_PER_LOAD rows, queued on the
+ * session (SyncSession.queueCopyIn) so that the server loads one while the
+ * caller reads the next.
+ */
+class PgRowQueue implements RowQueue {
+  private lines: string[] = [];
+  private adds = 0;
+  /** Per queued load, the place of its first add(); `ends` the place after its last. */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private firstUnqueued = 0;
+
+  constructor(
+    private readonly session: SyncSession,
+    private readonly table: string,
+    private readonly columns: readonly string[],
+  ) {
+    // Loads a queue left behind (its load failed before it was finished) end here, and the count starts over.
+    session.settleCopies();
+  }
+
+  add(values: readonly unknown[]): void {
+    const width = this.columns.length;
+    if (values.length % width !== 0)
+      throw new Error(`rowQueue: ${values.length} values do not make rows of ${width} columns`);
+    const lines = this.lines;
+    const fields = new Array<string>(width);
+    for (let r = 0; r < values.length; r += width) {
+      for (let c = 0; c < width; c++) fields[c] = copyField(values[r + c]);
+      lines.push(fields.join("\t"));
+    }
+    this.adds++;
+    if (lines.length >= ROWS_PER_LOAD) this.queue();
+  }
+
+  stored(): number {
+    const loads = this.session.loadedCopies();
+    return loads === 0 ? 0 : this.ends[loads - 1];
+  }
+
+  finish(): { refused?: { at: number; error: unknown } } {
+    this.queue();
+    const { refused } = this.session.settleCopies();
+    return refused ? { refused: { at: this.starts[refused.index], error: refused.error } } : {};
+  }
+
+  private queue(): void {
+    if (this.adds === this.firstUnqueued) return;
+    this.starts.push(this.firstUnqueued);
+    this.ends.push(this.adds);
+    this.firstUnqueued = this.adds;
+    const text = `${this.lines.join("\n")}\n`;
+    this.lines = [];
+    this.session.queueCopyIn(this.table, this.columns, text);
   }
 }
 

@@ -152,6 +152,15 @@ function durably<T>(db: Kysely<MirrorSchema>, work: (db: Kysely<MirrorSchema>) =
   return work(db);
 }
 
+/**
+ * The column's identity sequence (see numbered-ids.ts): two connections
+ * inserting at once draw different numbers without reading the table, and
+ * later rows draw larger ones.
+ */
+export function numberedId(_table: string, _offset: number): RawBuilder<number> {
+  return sql<number>`default`;
+}
+
 export const postgresDialect: SqlDialect = {
   engine: "postgres",
   bucketStart,
@@ -170,4 +179,5 @@ export const postgresDialect: SqlDialect = {
   isBusy,
   durably,
   isPrimaryKeyConflict,
+  numberedId,
 };

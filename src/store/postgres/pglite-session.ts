@@ -9,7 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
 import type { BackendMessage, DatabaseError } from "pg-protocol/dist/messages.js";
 import { Parser } from "pg-protocol/dist/parser.js";
-import type { PgResult, SyncSession } from "./session.js";
+import { QUEUED_COPY_SAVEPOINT, type CopiesSettled, type PgResult, type SyncSession } from "./session.js";
 import { parameterOf, parserFor } from "./values.js";
 
 /** Statements kept prepared on the session, by their SQL; the oldest is closed beyond this. */
@@ -19,6 +19,9 @@ export class PgliteSession implements SyncSession {
   private readonly prepared = new Map<string, string>();
   private next = 0;
   private status = "I";
+  private queued = 0;
+  private queuedRows = 0;
+  private refused: CopiesSettled["refused"];
 
   constructor(readonly pglite: PGlite) {}
 
@@ -58,6 +61,34 @@ export class PgliteSession implements SyncSession {
       serialize.copyDone(),
     ]);
     return this.exchange(message).rowCount;
+  }
+
+  /** PGlite answers in this thread: a queued load runs at once, its outcome kept for settleCopies. */
+  queueCopyIn(table: string, columns: readonly string[], text: string): void {
+    const index = this.queued++;
+    if (this.refused) return;
+    const inTransaction = this.inTransaction;
+    if (inTransaction) this.run(`savepoint ${QUEUED_COPY_SAVEPOINT}`, []);
+    try {
+      this.queuedRows += this.copyIn(table, columns, text);
+      if (inTransaction) this.run(`release savepoint ${QUEUED_COPY_SAVEPOINT}`, []);
+    } catch (error) {
+      if (inTransaction)
+        this.run(`rollback to savepoint ${QUEUED_COPY_SAVEPOINT}; release savepoint ${QUEUED_COPY_SAVEPOINT}`, []);
+      this.refused = { index, error: error as Error };
+    }
+  }
+
+  loadedCopies(): number {
+    return this.refused ? this.refused.index : this.queued;
+  }
+
+  settleCopies(): CopiesSettled {
+    const settled: CopiesSettled = { rows: this.queuedRows, ...(this.refused ? { refused: this.refused } : {}) };
+    this.queued = 0;
+    this.queuedRows = 0;
+    this.refused = undefined;
+    return settled;
   }
 
   async close(): Promise<void> {

@@ -8,9 +8,12 @@
  */
 import { createRequire } from "node:module";
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
-import type { PgResult } from "./session.js";
+import type { CopiesSettled, PgResult } from "./session.js";
 import type { AsyncCapableSession } from "./session-driver.js";
 import { parameterOf, parserFor } from "./values.js";
+
+/** Queued loads under way at most (see queueCopyIn). */
+const LOADS_UNDER_WAY = 3;
 
 /** What the helper sends back: the text of each value, with its column's type id; or the error's fields. */
 interface Reply {
@@ -22,11 +25,13 @@ interface Reply {
   rowCount?: number;
   txStatus?: string;
   error?: Record<string, unknown>;
+  /** A queued load not run, one before it having been refused. */
+  skipped?: boolean;
 }
 
 interface Request {
   id: number;
-  kind: "query" | "copy" | "end";
+  kind: "query" | "copy" | "queued" | "settle" | "end";
   sql?: string;
   params?: unknown[];
   text?: string;
@@ -71,11 +76,35 @@ async function serve(request) {
     return { id: request.id, ok: false, error: errorFields(e), txStatus: client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus };
   }
 }
+// Queued loads: each in a savepoint inside a transaction; after a refused one, the rest are skipped until "settle".
+let refusing = false;
+async function queued(request) {
+  if (refusing) return { id: request.id, ok: false, skipped: true };
+  await ready;
+  const inTransaction = (client.getTransactionStatus ? client.getTransactionStatus() : client._txStatus) !== "I";
+  try {
+    if (inTransaction) await client.query("savepoint queued_copy");
+    const stream = client.query(copyFrom(request.sql));
+    await new Promise((resolve, reject) => { stream.on("finish", resolve); stream.on("error", reject); stream.end(request.text); });
+    if (inTransaction) await client.query("release savepoint queued_copy");
+    return { id: request.id, ok: true, rowCount: Number(stream.rowCount) };
+  } catch (e) {
+    refusing = true;
+    if (inTransaction) await client.query("rollback to savepoint queued_copy; release savepoint queued_copy").catch(() => undefined);
+    return { id: request.id, ok: false, error: errorFields(e) };
+  }
+}
 let chain = Promise.resolve();
 function listen(port, sync) {
   port.on("message", (request) => {
     chain = chain.then(async () => {
-      const reply = await serve(request);
+      if (request.kind === "queued") {
+        workerData.queuePort.postMessage(await queued(request));
+        Atomics.add(flag, 1, 1); Atomics.notify(flag, 1);
+        return;
+      }
+      if (request.kind === "settle") refusing = false;
+      const reply = request.kind === "settle" ? { id: request.id, ok: true } : await serve(request);
       port.postMessage(reply);
       if (sync) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
     });
@@ -104,7 +133,15 @@ export class ServerSession implements AsyncCapableSession {
   private readonly worker: Worker;
   private readonly syncPort: MessagePort;
   private readonly asyncPort: MessagePort;
-  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly queuePort: MessagePort;
+  /** [0]: a reply on the synchronous port is there; [1]: queued loads ended, counted by the helper. */
+  private readonly flag = new Int32Array(new SharedArrayBuffer(8));
+  /** Queued loads' replies read, ever (the helper's count at flag[1] runs ahead while some are unread). */
+  private repliesRead = 0;
+  private queued = 0;
+  private settled = 0;
+  private queuedRows = 0;
+  private refused: CopiesSettled["refused"];
   private readonly waiting = new Map<number, (reply: Reply) => void>();
   private next = 0;
   private status = "I";
@@ -114,8 +151,10 @@ export class ServerSession implements AsyncCapableSession {
     const require = createRequire(import.meta.url);
     const sync = new MessageChannel();
     const async = new MessageChannel();
+    const queue = new MessageChannel();
     this.syncPort = sync.port1;
     this.asyncPort = async.port1;
+    this.queuePort = queue.port1;
     this.worker = new Worker(WORKER, {
       eval: true,
       workerData: {
@@ -125,8 +164,9 @@ export class ServerSession implements AsyncCapableSession {
         signal: this.flag.buffer,
         syncPort: sync.port2,
         asyncPort: async.port2,
+        queuePort: queue.port2,
       },
-      transferList: [sync.port2, async.port2],
+      transferList: [sync.port2, async.port2, queue.port2],
     });
     this.asyncPort.on("message", (reply: Reply) => {
       const resolve = this.waiting.get(reply.id);
@@ -157,12 +197,49 @@ export class ServerSession implements AsyncCapableSession {
     return resultOf(this.ask({ id: this.next++, kind: "copy", sql, text })).rowCount;
   }
 
+  queueCopyIn(table: string, columns: readonly string[], text: string): void {
+    const sql = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
+    this.queued++;
+    this.syncPort.postMessage({ id: this.next++, kind: "queued", sql, text } satisfies Request);
+    // A few loads under way keep the server busy while the next is made; more would only hold memory.
+    while (this.queued - this.readQueueReplies() > LOADS_UNDER_WAY) this.waitForLoads();
+  }
+
+  loadedCopies(): number {
+    this.readQueueReplies();
+    return this.refused ? this.refused.index : this.settled;
+  }
+
+  /** Reads the queued loads' replies that are there; returns how many have ended since the count started. */
+  private readQueueReplies(): number {
+    for (;;) {
+      const message = receiveMessageOnPort(this.queuePort);
+      if (!message) return this.settled;
+      const reply = message.message as Reply;
+      this.repliesRead++;
+      const index = this.settled++;
+      if (reply.ok) this.queuedRows += reply.rowCount ?? 0;
+      else if (!reply.skipped) this.refused ??= { index, error: serverError(reply.error) };
+    }
+  }
+
+  settleCopies(): CopiesSettled {
+    while (this.readQueueReplies() < this.queued) this.waitForLoads();
+    // The helper runs queued loads again from here on.
+    this.ask({ id: this.next++, kind: "settle" });
+    const settled: CopiesSettled = { rows: this.queuedRows, ...(this.refused ? { refused: this.refused } : {}) };
+    this.queued = this.settled = this.queuedRows = 0;
+    this.refused = undefined;
+    return settled;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.askAsync({ id: this.next++, kind: "end" }).catch(() => undefined);
     this.asyncPort.close();
     this.syncPort.close();
+    this.queuePort.close();
     await this.worker.terminate();
   }
 
@@ -176,6 +253,12 @@ export class ServerSession implements AsyncCapableSession {
       if (message) return this.noted(message.message as Reply);
       Atomics.store(this.flag, 0, 0);
     }
+  }
+
+  /** Holds this thread until the helper ends another queued load (or has ended one since the count was read). */
+  private waitForLoads(): void {
+    const ended = Atomics.load(this.flag, 1);
+    if (ended === this.repliesRead) Atomics.wait(this.flag, 1, ended);
   }
 
   private askAsync(request: Request): Promise<Reply> {

@@ -23,10 +23,35 @@ export interface SyncSession {
    * is COPY's text format (tab-separated, `\N` for null). Returns the rows loaded.
    */
   copyIn(table: string, columns: readonly string[], text: string): number;
+  /**
+   * Starts a load like copyIn without waiting for its end: the session's
+   * later statements run after it. Inside a transaction each queued load is
+   * all or nothing on its own (a savepoint), and once one is refused the
+   * later ones are skipped, until settleCopies. Waits while too many loads
+   * are under way.
+   */
+  queueCopyIn(table: string, columns: readonly string[], text: string): void;
+  /** How many loads queued since the last settleCopies are stored, up to the first refused one, without waiting. */
+  loadedCopies(): number;
+  /**
+   * Waits for every queued load and starts the count over: the rows they
+   * loaded, and the refused one's place in the queue (0 for the first) and
+   * error, when one was refused.
+   */
+  settleCopies(): CopiesSettled;
   /** Whether the session is inside a transaction (including a failed one). */
   readonly inTransaction: boolean;
   close(): Promise<void>;
 }
+
+/** What the loads queued on a session came to (see SyncSession.settleCopies). */
+export interface CopiesSettled {
+  rows: number;
+  refused?: { index: number; error: Error };
+}
+
+/** The savepoint around each queued load inside a transaction. */
+export const QUEUED_COPY_SAVEPOINT = "queued_copy";
 
 /**
  * A value in COPY's text format: backslash, tab, newline and carriage return

@@ -251,6 +251,17 @@ export function isPrimaryKeyConflict(error: unknown): boolean {
   return (error as { code?: unknown } | undefined)?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
+/**
+ * SQLite gives AUTOINCREMENT only to a key of one integer column, so the
+ * next number is taken in the insert itself, under the write lock the insert
+ * holds: never two alike, and always above every stored one. The offset
+ * keeps a multi-row insert's rows apart whether SQLite reads the table once
+ * for the statement or again for each row.
+ */
+export function numberedId(table: string, offset: number): RawBuilder<number> {
+  return sql<number>`(select coalesce(max(id), 0) + ${sql.lit(offset + 1)} from ${sql.table(table)})`;
+}
+
 export const sqliteDialect: SqlDialect = {
   engine: "sqlite",
   bucketStart,
@@ -269,4 +280,5 @@ export const sqliteDialect: SqlDialect = {
   durably,
   isBusy,
   isPrimaryKeyConflict,
+  numberedId,
 };

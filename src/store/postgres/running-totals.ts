@@ -1,0 +1,91 @@
+/**
+ * Running totals on PostgreSQL, written by one statement for every day at
+ * once (see rollups.ts for what they hold). The server plans and runs one
+ * statement per day, each a round trip, far slower than it sums a year of
+ * days in one window aggregate: each day's totals are the day before's plus
+ * the daily rows since, which is a running sum per key over the days' sums.
+ * The rows are the day-by-day rebuild's.
+ */
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { addDaysIso } from "../../core/dates.js";
+import { sum } from "./dialect.js";
+
+/** What the statement needs of a rollup spec (store/rollups.ts's RollupSpec has it). */
+export interface TotalsSpec {
+  rollup: string;
+  keys: string[];
+  measures: string[];
+  sources: { table: string; columns: Record<string, string> }[];
+}
+
+/** Memory for the statement's sorts, for the rest of the rebuild's transaction (PostgreSQL's default is 4 MB). */
+const SORT_MEMORY = "128MB";
+
+export interface TotalsSpan {
+  /** The first day rebuilt. */
+  start: string;
+  /** The last day any daily table holds. */
+  last: string;
+  /** The day whose stored totals the rebuilt days carry on from (none: they start from zero). */
+  kept: string | undefined;
+  /** The days totals are kept for, from `start` to `last`, ascending (every day, or Sundays then every day). */
+  days: readonly string[];
+}
+
+/**
+ * Inserts the running totals (grain 'C') of `spec` for `span.days`: for each
+ * key, from the first of those days on which it has a total (the first day
+ * with a daily row of it, or the first day when it had a total on `kept`).
+ *
+ * The days are numbered 1, 2, ... The kept totals count as day 1's first
+ * rows, the daily rows toward the first numbered day on or after their date;
+ * a running sum over each key's days with rows gives its totals there, each
+ * repeated on the days up to the key's next such day (generate_series), so
+ * only the rows that change anything are sorted.
+ */
+export async function insertTotalsAtOnce(
+  t: Kysely<any>,
+  spec: TotalsSpec,
+  accountId: string,
+  span: TotalsSpan,
+): Promise<void> {
+  const { days, start, last, kept } = span;
+  if (days.length === 0) return;
+  const numbered = sql.join(days.map((day, n) => sql`(${day}, ${sql.lit(n + 1)})`));
+  // Each calendar day counts toward the first numbered day on or after it (a Sunday, or itself).
+  const dayOf: RawBuilder<unknown>[] = [];
+  let date = start;
+  days.forEach((day, n) => {
+    for (; date <= day; date = addDaysIso(date, 1)) dayOf.push(sql`(${date}, ${sql.lit(n + 1)})`);
+  });
+  const keyList = sql.join(spec.keys.map((k) => sql.ref(k)));
+  const measures = spec.measures;
+  const measureList = sql.join(measures.map((m) => sql.ref(m)));
+  const rows = spec.sources.map(
+    (source) =>
+      sql`select ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, m.column2 as n,
+        ${sql.join(measures.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`))}
+      from ${sql.table(source.table)} as s join (values ${sql.join(dayOf)}) as m on s.date = m.column1
+      where s.account_id = ${accountId} and s.date between ${start} and ${last}`,
+  );
+  if (kept)
+    rows.unshift(sql`select ${keyList}, 1 as n, ${measureList} from ${sql.table(spec.rollup)}
+      where account_id = ${accountId} and grain = 'C' and period = ${kept}`);
+  const window = sql`(partition by ${keyList} order by n)`;
+  // The window's sort stays in memory rather than spilling to files.
+  await sql`select set_config('work_mem', ${SORT_MEMORY}, true)`.execute(t);
+  const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
+  await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
+    with c as (
+      select ${keyList}, n, lead(n) over ${window} as next,
+        ${sql.join(measures.map((m) => sql`sum(${sql.ref(m)}) over ${window} as ${sql.ref(m)}`))}
+      from (
+        select ${keyList}, n, ${sql.join(measures.map((m) => sql`${sum(sql.ref(m))} as ${sql.ref(m)}`))}
+        from (${sql.join(rows, sql` union all `)}) as u group by ${keyList}, n
+      ) as g
+    )
+    select ${accountId}, 'C', d.column1, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))},
+      ${sql.join(measures.map((m) => sql`c.${sql.ref(m)}`))}
+    from c cross join lateral generate_series(c.n, coalesce(c.next - 1, ${sql.lit(days.length)})) as s(n)
+      join (values ${numbered}) as d on d.column2 = s.n`.execute(t);
+}

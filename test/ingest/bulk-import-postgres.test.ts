@@ -1,0 +1,132 @@
+// Order files large enough to stream in several loads on PostgreSQL: one transaction per file (a refused
+// file leaves nothing behind), re-imports that change nothing, and lines already stored in a later load
+// ending as on SQLite.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importFile } from "../../src/ingest/import-file.js";
+import { openStore, type Mirror } from "../../src/store/open-mirror.js";
+import { BACKENDS } from "../helpers/backends.js";
+
+const now = new Date("2026-11-21T12:00:00Z");
+const dir = mkdtempSync(join(tmpdir(), "seller-ai-bulk-pg-"));
+const HEADER = readFileSync("fixtures/import/orders-by-order-date.tsv", "utf8").split("\n")[0].split("\t");
+/** More lines than one load takes (10,000), so a file streams in several. */
+const LINES = 21_000;
+/** The tables an order file writes; rollup_state also records each run, so it is compared with SQLite only. */
+const DATA_TABLES = ["order_lines", "daily_sales", "rollup_sales"] as const;
+const TABLES = [...DATA_TABLES, "rollup_state"] as const;
+
+/** Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day. */
+function orderFile(name: string, from: number, to: number, options: { updated?: boolean; bad?: number } = {}) {
+  const rows = [HEADER.join("\t")];
+  for (let i = from; i < to; i++) {
+    const order = Math.floor(i / 2);
+    const day = String(1 + (order % 28)).padStart(2, "0");
+    const month = String(1 + (Math.floor(order / 28) % 3)).padStart(2, "0");
+    const cancelled = options.updated && i % 5 === 0;
+    const cells: Record<string, string> = {
+      "amazon-order-id": `111-${String(order).padStart(7, "0")}-0000001`,
+      "purchase-date": `2024-${month}-${day}T09:15:00-08:00`,
+      "last-updated-date": `2024-${month}-${day}T${cancelled ? "23" : "10"}:00:00-08:00`,
+      "order-status": cancelled ? "Cancelled" : "Shipped",
+      "fulfillment-channel": "Amazon",
+      "sales-channel": "Amazon.com",
+      sku: `SKU-${i % 300}`,
+      asin: `B0${String((i * 7) % 300).padStart(8, "0")}`,
+      "item-status": cancelled ? "Cancelled" : "Shipped",
+      quantity: i === options.bad ? "three" : String(1 + (i % 3)),
+      currency: "USD",
+      "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
+    };
+    rows.push(HEADER.map((h) => cells[h] ?? "").join("\t"));
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `${rows.join("\n")}\n`);
+  return path;
+}
+
+/** A table's rows as text, sums of money to a millionth: engines add many doubles in different orders. */
+async function rowsOf(mirror: Mirror, table: string): Promise<string[]> {
+  const rows = await mirror.db
+    .selectFrom(table as "order_lines")
+    .selectAll()
+    .execute();
+  const value = (v: unknown) => (typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v);
+  return rows
+    .map((r) =>
+      JSON.stringify(
+        Object.entries(r)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => [k, value(v)]),
+      ),
+    )
+    .sort();
+}
+
+async function snapshot(mirror: Mirror, names: readonly string[] = TABLES): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const table of names) tables[table] = await rowsOf(mirror, table);
+  return tables;
+}
+
+const first = orderFile("first.tsv", 0, LINES);
+// Overlaps the first file's second half, with later statuses: its loads after the first meet stored lines.
+const overlapping = orderFile("overlapping.tsv", LINES / 2 - 1_000, LINES + 5_000, { updated: true });
+const strictBad = orderFile("bad-line.tsv", LINES, 2 * LINES, { bad: LINES + 5_000 });
+const whole = readFileSync(orderFile("to-truncate.tsv", LINES, 2 * LINES));
+const truncated = join(dir, "truncated.tsv.gz");
+const gzip = gzipSync(whole);
+writeFileSync(truncated, gzip.subarray(0, Math.floor(gzip.length * 0.6)));
+
+describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("bulk order imports on $name", (backend) => {
+  let reference: Mirror;
+  let mirror: Mirror;
+  beforeAll(async () => {
+    reference = await openStore(":memory:");
+    mirror = await openStore(await backend.location());
+    for (const m of [reference, mirror]) await importFile(m, first, { now, marketplace: "US" });
+  });
+  afterAll(async () => {
+    await reference?.close();
+    await mirror?.close();
+  });
+
+  it("stores every line of a file streamed in several loads, as SQLite does", async () => {
+    const want = await snapshot(reference);
+    expect(want.order_lines).toHaveLength(LINES);
+    expect(await snapshot(mirror)).toEqual(want);
+  });
+
+  it("changes nothing when the same file is imported again", async () => {
+    const before = await snapshot(mirror, DATA_TABLES);
+    // The reference too, so that both record the same runs.
+    for (const m of [reference, mirror]) {
+      const report = await importFile(m, first, { now, marketplace: "US" });
+      expect(report.status).toBe("ok");
+    }
+    expect(await snapshot(mirror, DATA_TABLES)).toEqual(before);
+  });
+
+  it.each([
+    ["a line that cannot be read halfway, in a strict import", strictBad, { strict: true }, "import_rejected"],
+    ["gzip data that ends halfway", truncated, {}, "import_rejected"],
+  ] as const)("leaves the mirror unchanged after %s", async (_what, path, options, code) => {
+    const before = await snapshot(mirror, DATA_TABLES);
+    // The reference takes the same refused file, so that both record the same runs.
+    for (const m of [reference, mirror]) {
+      const failure = await importFile(m, path, { now, marketplace: "US", ...options }).catch((e) => e);
+      expect(failure.code).toBe(code);
+    }
+    expect(await snapshot(mirror, DATA_TABLES)).toEqual(before);
+  });
+
+  it("replaces lines already stored, met in a later load, with their newer status as SQLite does", async () => {
+    for (const m of [reference, mirror]) await importFile(m, overlapping, { now, marketplace: "US" });
+    const want = await snapshot(reference);
+    expect(want.order_lines).toHaveLength(LINES + 5_000);
+    expect(await snapshot(mirror)).toEqual(want);
+  });
+});
