@@ -62,7 +62,7 @@ export interface AnalyticsContext {
   exchange(amount: number, from: string, to: string, period: MoneyPeriod | string): number;
 }
 
-/** Rate lookups per statement: SQLite takes at most 500 selects in one compound select. */
+/** Rate lookups per statement (three parameters each): well under SQLite's limit of parameters. */
 const RATE_LOOKUPS = 400;
 
 /** Builds the context for one account. */
@@ -113,22 +113,23 @@ export async function createAnalyticsContext(
       ),
     );
     if (!wanted.length) return;
-    type Row = { c: string; q: string; date: string; rate: number; kind: StoredRate["kind"]; asked: string };
-    // One statement for every pair and date (a series' buckets each have their own): each pair's newest rate
-    // on or before the date, a round trip to the database per RATE_LOOKUPS of them rather than per date.
-    const lookups = wanted.map(
-      (
-        [c, q, date],
-        i,
-      ) => sql<Row>`select * from (select currency as c, quote as q, date, rate, kind, cast(${date} as text) as asked
-        from currency_rates where currency = ${c} and quote = ${q} and date <= ${date} order by date desc limit 1) as ${sql.ref(`r${i}`)}`,
-    );
+    type Row = { c: string; q: string; asked: string; date: string | null; rate: number; kind: StoredRate["kind"] };
+    // One statement for many pairs and dates (a series' buckets each have their own): a row of VALUES per
+    // pair and date, and its newest rate on or before the date found by three seeks into the rates' key.
+    // Planned once, whatever the number of rows, where a select per pair joined by UNION ALL is planned
+    // select by select.
+    const newest = (column: string) =>
+      sql`(select ${sql.ref(`r.${column}`)} from currency_rates r where r.currency = w.column1 and r.quote = w.column2
+        and r.date <= w.column3 order by r.date desc limit 1)`;
     for (const [c, q, date] of wanted) rateCache.set(`${c}|${q}|${date}`, null);
-    for (let at = 0; at < lookups.length; at += RATE_LOOKUPS) {
-      const compiled = sql<Row>`${sql.join(lookups.slice(at, at + RATE_LOOKUPS), sql` union all `)}`.compile(db);
+    for (let at = 0; at < wanted.length; at += RATE_LOOKUPS) {
+      const rows = wanted.slice(at, at + RATE_LOOKUPS).map(([c, q, date]) => sql`(${c}, ${q}, ${date})`);
+      const compiled = sql<Row>`select w.column1 as c, w.column2 as q, w.column3 as asked, ${newest("date")} as date,
+        ${newest("rate")} as rate, ${newest("kind")} as kind from (values ${sql.join(rows)}) as w`.compile(db);
       statements.push(compiled.sql);
       for (const r of (await db.executeQuery(compiled)).rows)
-        rateCache.set(`${r.c}|${r.q}|${r.asked}`, { date: r.date, rate: Number(r.rate), kind: r.kind });
+        if (r.date !== null)
+          rateCache.set(`${r.c}|${r.q}|${r.asked}`, { date: r.date, rate: Number(r.rate), kind: r.kind });
     }
   };
   const newestOn = (c: string, q: string, date: string): StoredRate | undefined =>
