@@ -7,6 +7,14 @@
 // scratch databases there (seller_ai_bench_*) and drops them after. Without either it says so and stops.
 // PG_BENCH_ROWS (200,000) sets the file's lines, PG_BENCH_SCALE (default) the demo's scale,
 // PG_BENCH_RUNS (15) the runs per question.
+//
+// The large demo takes minutes to generate on each engine. To keep it between runs, name where it lives:
+// PG_BENCH_DEMO_DB (a database on the same server, e.g. seller_ai_bench_demo_large) and
+// PG_BENCH_SQLITE_DEMO (a SQLite file). A database or file that is missing is created, the demo generated
+// into it, and kept; one that exists is reused as it is (it must hold the demo at PG_BENCH_SCALE). Only
+// what the bench names itself is dropped. Drop a kept database with `dropdb` once done with it.
+//   PG_BENCH_SCALE=large PG_BENCH_DEMO_DB=seller_ai_bench_demo_large \
+//     PG_BENCH_SQLITE_DEMO=/var/tmp/seller-ai-bench-large.db npm run bench -- pg
 import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +25,11 @@ import pg from "pg";
 const URL_ = process.env.SELLER_AI_BENCH_PG_URL || process.env.SELLER_AI_TEST_PG_URL;
 if (!URL_) {
   console.log("no PostgreSQL server: set SELLER_AI_BENCH_PG_URL (or SELLER_AI_TEST_PG_URL) to run this bench");
+  process.exit(0);
+}
+// The bench creates and drops databases: only on a server of this machine.
+if (!["127.0.0.1", "localhost", "[::1]"].includes(new URL(URL_).hostname)) {
+  console.log(`the bench runs only against a server on 127.0.0.1, not ${new URL(URL_).hostname}`);
   process.exit(0);
 }
 const ROWS = Number(process.env.PG_BENCH_ROWS ?? 200_000);
@@ -30,6 +43,7 @@ const { importFile } = await import("../dist/ingest/import-file.js");
 const { rebuildRollups } = await import("../dist/store/rollups.js");
 const { generateDemo } = await import("../dist/demo/generate-demo.js");
 const { answer } = await import("../dist/answer/answer.js");
+const { DEMO_SCALES } = await import("../dist/demo/scales.js");
 
 const dir = mkdtempSync(join(tmpdir(), "seller-ai-pg-bench-"));
 const made = [];
@@ -158,15 +172,48 @@ try {
     ["wasted_ad_spend", "wasted ad spend last 30 days"],
     ["advertising_summary", "total ad spend all time"],
   ];
+  // The demo's PostgreSQL database: PG_BENCH_DEMO_DB, created when missing and kept; else a scratch one.
+  async function demoDatabase() {
+    const name = process.env.PG_BENCH_DEMO_DB;
+    if (!name) return scratchDatabase("demo");
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`PG_BENCH_DEMO_DB: ${name} is not a plain database name`);
+    const admin = new pg.Client({ connectionString: URL_ });
+    await admin.connect();
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(URL_);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  // Whether a mirror already holds the demo seller at this scale (its products), to be reused as it is.
+  async function holdsDemo(mirror) {
+    const row = await mirror.db
+      .selectFrom("products")
+      .select((eb) => eb.fn.count("asin").distinct().as("n"))
+      .where("account_id", "=", "demo")
+      .executeTakeFirst();
+    const asins = Number(row?.n ?? 0);
+    if (asins === 0) return false;
+    if (asins !== DEMO_SCALES[SCALE].asins)
+      throw new Error(
+        `the kept demo mirror holds ${asins} products, not the ${SCALE} scale's ${DEMO_SCALES[SCALE].asins}`,
+      );
+    return true;
+  }
+  const redacted = (location) => location.replace(/\/\/[^@/]*@/, "//");
   const figures = {};
   for (const [engine, location] of [
-    ["sqlite", join(dir, "demo.db")],
-    ["postgres", await scratchDatabase("demo")],
+    ["sqlite", process.env.PG_BENCH_SQLITE_DEMO || join(dir, "demo.db")],
+    ["postgres", await demoDatabase()],
   ]) {
     const mirror = await openStore(location);
-    const t0 = performance.now();
-    await generateDemo(mirror, { seed: 1, end: "2026-11-20", now, scale: SCALE });
-    console.log(`demo (${SCALE} scale) on ${engine} generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (await holdsDemo(mirror)) console.log(`demo (${SCALE} scale) on ${engine} reused: ${redacted(location)}`);
+    else {
+      const t0 = performance.now();
+      await generateDemo(mirror, { seed: 1, end: "2026-11-20", now, scale: SCALE });
+      console.log(`demo (${SCALE} scale) on ${engine} generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
     for (const [intent, question] of QUESTIONS) {
       await answer(question, { db: mirror.db, now });
       const times = [];
@@ -180,20 +227,30 @@ try {
     }
     await mirror.close();
   }
-  console.log(`\nanswers, ${SCALE} scale, ${RUNS} runs per question (ms)`);
+  // The targets hold at the large scale; at smaller ones they are shown for reference.
+  const TARGET = { sqlite: 150, postgres: 300 };
+  const mark = (engine, p95) => (p95 <= TARGET[engine] ? "ok" : "SLOW");
+  console.log(`\nanswers, ${SCALE} scale, ${RUNS} runs per question (ms; p95 targets: SQLite 150, PostgreSQL 300)`);
   console.log(
-    `${"intent".padEnd(26)} ${"sqlite median".padStart(14)} ${"sqlite p95".padStart(11)} ${"pg median".padStart(10)} ${"pg p95".padStart(8)}`,
+    `${"intent".padEnd(26)} ${"sqlite median".padStart(14)} ${"sqlite p95".padStart(11)}      ${"pg median".padStart(10)} ${"pg p95".padStart(8)}`,
   );
-  let worst = 0;
+  let worst = { p95: 0, intent: "" };
+  let worstSqlite = { p95: 0, intent: "" };
   for (const [intent] of QUESTIONS) {
     const s = figures[`sqlite|${intent}`];
     const p = figures[`postgres|${intent}`];
-    worst = Math.max(worst, p.p95);
+    if (p.p95 > worst.p95) worst = { p95: p.p95, intent };
+    if (s.p95 > worstSqlite.p95) worstSqlite = { p95: s.p95, intent };
     console.log(
-      `${intent.padEnd(26)} ${s.median.toFixed(1).padStart(14)} ${s.p95.toFixed(1).padStart(11)} ${p.median.toFixed(1).padStart(10)} ${p.p95.toFixed(1).padStart(8)}`,
+      `${intent.padEnd(26)} ${s.median.toFixed(1).padStart(14)} ${s.p95.toFixed(1).padStart(11)} ${mark("sqlite", s.p95).padEnd(4)} ${p.median.toFixed(1).padStart(10)} ${p.p95.toFixed(1).padStart(8)} ${mark("postgres", p.p95)}`,
     );
   }
-  console.log(`\nworst PostgreSQL p95: ${worst.toFixed(1)} ms (target 300 ms at the large scale)`);
+  console.log(
+    `\n${SCALE} scale: every intent p95 ≤ 300 ms on PostgreSQL: ${worst.p95 <= TARGET.postgres ? "yes" : "no"} (worst: ${worst.intent} ${worst.p95.toFixed(1)} ms)`,
+  );
+  console.log(
+    `${SCALE} scale: every intent p95 ≤ 150 ms on SQLite: ${worstSqlite.p95 <= TARGET.sqlite ? "yes" : "no"} (worst: ${worstSqlite.intent} ${worstSqlite.p95.toFixed(1)} ms)`,
+  );
   console.log(
     `PostgreSQL import: ${Math.round(imports.postgres).toLocaleString("en-US")} lines/s (target 100,000); SQLite ${Math.round(imports.sqlite).toLocaleString("en-US")}`,
   );

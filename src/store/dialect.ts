@@ -13,7 +13,7 @@ import type { MirrorSchema } from "./schema.js";
 import type { SqlDialect, WriteWaitOptions } from "./sql-dialect.js";
 import { sqliteDialect } from "./sqlite/dialect.js";
 
-export type { DateBucket, PackedSource, SqlDialect, TableName, WriteWaitOptions } from "./sql-dialect.js";
+export type { DateBucket, FirstRowJoin, PackedSource, SqlDialect, TableName, WriteWaitOptions } from "./sql-dialect.js";
 
 const ENGINES: readonly SqlDialect[] = [sqliteDialect, postgresDialect];
 

@@ -213,7 +213,7 @@ export async function rebuildRollups(
   builtAt?: string,
   coveredRuns?: ReadonlySet<number>,
 ): Promise<void> {
-  await mirror.db.transaction().execute(async (trx) => {
+  const whole = await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
     // The last day the kept totals ran to: a weekly spec keeps every day only in the weeks before it.
@@ -260,7 +260,11 @@ export async function rebuildRollups(
         })),
       )
       .execute();
+    return from === undefined;
   });
+  // A whole rebuild follows a load of the account's whole history (a demo, a first import): the planner's
+  // statistics are brought up to date with it. A rebuild of a few days changes too little to need it.
+  if (whole) await dialectOf(mirror.db).refreshStatistics(mirror.db);
 }
 
 /**

@@ -38,6 +38,17 @@ export interface SqlDialect {
   skipLocked(): RawBuilder<unknown>;
   /** The row's own locator, for fetching a row found by a subquery in one key lookup. */
   rowId(alias: string): RawBuilder<unknown>;
+  /**
+   * A LEFT JOIN of `table` as `alias` on one row per match: of the rows whose `match` columns equal the given
+   * expressions and whose `where` columns equal the given values, the first in `orderBy` order (none when
+   * no row matches).
+   */
+  leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown>;
+  /**
+   * Brings the planner's statistics up to date after a bulk load, so that the next queries are planned for
+   * the rows now there rather than for an empty table.
+   */
+  refreshStatistics(db: Kysely<any>): Promise<void>;
   /** Values packed into one JSON array text (numbers keep every digit). */
   jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string>;
   /** A table stored in its primary key's order (a compact key-only table). */
@@ -74,6 +85,18 @@ export interface SqlDialect {
    * `offset` numbers the rows of one multi-row insert (0, 1, 2, ...).
    */
   numberedId(table: string, offset: number): RawBuilder<number>;
+}
+
+/** What leftJoinFirst joins: see SqlDialect.leftJoinFirst. */
+export interface FirstRowJoin {
+  table: string;
+  alias: string;
+  /** Column of the table → the value it must equal. */
+  where: Record<string, unknown>;
+  /** Column of the table → the expression (on the other joined tables) it must equal. */
+  match: Record<string, RawBuilder<unknown>>;
+  /** The column that orders the matching rows: the first is joined. */
+  orderBy: string;
 }
 
 export interface PackedSource {

@@ -49,15 +49,26 @@ export async function decliningReviews(
     after
       ? sql<string>`(select date || '|' || rating || '|' || review_count from review_snapshots r where r.account_id = ${ctx.accountId} and r.marketplace = p.marketplace and r.asin = p.asin and r.date >= ${date} order by r.date limit 1)`
       : sql<string>`(select date || '|' || rating || '|' || review_count from review_snapshots r where r.account_id = ${ctx.accountId} and r.marketplace = p.marketplace and r.asin = p.asin and r.date <= ${date} order by r.date desc limit 1)`;
+  // Most products have a snapshot on the very day asked for (every day in recent weeks): those come from
+  // the day's snapshots, read in one pass by day and joined by product; the seeks above run only for the
+  // products without one, through coalesce().
+  const days = [scope.range.end, before, beforePrev];
+  const onDay = days.map(
+    (day, i) =>
+      sql`left join (select marketplace, asin, date || '|' || rating || '|' || review_count as v from review_snapshots where account_id = ${ctx.accountId} and date = ${day}) ${sql.ref(`d${i}`)} on ${sql.ref(`d${i}.marketplace`)} = p.marketplace and ${sql.ref(`d${i}.asin`)} = p.asin`,
+  );
+  const day = (i: number) => sql.ref(`d${i}.v`);
   const conds = [sql`account_id = ${ctx.accountId}`];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
   if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
   // coalesce() stops at its first non-null argument: the "first one after" seek runs only for products
   // with no snapshot before the date.
   const query = sql<{ marketplace: string; asin: string; e: string | null; s: string | null; p: string | null }>`
-    select p.marketplace, p.asin, ${at(scope.range.end)} as e, coalesce(${at(before)}, ${at(scope.range.start, true)}) as s,
-      coalesce(${at(beforePrev)}, ${at(prev.start, true)}) as p
-    from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p order by p.marketplace, p.asin`;
+    select p.marketplace, p.asin, coalesce(${day(0)}, ${at(scope.range.end)}) as e,
+      coalesce(${day(1)}, ${at(before)}, ${at(scope.range.start, true)}) as s,
+      coalesce(${day(2)}, ${at(beforePrev)}, ${at(prev.start, true)}) as p
+    from (select distinct marketplace, asin from products where ${sql.join(conds, sql` and `)}) p ${sql.join(onDay, sql` `)}
+    order by p.marketplace, p.asin`;
   const compiled = query.compile(ctx.db);
   ctx.sql.push(compiled.sql);
   const found = (await ctx.db.executeQuery(compiled)).rows;

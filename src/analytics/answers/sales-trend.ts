@@ -118,7 +118,7 @@ export async function salesTrend(ctx: AnalyticsContext, understanding: Understan
   const buckets = new Map<string, Record<string, number>>();
   // Each bucket is a period of its own: its money converts at its own rate date, as when it is asked alone.
   const periodOfBucket = (start: string) => bucketPeriod(start, bucket, scope.range);
-  for (const start of new Set(raw.map((r) => r.bucket))) await ctx.ensureRates(periodOfBucket(start));
+  await ctx.ensureRates([...new Set(raw.map((r) => r.bucket))].map(periodOfBucket));
   for (const r of raw) {
     const from = ctx.currencies.get(r.marketplace) ?? ctx.homeCurrency;
     const within = periodOfBucket(r.bucket);

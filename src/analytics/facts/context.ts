@@ -48,9 +48,10 @@ export interface AnalyticsContext {
   memo<T>(key: string, make: () => Promise<T>): Promise<T>;
   /**
    * Loads the rates between the account's currencies for a period (its rate
-   * date, core/money.ts rateDateOf); call before converting that period's money.
+   * date, core/money.ts rateDateOf), or for several periods in one statement;
+   * call before converting that period's money.
    */
-  ensureRates(period: MoneyPeriod | string, extra?: string[]): Promise<void>;
+  ensureRates(period: MoneyPeriod | string | readonly (MoneyPeriod | string)[], extra?: string[]): Promise<void>;
   /**
    * Converts an amount of a period's money between currencies at the period's
    * rate date (loaded by ensureRates); NaN when the mirror has no rate. Answers
@@ -60,6 +61,9 @@ export interface AnalyticsContext {
   /** As convert(), but a missing rate is the error missing_exchange_rate that names the currencies and day. */
   exchange(amount: number, from: string, to: string, period: MoneyPeriod | string): number;
 }
+
+/** Rate lookups per statement (three parameters each): well under SQLite's limit of parameters. */
+const RATE_LOOKUPS = 400;
 
 /** Builds the context for one account. */
 export async function createAnalyticsContext(
@@ -97,24 +101,36 @@ export async function createAnalyticsContext(
   // Each pair keeps its newest rate on or before the date; whether it holds is core/exchange-rates.ts's rule.
   const rateCache = new Map<string, StoredRate | null>();
   const accountCurrencies = [...new Set([account.home_currency, ...markets.map((m) => m.currency)])];
-  const ensureRates = async (period: MoneyPeriod | string, extra: string[] = []): Promise<void> => {
-    const date = rateDateOf(period);
+  const ensureRates = async (
+    period: MoneyPeriod | string | readonly (MoneyPeriod | string)[],
+    extra: string[] = [],
+  ): Promise<void> => {
+    const dates = [...new Set((Array.isArray(period) ? period : [period]).map((p) => rateDateOf(p)))];
     const currencies = [...new Set([...accountCurrencies, ...extra, ...PIVOT_CURRENCIES])];
-    const pairs = currencies.flatMap((c) =>
-      currencies.filter((q) => q !== c && !rateCache.has(`${c}|${q}|${date}`)).map((q) => [c, q] as const),
+    const wanted = dates.flatMap((date) =>
+      currencies.flatMap((c) =>
+        currencies.filter((q) => q !== c && !rateCache.has(`${c}|${q}|${date}`)).map((q) => [c, q, date] as const),
+      ),
     );
-    if (!pairs.length) return;
-    type Row = { c: string; q: string; date: string; rate: number; kind: StoredRate["kind"] };
-    // One statement for every pair: each pair's newest rate on or before the date.
-    const lookups = pairs.map(
-      ([c, q], i) => sql<Row>`select * from (select currency as c, quote as q, date, rate, kind from currency_rates
-        where currency = ${c} and quote = ${q} and date <= ${date} order by date desc limit 1) as ${sql.ref(`r${i}`)}`,
-    );
-    const compiled = sql<Row>`${sql.join(lookups, sql` union all `)}`.compile(db);
-    statements.push(compiled.sql);
-    for (const [c, q] of pairs) rateCache.set(`${c}|${q}|${date}`, null);
-    for (const r of (await db.executeQuery(compiled)).rows)
-      rateCache.set(`${r.c}|${r.q}|${date}`, { date: r.date, rate: Number(r.rate), kind: r.kind });
+    if (!wanted.length) return;
+    type Row = { c: string; q: string; asked: string; date: string | null; rate: number; kind: StoredRate["kind"] };
+    // One statement for many pairs and dates (a series' buckets each have their own): a row of VALUES per
+    // pair and date, and its newest rate on or before the date found by three seeks into the rates' key.
+    // Planned once, whatever the number of rows, where a select per pair joined by UNION ALL is planned
+    // select by select.
+    const newest = (column: string) =>
+      sql`(select ${sql.ref(`r.${column}`)} from currency_rates r where r.currency = w.column1 and r.quote = w.column2
+        and r.date <= w.column3 order by r.date desc limit 1)`;
+    for (const [c, q, date] of wanted) rateCache.set(`${c}|${q}|${date}`, null);
+    for (let at = 0; at < wanted.length; at += RATE_LOOKUPS) {
+      const rows = wanted.slice(at, at + RATE_LOOKUPS).map(([c, q, date]) => sql`(${c}, ${q}, ${date})`);
+      const compiled = sql<Row>`select w.column1 as c, w.column2 as q, w.column3 as asked, ${newest("date")} as date,
+        ${newest("rate")} as rate, ${newest("kind")} as kind from (values ${sql.join(rows)}) as w`.compile(db);
+      statements.push(compiled.sql);
+      for (const r of (await db.executeQuery(compiled)).rows)
+        if (r.date !== null)
+          rateCache.set(`${r.c}|${r.q}|${r.asked}`, { date: r.date, rate: Number(r.rate), kind: r.kind });
+    }
   };
   const newestOn = (c: string, q: string, date: string): StoredRate | undefined =>
     rateCache.get(`${c}|${q}|${date}`) ?? undefined;

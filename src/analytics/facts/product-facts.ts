@@ -107,15 +107,20 @@ const FACT_KEYS: (keyof RawFacts)[] = [
  * Joins the catalog details of the rows of `alias` (a table with marketplace
  * and asin) as `c` (the product) and `cf` (its fees): the first SKU of an
  * ASIN (in SKU order) speaks for it, and a product outside the catalog has no
- * fees row, so it pays the default 15% referral fee. Each row is a few index
- * seeks: joined to a derived table instead, SQLite may scan it for every row.
- * The first SKU is found in the (ASIN, SKU) index and its row fetched by row id.
+ * fees row, so it pays the default 15% referral fee. How the first SKU is
+ * found is the engine's choice (leftJoinFirst).
  */
 export function costsJoin(ctx: AnalyticsContext, alias: string) {
   const m = sql.ref(`${alias}.marketplace`);
   const a = sql.ref(`${alias}.asin`);
-  const { rowId } = dialectOf(ctx.db);
-  return sql`left join products c on ${rowId("c")} = (select ${rowId("q")} from products q where q.account_id = ${ctx.accountId} and q.marketplace = ${m} and q.asin = ${a} order by q.sku limit 1)
+  const first = dialectOf(ctx.db).leftJoinFirst({
+    table: "products",
+    alias: "c",
+    where: { account_id: ctx.accountId },
+    match: { marketplace: m, asin: a },
+    orderBy: "sku",
+  });
+  return sql`${first}
     left join product_fees cf on c.sku is not null and cf.account_id = ${ctx.accountId} and cf.marketplace = ${m} and cf.asin = ${a}`;
 }
 

@@ -7,7 +7,7 @@
  * SQLite's BEGIN IMMEDIATE does on one file.
  */
 import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
-import type { DateBucket, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
+import type { DateBucket, FirstRowJoin, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 
 /** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday (ISO weeks). */
@@ -60,6 +60,38 @@ export function skipLocked(): RawBuilder<unknown> {
 /** The row's physical locator (ctid), for fetching a row a subquery found by it. */
 export function rowId(alias: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.ctid`);
+}
+
+/**
+ * The first matching rows of the whole table (DISTINCT ON, one sort of the
+ * rows that pass `where`) joined by hash: a subquery per joined row would be
+ * run again for every row, each an index probe, where PostgreSQL reads a
+ * catalog of thousands of rows in one pass.
+ */
+export function leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown> {
+  const q = (column: string) => sql.ref(`q.${column}`);
+  const a = (column: string) => sql.ref(`${join.alias}.${column}`);
+  const keys = Object.keys(join.match);
+  const filter = Object.entries(join.where).map(([column, value]) => sql`${q(column)} = ${value}`);
+  const first = sql`(select distinct on (${sql.join(keys.map(q))}) q.* from ${sql.table(join.table)} q
+    where ${sql.join(filter, sql` and `)} order by ${sql.join([...keys, join.orderBy].map(q))})`;
+  const on = Object.entries(join.match).map(([column, expression]) => sql`${a(column)} = ${expression}`);
+  return sql`left join ${first} ${sql.ref(join.alias)} on ${sql.join(on, sql` and `)}`;
+}
+
+/**
+ * VACUUM (ANALYZE) of the whole database. After a bulk load the tables'
+ * statistics still describe them before it (empty, for a new mirror), and
+ * plans made on them read millions of rows where a few index seeks do; and
+ * until a vacuum marks the new pages all-visible, an index-only scan (a day's
+ * snapshots of every product) still visits the table for every row. The
+ * server's autovacuum would do both in time, if it is on; answers are asked
+ * right after a load. A vacuum skips pages already all-visible and ANALYZE
+ * samples a bounded number of rows per table: seconds, even on a large
+ * mirror. Inside a transaction, where VACUUM cannot run, only ANALYZE.
+ */
+export async function refreshStatistics(db: Kysely<any>): Promise<void> {
+  await (db.isTransaction ? sql`analyze` : sql`vacuum (analyze)`).execute(db);
 }
 
 /** Values packed into one JSON array text; double precision prints its shortest exact form. */
@@ -171,6 +203,8 @@ export const postgresDialect: SqlDialect = {
   unindexed,
   skipLocked,
   rowId,
+  leftJoinFirst,
+  refreshStatistics,
   jsonArray,
   compactTable,
   packedSource,

@@ -25,10 +25,32 @@ export interface ServerOpenOptions {
   poolSize?: number;
 }
 
+/**
+ * Settings of every connection the store opens. JIT compilation is off: an
+ * answer's statements run in milliseconds, and the server compiles a
+ * statement whose estimated cost passes jit_above_cost (any read of a large
+ * mirror's daily tables) for longer than it then runs. work_mem lets the
+ * hashes and sorts of a catalog's thousands of products stay in memory.
+ * A setting the URL gives itself (`?options=-c …`) comes after, and wins.
+ */
+const SESSION_SETTINGS = "-c jit=off -c work_mem=32MB";
+
+/** The URL with the session settings put before any `options` it names. */
+function withSessionSettings(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const own = parsed.searchParams.get("options");
+    parsed.searchParams.set("options", own ? `${SESSION_SETTINGS} ${own}` : SESSION_SETTINGS);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 /** Opens the mirror on the server at `url`, creating its schema when the database has none. */
 export async function openServerMirror(url: string, options: ServerOpenOptions): Promise<PostgresMirror> {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: withSessionSettings(url),
     max: options.poolSize ?? 10,
     types: PG_TYPES,
     application_name: "seller-ai",
@@ -46,7 +68,7 @@ export async function openServerMirror(url: string, options: ServerOpenOptions):
       { cause: error },
     );
   }
-  const session = new ServerSession(url);
+  const session = new ServerSession(withSessionSettings(url));
   const mirror = postgresMirror(where, session, kyselyOnSession(session, pool), false, pool);
   try {
     const tables = await tablesOf(pool);

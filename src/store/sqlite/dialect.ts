@@ -6,7 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
-import type { DateBucket, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
+import type { DateBucket, FirstRowJoin, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 
 /**
@@ -64,6 +64,23 @@ export function unindexed(column: string): RawBuilder<unknown> {
 export function rowId(alias: string): RawBuilder<unknown> {
   return sql.ref(`${alias}.rowid`);
 }
+
+/**
+ * The first matching row, found by a subquery in the (match…, orderBy) index
+ * and fetched by its rowid: a few index seeks per joined row. Joined to a
+ * derived table of first rows instead, SQLite may scan it for every row.
+ */
+export function leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown> {
+  const q = (column: string) => sql.ref(`q.${column}`);
+  const conditions = [
+    ...Object.entries(join.where).map(([column, value]) => sql`${q(column)} = ${value}`),
+    ...Object.entries(join.match).map(([column, expression]) => sql`${q(column)} = ${expression}`),
+  ];
+  return sql`left join ${sql.table(join.table)} ${sql.ref(join.alias)} on ${rowId(join.alias)} = (select ${rowId("q")} from ${sql.table(join.table)} q where ${sql.join(conditions, sql` and `)} order by ${q(join.orderBy)} limit 1)`;
+}
+
+/** SQLite's planner works without statistics here (the store names its indexes where it matters): nothing to do. */
+async function refreshStatistics(_db: Kysely<any>): Promise<void> {}
 
 /**
  * Values packed into one JSON array text (numbers keep every digit): a few
@@ -272,6 +289,8 @@ export const sqliteDialect: SqlDialect = {
   unindexed,
   skipLocked,
   rowId,
+  leftJoinFirst,
+  refreshStatistics,
   jsonArray,
   compactTable,
   packedSource,
