@@ -47,8 +47,25 @@ export interface SqlDialect {
    * them, for an INSERT … SELECT (see the engine's implementation).
    */
   packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }): PackedSource;
-  /** A number that moves whenever another connection commits to the database: caches hold while it stands. */
-  dataVersion(db: Kysely<any>): Promise<number>;
+  /**
+   * The data-change counter (store/data-changes.ts), as text: it moves with
+   * every commit, from any process, that changes what answers and keys
+   * depend on, and with no counter write; caches hold while it stands.
+   */
+  dataVersion(db: Kysely<any>): Promise<string>;
+  /**
+   * Runs `work`, writes to counters (quotas, bursts) that are each one atomic
+   * upsert, so that they never pass a limit across processes: on SQLite in a
+   * write transaction (its one writer at a time, waited for as
+   * `writeTransaction` waits); on PostgreSQL as they come, each statement its
+   * own transaction, whose row lock is all the atomicity they need, so a
+   * request's count does not queue behind another writer's import.
+   */
+  counterWrite<T>(
+    db: Kysely<MirrorSchema>,
+    work: (db: Kysely<MirrorSchema>) => Promise<T>,
+    options?: WriteWaitOptions,
+  ): Promise<T>;
   /**
    * Runs `work` in a transaction that holds the write lock from its start,
    * waiting for another writer's lock without blocking the event loop, and

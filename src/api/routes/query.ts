@@ -100,6 +100,7 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
           marketplace: body.marketplace,
           timeframe: body.timeframe,
           requestId: request.id,
+          dataVersion: request.api.dataVersion,
           authorize: (understanding) => {
             requireWriteScopeForCommands(principal.scopes)(understanding);
             planTimeframeGuard(principal.plan, request.api.now)(understanding);
