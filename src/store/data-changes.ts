@@ -32,6 +32,35 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   kysely_migration_lock: "the migrator's lock",
 };
 
+/**
+ * On SQLite, the time-series tables filled by the thousand rows: they carry
+ * no trigger (SQLite's fire per row), and their writes are seen through the
+ * rows their writers add to watched tables (sync runs, rollup state) and,
+ * from another process, through SQLite's data_version (sqlite/dialect.ts).
+ */
+export const SQLITE_UNTRIGGERED_TABLES: ReadonlySet<string> = new Set([
+  "daily_sales",
+  "inventory_snapshots",
+  "review_snapshots",
+  "competitor_offers",
+  "competitor_price_changes",
+  "market_catalog",
+  "ad_campaigns",
+  "ad_groups",
+  "ad_targets",
+  "ad_campaign_daily",
+  "ad_target_daily",
+  "ad_search_term_daily",
+  "ad_product_daily",
+  "order_lines",
+  "settlement_transactions",
+  "settlements",
+  "rollup_sales",
+  "rollup_campaigns",
+  "rollup_ad_targets",
+  "rollup_search_terms",
+]);
+
 /** The counter's value, as text (see SqlDialect.dataVersion). */
 export function dataChangeVersion(db: MirrorDb): Promise<string> {
   return dialectOf(db).dataVersion(db);
