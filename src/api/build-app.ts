@@ -193,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let count: BurstCount | undefined;
     let countedAt: number | undefined;
     if (known) {
-      const guess = await verdictOf(known.principal);
+      const guess = await verdictOf(known.principal, known.version);
       countedAt = burstLimits[guess.plan];
       const taken = await takeBurstAndVersion(db, burstKey(known.principal), second, countedAt, COUNTER_WAIT);
       version = taken.version;
@@ -206,7 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       version = await mirror.dialect.dataVersion(db);
       principal = await authenticator.lookUp(hash, version, now);
     }
-    const verdict = await verdictOf(principal);
+    const verdict = await verdictOf(principal, version);
     principal.plan = verdict.plan;
     const limit = burstLimits[verdict.plan];
     if (count === undefined || (count === null && countedAt !== limit))
@@ -214,8 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return { principal, version, burst: { count, limit, warning: verdict.warning } };
   };
   // A workspace's subscription, when it has one, decides the plan (or turns the key away).
-  const verdictOf = async (principal: ApiPrincipal) => {
-    const verdict = await effectivePlan(db, principal.workspaceId, principal.plan);
+  const verdictOf = async (principal: ApiPrincipal, version: string) => {
+    const verdict = await effectivePlan(db, principal.workspaceId, principal.plan, performance.now(), version);
     if (!verdict.allowed) throw verdict.error;
     return verdict;
   };

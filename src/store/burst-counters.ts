@@ -45,7 +45,7 @@ export async function takeBurst(
   wait?: WriteWaitOptions,
 ): Promise<BurstCount> {
   if (dialectOf(db).engine === "sqlite") return countedInMemory(db, key, second, limit);
-  const rows = await dialectOf(db).counterWrite(
+  const rows = await dialectOf(db).standaloneWrite(
     db,
     async (trx) => (await upsert(key, second, limit).execute(trx)).rows,
     wait,

@@ -54,14 +54,15 @@ export interface SqlDialect {
    */
   dataVersion(db: Kysely<any>): Promise<string>;
   /**
-   * Runs `work`, writes to counters (quotas, bursts) that are each one atomic
-   * upsert, so that they never pass a limit across processes: on SQLite in a
-   * write transaction (its one writer at a time, waited for as
+   * Runs `work`: writes whose every statement is complete on its own (a
+   * counter's upsert, rows inserted once), on the request path. On SQLite in
+   * a write transaction (its one writer at a time, waited for as
    * `writeTransaction` waits); on PostgreSQL as they come, each statement its
-   * own transaction, whose row lock is all the atomicity they need, so a
-   * request's count does not queue behind another writer's import.
+   * own transaction, atomic by its row locks, so that a request neither
+   * queues behind another writer's import nor holds the process's one
+   * transaction session (store/postgres/session-driver.ts).
    */
-  counterWrite<T>(
+  standaloneWrite<T>(
     db: Kysely<MirrorSchema>,
     work: (db: Kysely<MirrorSchema>) => Promise<T>,
     options?: WriteWaitOptions,

@@ -1,7 +1,7 @@
 /**
  * Daily usage counters, kept in the mirror. A reservation is one statement
  * (insert, or add one while under the limit, returning the new count), run
- * as the dialect runs counter writes (SqlDialect.counterWrite), so the count
+ * as the dialect runs counter writes (SqlDialect.standaloneWrite), so the count
  * can never pass the limit across requests and processes, and it survives
  * restarts.
  */
@@ -77,7 +77,7 @@ export async function reserveUsage(
   wait?: WriteWaitOptions,
 ): Promise<Reservation> {
   const values = { ...keyValues(key), limit: limit ?? Number.MAX_SAFE_INTEGER };
-  const row = await dialectOf(db).counterWrite(
+  const row = await dialectOf(db).standaloneWrite(
     db,
     async (trx) => (await reserveQuery(db).execute(trx, values)).rows[0],
     wait,
@@ -88,7 +88,11 @@ export async function reserveUsage(
 
 /** Gives back a unit taken by `reserveUsage` for a request that was not answered. */
 export async function releaseUsage(db: MirrorDb, key: UsageKey, wait?: WriteWaitOptions): Promise<void> {
-  await dialectOf(db).counterWrite(db, async (trx) => void (await releaseQuery(db).execute(trx, keyValues(key))), wait);
+  await dialectOf(db).standaloneWrite(
+    db,
+    async (trx) => void (await releaseQuery(db).execute(trx, keyValues(key))),
+    wait,
+  );
 }
 
 /** The units used so far. */

@@ -106,8 +106,8 @@ export async function dataVersion(db: Kysely<any>): Promise<string> {
 
 const DATA_VERSION = CompiledQuery.raw("select version::text as v from data_changes where id = 1");
 
-/** A counter's upsert runs on its own: one statement, one transaction, atomic by its row lock. */
-export function counterWrite<T>(
+/** Statements complete on their own run as they come: each its own transaction, atomic by its row locks. */
+export function standaloneWrite<T>(
   db: Kysely<MirrorSchema>,
   work: (db: Kysely<MirrorSchema>) => Promise<T>,
   _options?: WriteWaitOptions,
@@ -171,7 +171,7 @@ export const postgresDialect: SqlDialect = {
   compactTable,
   packedSource,
   dataVersion,
-  counterWrite,
+  standaloneWrite,
   writeTransaction,
   isBusy,
   durably,

@@ -140,8 +140,8 @@ export async function dataVersion(db: Kysely<any>): Promise<string> {
   return String(rows[0]?.v ?? 0);
 }
 
-/** SQLite has one writer at a time: a counter's upsert takes the write lock as any write does. */
-export function counterWrite<T>(
+/** SQLite has one writer at a time: these writes take the write lock as any write does. */
+export function standaloneWrite<T>(
   db: Kysely<MirrorSchema>,
   work: (db: Kysely<MirrorSchema>) => Promise<T>,
   options?: WriteWaitOptions,
@@ -284,7 +284,7 @@ export const sqliteDialect: SqlDialect = {
   compactTable,
   packedSource,
   dataVersion,
-  counterWrite,
+  standaloneWrite,
   writeTransaction,
   durably,
   isBusy,
