@@ -5,12 +5,12 @@ import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
 import type { LoggerOptions } from "pino";
 import { answer as coreAnswer, type ConversationUpdate } from "../answer/answer.js";
-import { PLAN_LIMITS, dailyLimit, type Plan } from "../accounts/plans.js";
-import { Quotas } from "../accounts/quota.js";
+import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "../accounts/plans.js";
+import { Quotas, type QuotaUse } from "../accounts/quota.js";
 import { SellerAiError } from "../core/errors.js";
 import type { Mirror } from "../store/backend.js";
 import { saveConversation } from "../store/conversations.js";
-import { takeBurst, takeBurstAndVersion, type BurstCount } from "../store/burst-counters.js";
+import { admitRequest, takeBurst, type BurstCount } from "../store/burst-counters.js";
 import { isDatabaseBusy } from "../store/dialect.js";
 import { WriteBehind } from "../store/write-behind.js";
 import { AnswerCache } from "./answer-cache.js";
@@ -177,14 +177,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   /**
    * Who is calling, at which data-change version, and their request counted
-   * against the key's per-second burst limit. A key already known (looked up
-   * at some version) costs one statement: its burst count taken with the
-   * version read beside it; when the version has moved since, the key is
-   * looked up again (its plan may have changed: the count is then judged by
-   * the new plan's limit, taken again if the old limit had refused it).
-   * An unknown key reads the version, is looked up, then counted.
+   * against the key's per-second burst limit (and, for a route that takes a
+   * unit of a daily quota, that unit too, kept for the handler: it is
+   * refused or used there, where it always was, and given back when the
+   * request ends without using it). A key already known (looked up at some
+   * version) costs one statement on PostgreSQL: its counts taken with the
+   * version read beside them; when the version has moved since, the key is
+   * looked up again (its plan may have changed: the burst count is then
+   * judged by the new plan's limit, taken again if the old limit had refused
+   * it, and a quota unit taken under the old plan is given back). An unknown
+   * key reads the version, is looked up, then counted.
    */
-  const admit = async (header: string | undefined, now: Date) => {
+  const admit = async (header: string | undefined, now: Date, takes: UsageKind | undefined) => {
     const hash = authenticator.keyHash(header);
     const second = Math.floor(timer() / 1000);
     const known = authenticator.remembered(hash);
@@ -192,12 +196,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let version: string;
     let count: BurstCount | undefined;
     let countedAt: number | undefined;
+    let pretaken: { use: QuotaUse; plan: Plan } | undefined;
     if (known) {
       const guess = await verdictOf(known.principal, known.version);
       countedAt = burstLimits[guess.plan];
-      const taken = await takeBurstAndVersion(db, burstKey(known.principal), second, countedAt, COUNTER_WAIT);
-      version = taken.version;
-      count = taken.count;
+      const workspace = { workspaceId: known.principal.workspaceId, plan: guess.plan };
+      const ask = takes === undefined ? undefined : quotas.ask(workspace, takes, now);
+      const admission = await admitRequest(db, burstKey(known.principal), second, countedAt, ask, COUNTER_WAIT);
+      version = admission.version;
+      count = admission.count;
+      if (ask && admission.quota) pretaken = { use: quotas.use(ask, admission.quota), plan: guess.plan };
       principal =
         version === known.version
           ? await authenticator.use(known, now)
@@ -211,7 +219,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const limit = burstLimits[verdict.plan];
     if (count === undefined || (count === null && countedAt !== limit))
       count = await takeBurst(db, burstKey(principal), second, limit, COUNTER_WAIT);
-    return { principal, version, burst: { count, limit, warning: verdict.warning } };
+    if (pretaken && pretaken.plan !== verdict.plan) {
+      await quotas.giveBack(pretaken.use);
+      pretaken = undefined;
+    }
+    return { principal, version, burst: { count, limit, warning: verdict.warning }, pretaken: pretaken?.use };
   };
   // A workspace's subscription, when it has one, decides the plan (or turns the key away).
   const verdictOf = async (principal: ApiPrincipal, version: string) => {
@@ -225,8 +237,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("x-request-id", request.id);
     const config = request.routeOptions.config as ApiRouteConfig | undefined;
     if (!config?.scope) return;
-    const { principal, version, burst } = await admit(request.headers.authorization, request.api.now);
+    const { principal, version, burst, pretaken } = await admit(
+      request.headers.authorization,
+      request.api.now,
+      config.takes,
+    );
     request.api.principal = principal;
+    request.api.pretaken = pretaken;
     request.api.dataVersion = version;
     if (burst.warning) reply.header("warning", `299 seller-ai "${burst.warning}"`);
     if (!principal.scopes.has(config.scope)) {
@@ -287,6 +304,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook("onResponse", async (request, reply) => {
+    // A unit taken with the request's burst count that its handler never used (the request failed first).
+    if (request.api?.pretaken) await quotas.giveBack(request.api.pretaken);
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
     metrics.requestDuration.observe(
@@ -354,7 +373,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     async reserveQuota(request, kind) {
       const principal = request.api.principal!;
-      const usage = await quotas.take(principal, kind, request.api.now);
+      const pretaken = request.api.pretaken;
+      request.api.pretaken = undefined;
+      const usage =
+        pretaken && pretaken.key.kind === kind ? pretaken : await quotas.take(principal, kind, request.api.now);
       if (!usage) return;
       request.api.usage = usage;
       if (usage.refused) {

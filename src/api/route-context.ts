@@ -20,6 +20,8 @@ export interface ApiRequestState {
   dataVersion?: string;
   burst?: { limit: number; remaining: number; refused: boolean };
   usage?: QuotaUse;
+  /** A quota unit taken with the burst count for the handler (see ApiRouteConfig.takes), until it uses it. */
+  pretaken?: QuotaUse;
 }
 
 /** Per-route options of an API endpoint. */
@@ -30,6 +32,12 @@ export interface ApiRouteConfig {
   operationId?: string;
   /** The daily quota the route's rate-limit headers report (default: queries). */
   quota?: UsageKind;
+  /**
+   * The daily quota whose unit the handler takes (`reserveQuota`) on every
+   * valid request: it is then taken with the burst count, in the same
+   * statement where the engine allows it, and kept for the handler.
+   */
+  takes?: UsageKind;
 }
 
 declare module "fastify" {

@@ -17,6 +17,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { MirrorDb } from "./backend.js";
 import { dialectOf } from "./dialect.js";
 import type { WriteWaitOptions } from "./sql-dialect.js";
+import type { Reservation, UsageKey } from "./usage-counters.js";
 
 export interface BurstKey {
   workspaceId: string;
@@ -53,33 +54,77 @@ export async function takeBurst(
   return rows[0] ? Number(rows[0].count) : null;
 }
 
+/** A daily quota unit to take with the burst count, when the request is counted (see usage-counters.ts). */
+export interface QuotaAsk {
+  key: UsageKey;
+  limit: number;
+}
+
+export interface Admission {
+  /** The data-change version (store/data-changes.ts), read in the same step. */
+  version: string;
+  count: BurstCount;
+  /**
+   * The quota unit, when it was asked for and taken in the same statement
+   * (PostgreSQL, the burst granted): its reservation; else undefined, and
+   * the caller takes it with `reserveUsage` when it needs it.
+   */
+  quota?: Reservation;
+}
+
 /**
- * `takeBurst` and the data-change version (store/data-changes.ts) read in
- * the same step: on PostgreSQL one statement, so a request's limits and its
+ * `takeBurst`, the data-change version and, when asked, a unit of a daily
+ * quota, in one step: on PostgreSQL one statement (the quota's upsert only
+ * runs when the burst count was granted), so a request's limits and its
  * caches' check cost one round trip; on SQLite, which has no writes in WITH,
- * the read then the upsert.
+ * the version read and the burst count (in memory, see above), the quota
+ * left to its own write.
  */
-export async function takeBurstAndVersion(
+export async function admitRequest(
   db: MirrorDb,
   key: BurstKey,
   second: number,
   limit: number,
+  quota?: QuotaAsk,
   wait?: WriteWaitOptions,
-): Promise<{ count: BurstCount; version: string }> {
+): Promise<Admission> {
   const dialect = dialectOf(db);
-  if (dialect.engine === "postgres") {
-    const { rows } = await sql<{ version: string; count: number | null }>`with taken as (${upsert(key, second, limit)})
-      select (select version::text from data_changes where id = 1) as version, (select count from taken) as count`.execute(
-      db,
-    );
-    const row = rows[0];
-    return {
-      version: String(row?.version ?? 0),
-      count: row?.count === null || row?.count === undefined ? null : Number(row.count),
-    };
+  if (dialect.engine !== "postgres") {
+    const version = await dialect.dataVersion(db);
+    return { version, count: await takeBurst(db, key, second, limit, wait) };
   }
-  const version = await dialect.dataVersion(db);
-  return { version, count: await takeBurst(db, key, second, limit, wait) };
+  const quotaPart = quota
+    ? sql`, counted as (
+        insert into usage_counters (workspace_id, day, kind, count)
+        select ${quota.key.workspaceId}, ${quota.key.day}, ${quota.key.kind}, 1 where exists (select 1 from taken)
+        on conflict (workspace_id, day, kind) do update set count = usage_counters.count + 1
+        where usage_counters.count < ${quota.limit}
+        returning count)`
+    : sql``;
+  const quotaColumns = quota
+    ? sql`, (select count from counted) as used, (select count from usage_counters
+        where workspace_id = ${quota.key.workspaceId} and day = ${quota.key.day} and kind = ${quota.key.kind}) as stood`
+    : sql``;
+  const { rows } = await sql<{
+    version: string;
+    count: number | null;
+    used?: number | null;
+    stood?: number | null;
+  }>`with taken as (${upsert(key, second, limit)})${quotaPart}
+    select (select version::text from data_changes where id = 1) as version, (select count from taken) as count${quotaColumns}`.execute(
+    db,
+  );
+  const row = rows[0];
+  const count = row?.count === null || row?.count === undefined ? null : Number(row.count);
+  const admission: Admission = { version: String(row?.version ?? 0), count };
+  if (quota && count !== null) {
+    const used = row?.used;
+    admission.quota =
+      used === null || used === undefined
+        ? { granted: false, used: Number(row?.stood ?? 0) }
+        : { granted: true, used: Number(used) };
+  }
+  return admission;
 }
 
 const windowsByDb = new WeakMap<object, Map<string, { second: number; count: number }>>();

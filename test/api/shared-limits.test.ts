@@ -72,4 +72,25 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("two instances on $na
       await first.close();
     }
   });
+
+  it("requests refused before they are answered give back the unit taken with their burst count", async () => {
+    const mirror = await buildTwoSellerMirror(await backend.location());
+    const h = await apiHarness({ ...NO_BURST, mirror });
+    try {
+      const { key } = await h.key({ plan: "starter" });
+      for (let i = 0; i < 3; i++) expect((await h.query(key, QUESTION)).statusCode).toBe(200);
+      const refused = await Promise.all(
+        Array.from({ length: 10 }, () => h.query(key, { query: "   " })).concat(
+          Array.from({ length: 10 }, () => h.query(key, { ...QUESTION, account_id: "nobody" })),
+        ),
+      );
+      expect(refused.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, (_, i) => (i < 10 ? 400 : 404)));
+      const next = await h.query(key, QUESTION);
+      expect(next.statusCode).toBe(200);
+      expect(next.headers["x-ratelimit-remaining"]).toBe("96");
+    } finally {
+      await h.close();
+      await mirror.close();
+    }
+  });
 });
