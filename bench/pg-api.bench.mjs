@@ -89,11 +89,16 @@ async function serve(location) {
   let stderr = "";
   const exited = new Promise((resolve) => server.on("exit", (code, signal) => resolve({ code, signal })));
   const url = await new Promise((resolve, reject) => {
-    server.stderr.on("data", (chunk) => {
+    const read = (chunk) => {
       stderr += chunk;
       const match = /listening on (http:\/\/[^\s]+)/.exec(stderr);
-      if (match) resolve(match[1]);
-    });
+      if (!match) return;
+      // The request log goes on being read (and dropped), not kept: the load generator shares this process.
+      server.stderr.off("data", read);
+      server.stderr.resume();
+      resolve(match[1]);
+    };
+    server.stderr.on("data", read);
     server.on("exit", (code) => reject(new Error(`seller-ai serve exited ${code}: ${stderr}`)));
   });
   return {
@@ -175,12 +180,15 @@ try {
     const started = [];
     for (let i = 0; i < instances; i++) started.push(await serve(location));
     const urls = started.map((s) => s.url);
-    const first = await fetch(`${urls[0]}/v1/query`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${keys[0]}`, "content-type": "application/json" },
-      body: JSON.stringify({ query: QUESTION }),
-    });
-    if (first.status !== 200) throw new Error(`the first request answered ${first.status}: ${await first.text()}`);
+    // Each server answers the question once before the load: every instance keeps its own answer cache.
+    for (const server of urls) {
+      const first = await fetch(`${server}/v1/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${keys[0]}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: QUESTION }),
+      });
+      if (first.status !== 200) throw new Error(`the first request answered ${first.status}: ${await first.text()}`);
+    }
     await load(urls, keys, { seconds: 2, connections: 10 }); // warm-up
     figures[engine] = await load(urls, keys, { seconds: SECONDS, connections: CONNECTIONS });
     for (const s of started) await s.stop();
