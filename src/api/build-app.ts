@@ -280,6 +280,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) reply.header("connection", "close");
     if (!reply.hasHeader("x-request-id")) reply.header("x-request-id", request.id);
     if (!state?.principal) return payload;
+    // A unit taken with the request's burst count that its handler never used (the request failed first),
+    // given back before the response leaves, so the client's next request finds it back.
+    if (state.pretaken) {
+      const unused = state.pretaken;
+      state.pretaken = undefined;
+      await quotas.giveBack(unused);
+    }
     const now = state.now;
     const usage = state.usage;
     let daily: { limit: number; used: number } | null = null;
@@ -304,7 +311,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook("onResponse", async (request, reply) => {
-    // A unit taken with the request's burst count that its handler never used (the request failed first).
+    // A response that never went through onSend (the client went away) still gives its unused unit back.
     if (request.api?.pretaken) await quotas.giveBack(request.api.pretaken);
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
