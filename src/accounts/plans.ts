@@ -15,7 +15,7 @@ export interface PlanLimits {
   insightsPerDay: number | null;
   /** How far back a request may reach, in calendar months before today. */
   dataMonths: number | null;
-  /** Requests per second per key (an in-memory burst guard, not a quota). */
+  /** Requests per second per key (a burst guard, not a quota; see store/burst-counters.ts). */
   burstPerSecond: number;
 }
 

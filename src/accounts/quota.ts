@@ -4,7 +4,15 @@
  * in the store (see store/usage-counters.ts), atomically across processes.
  */
 import type { MirrorDb } from "../store/backend.js";
-import { releaseUsage, reserveUsage, usedToday, type UsageKey, type UsageKind } from "../store/usage-counters.js";
+import type { QuotaAsk } from "../store/burst-counters.js";
+import {
+  releaseUsage,
+  reserveUsage,
+  usedToday,
+  type Reservation,
+  type UsageKey,
+  type UsageKind,
+} from "../store/usage-counters.js";
 import type { WriteBehind } from "../store/write-behind.js";
 import { dailyLimit, type Plan } from "./plans.js";
 
@@ -50,6 +58,18 @@ export class Quotas {
     const key: UsageKey = { workspaceId: workspace.workspaceId, day: utcDay(now), kind };
     const reservation = await reserveUsage(this.db, key, limit, { waitMs: this.options.waitMs });
     return { key, limit, used: reservation.used, refused: !reservation.granted };
+  }
+
+  /** The counter and limit of a unit of the day's `kind` quota; undefined when the plan has no daily limit. */
+  ask(workspace: { workspaceId: string; plan: Plan }, kind: UsageKind, now: Date): QuotaAsk | undefined {
+    const limit = dailyLimit(workspace.plan, kind);
+    if (limit === null) return undefined;
+    return { key: { workspaceId: workspace.workspaceId, day: utcDay(now), kind }, limit };
+  }
+
+  /** A unit asked for with `ask` and reserved elsewhere (with a request's burst count), as `take` returns it. */
+  use(ask: QuotaAsk, reservation: Reservation): QuotaUse {
+    return { key: ask.key, limit: ask.limit, used: reservation.used, refused: !reservation.granted };
   }
 
   /**

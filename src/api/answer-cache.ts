@@ -10,7 +10,7 @@ interface Entry {
   answer: Answer;
   /** The conversation state a hit starts its conversation with. */
   state: string;
-  version: number;
+  version: string;
   generation: number;
   storedAt: number;
 }
@@ -34,9 +34,10 @@ export interface AnswerCacheOptions {
  * Remembers answers to questions that start a conversation, so a repeated
  * question is not recomputed while the mirror is unchanged. An entry is used
  * only for the same question text, account, overrides and UTC day (in any format),
- * and only while the mirror's data version (which moves when any other
- * connection commits: an import, a refresh, the demo) is the one it was
- * computed at; `invalidate()` covers writes through this connection. A hit
+ * and only while the mirror's data-change version (store/data-changes.ts:
+ * it moves with an import, a refresh, the demo, a setting or a rate, from
+ * any process, and not with quota or conversation writes) is the one it
+ * was computed at; `invalidate()` also drops every entry at once. A hit
  * still runs the caller's `authorize` on the stored understanding, gets its
  * own request id and a new conversation (stored as `answer()` stores it), and
  * reports its own processing time. Commands (the account intents) and
@@ -75,7 +76,10 @@ export class AnswerCache {
   }
 
   /** `answer()` with the cache in front: same arguments, same result. */
-  async answer(question: string, options: AnswerOptions & { timer?: () => number }): Promise<Answer> {
+  async answer(
+    question: string,
+    options: AnswerOptions & { timer?: () => number; dataVersion?: string },
+  ): Promise<Answer> {
     if (options.conversationId !== undefined) {
       await this.flush();
       return this.afterCommand(await this.compute(question, options));
@@ -91,7 +95,8 @@ export class AnswerCache {
       options.limit ?? null,
       options.now.toISOString().slice(0, 10),
     ]);
-    const version = await this.mirror.dialect.dataVersion(this.mirror.db);
+    // A version the request read already (with its limits, in one statement) saves a read.
+    const version = options.dataVersion ?? (await this.mirror.dialect.dataVersion(this.mirror.db));
     const nowMs = options.now.getTime();
     const hit = this.entries.get(key);
     if (

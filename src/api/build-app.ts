@@ -5,17 +5,17 @@ import { sql } from "kysely";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from "fastify";
 import type { LoggerOptions } from "pino";
 import { answer as coreAnswer, type ConversationUpdate } from "../answer/answer.js";
-import { PLAN_LIMITS, dailyLimit, type Plan } from "../accounts/plans.js";
-import { Quotas } from "../accounts/quota.js";
+import { PLAN_LIMITS, dailyLimit, type Plan, type UsageKind } from "../accounts/plans.js";
+import { Quotas, type QuotaUse } from "../accounts/quota.js";
 import { SellerAiError } from "../core/errors.js";
 import type { Mirror } from "../store/backend.js";
 import { saveConversation } from "../store/conversations.js";
+import { admitRequest, takeBurst, type BurstCount } from "../store/burst-counters.js";
 import { isDatabaseBusy } from "../store/dialect.js";
 import { WriteBehind } from "../store/write-behind.js";
 import { AnswerCache } from "./answer-cache.js";
 import { errorBody, statusOf, toSellerAiError } from "./api-error.js";
-import { Authenticator } from "./authenticator.js";
-import { BurstLimiter } from "./burst-limiter.js";
+import { Authenticator, type ApiPrincipal } from "./authenticator.js";
 import { ApiMetrics } from "./metrics.js";
 import type { ApiRequestState, ApiRouteConfig, ApiServices } from "./route-context.js";
 import { buildOpenApiDocument, type DocumentedRoute } from "./openapi.js";
@@ -37,6 +37,7 @@ export const BODY_LIMIT = 64 * 1024;
  * reads go on meanwhile.
  */
 const REQUEST_WRITE_WAIT_MS = 1_000;
+const COUNTER_WAIT = { waitMs: REQUEST_WRITE_WAIT_MS };
 /** The Retry-After of a 503 `busy`, in seconds. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -45,7 +46,10 @@ export interface BuildAppOptions {
   mirror: Mirror;
   /** The current instant; tests inject one (quota days, answers' today). Default: the system clock. */
   clock?: () => Date;
-  /** Milliseconds for the per-second burst windows; monotonic, apart from `clock` (which a fixed --today stops). */
+  /**
+   * Milliseconds since the epoch for the per-second burst windows (Date.now by default), apart from `clock`
+   * (which a fixed --today stops); the same on every instance sharing the database, as a wall clock is.
+   */
   timer?: () => number;
   /** pino options for the structured JSON log; false (the default) logs nothing. */
   logger?: boolean | LoggerOptions;
@@ -79,11 +83,12 @@ export interface BuildAppOptions {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
-  const timer = options.timer ?? (() => performance.now());
+  // Wall-clock seconds: every instance on the database counts a key's requests in the same second.
+  const timer = options.timer ?? Date.now;
+  const burstKey = (p: ApiPrincipal) => ({ workspaceId: p.workspaceId, keyId: p.keyId });
   const mirror = options.mirror;
   const db = mirror.db;
   const metrics = new ApiMetrics({ processMetrics: options.processMetrics });
-  const burst = new BurstLimiter();
   const burstLimits = {
     ...Object.fromEntries(Object.entries(PLAN_LIMITS).map(([p, l]) => [p, l.burstPerSecond])),
     ...options.burstPerSecond,
@@ -170,18 +175,77 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
+  /**
+   * Who is calling, at which data-change version, and their request counted
+   * against the key's per-second burst limit (and, for a route that takes a
+   * unit of a daily quota, that unit too, kept for the handler: it is
+   * refused or used there, where it always was, and given back when the
+   * request ends without using it). A key already known (looked up at some
+   * version) costs one statement on PostgreSQL: its counts taken with the
+   * version read beside them; when the version has moved since, the key is
+   * looked up again (its plan may have changed: the burst count is then
+   * judged by the new plan's limit, taken again if the old limit had refused
+   * it, and a quota unit taken under the old plan is given back). An unknown
+   * key reads the version, is looked up, then counted.
+   */
+  const admit = async (header: string | undefined, now: Date, takes: UsageKind | undefined) => {
+    const hash = authenticator.keyHash(header);
+    const second = Math.floor(timer() / 1000);
+    const known = authenticator.remembered(hash);
+    let principal: ApiPrincipal;
+    let version: string;
+    let count: BurstCount | undefined;
+    let countedAt: number | undefined;
+    let pretaken: { use: QuotaUse; plan: Plan } | undefined;
+    if (known) {
+      const guess = await verdictOf(known.principal, known.version);
+      countedAt = burstLimits[guess.plan];
+      const workspace = { workspaceId: known.principal.workspaceId, plan: guess.plan };
+      const ask = takes === undefined ? undefined : quotas.ask(workspace, takes, now);
+      const admission = await admitRequest(db, burstKey(known.principal), second, countedAt, ask, COUNTER_WAIT);
+      version = admission.version;
+      count = admission.count;
+      if (ask && admission.quota) pretaken = { use: quotas.use(ask, admission.quota), plan: guess.plan };
+      principal =
+        version === known.version
+          ? await authenticator.use(known, now)
+          : await authenticator.lookUp(hash, version, now);
+    } else {
+      version = await mirror.dialect.dataVersion(db);
+      principal = await authenticator.lookUp(hash, version, now);
+    }
+    const verdict = await verdictOf(principal, version);
+    principal.plan = verdict.plan;
+    const limit = burstLimits[verdict.plan];
+    if (count === undefined || (count === null && countedAt !== limit))
+      count = await takeBurst(db, burstKey(principal), second, limit, COUNTER_WAIT);
+    if (pretaken && pretaken.plan !== verdict.plan) {
+      await quotas.giveBack(pretaken.use);
+      pretaken = undefined;
+    }
+    return { principal, version, burst: { count, limit, warning: verdict.warning }, pretaken: pretaken?.use };
+  };
+  // A workspace's subscription, when it has one, decides the plan (or turns the key away).
+  const verdictOf = async (principal: ApiPrincipal, version: string) => {
+    const verdict = await effectivePlan(db, principal.workspaceId, principal.plan, performance.now(), version);
+    if (!verdict.allowed) throw verdict.error;
+    return verdict;
+  };
+
   app.addHook("onRequest", async (request, reply) => {
     request.api = { now: clock() };
     reply.header("x-request-id", request.id);
     const config = request.routeOptions.config as ApiRouteConfig | undefined;
     if (!config?.scope) return;
-    const principal = await authenticator.authenticate(request.headers.authorization, request.api.now);
+    const { principal, version, burst, pretaken } = await admit(
+      request.headers.authorization,
+      request.api.now,
+      config.takes,
+    );
     request.api.principal = principal;
-    // A workspace's subscription, when it has one, decides the plan (or turns the key away).
-    const verdict = await effectivePlan(db, principal.workspaceId, principal.plan);
-    if (!verdict.allowed) throw verdict.error;
-    principal.plan = verdict.plan;
-    if (verdict.warning) reply.header("warning", `299 seller-ai "${verdict.warning}"`);
+    request.api.pretaken = pretaken;
+    request.api.dataVersion = version;
+    if (burst.warning) reply.header("warning", `299 seller-ai "${burst.warning}"`);
     if (!principal.scopes.has(config.scope)) {
       throw new SellerAiError("forbidden", `this key lacks the "${config.scope}" scope.`, {
         suggestions: [
@@ -189,10 +253,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ],
       });
     }
-    const limit = burstLimits[principal.plan];
-    const taken = burst.take(principal.keyId, limit, timer());
-    request.api.burst = { limit, remaining: taken.remaining, refused: !taken.allowed };
-    if (!taken.allowed) {
+    const limit = burst.limit;
+    const refused = burst.count === null || burst.count > limit;
+    request.api.burst = { limit, remaining: refused ? 0 : Math.max(0, limit - (burst.count ?? limit)), refused };
+    if (refused) {
       metrics.quotaRejections.inc({ code: "rate_limited", kind: "burst" });
       throw new SellerAiError("rate_limited", `more than ${limit} requests in one second with this key.`, {
         suggestions: ["Wait a second and retry; spread requests out over time."],
@@ -216,6 +280,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) reply.header("connection", "close");
     if (!reply.hasHeader("x-request-id")) reply.header("x-request-id", request.id);
     if (!state?.principal) return payload;
+    // A unit taken with the request's burst count that its handler never used (the request failed first),
+    // given back before the response leaves, so the client's next request finds it back.
+    if (state.pretaken) {
+      const unused = state.pretaken;
+      state.pretaken = undefined;
+      await quotas.giveBack(unused);
+    }
     const now = state.now;
     const usage = state.usage;
     let daily: { limit: number; used: number } | null = null;
@@ -240,6 +311,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook("onResponse", async (request, reply) => {
+    // A response that never went through onSend (the client went away) still gives its unused unit back.
+    if (request.api?.pretaken) await quotas.giveBack(request.api.pretaken);
     const route = request.routeOptions.url ?? "unmatched";
     const status = reply.statusCode;
     metrics.requestDuration.observe(
@@ -307,7 +380,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     async reserveQuota(request, kind) {
       const principal = request.api.principal!;
-      const usage = await quotas.take(principal, kind, request.api.now);
+      const pretaken = request.api.pretaken;
+      request.api.pretaken = undefined;
+      const usage =
+        pretaken && pretaken.key.kind === kind ? pretaken : await quotas.take(principal, kind, request.api.now);
       if (!usage) return;
       request.api.usage = usage;
       if (usage.refused) {

@@ -4,7 +4,7 @@
  * build-app so that the routes it registers do not import it back.
  */
 import type { FastifyRequest } from "fastify";
-import type { answer as coreAnswer } from "../answer/answer.js";
+import type { Answer, AnswerOptions } from "../answer/answer.js";
 import type { UsageKind } from "../accounts/plans.js";
 import type { QuotaUse } from "../accounts/quota.js";
 import type { Scope } from "../accounts/api-keys.js";
@@ -16,8 +16,12 @@ import type { ApiMetrics } from "./metrics.js";
 export interface ApiRequestState {
   now: Date;
   principal?: ApiPrincipal;
+  /** The data-change version read with the request's limits: caches of answers hold while it stands. */
+  dataVersion?: string;
   burst?: { limit: number; remaining: number; refused: boolean };
   usage?: QuotaUse;
+  /** A quota unit taken with the burst count for the handler (see ApiRouteConfig.takes), until it uses it. */
+  pretaken?: QuotaUse;
 }
 
 /** Per-route options of an API endpoint. */
@@ -28,6 +32,12 @@ export interface ApiRouteConfig {
   operationId?: string;
   /** The daily quota the route's rate-limit headers report (default: queries). */
   quota?: UsageKind;
+  /**
+   * The daily quota whose unit the handler takes (`reserveQuota`) on every
+   * valid request: it is then taken with the burst count, in the same
+   * statement where the engine allows it, and kept for the handler.
+   */
+  takes?: UsageKind;
 }
 
 declare module "fastify" {
@@ -40,7 +50,8 @@ declare module "fastify" {
 export interface ApiServices {
   db: MirrorDb;
   clock: () => Date;
-  answer: typeof coreAnswer;
+  /** `answer()`, with the request's data-change version for the answer cache when it has one. */
+  answer: (...args: [question: string, options: AnswerOptions & { dataVersion?: string }]) => Promise<Answer>;
   metrics: ApiMetrics;
   /**
    * Takes one unit of the workspace's daily quota of `kind`, or throws 429 `quota_exceeded` (or 503

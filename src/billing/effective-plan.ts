@@ -2,7 +2,9 @@
  * The one hook the API calls: the plan a workspace's key gets now, or a
  * refusal. A workspace's subscriptions are read at most every
  * CACHE_MS per workspace (a plan change made by another process applies
- * within that); a change this process makes (its billing worker, `billing
+ * within that), or kept for as long as the mirror's data-change version
+ * given with each call stands (subscriptions and prices move it, from any
+ * process); a change this process makes (its billing worker, `billing
  * prices set`) drops the cache at once through billingChanged().
  */
 import type { Kysely } from "kysely";
@@ -15,6 +17,7 @@ export const CACHE_MS = 250;
 
 interface Cached {
   at: number;
+  version: string | undefined;
   generation: number;
   states: SubscriptionState[];
 }
@@ -43,6 +46,7 @@ export async function effectivePlan(
   workspaceId: string,
   keyPlan: Plan,
   nowMs: number = performance.now(),
+  version?: string,
 ): Promise<PlanVerdict> {
   let cache = caches.get(db);
   if (!cache) {
@@ -51,9 +55,11 @@ export async function effectivePlan(
   }
   const generation = generations.get(db) ?? 0;
   const cached = cache.get(workspaceId);
-  if (cached && cached.generation === generation && nowMs - cached.at < CACHE_MS && nowMs >= cached.at)
-    return planVerdict(cached.states, keyPlan);
+  const fresh =
+    cached !== undefined &&
+    ((version !== undefined && cached.version === version) || (nowMs - cached.at < CACHE_MS && nowMs >= cached.at));
+  if (cached && fresh && cached.generation === generation) return planVerdict(cached.states, keyPlan);
   const states = await subscriptionStates(db, workspaceId);
-  cache.set(workspaceId, { at: nowMs, generation, states });
+  cache.set(workspaceId, { at: nowMs, version, generation, states });
   return planVerdict(states, keyPlan);
 }

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { MirrorDb } from "./backend.js";
-import { writeTransaction, type WriteWaitOptions } from "./dialect.js";
+import { dialectOf, type WriteWaitOptions } from "./dialect.js";
 import { reusable, slot } from "./reusable-query.js";
 import type { MirrorSchema, Plan } from "./schema.js";
 
@@ -68,5 +68,5 @@ export async function workspaceAccountIds(db: MirrorDb, workspaceId: string): Pr
 
 /** Records when a key was last used. */
 export async function touchKey(db: MirrorDb, id: string, at: string, wait?: WriteWaitOptions): Promise<void> {
-  await writeTransaction(db, async (trx) => void (await touchQuery(db).execute(trx, { id, at })), wait);
+  await dialectOf(db).standaloneWrite(db, async (trx) => void (await touchQuery(db).execute(trx, { id, at })), wait);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { MirrorDb } from "./backend.js";
-import { writeTransaction, type WriteWaitOptions } from "./dialect.js";
+import { dialectOf, writeTransaction, type WriteWaitOptions } from "./dialect.js";
 import { sanitizeUnderstanding } from "../core/understanding-schema.js";
 import type { Understanding } from "../core/understanding.js";
 
@@ -111,14 +111,18 @@ export interface ConversationStart {
   at: string;
 }
 
-/** Stores conversation starts in one transaction; an id already stored is left as it is. */
+/**
+ * Stores conversation starts; an id already stored is left as it is. Ids are
+ * random (see the API's answer cache), so the rows need no transaction of
+ * their own on PostgreSQL: they are written as standalone statements.
+ */
 export async function startConversations(
   db: MirrorDb,
   starts: readonly ConversationStart[],
   wait?: WriteWaitOptions,
 ): Promise<void> {
   if (starts.length === 0) return;
-  await writeTransaction(
+  await dialectOf(db).standaloneWrite(
     db,
     async (trx) => {
       // Rows of five values: well under any engine's limit of bound values per statement.

@@ -70,6 +70,7 @@ export const DISTRIBUTION: Record<TableName | "kysely_migration" | "kysely_migra
   workspace_accounts: byWorkspace,
   api_keys: byWorkspace,
   usage_counters: byWorkspace,
+  burst_counters: byWorkspace,
   webhook_endpoints: byWorkspace,
   webhook_deliveries: byWorkspace,
   webhook_attempts: byWorkspace,
@@ -96,6 +97,10 @@ export const DISTRIBUTION: Record<TableName | "kysely_migration" | "kysely_migra
   billing_events: {
     kind: "local",
     why: "the payment provider's events as received, keyed by the provider's id, before they are matched to a workspace",
+  },
+  data_changes: {
+    kind: "local",
+    why: "one number every instance's caches read, moved by every change to what answers and keys depend on",
   },
   connect_states: {
     kind: "local",

@@ -832,3 +832,23 @@ export interface AnomalySightingsTable {
 export interface MirrorSchema {
   anomaly_sightings: AnomalySightingsTable;
 }
+
+/** The data-change counter (0021): one row, id 1, moved by triggers (see store/data-changes.ts). */
+export interface DataChangesTable {
+  id: number;
+  version: Defaulted<number>;
+}
+
+/** Per-key requests in the current second (0021): one row per key, reset when a new second starts. */
+export interface BurstCountersTable {
+  workspace_id: string;
+  key_id: string;
+  /** Whole seconds since the epoch. */
+  second: number;
+  count: number;
+}
+
+export interface MirrorSchema {
+  data_changes: DataChangesTable;
+  burst_counters: BurstCountersTable;
+}

@@ -58,8 +58,26 @@ export interface SqlDialect {
    * them, for an INSERT … SELECT (see the engine's implementation).
    */
   packedSource(db: Kysely<any>, count: number, shape: { texts: number; figures: number }): PackedSource;
-  /** A number that moves whenever another connection commits to the database: caches hold while it stands. */
-  dataVersion(db: Kysely<any>): Promise<number>;
+  /**
+   * The data-change counter (store/data-changes.ts), as text: it moves with
+   * every commit, from any process, that changes what answers and keys
+   * depend on, and with no counter write; caches hold while it stands.
+   */
+  dataVersion(db: Kysely<any>): Promise<string>;
+  /**
+   * Runs `work`: writes whose every statement is complete on its own (a
+   * counter's upsert, rows inserted once), on the request path. On SQLite in
+   * a write transaction (its one writer at a time, waited for as
+   * `writeTransaction` waits); on PostgreSQL as they come, each statement its
+   * own transaction, atomic by its row locks, so that a request neither
+   * queues behind another writer's import nor holds the process's one
+   * transaction session (store/postgres/session-driver.ts).
+   */
+  standaloneWrite<T>(
+    db: Kysely<MirrorSchema>,
+    work: (db: Kysely<MirrorSchema>) => Promise<T>,
+    options?: WriteWaitOptions,
+  ): Promise<T>;
   /**
    * Runs `work` in a transaction that holds the write lock from its start,
    * waiting for another writer's lock without blocking the event loop, and

@@ -1,13 +1,13 @@
 /**
  * Daily usage counters, kept in the mirror. A reservation is one statement
- * (insert, or add one while under the limit, returning the new count) in a
- * transaction that holds the write lock from its start, so the count can
- * never pass the limit across requests and processes, and it survives
+ * (insert, or add one while under the limit, returning the new count), run
+ * as the dialect runs counter writes (SqlDialect.standaloneWrite), so the count
+ * can never pass the limit across requests and processes, and it survives
  * restarts.
  */
 import { sql, type Kysely } from "kysely";
 import type { MirrorDb } from "./backend.js";
-import { writeTransaction, type WriteWaitOptions } from "./dialect.js";
+import { dialectOf, type WriteWaitOptions } from "./dialect.js";
 import { reusable, slot } from "./reusable-query.js";
 import type { MirrorSchema } from "./schema.js";
 
@@ -77,14 +77,22 @@ export async function reserveUsage(
   wait?: WriteWaitOptions,
 ): Promise<Reservation> {
   const values = { ...keyValues(key), limit: limit ?? Number.MAX_SAFE_INTEGER };
-  const row = await writeTransaction(db, async (trx) => (await reserveQuery(db).execute(trx, values)).rows[0], wait);
+  const row = await dialectOf(db).standaloneWrite(
+    db,
+    async (trx) => (await reserveQuery(db).execute(trx, values)).rows[0],
+    wait,
+  );
   if (row) return { granted: true, used: row.count };
   return { granted: false, used: await usedToday(db, key) };
 }
 
 /** Gives back a unit taken by `reserveUsage` for a request that was not answered. */
 export async function releaseUsage(db: MirrorDb, key: UsageKey, wait?: WriteWaitOptions): Promise<void> {
-  await writeTransaction(db, async (trx) => void (await releaseQuery(db).execute(trx, keyValues(key))), wait);
+  await dialectOf(db).standaloneWrite(
+    db,
+    async (trx) => void (await releaseQuery(db).execute(trx, keyValues(key))),
+    wait,
+  );
 }
 
 /** The units used so far. */

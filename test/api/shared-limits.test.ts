@@ -45,4 +45,52 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("two instances on $na
       await first.close();
     }
   });
+
+  it("a burst of 60 requests in one second with a key allowed 20 a second, spread over both, answers exactly 20", async () => {
+    const location = await backend.location();
+    const first = await buildTwoSellerMirror(location);
+    const second: Mirror = backend.name === "postgres" ? await openStore(location) : first;
+    // Both instances read the same wall-clock second (the test's, standing still), as servers on one clock do.
+    const atOnce = { burstPerSecond: { business: 20 }, timer: () => 1_795_000_000_500 };
+    const a = await apiHarness({ ...atOnce, mirror: first });
+    const b = await apiHarness({ ...atOnce, mirror: second });
+    try {
+      const { key } = await a.key({ plan: "business" });
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? a : b).query(key, QUESTION)),
+      );
+      const codes = answers.map((r) => (r.statusCode === 200 ? "ok" : r.json().error.code));
+      expect(codes.filter((c) => c === "ok")).toHaveLength(20);
+      expect(codes.filter((c) => c === "rate_limited")).toHaveLength(40);
+      const refused = answers.find((r) => r.statusCode === 429)!;
+      expect(refused.headers["retry-after"]).toBe("1");
+      expect(refused.headers.ratelimit).toBe('"burst";r=0;t=1');
+    } finally {
+      await a.close();
+      await b.close();
+      if (second !== first) await second.close();
+      await first.close();
+    }
+  });
+
+  it("requests refused before they are answered give back the unit taken with their burst count", async () => {
+    const mirror = await buildTwoSellerMirror(await backend.location());
+    const h = await apiHarness({ ...NO_BURST, mirror });
+    try {
+      const { key } = await h.key({ plan: "starter" });
+      for (let i = 0; i < 3; i++) expect((await h.query(key, QUESTION)).statusCode).toBe(200);
+      const refused = await Promise.all(
+        Array.from({ length: 10 }, () => h.query(key, { query: "   " })).concat(
+          Array.from({ length: 10 }, () => h.query(key, { ...QUESTION, account_id: "nobody" })),
+        ),
+      );
+      expect(refused.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, (_, i) => (i < 10 ? 400 : 404)));
+      const next = await h.query(key, QUESTION);
+      expect(next.statusCode).toBe(200);
+      expect(next.headers["x-ratelimit-remaining"]).toBe("96");
+    } finally {
+      await h.close();
+      await mirror.close();
+    }
+  });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prefersCsv } from "../../src/api/accept.js";
 import { toSellerAiError } from "../../src/api/api-error.js";
-import { BurstLimiter } from "../../src/api/burst-limiter.js";
 import { earliestAllowedDate, planTimeframeGuard } from "../../src/api/plan-timeframe.js";
 import { rateLimitHeaders, secondsToMidnightUtc } from "../../src/api/rate-limit-headers.js";
 import { SellerAiError } from "../../src/core/errors.js";
@@ -84,16 +83,6 @@ describe("rateLimitHeaders", () => {
     ],
   ])("%s", (_label, state, headers) => {
     expect(rateLimitHeaders(state)).toEqual(headers);
-  });
-});
-
-describe("BurstLimiter", () => {
-  it("allows `limit` requests per key and second", () => {
-    const limiter = new BurstLimiter();
-    const taken = [0, 100, 200, 999].map((ms) => limiter.take("k", 3, ms).allowed);
-    expect(taken).toEqual([true, true, true, false]);
-    expect(limiter.take("other", 3, 999).allowed).toBe(true);
-    expect(limiter.take("k", 3, 1000).allowed).toBe(true);
   });
 });
 

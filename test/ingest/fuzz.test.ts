@@ -91,7 +91,8 @@ const NOW = new Date("2024-03-20T12:00:00Z");
 
 /**
  * Every row of every table, in key order. A refused file journals its attempt (a failed run) and records that
- * the running totals still hold after it (rollup_state's run id): those two are the only changes allowed.
+ * the running totals still hold after it (rollup_state's run id): those two are the only changes allowed, with
+ * the data-change counter, which the journal's row moves.
  */
 function mirrorChecksum(mirror: Mirror): Record<string, string> {
   const sums: Record<string, string> = {};
@@ -100,6 +101,7 @@ function mirrorChecksum(mirror: Mirror): Record<string, string> {
     .pluck()
     .all() as string[];
   for (const table of tables) {
+    if (table === "data_changes") continue;
     const where = table === "sync_runs" ? " where status <> 'failed'" : "";
     const rows = mirror.sqlite.prepare(`select * from "${table}"${where}`).raw().all() as unknown[][];
     if (table === "rollup_state") for (const row of rows) row[1] = null;

@@ -14,7 +14,7 @@ import { QUERY_ROUTE_SCHEMA, type QueryRequestBody } from "./query-schema.js";
  * workspace's account, within the plan's quota and data window.
  */
 export function registerQueryRoute(app: FastifyInstance, services: ApiServices): void {
-  const config: ApiRouteConfig = { scope: "query", operationId: "query" };
+  const config: ApiRouteConfig = { scope: "query", operationId: "query", takes: "query" };
 
   // The response schemas document the route; the answer's result is free-form, where plain
   // JSON.stringify is twice as fast as a schema-compiled serialiser and gives the same text.
@@ -100,6 +100,7 @@ export function registerQueryRoute(app: FastifyInstance, services: ApiServices):
           marketplace: body.marketplace,
           timeframe: body.timeframe,
           requestId: request.id,
+          dataVersion: request.api.dataVersion,
           authorize: (understanding) => {
             requireWriteScopeForCommands(principal.scopes)(understanding);
             planTimeframeGuard(principal.plan, request.api.now)(understanding);

@@ -16,6 +16,7 @@ import { settlementsAndSettingsAuditMigration } from "./0015-settlements-and-set
 import { anomalySightingsMigration } from "./0018-anomaly-sightings.js";
 import { distributionKeysMigration } from "./0019-distribution-keys.js";
 import { rateKindsMigration } from "./0020-rate-kinds.js";
+import { dataChangesMigration } from "./0021-data-changes-and-burst-counters.js";
 import { reviewSnapshotsDayIndexMigration } from "./0023-review-snapshots-day-index.js";
 
 /**
@@ -40,5 +41,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018_anomaly_sightings": anomalySightingsMigration,
   "0019_distribution_keys": distributionKeysMigration,
   "0020_rate_kinds": rateKindsMigration,
+  "0021_data_changes_and_burst_counters": dataChangesMigration,
   "0023_review_snapshots_day_index": reviewSnapshotsDayIndexMigration,
 };

@@ -6,7 +6,7 @@
  * writers that asked for it across every process on the database, as
  * SQLite's BEGIN IMMEDIATE does on one file.
  */
-import { sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
 import type { DateBucket, FirstRowJoin, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 
@@ -130,16 +130,21 @@ export function packedSource(db: Kysely<any>, count: number, shape: { texts: num
   };
 }
 
-/**
- * The next transaction id to be handed out: it moves whenever a transaction
- * that writes begins, on any connection (this one's included, which only
- * makes a cache start over more often). Reads take no id.
- */
-export async function dataVersion(db: Kysely<any>): Promise<number> {
-  const { rows } = await sql<{ v: number }>`select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as v`.execute(
-    db,
-  );
-  return Number(rows[0]?.v ?? 0);
+/** The data-change counter (migration 0021; its triggers move it once per writing transaction). */
+export async function dataVersion(db: Kysely<any>): Promise<string> {
+  const { rows } = await db.executeQuery<{ v: string }>(DATA_VERSION);
+  return String(rows[0]?.v ?? 0);
+}
+
+const DATA_VERSION = CompiledQuery.raw("select version::text as v from data_changes where id = 1");
+
+/** Statements complete on their own run as they come: each its own transaction, atomic by its row locks. */
+export function standaloneWrite<T>(
+  db: Kysely<MirrorSchema>,
+  work: (db: Kysely<MirrorSchema>) => Promise<T>,
+  _options?: WriteWaitOptions,
+): Promise<T> {
+  return work(db);
 }
 
 const DEFAULT_WAIT_MS = 5_000;
@@ -209,6 +214,7 @@ export const postgresDialect: SqlDialect = {
   compactTable,
   packedSource,
   dataVersion,
+  standaloneWrite,
   writeTransaction,
   isBusy,
   durably,

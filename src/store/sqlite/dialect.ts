@@ -143,10 +143,27 @@ export function compactTable<B extends CreateTableBuilder<any, any>>(builder: B)
   return builder.modifyEnd(sql`without rowid`) as B;
 }
 
-/** PRAGMA data_version: moves when another connection commits (never for this connection's own writes). */
-export async function dataVersion(db: Kysely<any>): Promise<number> {
-  const { rows } = await db.executeQuery<{ data_version: number }>(DATA_VERSION);
-  return Number(rows[0]?.data_version ?? 0);
+/**
+ * The data-change counter (migration 0021; its triggers move it within the
+ * writing transaction) and PRAGMA data_version, which moves when another
+ * connection commits anything: SQLite's triggers fire per row, so the
+ * time-series tables filled by the thousand rows carry none, and their
+ * writes by another process (an import, a sync) are seen through it. (Their
+ * writes through this connection are commands, after which the API drops
+ * its caches itself.)
+ */
+export async function dataVersion(db: Kysely<any>): Promise<string> {
+  const { rows } = await db.executeQuery<{ v: string }>(DATA_VERSION);
+  return String(rows[0]?.v ?? 0);
+}
+
+/** SQLite has one writer at a time: these writes take the write lock as any write does. */
+export function standaloneWrite<T>(
+  db: Kysely<MirrorSchema>,
+  work: (db: Kysely<MirrorSchema>) => Promise<T>,
+  options?: WriteWaitOptions,
+): Promise<T> {
+  return writeTransaction(db, work, options);
 }
 
 /** How long a write waits for the lock by default: what busy_timeout gave before. */
@@ -250,7 +267,9 @@ async function beginImmediate(connection: Kysely<any>): Promise<void> {
 const BEGIN_IMMEDIATE = CompiledQuery.raw("begin immediate");
 const COMMIT = CompiledQuery.raw("commit");
 const ROLLBACK = CompiledQuery.raw("rollback");
-const DATA_VERSION = CompiledQuery.raw("pragma data_version");
+const DATA_VERSION = CompiledQuery.raw(
+  "select (select version from data_changes where id = 1) || ':' || data_version as v from pragma_data_version",
+);
 const BUSY_TIMEOUT = CompiledQuery.raw("pragma busy_timeout");
 const NO_BUSY_WAIT = CompiledQuery.raw("pragma busy_timeout = 0");
 const SYNCHRONOUS = CompiledQuery.raw("pragma synchronous");
@@ -295,6 +314,7 @@ export const sqliteDialect: SqlDialect = {
   compactTable,
   packedSource,
   dataVersion,
+  standaloneWrite,
   writeTransaction,
   durably,
   isBusy,
