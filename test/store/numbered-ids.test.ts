@@ -42,4 +42,19 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("numbered ids on $nam
       await mirror.close();
     }
   });
+
+  it("numbers on past rows a bulk load wrote with their own ids", async () => {
+    const mirror = await openStore(await backend.location());
+    try {
+      const load = mirror.beginBulkLoad();
+      load.writer.write("sync_runs", [
+        { id: 1, account_id: "acme", kind: "import", source: "fixture", status: "ok", started_at: AT },
+        { id: 5, account_id: "acme", kind: "import", source: "fixture", status: "ok", started_at: AT },
+      ]);
+      load.commit();
+      expect(await startSyncRun(mirror.db, "acme", "next", AT)).toBe(6);
+    } finally {
+      await mirror.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter, RowQueue } from "../backend.js";
 import type { TableName } from "../dialect.js";
+import { NUMBERED_TABLES } from "../row-ids.js";
 import { rowShape } from "../row-shape.js";
 import type { MirrorSchema } from "../schema.js";
 import { copyField, type SyncSession } from "./session.js";
@@ -93,6 +94,32 @@ export class PgBulkWriter implements BulkWriter {
     if (width === 0 || values.length === 0) return 0;
     if (values.length % width !== 0)
       throw new Error(`writeValues: ${values.length} values do not make rows of ${width} columns`);
+    const written = this.writeRows(table, columns, values, options);
+    if (columns.includes("id") && (NUMBERED_TABLES as readonly string[]).includes(table)) this.advanceIdentity(table);
+    return written;
+  }
+
+  /**
+   * Rows written with their own ids (a fixture, a copied mirror) do not move
+   * the id column's identity sequence: move it past them, or the next insert
+   * that draws a number would collide with one of them.
+   */
+  private advanceIdentity(table: string): void {
+    this.session.run(
+      `select setval(seq, greatest(m, coalesce(pg_sequence_last_value(seq), 0)))
+         from (select pg_get_serial_sequence($1, 'id')::regclass as seq, (select max(id) from ${quoteName(table)}) as m) s
+         where seq is not null and m is not null`,
+      [table],
+    );
+  }
+
+  private writeRows<T extends TableName>(
+    table: T,
+    columns: readonly string[],
+    values: readonly unknown[],
+    options: BulkWriteOptions,
+  ): number {
+    const width = columns.length;
     const conflict = options.conflictColumns;
     if (!conflict || conflict.length === 0) return this.copy(table, columns, values);
     const rows = lastOfEachKey(columns, values, conflict);
