@@ -107,10 +107,14 @@ export function trainParserModel(): TrainedParserModel {
   for (const list of Object.values(vocab.concepts))
     for (const phrase of list) if (!phrase.includes(" ")) domainWords.add(stem(normalizeText(phrase)));
   for (const w of grammar.filler) domainWords.delete(stem(w));
+  // Words of any question ("many", "should", "back"): seller examples use them more, but they are no seller's subject.
+  const generic = vocab.outOfDomain.generic_words ?? [];
+  for (const w of generic) domainWords.delete(stem(normalizeText(w)));
   // Their words as written too, where a stem is shared with filler ("listings" and "list").
   for (const list of Object.values(vocab.concepts))
     for (const phrase of list)
-      if (!phrase.includes(" ") && !grammar.filler.has(phrase)) domainWords.add(normalizeText(phrase));
+      if (!phrase.includes(" ") && !grammar.filler.has(phrase) && !generic.includes(phrase))
+        domainWords.add(normalizeText(phrase));
   return {
     dataHash: vocabularyHash(),
     lexicon: lexicon.wordCounts(),

@@ -138,6 +138,8 @@ export interface OutOfDomain {
   world_subjects: string[];
   subject_verbs: string[];
   own_words: string[];
+  /** Words any question may use ("how many", "should"): never evidence that a question is a seller's. */
+  generic_words?: string[];
 }
 
 export interface Vocabulary {
