@@ -79,11 +79,12 @@ class ConceptIndex {
   constructor(readonly phrases: Record<string, string>) {
     for (const [phrase, concept] of Object.entries(phrases)) {
       const parts = phrase.split(" ");
-      const list = this.byFirst.get(parts[0]) ?? [];
-      list.push([parts, concept]);
-      list.sort((a, b) => b[0].length - a[0].length);
-      this.byFirst.set(parts[0], list);
+      const list = this.byFirst.get(parts[0]);
+      if (list) list.push([parts, concept]);
+      else this.byFirst.set(parts[0], [[parts, concept]]);
     }
+    // Longest first, sorted once (a template makes hundreds of phrases that start alike); the sort is stable.
+    for (const list of this.byFirst.values()) list.sort((a, b) => b[0].length - a[0].length);
   }
 
   /** How many words each class phrase found in the stems has, left to right. */

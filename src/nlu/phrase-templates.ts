@@ -14,10 +14,30 @@ const MAX_PHRASES = 5000;
  * @example expandTemplate("{my |}ads {made|brought in}") // ["my ads made", "my ads brought in", "ads made", "ads brought in"]
  */
 export function expandTemplate(template: string): string[] {
+  if (!template.includes("{")) return [template];
+  const known = expanded.get(template);
+  if (known) return known;
   const phrases = choices(template).map((p) => p.replace(/\s+/g, " ").trim());
   if (phrases.length > MAX_PHRASES)
     throw new Error(`phrase template stands for over ${MAX_PHRASES} phrases: ${template}`);
+  expanded.set(template, phrases);
   return phrases;
+}
+
+/** Templates expanded so far (or restored), template → its phrases. */
+const expanded = new Map<string, string[]>();
+
+/**
+ * Every template expanded so far, for the build to save beside the trained model: expanding them again at each
+ * start-up costs more than reading them (the code that expands runs once, before it is optimised).
+ */
+export function expandedTemplates(): Record<string, string[]> {
+  return Object.fromEntries(expanded);
+}
+
+/** Restores templates the build expanded (`expandedTemplates()`), so that start-up reads them instead. */
+export function restoreExpandedTemplates(saved: Record<string, string[]>): void {
+  for (const [template, phrases] of Object.entries(saved)) expanded.set(template, phrases);
 }
 
 /** The template's phrases as they come, spaces and all (an empty choice leaves two spaces side by side). */

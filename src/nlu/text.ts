@@ -40,6 +40,7 @@ export function escapeRegExp(text: string): string {
 const IRREGULAR: Record<string, string> = {
   sold: "sell",
   went: "go",
+  goes: "go",
   gone: "go",
   ran: "run",
   spent: "spend",
@@ -99,11 +100,10 @@ export function stem(word: string): string {
   if (irregular !== undefined) return stem(irregular);
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
-  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  if ((w.endsWith("ies") || w.endsWith("ied")) && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) w = w.slice(0, -1);
-  if (w.endsWith("ied") && w.length > 4) w = `${w.slice(0, -3)}y`;
-  else if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   else if (w.endsWith("ly") && w.length > 4) w = w.slice(0, -2);
   if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouls]/.test(w.at(-1)!)) w = w.slice(0, -1);
