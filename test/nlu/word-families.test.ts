@@ -64,6 +64,10 @@ describe("every form of a verb is one word to the classifier", () => {
     ["sale", "sell"],
     ["price", "prize"],
   ])("%s and %s stay apart", (a, b) => expect(stem(a)).not.toBe(stem(b)));
+
+  it.each([["constructor"], ["tostring"], ["hasownproperty"], ["__proto__"]])("%j is a word like any other", (word) =>
+    expect(typeof stem(word)).toBe("string"),
+  );
 });
 
 describe("families of phrasings", () => {
