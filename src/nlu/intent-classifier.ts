@@ -72,28 +72,50 @@ const NEIGHBOUR_SHARE = 0.5;
 
 const isSlotToken = (w: string) => w.startsWith("__") || /^[mgs]_/.test(w);
 
-/** Word classes over stemmed words: each phrase's first stem → [phrase stems, class], longest first. */
+/**
+ * Word classes over stemmed words: one-word phrases by their stem, longer ones by their first two stems (templates
+ * make hundreds of phrases that start with the same word, "what …"), each list longest first.
+ */
 class ConceptIndex {
-  private readonly byFirst = new Map<string, [string[], string][]>();
+  private readonly single = new Map<string, string>();
+  private readonly byPair = new Map<string, [string[], string][]>();
 
   constructor(readonly phrases: Record<string, string>) {
     for (const [phrase, concept] of Object.entries(phrases)) {
       const parts = phrase.split(" ");
-      const list = this.byFirst.get(parts[0]) ?? [];
-      list.push([parts, concept]);
-      list.sort((a, b) => b[0].length - a[0].length);
-      this.byFirst.set(parts[0], list);
+      if (parts.length === 1) {
+        if (!this.single.has(phrase)) this.single.set(phrase, concept);
+        continue;
+      }
+      const key = `${parts[0]} ${parts[1]}`;
+      const list = this.byPair.get(key);
+      if (list) list.push([parts, concept]);
+      else this.byPair.set(key, [[parts, concept]]);
     }
+    // Sorted once; the sort is stable, so phrases of one length keep their order.
+    for (const list of this.byPair.values()) list.sort((a, b) => b[0].length - a[0].length);
+  }
+
+  /** The longest class phrase starting at stem `i`: its length and class. */
+  private match(stems: string[], i: number): [number, string] | undefined {
+    if (i + 1 < stems.length) {
+      const found = this.byPair
+        .get(`${stems[i]} ${stems[i + 1]}`)
+        ?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      if (found) return [found[0].length, found[1]];
+    }
+    const concept = this.single.get(stems[i]);
+    return concept === undefined ? undefined : [1, concept];
   }
 
   /** How many words each class phrase found in the stems has, left to right. */
   phraseLengths(stems: string[]): number[] {
     const lengths: number[] = [];
     for (let i = 0; i < stems.length; ) {
-      const match = this.byFirst.get(stems[i])?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      const match = this.match(stems, i);
       if (match) {
-        lengths.push(match[0].length);
-        i += match[0].length;
+        lengths.push(match[0]);
+        i += match[0];
       } else i++;
     }
     return lengths;
@@ -104,10 +126,10 @@ class ConceptIndex {
     let found = false;
     const out: string[] = [];
     for (let i = 0; i < stems.length; ) {
-      const match = this.byFirst.get(stems[i])?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      const match = this.match(stems, i);
       if (match) {
         out.push(`c_${match[1]}`);
-        i += match[0].length;
+        i += match[0];
         found = true;
       } else out.push(stems[i++]);
     }

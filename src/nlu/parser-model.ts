@@ -3,6 +3,7 @@ import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { IntentClassifier, type ClassifierState } from "./intent-classifier.js";
 import { Lexicon, vocabularyTexts } from "./lexicon.js";
 import { buildSlotGrammar, extractSlots, type SlotGrammar } from "./slots.js";
+import { expandedTemplates, restoreExpandedTemplates } from "./phrase-templates.js";
 import { normalizeText, stem } from "./text.js";
 import type { Metric } from "../core/understanding.js";
 import { vocabulary, type IntentExample, type Vocabulary } from "./vocabulary.js";
@@ -28,6 +29,8 @@ export interface TrainedParserModel {
   lexicon: Record<string, number>;
   classifier: ClassifierState;
   domainWords: string[];
+  /** The vocabulary's phrase templates, expanded (phrase-templates.ts). */
+  templates?: Record<string, string[]>;
 }
 
 /** The trained model's file, which the build writes beside the compiled code. */
@@ -46,8 +49,10 @@ let model: ParserModel | undefined;
  */
 export function parserModel(): ParserModel {
   if (model) return model;
+  const built = readTrainedModel(vocabularyHash());
+  if (built?.templates) restoreExpandedTemplates(built.templates);
   const vocab = vocabulary();
-  const trained = readTrainedModel(vocabularyHash()) ?? trainParserModel();
+  const trained = built ?? trainParserModel();
   const lexicon = new Lexicon([], trained.lexicon);
   const grammar = buildSlotGrammar(vocab, lexicon);
   const classifier = IntentClassifier.fromState(trained.classifier);
@@ -107,15 +112,20 @@ export function trainParserModel(): TrainedParserModel {
   for (const list of Object.values(vocab.concepts))
     for (const phrase of list) if (!phrase.includes(" ")) domainWords.add(stem(normalizeText(phrase)));
   for (const w of grammar.filler) domainWords.delete(stem(w));
+  // Words of any question ("many", "should", "back"): seller examples use them more, but they are no seller's subject.
+  const generic = vocab.outOfDomain.generic_words ?? [];
+  for (const w of generic) domainWords.delete(stem(normalizeText(w)));
   // Their words as written too, where a stem is shared with filler ("listings" and "list").
   for (const list of Object.values(vocab.concepts))
     for (const phrase of list)
-      if (!phrase.includes(" ") && !grammar.filler.has(phrase)) domainWords.add(normalizeText(phrase));
+      if (!phrase.includes(" ") && !grammar.filler.has(phrase) && !generic.includes(phrase))
+        domainWords.add(normalizeText(phrase));
   return {
     dataHash: vocabularyHash(),
     lexicon: lexicon.wordCounts(),
     classifier: classifier.state(),
     domainWords: [...domainWords].sort(),
+    templates: expandedTemplates(),
   };
 }
 

@@ -33,17 +33,84 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** A light English stemmer: enough to make "stocking", "stocks" and "stock" one feature. */
+/**
+ * Irregular verb forms → their base form, so that "sold", "went" and "spent" teach what "sell", "go" and "spend"
+ * do (and the other way round): sellers tell the same thing in any tense.
+ */
+const IRREGULAR = new Map<string, string>(
+  Object.entries({
+    sold: "sell",
+    went: "go",
+    goes: "go",
+    gone: "go",
+    ran: "run",
+    spent: "spend",
+    made: "make",
+    took: "take",
+    taken: "take",
+    brought: "bring",
+    bought: "buy",
+    fell: "fall",
+    fallen: "fall",
+    rose: "rise",
+    risen: "rise",
+    drove: "drive",
+    driven: "drive",
+    threw: "throw",
+    thrown: "throw",
+    ate: "eat",
+    eaten: "eat",
+    got: "get",
+    gotten: "get",
+    gave: "give",
+    given: "give",
+    paid: "pay",
+    sent: "send",
+    lost: "lose",
+    kept: "keep",
+    grew: "grow",
+    grown: "grow",
+    shrank: "shrink",
+    shrunk: "shrink",
+    sank: "sink",
+    sunk: "sink",
+    began: "begin",
+    begun: "begin",
+    earnt: "earn",
+    swung: "swing",
+    dealt: "deal",
+    built: "build",
+    chose: "choose",
+    chosen: "choose",
+    broke: "break",
+    broken: "break",
+    wrote: "write",
+    written: "write",
+    held: "hold",
+    stood: "stand",
+    shipped: "ship",
+    shipping: "ship",
+  }),
+);
+
+/**
+ * A light English stemmer: enough to make "stocking", "stocks" and "stock" one feature, and every form of a verb
+ * one ("change", "changed", "changing"; "sold" and "sell").
+ */
 export function stem(word: string): string {
+  const irregular = IRREGULAR.get(word);
+  if (irregular !== undefined) return stem(irregular);
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
-  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  if ((w.endsWith("ies") || w.endsWith("ied")) && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) w = w.slice(0, -1);
   if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
   else if (w.endsWith("ly") && w.length > 4) w = w.slice(0, -2);
   if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiouls]/.test(w.at(-1)!)) w = w.slice(0, -1);
+  // A base form's silent e goes, as it does before -ed and -ing ("move", "moved", "moving": "mov").
+  else if (w.length > 3 && w.endsWith("e") && !w.endsWith("ee")) w = w.slice(0, -1);
   return w;
 }
 

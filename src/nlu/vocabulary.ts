@@ -8,6 +8,7 @@ import {
   type MarketplaceCode,
   type Metric,
 } from "../core/understanding.js";
+import { expandTemplate, expandTemplates } from "./phrase-templates.js";
 import { normalizeText } from "./text.js";
 
 /**
@@ -138,6 +139,8 @@ export interface OutOfDomain {
   world_subjects: string[];
   subject_verbs: string[];
   own_words: string[];
+  /** Words any question may use ("how many", "should"): never evidence that a question is a seller's. */
+  generic_words?: string[];
 }
 
 export interface Vocabulary {
@@ -203,25 +206,47 @@ export function vocabulary(): Vocabulary {
     }
   }
   marketplaceAliases.set("gb", "UK");
+  // Phrase templates ("{but|and} {few|no} {buyers|sales}") stand for every phrase they make (phrase-templates.ts).
+  const expandSynonyms = (list: MetricSynonym[]) => list.map((s) => ({ ...s, phrases: expandTemplates(s.phrases) }));
   loaded = {
-    metrics: metricFile.synonyms,
+    metrics: expandSynonyms(metricFile.synonyms),
     lowerIsBetter: new Set(metricFile.lower_is_better),
-    concepts,
-    outOfDomain,
+    concepts: expandLists(concepts),
+    outOfDomain: expandLists(outOfDomain),
     currencyCodes: new Set(
       Object.keys(readDataJson<Record<string, unknown>>("currencies.json")).map((c) => c.toLowerCase()),
     ),
-    weakMetrics: metricFile.weak,
-    groupBy,
-    words,
+    weakMetrics: expandSynonyms(metricFile.weak),
+    groupBy: expandLists(groupBy),
+    words: expandWordLists(words),
     typos,
-    timeframes,
+    timeframes: expandLists(timeframes),
     intents,
-    examples,
+    examples: examples.flatMap((e) => expandTemplate(e.text).map((text) => ({ intent: e.intent, text }))),
     categoryAliases,
     marketplaceAliases,
   };
   return loaded;
+}
+
+/** Each list of phrases of a record, its templates expanded; other values as they are. */
+function expandLists<T extends object>(record: T): T {
+  return Object.fromEntries(
+    Object.entries(record).map(([k, v]) => [
+      k,
+      Array.isArray(v) && v.every((x) => typeof x === "string") ? expandTemplates(v) : v,
+    ]),
+  ) as T;
+}
+
+/** The word lists with the templates of their phrase lists expanded, one level down too (condition_ops). */
+function expandWordLists(words: WordLists): WordLists {
+  const out = expandLists(words) as unknown as Record<string, unknown>;
+  for (const key of ["condition_ops", "insight_types", "detail_levels"]) {
+    const value = out[key];
+    if (value && typeof value === "object" && !Array.isArray(value)) out[key] = expandLists(value as object);
+  }
+  return out as unknown as WordLists;
 }
 
 function withoutComments(record: Record<string, unknown>): Record<string, unknown> {
