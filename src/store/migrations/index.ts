@@ -16,6 +16,7 @@ import { settlementsAndSettingsAuditMigration } from "./0015-settlements-and-set
 import { anomalySightingsMigration } from "./0018-anomaly-sightings.js";
 import { distributionKeysMigration } from "./0019-distribution-keys.js";
 import { rateKindsMigration } from "./0020-rate-kinds.js";
+import { workLeasesMigration } from "./0022-work-leases.js";
 
 /**
  * Every migration of the mirror, by name. Names sort in the order they run;
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018_anomaly_sightings": anomalySightingsMigration,
   "0019_distribution_keys": distributionKeysMigration,
   "0020_rate_kinds": rateKindsMigration,
+  "0022_work_leases": workLeasesMigration,
 };
