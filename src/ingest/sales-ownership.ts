@@ -21,7 +21,11 @@
  * lines own (period-totals.ts).
  */
 import type { Kysely } from "kysely";
+import type { BulkStatement, BulkStatements } from "../store/backend.js";
 import type { ImportContext, Period } from "./context.js";
+
+/** The ownership query, prepared once per connection: a sync asks it for each of thousands of daily reports. */
+const prepared = new WeakMap<BulkStatements, BulkStatement>();
 
 /** The cells of a marketplace within `period` whose sales figures belong to stored order lines, as `asin\tdate`. */
 export function cellsOwnedByOrderLines(ctx: ImportContext, marketplace: string, period: Period): Set<string> {
@@ -36,7 +40,9 @@ export function cellsOwnedByOrderLines(ctx: ImportContext, marketplace: string, 
     .where("account_id", "=", ctx.accountId)
     .where("marketplace", "=", marketplace)
     .compile();
-  const rows = ctx.statements.prepare(query.sql).all(...query.parameters) as { purchase_date: string; asin: string }[];
+  let statement = prepared.get(ctx.statements);
+  if (!statement) prepared.set(ctx.statements, (statement = ctx.statements.prepare(query.sql)));
+  const rows = statement.all(...query.parameters) as { purchase_date: string; asin: string }[];
   return new Set(rows.map((r) => cellKey(r.asin, r.purchase_date)));
 }
 
