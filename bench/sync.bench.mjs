@@ -83,6 +83,15 @@ function describe(label, seconds, result, target, cpu, sandboxSeconds) {
       `${result.throttled} throttled, ${result.retried} retried; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
       (Number.isFinite(sandboxSeconds) ? ` (and the sandbox's ${sandboxSeconds.toFixed(1)} s)` : ""),
   );
+  // Rows by report type: a rows figure that moves between runs says where.
+  const byType = new Map();
+  for (const r of result.reports) byType.set(r.report_type, (byType.get(r.report_type) ?? 0) + r.rows_written);
+  console.log(
+    `  rows by report: ${[...byType]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([type, rows]) => `${type} ${rows.toLocaleString("en-US")}`)
+      .join(", ")}`,
+  );
   if (result.timings)
     console.log(
       `  ${Object.entries(result.timings)
