@@ -62,6 +62,24 @@ async function follow(url) {
   return new URL(res.headers.get("location"));
 }
 
+/**
+ * Moves the sandbox's calendar one day on. The sandbox closes idle connections, so the request may go out
+ * on one it has just closed ("other side closed"): it is sent again unless the day moved meanwhile.
+ */
+async function advanceOneDay(url) {
+  const tomorrow = new Date(Date.parse(`${TODAY}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await fetch(`${url}/sandbox/advance`, { method: "POST", body: JSON.stringify({ days: 1 }) });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      const state = await (await fetch(`${url}/`)).json();
+      if (state.today === tomorrow) return;
+    }
+  }
+}
+
 /** The sandbox's CPU time so far in s (user + system, from /proc; NaN elsewhere). */
 function sandboxCpu(pid) {
   try {
@@ -82,6 +100,15 @@ function describe(label, seconds, result, target, cpu, sandboxSeconds) {
       `${result.rows_written.toLocaleString("en-US")} rows, ${result.offers_written} offers, ` +
       `${result.throttled} throttled, ${result.retried} retried; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s` +
       (Number.isFinite(sandboxSeconds) ? ` (and the sandbox's ${sandboxSeconds.toFixed(1)} s)` : ""),
+  );
+  // Rows by report type: a rows figure that moves between runs says where.
+  const byType = new Map();
+  for (const r of result.reports) byType.set(r.report_type, (byType.get(r.report_type) ?? 0) + r.rows_written);
+  console.log(
+    `  rows by report: ${[...byType]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([type, rows]) => `${type} ${rows.toLocaleString("en-US")}`)
+      .join(", ")}`,
   );
   if (result.timings)
     console.log(
@@ -133,7 +160,7 @@ try {
     sandboxCpu(sandbox.child.pid) - sandboxCpuBefore,
   );
 
-  await fetch(`${sandbox.url}/sandbox/advance`, { method: "POST", body: JSON.stringify({ days: 1 }) });
+  await advanceOneDay(sandbox.url);
   t = performance.now();
   cpu = process.cpuUsage();
   sandboxCpuBefore = sandboxCpu(sandbox.child.pid);

@@ -11,9 +11,9 @@
 import type { Kysely } from "kysely";
 import {
   billingEvent,
+  claimBillingEvents,
   markBillingEventProcessed,
   recordBillingEventFailure,
-  unprocessedBillingEvents,
 } from "../store/billing-events.js";
 import { isDatabaseBusy, writeTransaction } from "../store/dialect.js";
 import { withSavepoint } from "../store/savepoint.js";
@@ -57,7 +57,7 @@ export async function processBillingEvents(
     results = await writeTransaction(db, async (trx) => {
       const done: ProcessResult[] = [];
       const includeFailed = options.includeFailed ?? false;
-      const events = new Map((await unprocessedBillingEvents(trx, ids, includeFailed)).map((e) => [e.id, e]));
+      const events = new Map((await claimBillingEvents(trx, ids, includeFailed)).map((e) => [e.id, e]));
       const lookups = new BatchLookups(trx);
       for (const id of ids) {
         const event = events.get(id);

@@ -2,9 +2,12 @@
  * Per-ASIN totals for a span of days (Sales and Traffic by ASIN, Business
  * Reports) written to daily_sales. One day lands as is; several days are
  * spread evenly over the period (counts by largest remainder, money in
- * cents), so any range covering the period adds up to the report's figures.
+ * cents), so any range covering the period adds up to the report's figures,
+ * except on the days whose units, revenue and orders come from order lines
+ * (see sales-ownership.ts), which take only the traffic.
  */
 import { Batch, type ImportContext, type Period } from "./context.js";
+import { cellKey, cellsOwnedByOrderLines } from "./sales-ownership.js";
 import { daysOf, spreadCount, spreadMoney } from "./spread.js";
 
 export interface AsinTotals {
@@ -49,9 +52,11 @@ export function writePeriodTotals(
   const days = daysOf(period);
   const n = days.length;
   if (n > 1) ctx.note(`figures per ASIN cover ${period.start}..${period.end}: spread evenly over its ${n} days.`);
-  const batch = new Batch(ctx.writer, "daily_sales", {
-    conflictColumns: ["account_id", "marketplace", "asin", "date"],
-  });
+  const key = { conflictColumns: ["account_id", "marketplace", "asin", "date"] };
+  const batch = new Batch(ctx.writer, "daily_sales", key);
+  // Cells whose sales belong to order lines: the traffic only (the lines' figures are kept, or written later).
+  const trafficOnly = new Batch(ctx.writer, "daily_sales", key);
+  const owned = cellsOwnedByOrderLines(ctx, marketplace, period);
   for (const [asin, t] of totals) {
     const units = spreadCount(t.units, n);
     const revenue = spreadMoney(t.revenue, n);
@@ -60,20 +65,13 @@ export function writePeriodTotals(
     const views = spreadCount(t.pageViews, n);
     const buyBox = t.buyBoxViews > 0 ? Math.round((t.buyBoxWeighted / t.buyBoxViews) * 100) / 100 : t.buyBoxSimple;
     days.forEach((date, i) => {
-      batch.push({
-        account_id: ctx.accountId,
-        marketplace,
-        asin,
-        date,
-        units: units[i],
-        revenue: revenue[i],
-        orders: orders[i],
-        sessions: sessions[i],
-        page_views: views[i],
-        buy_box_pct: buyBox,
-      });
+      const cell = { account_id: ctx.accountId, marketplace, asin, date };
+      const traffic = { sessions: sessions[i], page_views: views[i], buy_box_pct: buyBox };
+      if (owned.has(cellKey(asin, date))) trafficOnly.push({ ...cell, ...traffic });
+      else batch.push({ ...cell, units: units[i], revenue: revenue[i], orders: orders[i], ...traffic });
     });
   }
   batch.flush();
-  return batch.written;
+  trafficOnly.flush();
+  return batch.written + trafficOnly.written;
 }

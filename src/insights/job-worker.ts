@@ -1,24 +1,32 @@
 /**
  * Runs insight jobs in the background of `serve`, one at a time, from the
- * jobs table: a job asked for before a restart is run after it, a job cut
- * short by one is run again. A failing job is logged and retried (after 1,
- * 2, 4… seconds) up to MAX_ATTEMPTS times, then marked failed; nothing a
- * job does can stop the worker or the server. A job that ends (done, or
+ * jobs table shared by every instance on the database: a job asked for
+ * before a restart is run after it. The worker holds the job it runs on a
+ * lease, renewed every third of it while the job runs; a job whose worker
+ * stopped (a crash, a restart, an instance gone) is taken up by any worker
+ * once its lease runs out, and the worker that lost a lease records
+ * nothing. A failing job is logged and retried (after 1, 2, 4… seconds) up
+ * to MAX_ATTEMPTS times, then marked failed, as is a job taken up after
+ * MAX_ATTEMPTS lost leases (one that stops its worker every time); nothing
+ * a job does can stop the worker or the server. A job that ends (done, or
  * failed for good) records `analysis.completed` in the transaction that
  * marks it so.
  */
+import { randomBytes } from "node:crypto";
 import { emitAnalysisCompleted } from "../events/index.js";
 import type { MirrorDb } from "../store/open-mirror.js";
 import {
   claimInsightJob,
   failInsightJob,
   finishInsightJob,
-  requeueInterruptedJobs,
+  renewInsightJobLease,
   type InsightJob,
 } from "../store/insight-jobs.js";
 import { runAndStore, type RunRequest } from "./run-and-store.js";
 
 export const MAX_ATTEMPTS = 3;
+/** How long a claimed job is held without a heartbeat: long enough for a busy server to renew it in time. */
+export const DEFAULT_LEASE_MS = 60_000;
 
 export interface JobLogger {
   info(details: Record<string, unknown>, message: string): void;
@@ -36,6 +44,18 @@ export interface JobWorkerOptions {
   retryMs?: number;
   /** Runs one job's request; the real insights run by default (tests pass failing ones). */
   run?: (db: MirrorDb, request: RunRequest) => Promise<{ runId: string }>;
+  /** How long a claimed job is held without a heartbeat, in ms of `clock` (default 60 s). */
+  leaseMs?: number;
+  /** Calls `beat` every `ms` until the returned function is called (real timers by default; tests beat by hand). */
+  every?: (ms: number, beat: () => void) => () => void;
+  /** This worker's name in the jobs it holds (default: random). */
+  workerId?: string;
+}
+
+function realEvery(ms: number, beat: () => void): () => void {
+  const timer = setInterval(beat, ms);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** The options an insights job was asked with, as stored. */
@@ -53,22 +73,26 @@ export class InsightJobWorker {
   private readonly pollMs: number;
   private readonly retryMs: number;
   private readonly run: NonNullable<JobWorkerOptions["run"]>;
+  private readonly leaseMs: number;
+  private readonly every: NonNullable<JobWorkerOptions["every"]>;
+  readonly workerId: string;
 
   constructor(private readonly options: JobWorkerOptions) {
     this.pollMs = options.pollMs ?? 1000;
     this.retryMs = options.retryMs ?? 1000;
     this.run = options.run ?? ((db, request) => runAndStore(db, request));
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.every = options.every ?? realEvery;
+    this.workerId = options.workerId ?? `insights_${randomBytes(8).toString("hex")}`;
   }
 
-  /** Takes up jobs a stopped server left running, then starts polling. */
+  /**
+   * Starts polling. Jobs a stopped server left running are taken up once
+   * their leases run out, by this worker or another instance's: a job
+   * another instance is running right now is not taken from it.
+   */
   async start(): Promise<void> {
     this.stopped = false;
-    try {
-      const requeued = await requeueInterruptedJobs(this.options.db, this.options.clock().toISOString());
-      if (requeued) this.options.log.info({ jobs: requeued }, "insight jobs interrupted by a restart queued again");
-    } catch (error) {
-      this.options.log.error({ err: error }, "could not look for interrupted insight jobs");
-    }
     this.kick();
   }
 
@@ -113,7 +137,7 @@ export class InsightJobWorker {
     const work = (async () => {
       for (;;) {
         if (this.stopped && ran) return;
-        const job = await claimInsightJob(this.options.db, this.options.clock().toISOString());
+        const job = await claimInsightJob(this.options.db, this.claim());
         if (!job) return;
         ran = true;
         await this.runOne(job);
@@ -126,9 +150,47 @@ export class InsightJobWorker {
     return ran;
   }
 
+  /** A claim from now, for the lease's length. */
+  private claim() {
+    const now = this.options.clock();
+    return {
+      workerId: this.workerId,
+      at: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + this.leaseMs).toISOString(),
+    };
+  }
+
+  /** Runs a job with its lease renewed meanwhile, then records how it ended (if the lease still holds). */
   private async runOne(job: InsightJob): Promise<void> {
+    const { db, log } = this.options;
+    let renewing: Promise<void> = Promise.resolve();
+    const stopBeating = this.every(Math.max(1, Math.floor(this.leaseMs / 3)), () => {
+      renewing = renewing.then(async () => {
+        try {
+          const { leaseUntil } = this.claim();
+          if (!(await renewInsightJobLease(db, job.id, this.workerId, leaseUntil)))
+            log.error({ job_id: job.id }, "insight job lease lost; another worker takes the job up");
+        } catch (error) {
+          log.error({ job_id: job.id, err: error }, "could not renew an insight job's lease");
+        }
+      });
+    });
+    try {
+      await this.attempt(job);
+    } finally {
+      stopBeating();
+      await renewing;
+    }
+  }
+
+  private async attempt(job: InsightJob): Promise<void> {
     const { db, clock, log } = this.options;
     const request = JSON.parse(job.request) as JobRequest;
+    if (job.attempts > MAX_ATTEMPTS) {
+      // Taken up after its worker stopped every time: running it again would likely stop this one too.
+      await this.record(job, request, "its worker stopped before it finished, attempt after attempt", undefined);
+      return;
+    }
     try {
       const done = await this.run(db, {
         now: clock(),
@@ -138,11 +200,13 @@ export class InsightJobWorker {
         marketplace: request.marketplace,
       });
       const at = clock();
-      await db.transaction().execute(async (trx) => {
-        await finishInsightJob(trx, job.id, done.runId, at.toISOString());
+      const held = await db.transaction().execute(async (trx) => {
+        if (!(await finishInsightJob(trx, job.id, this.workerId, done.runId, at.toISOString()))) return false;
         await emitAnalysisCompleted(trx, completion(job, request, "succeeded", at), at);
+        return true;
       });
-      log.info({ job_id: job.id, run_id: done.runId }, "insight job done");
+      if (held) log.info({ job_id: job.id, run_id: done.runId }, "insight job done");
+      else log.error({ job_id: job.id, run_id: done.runId }, "insight job done after its lease was lost; not recorded");
     } catch (error) {
       const attempts = job.attempts;
       const message = error instanceof Error ? error.message : String(error);
@@ -151,16 +215,22 @@ export class InsightJobWorker {
           ? new Date(clock().getTime() + this.retryMs * 2 ** (attempts - 1)).toISOString()
           : undefined;
       log.error({ job_id: job.id, attempts, err: error, retry_at: retryAt ?? null }, "insight job failed");
-      try {
-        const at = clock();
-        await db.transaction().execute(async (trx) => {
-          await failInsightJob(trx, job.id, message, at.toISOString(), retryAt);
-          // Failed for good: the caller waiting on the job hears of it as of a success.
-          if (!retryAt) await emitAnalysisCompleted(trx, completion(job, request, "failed", at), at);
-        });
-      } catch (inner) {
-        log.error({ job_id: job.id, err: inner }, "could not record an insight job's failure");
-      }
+      await this.record(job, request, message, retryAt);
+    }
+  }
+
+  /** Records a failed attempt, if the worker still holds the job. */
+  private async record(job: InsightJob, request: JobRequest, message: string, retryAt: string | undefined) {
+    const { db, clock, log } = this.options;
+    try {
+      const at = clock();
+      await db.transaction().execute(async (trx) => {
+        if (!(await failInsightJob(trx, job.id, this.workerId, message, at.toISOString(), retryAt))) return;
+        // Failed for good: the caller waiting on the job hears of it as of a success.
+        if (!retryAt) await emitAnalysisCompleted(trx, completion(job, request, "failed", at), at);
+      });
+    } catch (inner) {
+      log.error({ job_id: job.id, err: inner }, "could not record an insight job's failure");
     }
   }
 }

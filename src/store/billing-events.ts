@@ -1,12 +1,14 @@
 /**
  * The billing events received from the payment provider: stored before the
  * webhook is answered, then processed once each by a worker. Processing
- * claims an event with a conditional update as the first statement of its
- * transaction, so two workers (or a worker and `billing retry`) never apply
- * the same event twice; a rollback gives it back.
+ * claims its events as the first statement of its transaction (row locks
+ * that skip the events another instance holds, on PostgreSQL; the write
+ * lock taken at BEGIN, on SQLite) and marks each with a conditional update,
+ * so two workers (or a worker and `billing retry`) never apply the same
+ * event twice; a rollback gives them back.
  */
 import type { Kysely, Selectable } from "kysely";
-import { durably } from "./dialect.js";
+import { dialectOf, durably } from "./dialect.js";
 import type { BillingEventStatus, BillingEventsTable, MirrorSchema } from "./schema.js";
 
 export type StoredBillingEvent = Selectable<BillingEventsTable>;
@@ -79,18 +81,25 @@ function processable(includeFailed: boolean): BillingEventStatus[] {
   return includeFailed ? ["pending", "failed"] : ["pending"];
 }
 
-/** The events of `ids` not processed yet, with their payloads (for a batch: one read). */
-export async function unprocessedBillingEvents(
-  db: Kysely<MirrorSchema>,
+/**
+ * Claims the events of `ids` not processed yet, with their payloads (for a
+ * batch: one read), for the caller's transaction: on PostgreSQL their rows
+ * stay locked until it ends, and events another instance holds are left
+ * out rather than waited for (it is applying them); on SQLite the
+ * transaction's write lock already keeps every other writer out.
+ */
+export async function claimBillingEvents(
+  trx: Kysely<MirrorSchema>,
   ids: readonly string[],
   includeFailed: boolean,
 ): Promise<Pick<StoredBillingEvent, "id" | "type" | "payload">[]> {
   if (ids.length === 0) return [];
-  return db
+  return trx
     .selectFrom("billing_events")
     .select(["id", "type", "payload"])
     .where("id", "in", [...ids])
     .where("status", "in", processable(includeFailed))
+    .modifyEnd(dialectOf(trx).skipLocked())
     .execute();
 }
 

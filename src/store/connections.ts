@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { MirrorDb } from "./open-mirror.js";
 import type { ConnectionState, ConnectionsTable } from "./schema.js";
 
@@ -24,7 +24,7 @@ export async function connectionOfAccount(db: MirrorDb, accountId: string): Prom
     .executeTakeFirst();
 }
 
-export async function insertConnection(db: MirrorDb, connection: Connection): Promise<void> {
+export async function insertConnection(db: MirrorDb, connection: Insertable<ConnectionsTable>): Promise<void> {
   await db.insertInto("connections").values(connection).execute();
 }
 

@@ -641,6 +641,10 @@ export interface ConnectionsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** When the scheduled sync is next due (null: at once), and who holds it until when (migration 0022). */
+  sync_due_at: string | null;
+  sync_claimed_by: string | null;
+  sync_lease_expires_at: string | null;
 }
 
 export interface ConnectStatesTable {
@@ -718,6 +722,9 @@ export interface InsightJobsTable {
   started_at: string | null;
   finished_at: string | null;
   next_attempt_at: string;
+  /** The worker holding a running job, until lease_expires_at (migration 0022); null when none does. */
+  claimed_by: string | null;
+  lease_expires_at: string | null;
 }
 
 export interface AlertStatesTable {

@@ -25,4 +25,5 @@ export {
   type SyncResult,
   type SyncedReport,
 } from "./run-sync.js";
+export { DEFAULT_SYNC_LEASE_MS, runDueSyncs, type DueSyncsOptions, type DueSyncsRound } from "./due-syncs.js";
 export { parseInterval, SyncSchedule } from "./schedule.js";

@@ -77,6 +77,7 @@ describe("citus readiness of the mirror's schema", () => {
 async function mirrorBefore0019(path: string) {
   const sqlite = openSqliteConnection(path, {});
   const db = kyselyOn(sqlite);
+  // Only the migrations before 0019: later ones may add columns that 0019's rebuilt tables do not know yet.
   const earlier = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0019"));
   const result = await new Migrator({
     db,

@@ -210,52 +210,52 @@ export async function serveCommand(ctx: CommandContext, options: ServeOptions): 
   return 0;
 }
 
-/** The background sync of `--sync-every`: each round syncs every connected account; failures are logged. */
+/**
+ * The background sync of `--sync-every`: each round syncs every connected
+ * account that is due and that no other instance on the database holds
+ * (see sync/due-syncs.ts); failures are logged.
+ */
 async function syncSchedule(
   ctx: CommandContext,
   mirror: Mirror,
   everyMs: number,
   log: import("../../sync/schedule.js").ScheduleLog,
 ) {
-  const [
-    { SyncSchedule },
-    { syncAccount, amazonConfig },
-    { secretBoxFor },
-    { listConnections },
-    { watchAfterRefresh },
-  ] = await Promise.all([
-    import("../../sync/schedule.js"),
-    import("../../sync/index.js"),
-    import("../../store/secret-box.js"),
-    import("../../store/connections.js"),
-    import("../../insights/after-refresh.js"),
-  ]);
+  const [{ SyncSchedule }, { syncAccount, amazonConfig, runDueSyncs }, { secretBoxFor }, { watchAfterRefresh }] =
+    await Promise.all([
+      import("../../sync/schedule.js"),
+      import("../../sync/index.js"),
+      import("../../store/secret-box.js"),
+      import("../../insights/after-refresh.js"),
+    ]);
+  const retryMs = 60_000;
   return new SyncSchedule({
     everyMs,
     log,
+    retryMs,
     syncAll: async () => {
-      const results = [];
-      const problems: string[] = [];
-      for (const conn of await listConnections(mirror.db)) {
-        if (conn.state !== "connected") continue;
-        try {
+      const round = await runDueSyncs({
+        db: mirror.db,
+        clock: () => ctx.io.clock(),
+        everyMs,
+        retryMs,
+        warn: (fields, message) => log.error(fields, message),
+        sync: async (conn) => {
           const result = await syncAccount(mirror, {
             accountId: conn.account_id,
             now: ctx.io.clock(),
             config: amazonConfig(ctx.io.env),
             secrets: secretBoxFor(ctx.io.env, ctx.dbPath, { create: false }),
           });
-          results.push({ account: conn.account_id, status: result.status, rows: result.rows_written });
           // Alert rules, stock-out risk and new anomalies, each recorded with its event for the webhooks.
           const watch = await watchAfterRefresh(mirror.db, { now: ctx.io.clock(), accountIds: [conn.account_id] });
           for (const problem of watch.problems)
             log.error({ account_id: conn.account_id }, `could not check the ${problem}`);
-        } catch (error) {
-          problems.push(`${conn.account_id}: ${(error as Error).message}`);
-        }
-      }
-      if (problems.length) throw new Error(problems.join("; "));
-      return results;
+          return { status: result.status, rows: result.rows_written };
+        },
+      });
+      if (round.problems.length) throw new Error(round.problems.join("; "));
+      return round.results;
     },
   });
 }

@@ -185,7 +185,7 @@ async function loadCatalog(ctx: ImportContext, map: Map<string, string>): Promis
   for (const r of rows) map.set(`${r.marketplace}\t${r.sku}`, r.asin);
 }
 
-/** Fees per product from every stored settlement line of its SKUs (sales only, not refunds). */
+/** Fees per product these settlements sold, from every stored settlement line of it (sales only, not refunds). */
 async function writeFees(ctx: ImportContext, settlements: string[]): Promise<number> {
   if (settlements.length === 0) return 0;
   const db = ctx.db as unknown as Kysely<any>;
@@ -199,15 +199,21 @@ async function writeFees(ctx: ImportContext, settlements: string[]): Promise<num
         .onRef("p.sku", "=", "t.sku"),
     )
     .where("t.account_id", "=", ctx.accountId)
-    .where(
-      "t.sku",
-      "in",
-      db
-        .selectFrom("settlement_transactions")
-        .select("sku")
-        .where("account_id", "=", ctx.accountId)
-        .where("settlement_id", "in", settlements)
-        .where("sku", "is not", null),
+    // The products these settlements sold, each in its own marketplace: the fees of a product they hold no
+    // sale of are unchanged (refunds do not count), so the rows written are the same whatever settlements
+    // were imported before (an SKU listed in three marketplaces is not counted again for the others).
+    .where((eb) =>
+      eb(
+        eb.refTuple("t.marketplace", "t.sku"),
+        "in",
+        eb
+          .selectFrom("settlement_transactions as s")
+          .select(["s.marketplace", "s.sku"])
+          .where("s.account_id", "=", ctx.accountId)
+          .where("s.settlement_id", "in", settlements)
+          .where("s.transaction_type", "=", "Order")
+          .where("s.sku", "is not", null),
+      ),
     )
     .select([
       "t.marketplace",

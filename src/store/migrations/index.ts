@@ -17,6 +17,7 @@ import { anomalySightingsMigration } from "./0018-anomaly-sightings.js";
 import { distributionKeysMigration } from "./0019-distribution-keys.js";
 import { rateKindsMigration } from "./0020-rate-kinds.js";
 import { dataChangesMigration } from "./0021-data-changes-and-burst-counters.js";
+import { workLeasesMigration } from "./0022-work-leases.js";
 import { reviewSnapshotsDayIndexMigration } from "./0023-review-snapshots-day-index.js";
 
 /**
@@ -42,5 +43,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019_distribution_keys": distributionKeysMigration,
   "0020_rate_kinds": rateKindsMigration,
   "0021_data_changes_and_burst_counters": dataChangesMigration,
+  "0022_work_leases": workLeasesMigration,
   "0023_review_snapshots_day_index": reviewSnapshotsDayIndexMigration,
 };
