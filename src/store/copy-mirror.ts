@@ -24,6 +24,8 @@ import { tableKeys } from "./table-keys.js";
 export const NOT_COPIED: Readonly<Record<string, string>> = {
   kysely_migration: "the target's own record of the migrations it ran (the same ones)",
   kysely_migration_lock: "the target's own migration lock",
+  data_changes: "the target's own change counter (it moves with the copy's own writes)",
+  burst_counters: "requests counted in the current second, which are over within it",
 };
 
 export interface CopyPlan {

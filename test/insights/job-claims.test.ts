@@ -81,6 +81,8 @@ describe.each(BACKENDS)("insight job leases on $name", (backend) => {
     });
     return {
       w,
+      /** True once the running job's heartbeat is set up (a moment after its claim is stored). */
+      beating: () => beats.length > 0,
       beat: () => {
         for (const b of beats) b();
       },
@@ -131,7 +133,9 @@ describe.each(BACKENDS)("insight job leases on $name", (backend) => {
         },
       );
       const draining = running.w.drain();
-      while ((await insightJob(mirror.db, "job_long"))?.status !== "running") await new Promise((r) => setImmediate(r));
+      // The claim is stored before the worker sets up its heartbeat: wait for both, or the beat below is lost.
+      while ((await insightJob(mirror.db, "job_long"))?.status !== "running" || !running.beating())
+        await new Promise((r) => setImmediate(r));
 
       now = atPlus(LEASE_MS / 2);
       running.beat();

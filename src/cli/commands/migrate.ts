@@ -250,7 +250,7 @@ function textReport(report: MigrateReport, plan: CopyPlan): string {
           .padStart(13)}  ${t.ok ? "yes" : "NO"}`,
     ),
     "",
-    `not copied: ${plan.skipped.map((s) => s.table).join(", ")} (the target keeps its own record of migrations)`,
+    `not copied: ${plan.skipped.map((s) => s.table).join(", ")} (the target keeps its own record of migrations and its own counters)`,
   ];
   const a = report.answers;
   lines.push(
