@@ -1,10 +1,9 @@
 // Answers asked "by category" show one row per category, whose rate comes from
 // the category's own sums, and whose rows add up to the answer's totals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSmallMirror, FIXTURE_TODAY } from "../helpers/small-mirror.js";
-import { answerUnderstanding } from "../../src/answer/answer.js";
-import { nowForToday } from "../../src/core/dates.js";
-import { INTENT_AREAS, type Filters, type Intent } from "../../src/core/understanding.js";
+import { answerIntent } from "../helpers/answer-intent.js";
+import { buildSmallMirror } from "../helpers/small-mirror.js";
+import type { Filters, Intent } from "../../src/core/understanding.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 
 let mirror: Mirror;
@@ -16,11 +15,8 @@ afterAll(async () => {
 });
 
 async function ask(intent: Intent, filters: Filters) {
-  const answered = await answerUnderstanding(
-    { intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" },
-    { db: mirror.db, now: nowForToday(FIXTURE_TODAY) },
-  );
-  return { result: answered.body.result as Record<string, any>, primary: answered.primaryKey };
+  const { result, primaryKey } = await answerIntent(mirror, intent, filters);
+  return { result, primary: primaryKey };
 }
 
 const CASES = [

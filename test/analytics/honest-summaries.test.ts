@@ -4,10 +4,9 @@
 // product meets its flag's rule with a real change.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSmallMirror, FIXTURE_TODAY } from "../helpers/small-mirror.js";
-import { answerUnderstanding } from "../../src/answer/answer.js";
-import { nowForToday } from "../../src/core/dates.js";
-import { INTENT_AREAS, type Filters, type Intent } from "../../src/core/understanding.js";
+import { answerIntent } from "../helpers/answer-intent.js";
+import { buildSmallMirror } from "../helpers/small-mirror.js";
+import type { Filters, Intent } from "../../src/core/understanding.js";
 import { FLOW_DROP_PCT, MIN_PREVIOUS_REVIEWS, MIN_RATING_DROP } from "../../src/analytics/answers/declining-reviews.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 
@@ -19,12 +18,9 @@ afterAll(async () => {
   await mirror.close();
 });
 
-async function ask(intent: Intent, filters: Filters) {
-  const answered = await answerUnderstanding(
-    { intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" },
-    { db: mirror.db, now: nowForToday(FIXTURE_TODAY) },
-  );
-  return { result: answered.body.result as Record<string, any>, rows: answered.primaryKey };
+async function ask(intent: Intent, filters: Filters, on: Mirror = mirror) {
+  const { result, primaryKey } = await answerIntent(on, intent, filters);
+  return { result, rows: primaryKey };
 }
 
 const LISTS: { intent: Intent; filters: Filters }[] = [
@@ -108,17 +104,7 @@ describe("a product flagged as declining meets the rule with a real change", () 
             `${c.rewrite}${c.rewrite.startsWith("update") ? " where marketplace = 'US' and asin = 'B0KNIFE001'" : ""}`,
           )
           .execute(m.db);
-        const answered = await answerUnderstanding(
-          {
-            intent: "declining_reviews",
-            area: "performance",
-            confidence: 1,
-            filters: { marketplace: "US" },
-            interpretation: "test",
-          },
-          { db: m.db, now: nowForToday(FIXTURE_TODAY) },
-        );
-        const products = (answered.body.result as any).products as any[];
+        const products = (await ask("declining_reviews", { marketplace: "US" }, m)).result.products as any[];
         const knife = products.find((p) => p.asin === "B0KNIFE001");
         expect(Boolean(knife)).toBe(c.flagged);
         for (const p of products) {
@@ -148,13 +134,7 @@ describe("a period longer than the ad data says so", () => {
   afterAll(async () => {
     await late.close();
   });
-  const askLate = async (intent: Intent, filters: Filters) =>
-    (
-      await answerUnderstanding(
-        { intent, area: INTENT_AREAS[intent], confidence: 1, filters, interpretation: "test" },
-        { db: late.db, now: nowForToday(FIXTURE_TODAY) },
-      )
-    ).body.result as Record<string, any>;
+  const askLate = async (intent: Intent, filters: Filters) => (await ask(intent, filters, late)).result;
 
   it.each([
     ["all time", "all_time", true],

@@ -32,11 +32,13 @@ export async function conversionAnalysis(
         ],
   );
   const seen = set.rows.filter((r) => r.sessions > 0);
-  if (f.group_by === "category") return conversionByCategory(ctx, understanding, scope, set.currency, seen);
   const metric =
     f.metrics?.[0] && ["sessions", "page_views", "conversion_rate", "units_sold"].includes(f.metrics[0])
       ? f.metrics[0]
       : "conversion_rate";
+  const totals = conversionTotals(seen);
+  if (f.group_by === "category")
+    return conversionByCategory(ctx, understanding, scope, set.currency, seen, metric, totals);
   const { shown, total: totalRows } = limitRows(
     sortRows(applyConditions(seen, f.conditions), metric, f.sort ?? "desc", (r) => r.asin),
     f.limit,
@@ -55,9 +57,7 @@ export async function conversionAnalysis(
     revenue: r.revenue,
     currency: r.currency,
   }));
-  const sessions = seen.reduce((s, r) => s + r.sessions, 0);
-  const units = seen.reduce((s, r) => s + r.units_sold, 0);
-  const overall = sessions ? roundTo((units / sessions) * 100, 2) : null;
+  const { sessions, overall } = totals;
   let summary: string;
   let recommendation: string;
   if (!products.length) {
@@ -91,6 +91,19 @@ export async function conversionAnalysis(
   };
 }
 
+interface ConversionTotals {
+  sessions: number;
+  /** Units per session over all the rows, in percent; null without sessions. */
+  overall: number | null;
+}
+
+/** Sessions and units over all the rows: the overall rate every grouping is judged against. */
+function conversionTotals(seen: readonly ProductRow[]): ConversionTotals {
+  const sessions = seen.reduce((s, r) => s + r.sessions, 0);
+  const units = seen.reduce((s, r) => s + r.units_sold, 0);
+  return { sessions, overall: sessions ? roundTo((units / sessions) * 100, 2) : null };
+}
+
 /** Conversion per category: each category's units over its sessions, ranked like products. */
 async function conversionByCategory(
   ctx: AnalyticsContext,
@@ -98,12 +111,10 @@ async function conversionByCategory(
   scope: Scope,
   currency: string,
   seen: ProductRow[],
+  metric: string,
+  { sessions, overall }: ConversionTotals,
 ): Promise<Outcome<"conversion_analysis">> {
   const f = understanding.filters;
-  const metric =
-    f.metrics?.[0] && ["sessions", "page_views", "conversion_rate", "units_sold"].includes(f.metrics[0])
-      ? f.metrics[0]
-      : "conversion_rate";
   // Every product needs its category here, not only the rows shown.
   const groups = sumByCategory(await withListings(ctx, seen, scope.marketplace), [
     "sessions",
@@ -125,9 +136,6 @@ async function conversionByCategory(
     f.limit,
     20,
   );
-  const sessions = seen.reduce((s, r) => s + r.sessions, 0);
-  const units = seen.reduce((s, r) => s + r.units_sold, 0);
-  const overall = sessions ? roundTo((units / sessions) * 100, 2) : null;
   let summary: string;
   let recommendation: string;
   if (!categories.length) {

@@ -25,7 +25,8 @@ export async function refundAnalysis(
         ["units", "refund_units", "refund_amount", ...(f.group_by === "category" ? (["revenue"] as const) : [])],
   );
   const sold = set.rows.filter((r) => r.units_sold > 0 || r.refund_units > 0);
-  if (f.group_by === "category") return refundsByCategory(ctx, understanding, scope, set.currency, sold);
+  const totals = refundTotals(sold);
+  if (f.group_by === "category") return refundsByCategory(ctx, understanding, scope, set.currency, sold, totals);
   const { shown, total: totalRows } = limitRows(
     sortRows(applyConditions(sold, f.conditions), "refund_rate", f.sort ?? "desc", (r) => r.asin),
     f.limit,
@@ -43,10 +44,7 @@ export async function refundAnalysis(
     revenue: r.revenue,
     currency: r.currency,
   }));
-  const units = sold.reduce((s, r) => s + r.units_sold, 0);
-  const refunds = sold.reduce((s, r) => s + r.refund_units, 0);
-  const amount = sold.reduce((s, r) => s + r.refund_amount, 0);
-  const overall = units ? roundTo((refunds / units) * 100, 2) : null;
+  const { units, refunds, amount, overall } = totals;
   let summary: string;
   let recommendation: string;
   if (!products.length) {
@@ -76,6 +74,22 @@ export async function refundAnalysis(
   };
 }
 
+interface RefundTotals {
+  units: number;
+  refunds: number;
+  amount: number;
+  /** Refunded units over units sold, in percent; null when nothing sold. */
+  overall: number | null;
+}
+
+/** Units sold and refunded over all the rows: the overall rate every grouping is judged against. */
+function refundTotals(sold: readonly ProductRow[]): RefundTotals {
+  const units = sold.reduce((s, r) => s + r.units_sold, 0);
+  const refunds = sold.reduce((s, r) => s + r.refund_units, 0);
+  const amount = sold.reduce((s, r) => s + r.refund_amount, 0);
+  return { units, refunds, amount, overall: units ? roundTo((refunds / units) * 100, 2) : null };
+}
+
 /** Refunds per category: each category's refunded units over its units sold, ranked like products. */
 async function refundsByCategory(
   ctx: AnalyticsContext,
@@ -83,6 +97,7 @@ async function refundsByCategory(
   scope: Scope,
   currency: string,
   sold: ProductRow[],
+  { units, refunds, amount, overall }: RefundTotals,
 ): Promise<Outcome<"refund_analysis">> {
   const f = understanding.filters;
   // Every product needs its category here, not only the rows shown.
@@ -106,10 +121,6 @@ async function refundsByCategory(
     f.limit,
     20,
   );
-  const units = sold.reduce((s, r) => s + r.units_sold, 0);
-  const refunds = sold.reduce((s, r) => s + r.refund_units, 0);
-  const amount = sold.reduce((s, r) => s + r.refund_amount, 0);
-  const overall = units ? roundTo((refunds / units) * 100, 2) : null;
   let summary: string;
   let recommendation: string;
   if (!categories.length) {
