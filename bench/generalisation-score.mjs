@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { filterMatches, parseCase } from "./nlu-scoring.mjs";
 const [root, ...files] = process.argv.slice(2);
 const { parseQuestion } = await import(pathToFileURL(resolve(root, "dist/nlu/parse-question.js")).href);
 const fixture = JSON.parse(readFileSync(new URL("../fixtures/nlu/catalog.json", import.meta.url), "utf8"));
@@ -18,20 +19,6 @@ const catalog = {
 };
 const TODAY = "2026-11-21";
 const miss = (m) => process.env.MISSES && console.log(JSON.stringify(m));
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function filterMatches(key, want, filters) {
-  const have = filters[key];
-  if (want === null) return have === undefined || have === null;
-  if (have === undefined) return false;
-  if (key === "metrics") return Array.isArray(have) && have[0] === want[0] && want.every((m) => have.includes(m));
-  if (key === "conditions")
-    return want.every((w) =>
-      have.some((h) => h.metric === w.metric && h.op === w.op && Number(h.value) === Number(w.value)),
-    );
-  if (key === "category") return String(have).toLowerCase() === String(want).toLowerCase();
-  if (key === "settings") return Object.entries(want).every(([k, v]) => same(have[k], v));
-  return same(have, want);
-}
 for (const file of files) {
   const set = readFileSync(file, "utf8")
     .split("\n")
@@ -41,12 +28,7 @@ for (const file of files) {
     outside = 0,
     refused = 0;
   for (const c of set) {
-    let previous;
-    for (const q of c.context ?? []) {
-      const o = parseQuestion(q, { catalog, today: TODAY, previous });
-      if (o.understanding) previous = o.understanding;
-    }
-    const o = parseQuestion(c.query, { catalog, today: TODAY, previous });
+    const o = parseCase(parseQuestion, c, { catalog, today: TODAY });
     const u = o.understanding;
     if (c.expect.error) {
       outside++;

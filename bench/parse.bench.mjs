@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { filterMatches, parseCase as parseCaseWith } from "./nlu-scoring.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TODAY = "2026-11-21";
@@ -73,30 +74,9 @@ const { loadCatalogVocabulary } = await import("../dist/store/catalog-vocabulary
 const mirror = await openMirror(db);
 const catalog = await loadCatalogVocabulary(mirror.db);
 await mirror.close();
-const parseCase = (c) => {
-  let previous;
-  for (const q of c.context ?? []) {
-    const o = parseQuestion(q, { catalog, today: TODAY, previous });
-    if (o.understanding) previous = o.understanding;
-  }
-  return parseQuestion(c.query, { catalog, today: TODAY, previous });
-};
+const parseCase = (c) => parseCaseWith(parseQuestion, c, { catalog, today: TODAY });
 
-// Frame accuracy, by the rules of the team's scorer.
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-function filterMatches(key, want, filters) {
-  const have = filters[key];
-  if (want === null) return have === undefined || have === null;
-  if (have === undefined) return false;
-  if (key === "metrics") return Array.isArray(have) && have[0] === want[0] && want.every((m) => have.includes(m));
-  if (key === "conditions")
-    return want.every((w) =>
-      have.some((h) => h.metric === w.metric && h.op === w.op && Number(h.value) === Number(w.value)),
-    );
-  if (key === "category") return String(have).toLowerCase() === String(want).toLowerCase();
-  if (key === "settings") return Object.entries(want).every(([k, v]) => same(have[k], v));
-  return same(have, want);
-}
+// Frame accuracy, by the rules of the team's scorer (bench/nlu-scoring.mjs).
 function frameAccuracy(set) {
   let right = 0;
   let outside = 0;
