@@ -77,7 +77,10 @@ export class DailySums {
     const count = this.data.count;
     if (count === 0) return 0;
     const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
+    // Into an empty table the sums (one row per key) go in without the key, built once after them.
+    const restoreKey = ctx.writer.suspendKey?.("daily_sales");
     const written = await sumSalesOfMarketplaces(ctx, this.marketplaces);
+    restoreKey?.();
     restore?.();
     return written;
   }

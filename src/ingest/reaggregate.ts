@@ -128,7 +128,16 @@ export async function sumSalesOfMarketplaces(ctx: ImportContext, marketplaces: r
   if (marketplaces.length === 0) return 0;
   const db = ctx.db as unknown as import("kysely").Kysely<any>;
   const { round } = dialectOf(db);
-  const result = await db
+  // With no daily sales of these marketplaces stored, no row can conflict: a plain insert spares checking
+  // each row's key before inserting it (and works while an empty table's key is set aside).
+  const stored = await db
+    .selectFrom("daily_sales")
+    .select(sql.lit(1).as("one"))
+    .where("account_id", "=", ctx.accountId)
+    .where("marketplace", "in", [...marketplaces])
+    .limit(1)
+    .executeTakeFirst();
+  const insert = db
     .insertInto("daily_sales")
     .columns(["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"])
     .expression(
@@ -146,15 +155,17 @@ export async function sumSalesOfMarketplaces(ctx: ImportContext, marketplaces: r
         .where("l.account_id", "=", ctx.accountId)
         .where("l.marketplace", "in", [...marketplaces])
         .groupBy(["l.account_id", "l.marketplace", "l.asin", "l.purchase_date"]),
-    )
-    .onConflict((oc) =>
-      oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
-        units: sql.ref("excluded.units"),
-        revenue: sql.ref("excluded.revenue"),
-        orders: sql.ref("excluded.orders"),
-      }),
-    )
-    .executeTakeFirst();
+    );
+  const result = await (stored
+    ? insert.onConflict((oc) =>
+        oc.columns(["account_id", "marketplace", "asin", "date"]).doUpdateSet({
+          units: sql.ref("excluded.units"),
+          revenue: sql.ref("excluded.revenue"),
+          orders: sql.ref("excluded.orders"),
+        }),
+      )
+    : insert
+  ).executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 

@@ -52,6 +52,14 @@ export interface BulkWriter {
    */
   suspendIndex(index: string): () => void;
   /**
+   * Sets an empty table's primary key aside for a load that cannot repeat a
+   * key, where building the key from the loaded rows once costs less than
+   * keeping it up to date row by row; returns what builds it again (before
+   * the transaction ends; a rollback brings it back). Undefined when the
+   * table holds rows or the engine keeps its keys (SQLite's cannot be dropped).
+   */
+  suspendKey?(table: TableName): (() => void) | undefined;
+  /**
    * A queue of rows into `table` by the engine's loader, for a writer that
    * copies rows (copiesRows); none otherwise. Inside a transaction each
    * queued load is all or nothing, so a refused one undoes only its rows.

@@ -17,7 +17,7 @@ import type { BulkStatements } from "./backend.js";
 import { dialectOf, type DateBucket, type SqlDialect } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { rebuildPriceChanges } from "./price-changes.js";
-import { insertTotalsAtOnce } from "./postgres/running-totals.js";
+import { emptyTotals, insertTotalsAtOnce } from "./postgres/running-totals.js";
 import type { DateRange } from "../core/timeframe.js";
 
 export interface RollupSource {
@@ -429,14 +429,18 @@ async function rebuildSpec(
         .where(dayOfWeek("period"), "!=", 0)
         .execute();
     }
+  } else if (engine === "postgres") {
+    // Rebuilt whole: the table may be emptied at once and its key built after the rows (see emptyTotals).
+    const restoreKey = await emptyTotals(t, spec.rollup, accountId);
+    if (start && last) await insertPgTotals(t, spec, accountId, start, last, undefined);
+    await restoreKey?.();
+    return;
   } else {
     await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).execute();
   }
   if (!start || !last) return;
   if (engine === "postgres") {
-    // A server runs one statement for every day faster than one per day (see postgres/running-totals.ts).
-    await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days: [...totalDays(spec, start, last)] });
-    await insertSummedTotals(t, spec, accountId, start);
+    await insertPgTotals(t, spec, accountId, start, last, kept);
     return;
   }
   // One statement per day (or Sunday): the totals are the previous ones plus the daily rows since. It runs
@@ -500,6 +504,20 @@ async function rebuildSpec(
   }
   for (const temp of staged)
     await sql`drop table ${engine === "sqlite" ? sql`temp.${sql.ref(temp)}` : sql.ref(temp)}`.execute(t);
+  await insertSummedTotals(t, spec, accountId, start);
+}
+
+/** PostgreSQL's running totals of a spec from `start` to `last`, carrying on from `kept`; then the summed ones. */
+async function insertPgTotals(
+  t: Kysely<any>,
+  spec: RollupSpec,
+  accountId: string,
+  start: string,
+  last: string,
+  kept: string | undefined,
+): Promise<void> {
+  // A server runs one statement for every day faster than one per day (see postgres/running-totals.ts).
+  await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days: [...totalDays(spec, start, last)] });
   await insertSummedTotals(t, spec, accountId, start);
 }
 

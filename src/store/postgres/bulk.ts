@@ -59,6 +59,9 @@ export class PgBulkStatements implements BulkStatements {
   }
 }
 
+/** Memory for building a primary key set aside (PostgreSQL's default is 64 MB). */
+const KEY_BUILD_MEMORY = "256MB";
+
 /** PostgreSQL takes at most 65,535 parameters per statement. */
 const MAX_PARAMETERS = 60_000;
 
@@ -151,6 +154,25 @@ export class PgBulkWriter implements BulkWriter {
       if (restored) return;
       restored = true;
       this.session.run(declared, []);
+    };
+  }
+
+  suspendKey(table: TableName): (() => void) | undefined {
+    if (this.session.run(`select 1 from ${quoteName(table)} limit 1`, []).rows.length > 0) return undefined;
+    const found = this.session.run(
+      `select conname, pg_get_constraintdef(oid) from pg_constraint where conrelid = $1::regclass and contype = 'p'`,
+      [quoteName(table)],
+    );
+    const [name, definition] = (found.rows[0] ?? []) as [string?, string?];
+    if (!name || !definition) return undefined;
+    this.session.run(`alter table ${quoteName(table)} drop constraint ${quoteName(name)}`, []);
+    let restored = false;
+    return () => {
+      if (restored) return;
+      restored = true;
+      // The key's sort in memory rather than in files, for the rest of the transaction.
+      this.session.run(`select set_config('maintenance_work_mem', '${KEY_BUILD_MEMORY}', true)`, []);
+      this.session.run(`alter table ${quoteName(table)} add constraint ${quoteName(name)} ${definition}`, []);
     };
   }
 
