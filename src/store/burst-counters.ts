@@ -16,6 +16,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { MirrorDb } from "./backend.js";
 import { dialectOf } from "./dialect.js";
+import { admitOnPostgres } from "./postgres/admissions.js";
 import { reusable, slot } from "./reusable-query.js";
 import type { WriteWaitOptions } from "./sql-dialect.js";
 import type { Reservation, UsageKey } from "./usage-counters.js";
@@ -80,8 +81,9 @@ export interface Admission {
 /**
  * `takeBurst`, the data-change version and, when asked, a unit of a daily
  * quota, in one step: on PostgreSQL one statement (the quota's upsert only
- * runs when the burst count was granted), so a request's limits and its
- * caches' check cost one round trip; on SQLite, which has no writes in WITH,
+ * runs when the burst count was granted; requests arriving together share
+ * it, see postgres/admissions.ts), so a request's limits and its caches'
+ * check cost at most one round trip; on SQLite, which has no writes in WITH,
  * the version read and the burst count (in memory, see above), the quota
  * left to its own write.
  */
@@ -98,61 +100,19 @@ export async function admitRequest(
     const version = await dialect.dataVersion(db);
     return { version, count: await takeBurst(db, key, second, limit, wait) };
   }
-  const values = burstValues(key, second, limit);
-  const rows = quota
-    ? await dialect.countingWrite(
-        db,
-        "seller_ai_admit_with_quota",
-        admitWithQuotaQuery(db).bind({
-          ...values,
-          quota_workspace: quota.key.workspaceId,
-          day: quota.key.day,
-          kind: quota.key.kind,
-          quota_limit: quota.limit,
-        }),
-        wait,
-      )
-    : await dialect.countingWrite(db, "seller_ai_admit", admitQuery(db).bind(values), wait);
-  const row = rows[0];
-  const count = row?.count === null || row?.count === undefined ? null : Number(row.count);
-  const admission: Admission = { version: String(row?.version ?? 0), count };
-  if (quota && count !== null) {
-    const used = row?.used;
-    admission.quota =
-      used === null || used === undefined
-        ? { granted: false, used: Number(row?.stood ?? 0) }
-        : { granted: true, used: Number(used) };
+  const row = await admitOnPostgres(db, {
+    workspaceId: key.workspaceId,
+    keyId: key.keyId,
+    second,
+    burstLimit: limit,
+    quota: quota && { ...quota.key, limit: quota.limit },
+  });
+  const admission: Admission = { version: row.version, count: row.count };
+  if (quota && row.count !== null) {
+    admission.quota = row.used === null ? { granted: false, used: row.stood ?? 0 } : { granted: true, used: row.used };
   }
   return admission;
 }
-
-interface AdmissionRow {
-  version: string;
-  count: number | null;
-  used?: number | null;
-  stood?: number | null;
-}
-
-/** The burst count and the data-change version (PostgreSQL: writes in WITH). */
-const admitQuery = reusable((db: Kysely<any>) =>
-  sql<AdmissionRow>`with taken as (${upsert()})
-    select (select version::text from data_changes where id = 1) as version,
-      (select count from taken) as count`.compile(db),
-);
-
-/** The same, and a unit of the quota (slots quota_workspace, day, kind, quota_limit) when the count is granted. */
-const admitWithQuotaQuery = reusable((db: Kysely<any>) =>
-  sql<AdmissionRow>`with taken as (${upsert()}), counted as (
-      insert into usage_counters (workspace_id, day, kind, count)
-      select ${slot("quota_workspace")}, ${slot("day")}, ${slot("kind")}, 1 where exists (select 1 from taken)
-      on conflict (workspace_id, day, kind) do update set count = usage_counters.count + 1
-      where usage_counters.count < ${slot("quota_limit")}
-      returning count)
-    select (select version::text from data_changes where id = 1) as version,
-      (select count from taken) as count, (select count from counted) as used,
-      (select count from usage_counters where workspace_id = ${slot("quota_workspace")}
-        and day = ${slot("day")} and kind = ${slot("kind")}) as stood`.compile(db),
-);
 
 const windowsByDb = new WeakMap<object, Map<string, { second: number; count: number }>>();
 

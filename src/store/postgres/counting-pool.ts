@@ -33,12 +33,17 @@ export function attachCountingPool(db: Kysely<any>, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
+/** The counting pool of the mirror's handle `db`; none in a transaction or on PGlite. */
+export function countingPoolOf(db: Kysely<any>): pg.Pool | undefined {
+  return db.isTransaction ? undefined : pools.get(db);
+}
+
 /**
  * Runs a counting statement, prepared under `name` (always given with the
  * same SQL text), on the counting pool of `db` when it has one; its rows.
  */
 export async function runCounting<R>(db: Kysely<any>, name: string, query: CompiledQuery<R>): Promise<R[]> {
-  const pool = db.isTransaction ? undefined : pools.get(db);
+  const pool = countingPoolOf(db);
   if (!pool) return (await db.executeQuery(query)).rows;
   const { rows } = await pool.query({ name, text: query.sql, values: query.parameters.map(parameterOf) });
   return rows as R[];
