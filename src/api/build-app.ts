@@ -454,8 +454,8 @@ function sendError(reply: FastifyReply, status: number, body: ReturnType<typeof 
   reply.code(status).type("application/json; charset=utf-8").send(body);
 }
 
-/** Bytes of log lines gathered before they are written to standard output. */
-const LOG_BUFFER_BYTES = 4096;
+/** Bytes of log lines gathered before they are written to standard output (below sonic-boom's 16 KiB maxWrite). */
+const LOG_BUFFER_BYTES = 8192;
 /** The longest a log line waits in that buffer, in ms. */
 const LOG_FLUSH_MS = 200;
 
