@@ -10,8 +10,11 @@
 // database there (seller_ai_bench_api_*) and drops it after. Without either it says so and stops.
 // PG_API_BENCH_SECONDS (10) sets each run's length, PG_API_BENCH_CONNECTIONS (50) the connections in
 // all, PG_API_BENCH_SCALE (default) the demo's scale.
+// Beside each figure, the CPU time per answered request of the servers (and, on PostgreSQL, of the database
+// server's sessions on the scratch database, when they run on this machine), read from /proc on Linux:
+// on a shared machine the rate follows the other load, the CPU a request costs much less.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +45,11 @@ const { createApiKey } = await import("../dist/accounts/keys.js");
 const dir = mkdtempSync(join(tmpdir(), "seller-ai-pg-api-bench-"));
 const scratch = `seller_ai_bench_api_${process.pid}`;
 const servers = [];
+const scratchUrl = (() => {
+  const url = new URL(URL_);
+  url.pathname = `/${scratch}`;
+  return url.toString();
+})();
 
 async function admin(statement) {
   const client = new pg.Client({ connectionString: URL_ });
@@ -103,6 +111,7 @@ async function serve(location) {
   });
   return {
     url,
+    pid: server.pid,
     async stop() {
       server.kill("SIGTERM");
       const { code, signal } = await exited;
@@ -152,10 +161,55 @@ async function load(urls, keys, { seconds, connections }) {
   };
 }
 
+/** CPU time (user and system) a process has used so far, in ms; undefined where /proc cannot tell. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+// The unit of /proc times (USER_HZ): 100 a second on Linux.
+const CLOCK_TICKS = 100;
+
+/** The database server's sessions on the scratch database (the servers' pools), by process id. */
+async function sessions() {
+  const client = new pg.Client({ connectionString: scratchUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [scratch],
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The CPU ms the processes used since `before` (those gone or unreadable left out), or undefined. */
+function cpuSince(pids, before) {
+  let sum = 0;
+  let read = 0;
+  pids.forEach((pid, i) => {
+    const now = cpuMs(pid);
+    if (now === undefined || before[i] === undefined) return;
+    sum += now - before[i];
+    read++;
+  });
+  return read > 0 ? sum : undefined;
+}
+
+function perRequest(ms, r) {
+  return ms === undefined ? "n/a" : `${(ms / Math.max(1, r.total - r.bad)).toFixed(3)} ms`;
+}
+
 function line(label, r) {
   return (
     `${label.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   latency p50 ${r.p50} ms, p99 ${r.p99} ms   ` +
-    `${r.total} requests, ${r.bad} not 200`
+    `${r.total} requests, ${r.bad} not 200\n${"".padEnd(30)} CPU per answered request: servers ${perRequest(r.serverCpu, r)}` +
+    (r.databaseCpu === undefined ? "" : `, database sessions ${perRequest(r.databaseCpu, r)}`)
   );
 }
 
@@ -169,8 +223,7 @@ let failed = false;
 try {
   await admin(`drop database if exists ${scratch}`);
   await admin(`create database ${scratch}`);
-  const url = new URL(URL_);
-  url.pathname = `/${scratch}`;
+  const url = new URL(scratchUrl);
   const figures = {};
   for (const [engine, location, instances] of [
     ["sqlite", join(dir, "mirror.db"), 1],
@@ -190,7 +243,13 @@ try {
       if (first.status !== 200) throw new Error(`the first request answered ${first.status}: ${await first.text()}`);
     }
     await load(urls, keys, { seconds: 2, connections: 10 }); // warm-up
+    const pids = started.map((s) => s.pid);
+    const backends = engine === "postgres" ? await sessions() : [];
+    const serversBefore = pids.map(cpuMs);
+    const backendsBefore = backends.map(cpuMs);
     figures[engine] = await load(urls, keys, { seconds: SECONDS, connections: CONNECTIONS });
+    figures[engine].serverCpu = cpuSince(pids, serversBefore);
+    if (engine === "postgres") figures[engine].databaseCpu = cpuSince(backends, backendsBefore);
     for (const s of started) await s.stop();
   }
   console.log(line("sqlite, one server", figures.sqlite));

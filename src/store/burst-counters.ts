@@ -13,9 +13,11 @@
  * SQLite file is served by one process; several instances sharing limits
  * is what PostgreSQL is for. (The table exists on both, as every table does.)
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { MirrorDb } from "./backend.js";
 import { dialectOf } from "./dialect.js";
+import { admitOnPostgres } from "./postgres/admissions.js";
+import { reusable, slot } from "./reusable-query.js";
 import type { WriteWaitOptions } from "./sql-dialect.js";
 import type { Reservation, UsageKey } from "./usage-counters.js";
 
@@ -27,14 +29,21 @@ export interface BurstKey {
 /** The count after this request, or null when the key had already made `limit` requests this second. */
 export type BurstCount = number | null;
 
-function upsert(key: BurstKey, second: number, limit: number): RawBuilder<{ count: number }> {
+/** The upsert that counts a request, its values in the slots workspace, key, second and limit. */
+function upsert(): RawBuilder<{ count: number }> {
   return sql<{ count: number }>`insert into burst_counters (workspace_id, key_id, second, count)
-    values (${key.workspaceId}, ${key.keyId}, ${second}, 1)
+    values (${slot("workspace")}, ${slot("key")}, ${slot("second")}, 1)
     on conflict (workspace_id, key_id) do update set
       second = case when excluded.second > burst_counters.second then excluded.second else burst_counters.second end,
       count = case when excluded.second > burst_counters.second then 1 else burst_counters.count + 1 end
-    where excluded.second > burst_counters.second or burst_counters.count < ${limit}
+    where excluded.second > burst_counters.second or burst_counters.count < ${slot("limit")}
     returning count`;
+}
+
+const takeQuery = reusable((db: Kysely<any>) => upsert().compile(db));
+
+function burstValues(key: BurstKey, second: number, limit: number) {
+  return { workspace: key.workspaceId, key: key.keyId, second, limit };
 }
 
 /** Counts one request of `key` in `second` (whole seconds since the epoch) when under `limit`. */
@@ -46,11 +55,8 @@ export async function takeBurst(
   wait?: WriteWaitOptions,
 ): Promise<BurstCount> {
   if (dialectOf(db).engine === "sqlite") return countedInMemory(db, key, second, limit);
-  const rows = await dialectOf(db).standaloneWrite(
-    db,
-    async (trx) => (await upsert(key, second, limit).execute(trx)).rows,
-    wait,
-  );
+  const query = takeQuery(db).bind(burstValues(key, second, limit));
+  const rows = await dialectOf(db).countingWrite(db, "seller_ai_take_burst", query, wait);
   return rows[0] ? Number(rows[0].count) : null;
 }
 
@@ -75,8 +81,9 @@ export interface Admission {
 /**
  * `takeBurst`, the data-change version and, when asked, a unit of a daily
  * quota, in one step: on PostgreSQL one statement (the quota's upsert only
- * runs when the burst count was granted), so a request's limits and its
- * caches' check cost one round trip; on SQLite, which has no writes in WITH,
+ * runs when the burst count was granted; requests arriving together share
+ * it, see postgres/admissions.ts), so a request's limits and its caches'
+ * check cost at most one round trip; on SQLite, which has no writes in WITH,
  * the version read and the burst count (in memory, see above), the quota
  * left to its own write.
  */
@@ -93,36 +100,16 @@ export async function admitRequest(
     const version = await dialect.dataVersion(db);
     return { version, count: await takeBurst(db, key, second, limit, wait) };
   }
-  const quotaPart = quota
-    ? sql`, counted as (
-        insert into usage_counters (workspace_id, day, kind, count)
-        select ${quota.key.workspaceId}, ${quota.key.day}, ${quota.key.kind}, 1 where exists (select 1 from taken)
-        on conflict (workspace_id, day, kind) do update set count = usage_counters.count + 1
-        where usage_counters.count < ${quota.limit}
-        returning count)`
-    : sql``;
-  const quotaColumns = quota
-    ? sql`, (select count from counted) as used, (select count from usage_counters
-        where workspace_id = ${quota.key.workspaceId} and day = ${quota.key.day} and kind = ${quota.key.kind}) as stood`
-    : sql``;
-  const { rows } = await sql<{
-    version: string;
-    count: number | null;
-    used?: number | null;
-    stood?: number | null;
-  }>`with taken as (${upsert(key, second, limit)})${quotaPart}
-    select (select version::text from data_changes where id = 1) as version, (select count from taken) as count${quotaColumns}`.execute(
-    db,
-  );
-  const row = rows[0];
-  const count = row?.count === null || row?.count === undefined ? null : Number(row.count);
-  const admission: Admission = { version: String(row?.version ?? 0), count };
-  if (quota && count !== null) {
-    const used = row?.used;
-    admission.quota =
-      used === null || used === undefined
-        ? { granted: false, used: Number(row?.stood ?? 0) }
-        : { granted: true, used: Number(used) };
+  const row = await admitOnPostgres(db, {
+    workspaceId: key.workspaceId,
+    keyId: key.keyId,
+    second,
+    burstLimit: limit,
+    quota: quota && { ...quota.key, limit: quota.limit },
+  });
+  const admission: Admission = { version: row.version, count: row.count };
+  if (quota && row.count !== null) {
+    admission.quota = row.used === null ? { granted: false, used: row.stood ?? 0 } : { granted: true, used: row.used };
   }
   return admission;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { MirrorDb } from "./backend.js";
 import { dialectOf, writeTransaction, type WriteWaitOptions } from "./dialect.js";
 import { sanitizeUnderstanding } from "../core/understanding-schema.js";
+import { startConversationsOnPostgres } from "./postgres/conversation-starts.js";
 import type { Understanding } from "../core/understanding.js";
 
 /** How long a conversation lasts without a question before it is forgotten. */
@@ -114,7 +115,8 @@ export interface ConversationStart {
 /**
  * Stores conversation starts; an id already stored is left as it is. Ids are
  * random (see the API's answer cache), so the rows need no transaction of
- * their own on PostgreSQL: they are written as standalone statements.
+ * their own: on PostgreSQL one statement (postgres/conversation-starts.ts),
+ * on SQLite standalone statements.
  */
 export async function startConversations(
   db: MirrorDb,
@@ -122,6 +124,10 @@ export async function startConversations(
   wait?: WriteWaitOptions,
 ): Promise<void> {
   if (starts.length === 0) return;
+  if (dialectOf(db).engine === "postgres") {
+    const rows = starts.map((c) => ({ id: c.id, account_id: c.accountId ?? NO_ACCOUNT, state: c.state, at: c.at }));
+    return startConversationsOnPostgres(db, rows);
+  }
   await dialectOf(db).standaloneWrite(
     db,
     async (trx) => {

@@ -25,12 +25,17 @@ export class ReusableQuery<Row> {
 
   /** Runs it on `db` (a transaction's handle too) with the slots' values. */
   execute(db: Kysely<any>, values: Record<string, unknown>): Promise<QueryResult<Row>> {
+    return db.executeQuery<Row>(this.bind(values));
+  }
+
+  /** The compiled query with the slots' values, to run elsewhere (SqlDialect.countingWrite). */
+  bind(values: Record<string, unknown>): CompiledQuery<Row> {
     const parameters = this.slots.map((s) => {
       if (typeof s !== "string") return s.value;
       if (!(s in values)) throw new Error(`no value for the query slot "${s}"`);
       return values[s];
     });
-    return db.executeQuery<Row>({ ...this.compiled, parameters });
+    return { ...this.compiled, parameters };
   }
 }
 

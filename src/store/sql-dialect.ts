@@ -3,7 +3,7 @@
  * from `dialect.ts`, which picks the engine of a handle, so that the engines
  * (store/sqlite, store/postgres) and the picker do not import each other.
  */
-import type { CreateTableBuilder, Kysely, RawBuilder } from "kysely";
+import type { CompiledQuery, CreateTableBuilder, Kysely, RawBuilder } from "kysely";
 import type { MirrorSchema } from "./schema.js";
 
 export type DateBucket = "day" | "week" | "month" | "quarter" | "year";
@@ -78,6 +78,20 @@ export interface SqlDialect {
     work: (db: Kysely<MirrorSchema>) => Promise<T>,
     options?: WriteWaitOptions,
   ): Promise<T>;
+  /**
+   * Runs one statement that counts requests (a burst count, a daily quota
+   * unit taken or given back: complete on its own, on every API request);
+   * its rows. `name` always goes with the same SQL text. On SQLite as
+   * `standaloneWrite` runs it; on a PostgreSQL server prepared once per
+   * connection, on connections whose commits do not wait for the disk
+   * (store/postgres/counting-pool.ts).
+   */
+  countingWrite<R>(
+    db: Kysely<MirrorSchema>,
+    name: string,
+    query: CompiledQuery<R>,
+    options?: WriteWaitOptions,
+  ): Promise<R[]>;
   /**
    * Runs `work` in a transaction that holds the write lock from its start,
    * waiting for another writer's lock without blocking the event loop, and

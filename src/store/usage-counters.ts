@@ -1,7 +1,7 @@
 /**
  * Daily usage counters, kept in the mirror. A reservation is one statement
  * (insert, or add one while under the limit, returning the new count), run
- * as the dialect runs counter writes (SqlDialect.standaloneWrite), so the count
+ * as the dialect runs counter writes (SqlDialect.countingWrite), so the count
  * can never pass the limit across requests and processes, and it survives
  * restarts.
  */
@@ -77,22 +77,14 @@ export async function reserveUsage(
   wait?: WriteWaitOptions,
 ): Promise<Reservation> {
   const values = { ...keyValues(key), limit: limit ?? Number.MAX_SAFE_INTEGER };
-  const row = await dialectOf(db).standaloneWrite(
-    db,
-    async (trx) => (await reserveQuery(db).execute(trx, values)).rows[0],
-    wait,
-  );
+  const [row] = await dialectOf(db).countingWrite(db, "seller_ai_reserve_usage", reserveQuery(db).bind(values), wait);
   if (row) return { granted: true, used: row.count };
   return { granted: false, used: await usedToday(db, key) };
 }
 
 /** Gives back a unit taken by `reserveUsage` for a request that was not answered. */
 export async function releaseUsage(db: MirrorDb, key: UsageKey, wait?: WriteWaitOptions): Promise<void> {
-  await dialectOf(db).standaloneWrite(
-    db,
-    async (trx) => void (await releaseQuery(db).execute(trx, keyValues(key))),
-    wait,
-  );
+  await dialectOf(db).countingWrite(db, "seller_ai_release_usage", releaseQuery(db).bind(keyValues(key)), wait);
 }
 
 /** The units used so far. */

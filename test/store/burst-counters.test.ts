@@ -3,7 +3,7 @@
 // (SQLite counts in the process, PostgreSQL in the database).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../../src/accounts/keys.js";
-import { takeBurst, type BurstKey } from "../../src/store/burst-counters.js";
+import { admitRequest, takeBurst, type BurstKey } from "../../src/store/burst-counters.js";
 import { openStore, type Mirror } from "../../src/store/open-mirror.js";
 import { BACKENDS } from "../helpers/backends.js";
 
@@ -40,5 +40,46 @@ describe.each(BACKENDS)("burst counts on $name", (backend) => {
     expect(await takeBurst(mirror.db, keys[3], 200, 1)).toBe(1);
     expect(await takeBurst(mirror.db, keys[3], 200, 1)).toBeNull();
     expect(await takeBurst(mirror.db, keys[0], 200, 1)).toBe(1);
+  });
+});
+
+// On PostgreSQL a request's burst count and quota unit are taken in one statement, which requests arriving
+// together share: counted at once, from two instances, every key still gets exactly its limit and every
+// workspace exactly its quota (SQLite keeps no shared burst counts, and takes the unit on its own).
+describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("admissions at once on $name", (backend) => {
+  it("grant each key its burst limit and each workspace its quota, exactly", async () => {
+    const location = await backend.location();
+    const first = await openStore(location);
+    const second = backend.name === "postgres" ? await openStore(location) : first;
+    try {
+      const a = await createApiKey(first.db, { name: "a", plan: "business", scopes: ["query"], now: NOW });
+      const b = await createApiKey(first.db, { name: "b", scopes: ["query"], workspaceId: a.workspace_id, now: NOW });
+      const c = await createApiKey(first.db, { name: "c", plan: "business", scopes: ["query"], now: NOW });
+      const keys = [a, b, c];
+      const asks = Array.from({ length: 120 }, (_, i) => keys[i % 3]);
+      const admissions = await Promise.all(
+        asks.map((key, i) =>
+          admitRequest((i % 2 === 0 ? first : second).db, { workspaceId: key.workspace_id, keyId: key.id }, 300, 20, {
+            key: { workspaceId: key.workspace_id, day: "2026-11-21", kind: "query" },
+            limit: 25,
+          }),
+        ),
+      );
+      const granted = (key: (typeof keys)[number]) =>
+        admissions.filter((admission, i) => asks[i] === key && admission.count !== null);
+      const units = (workspaceId: string) =>
+        admissions.filter((admission, i) => asks[i].workspace_id === workspaceId && admission.quota?.granted);
+      for (const key of keys)
+        expect(
+          granted(key)
+            .map((admission) => admission.count)
+            .sort((x, y) => Number(x) - Number(y)),
+        ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(units(a.workspace_id)).toHaveLength(25);
+      expect(units(c.workspace_id)).toHaveLength(20);
+    } finally {
+      if (second !== first) await second.close();
+      await first.close();
+    }
   });
 });

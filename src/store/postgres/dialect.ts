@@ -9,6 +9,7 @@
 import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuilder } from "kysely";
 import type { DateBucket, FirstRowJoin, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
+import { runCounting } from "./counting-pool.js";
 
 /** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday (ISO weeks). */
 export function bucketStart(column: string, bucket: DateBucket): RawBuilder<string> {
@@ -147,6 +148,16 @@ export function standaloneWrite<T>(
   return work(db);
 }
 
+/** Prepared, on the mirror's counting connections when it has them (see counting-pool.ts); never waits for a lock. */
+function countingWrite<R>(
+  db: Kysely<MirrorSchema>,
+  name: string,
+  query: CompiledQuery<R>,
+  _options?: WriteWaitOptions,
+): Promise<R[]> {
+  return runCounting(db, name, query);
+}
+
 const DEFAULT_WAIT_MS = 5_000;
 /** The advisory lock every write transaction takes: one number for the mirror's writers (an arbitrary constant, "SAI1"). */
 const WRITE_LOCK = 0x53414931;
@@ -215,6 +226,7 @@ export const postgresDialect: SqlDialect = {
   packedSource,
   dataVersion,
   standaloneWrite,
+  countingWrite,
   writeTransaction,
   isBusy,
   durably,

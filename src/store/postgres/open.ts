@@ -30,13 +30,13 @@ export function kyselyOnSession(session: AsyncCapableSession, pool?: pg.Pool): M
   });
 }
 
-/** The Mirror over a session and its Kysely handle; `close` ends both. */
+/** The Mirror over a session and its Kysely handle; `close` ends both, and the server's pools. */
 export function postgresMirror(
   location: string,
   session: AsyncCapableSession,
   db: MirrorDb,
   inMemory: boolean,
-  pool?: pg.Pool,
+  pools: readonly pg.Pool[] = [],
 ): PostgresMirror {
   let closed = false;
   return {
@@ -58,7 +58,7 @@ export function postgresMirror(
       if (closed) return;
       closed = true;
       await db.destroy();
-      await pool?.end();
+      for (const pool of pools) await pool.end();
       await session.close();
     },
   };

@@ -1,11 +1,13 @@
 /**
  * Opens a mirror on a PostgreSQL server (`postgres://user@host:port/db`):
- * a pool for reads outside transactions, one session for transactions and
+ * a pool for reads outside transactions, a small one for the statements
+ * that count requests (counting-pool.ts), one session for transactions and
  * the bulk path (server-session.ts), and the schema brought up to date.
  */
 import pg from "pg";
 import { SellerAiError } from "../../core/errors.js";
 import type { MirrorDb } from "../backend.js";
+import { COUNTING_POOL_SIZE, COUNTING_SETTINGS, attachCountingPool } from "./counting-pool.js";
 import { kyselyOnSession, postgresMirror, redactedLocation, type PostgresMirror } from "./open.js";
 import { ServerSession } from "./server-session.js";
 import { PG_TYPES } from "./values.js";
@@ -35,12 +37,13 @@ export interface ServerOpenOptions {
  */
 const SESSION_SETTINGS = "-c jit=off -c work_mem=32MB";
 
-/** The URL with the session settings put before any `options` it names. */
-function withSessionSettings(url: string): string {
+/** The URL with the session settings (and `extra` after them) put before any `options` it names. */
+function withSessionSettings(url: string, extra = ""): string {
   try {
     const parsed = new URL(url);
     const own = parsed.searchParams.get("options");
-    parsed.searchParams.set("options", own ? `${SESSION_SETTINGS} ${own}` : SESSION_SETTINGS);
+    const settings = extra ? `${SESSION_SETTINGS} ${extra}` : SESSION_SETTINGS;
+    parsed.searchParams.set("options", own ? `${settings} ${own}` : settings);
     return parsed.toString();
   } catch {
     return url;
@@ -68,8 +71,17 @@ export async function openServerMirror(url: string, options: ServerOpenOptions):
       { cause: error },
     );
   }
+  const counting = new pg.Pool({
+    connectionString: withSessionSettings(url, COUNTING_SETTINGS),
+    max: COUNTING_POOL_SIZE,
+    types: PG_TYPES,
+    application_name: "seller-ai",
+  });
+  counting.on("error", () => undefined);
   const session = new ServerSession(withSessionSettings(url));
-  const mirror = postgresMirror(where, session, kyselyOnSession(session, pool), false, pool);
+  const db = kyselyOnSession(session, pool);
+  attachCountingPool(db, counting);
+  const mirror = postgresMirror(where, session, db, false, [pool, counting]);
   try {
     const tables = await tablesOf(pool);
     if (tables.length === 0 && options.createFile === false)

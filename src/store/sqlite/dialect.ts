@@ -166,6 +166,16 @@ export function standaloneWrite<T>(
   return writeTransaction(db, work, options);
 }
 
+/** A counting statement is a standalone write: it waits for the write lock as they do. */
+export async function countingWrite<R>(
+  db: Kysely<MirrorSchema>,
+  _name: string,
+  query: CompiledQuery<R>,
+  options?: WriteWaitOptions,
+): Promise<R[]> {
+  return standaloneWrite(db, async (trx) => (await trx.executeQuery(query)).rows, options);
+}
+
 /** How long a write waits for the lock by default: what busy_timeout gave before. */
 const DEFAULT_WAIT_MS = 5_000;
 /** The first pause between attempts to take the lock, doubled up to the last. */
@@ -315,6 +325,7 @@ export const sqliteDialect: SqlDialect = {
   packedSource,
   dataVersion,
   standaloneWrite,
+  countingWrite,
   writeTransaction,
   durably,
   isBusy,
