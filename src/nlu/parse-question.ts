@@ -124,6 +124,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
     if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
+    // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
+    // never a question about seller-ai itself.
+    else if (best.label === "help" && hasSlots) intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -838,8 +841,14 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   if (metrics.length > 0) {
     // The intent's own metric leads others ("page views but few sales" is about conversion), unless every metric
     // named is one the intent ranks by itself ("sessions and page views").
+    // Named outright beside the others ("sessions and conversion rate"), the lead keeps the place it was said in.
     const ownRanking = metrics.every((m) => spec.ranking_metrics?.includes(m));
-    if (spec.lead && metrics.length > 1 && (!ownRanking || metrics.includes(spec.lead)))
+    if (
+      spec.lead &&
+      metrics.length > 1 &&
+      (!ownRanking || metrics.includes(spec.lead)) &&
+      !(slots.listedMetrics && metrics.includes(spec.lead))
+    )
       metrics = [spec.lead, ...metrics.filter((m) => m !== spec.lead)];
     f.metrics = metrics;
   } else if (!f.metrics && spec.metrics) f.metrics = [...spec.metrics];

@@ -63,6 +63,8 @@ export interface Slots {
   metricSorts: Partial<Record<Metric, "asc" | "desc">>;
   /** "units" said without "sold": what it means depends on the intent. */
   bareUnits: boolean;
+  /** Metrics named side by side as a list ("sessions and conversion rate"): asked in the order said. */
+  listedMetrics: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
   trendCue: boolean;
   /** The question asks for a figure taken apart ("profit breakdown", "break my profit down"). */
@@ -464,6 +466,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     top: false,
     metricSorts: {},
     bareUnits: false,
+    listedMetrics: false,
     trendCue: false,
     breakdownCue: false,
     previousWord: false,
@@ -784,6 +787,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (ranked && slots.metrics.includes(ranked))
       slots.metrics = [ranked, ...slots.metrics.filter((x) => x !== ranked)];
   }
+  // "profitable, percentage-wise": the profit asked as a share of sales is the margin.
+  if (PERCENT_WISE.test(text) && slots.metrics.includes("profit") && !slots.metrics.includes("profit_margin")) {
+    slots.metrics = slots.metrics.map((m) => (m === "profit" ? "profit_margin" : m));
+    text = text.replace(/(?:^| )m_profit(?= |$)/g, " m_profit_margin").trim();
+  }
+  // "top earners by margin", "more profitable, margin-wise", "in terms of ROAS": the metric said to be the measure
+  // is the one ranked, ahead of a vaguer one ("earners", "profitable") said before it.
+  if (!lead && slots.metrics.length > 1) {
+    const measure = MEASURE_METRIC.exec(text);
+    const metric = (measure?.[1] ?? measure?.[2]) as Metric | undefined;
+    if (metric && slots.metrics.includes(metric))
+      slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
+  }
+  slots.listedMetrics = /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
@@ -987,6 +1004,12 @@ function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric
   }
   return undefined;
 }
+
+/** A profit said in percent ("percentage-wise", "in percentage terms", "as a percentage"). */
+const PERCENT_WISE = /(?:^| )(?:(?:percentage|percent|%) ?wise|(?:in|as an?) (?:percentage|percent)(?: terms)?)(?= |$)/;
+
+/** A metric named as the measure: "by X", "X-wise", "in terms of X". */
+const MEASURE_METRIC = /(?:^| )(?:by|in terms of|on the basis of) m_([a-z_]+)(?= |$)|(?:^| )m_([a-z_]+) ?wise(?= |$)/;
 
 /** Metrics whose values are percentages. */
 const PERCENT_METRICS = new Set<Metric>([
