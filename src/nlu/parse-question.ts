@@ -402,8 +402,19 @@ function shortAndUnsure(
  * ranking, and the best advertising intent goes first.
  */
 function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products" || (slots.entityGroup !== "keyword" && slots.entityGroup !== "campaign"))
-    return;
+  const adEntity = slots.entityGroup === "keyword" || slots.entityGroup === "campaign";
+  // Money lost by a campaign or its targets ("money pits in Dog Toys - Exact", "targets bleeding money") is ad spend
+  // wasted, not a P&L of products.
+  const top = ranked[0]?.label;
+  if (
+    (adEntity || slots.campaign) &&
+    (top === "profit_breakdown" || top === "top_products") &&
+    model.classifier.classesIn(slots.masked).has("waste")
+  ) {
+    const waste = ranked.findIndex((r) => r.label === "wasted_ad_spend");
+    if (waste > 0) return promote(ranked, waste);
+  }
+  if (top !== "top_products" || !adEntity) return;
   const at = ranked.findIndex(
     (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
   );

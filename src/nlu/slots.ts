@@ -402,6 +402,13 @@ const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
 const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/gi;
 /** A code shaped like a SKU, written in capitals: letters and digits joined by hyphens ("SO-YOGA-01"). */
 const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?:-[A-Z0-9]{1,12}){1,4}(?![\w-])/g;
+/**
+ * A name shaped like a sponsored-ads campaign, written with capitals: a few title-case words, a dash and a match or
+ * targeting type ("Dog Toys - Exact", "Yoga Mats - Broad (UK)"). Named so, it is a campaign even when the mirror has
+ * none of that name (the answer then says so), never the category its first words happen to name.
+ */
+const CAMPAIGN_SHAPE =
+  /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
 const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
@@ -496,7 +503,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return " __sku__ ";
     });
   }
-  if (/[A-Z]/.test(asked) && asked.includes("-")) {
+  if (/[A-Z]/.test(asked) && /[-–—]/.test(asked)) {
+    // Capitals are needed: a lower-case "returns - broad" is not a name (known campaigns are matched later).
+    asked = asked.replace(CAMPAIGN_SHAPE, (name: string) => {
+      slots.campaign ??= catalog.campaigns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
+      return " __campaign__ ";
+    });
     asked = asked.replace(SKU_SHAPE, (code) => {
       if (PERIOD_CODE.test(code)) return code;
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
