@@ -85,6 +85,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
+  // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true))
+    classification.ranked = classification.ranked.slice(1);
   // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
   const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
@@ -629,7 +632,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     kept.category !== undefined ||
     ["category", "subcategory"].includes(String(kept.group_by ?? ""));
   const margin = slots.metrics[0] === "profit" || slots.metrics[0] === "profit_margin";
-  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative) return "sales_summary";
+  // It is that total's question then, a product ranking included ("my strongest earners").
+  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
+    return refineIntent("sales_summary", slots, model, kept);
   if (intent === "sales_summary" && margin && ["category", "subcategory"].includes(slots.groupBy ?? ""))
     return "profit_margin_by_category";
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.

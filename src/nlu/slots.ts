@@ -379,7 +379,7 @@ const ORDER_RANGE =
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
-  /^(?:please )?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give me|do) (?:it|them|that|those|this)(?= |$)/;
+  /^(?:please )?(?:re ?)?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give|do)(?: me| us)? (?:it|them|that|those|this)(?= |$)/;
 const ENDS_LIKE_A_FOLLOW_UP =
   /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
@@ -409,6 +409,16 @@ const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?
  */
 const CAMPAIGN_SHAPE =
   /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
+/** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
+const TRAILING_BOUND =
+  /(?:(?:of|at|with) )?(\$?\d+(?:\.\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (more|higher|above|greater|over|up|better|worse|less|lower|below|fewer|under|down)(?= |$)/;
+const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
+
+/** The bound said first, as the condition grammar reads it. */
+function boundBefore(word: string): string {
+  return /^(?:more|higher|above|greater|over|up|better|worse)$/.test(word) ? "at least" : "at most";
+}
+
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
 const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
@@ -663,7 +673,24 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
+  // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
+  const trailingBound = TRAILING_BOUND.exec(text);
+  if (trailingBound)
+    text = text.replace(TRAILING_BOUND, (_all, value: string, unit: string, word: string) =>
+      `${boundBefore(word)} ${value} ${unit}`.trim(),
+    );
+  // "less than half the time": half is 50%.
+  text = text.replace(HALF_THE_TIME, "$1 50 %");
+  const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
+  // "or worse" / "or better" follow the metric's good direction: a worse ACoS is higher, a worse rating lower.
+  const boundJudged = trailingBound?.[3];
+  if (boundJudged === "worse" || boundJudged === "better") {
+    for (const c of slots.conditions.slice(before)) {
+      const higherIsWorse = c.metric !== undefined && vocab.lowerIsBetter.has(c.metric);
+      c.op = (boundJudged === "worse") === higherIsWorse ? ">=" : "<=";
+    }
+  }
 
   // What the period grammars left: a length of time, a value alone, "the month before".
   if (!slots.timeframe && slots.horizonDays === undefined && /\d/.test(text)) {
@@ -756,6 +783,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
+  let metricEntity: GroupBy | undefined;
   const metricMatches = g.metrics.find(text);
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
@@ -771,6 +799,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         return "__spend__";
     }
     if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
+    // "earners", "sellers": a metric said as the things that earn it, products.
+    metricEntity ??= g.entityGroups.get(m.phrase);
     // "trending up" names growth and still asks how a figure moved.
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
@@ -838,7 +868,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
-  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
+  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
