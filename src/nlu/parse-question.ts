@@ -415,7 +415,10 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
     model.classifier.classesIn(slots.masked).has("waste")
   ) {
     const waste = ranked.findIndex((r) => r.label === "wasted_ad_spend");
-    if (waste > 0) return promote(ranked, waste);
+    if (waste > 0) {
+      promote(ranked, waste);
+      return;
+    }
   }
   if (top !== "top_products" || !adEntity) return;
   const at = ranked.findIndex(
