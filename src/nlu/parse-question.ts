@@ -597,8 +597,11 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   // A category's products ranked ("which beauty products sell the most units") are products too.
   const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
+  // A metric's phrase that orders ("the least ordered items") ranks as a ranking word does.
+  const ordered = slots.metrics[0] !== undefined && slots.metricSorts[slots.metrics[0]] !== undefined;
   const productRanking =
-    (slots.ranking || slots.top) && (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
+    (slots.ranking || slots.top || ordered) &&
+    (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
