@@ -56,10 +56,10 @@ const MARKET_LEADERS = new RegExp(
   `(?:^| )(?:biggest|largest|top|leading|best|most successful|most popular|dominant|main) (?:${BUSINESSES})(?= |$)`,
 );
 const MARKET_BENCHMARK = new RegExp(
-  `(?:^| )(?:average|typical|median|normal|usual) (?:[a-z_]+ ){0,3}(?:of|for|among|across) (?:(?:most|all|other|the|typical|amazon|successful|fba|top) ){0,3}(?:sellers|${BUSINESSES})(?= |$)`,
+  `(?:^| )(?:average|typical|median|normal|usual) (?:[a-z_]+ ){0,3}(?:of|for|among|across|by|to) (?:(?:most|all|other|the|typical|amazon|successful|fba|top) ){0,3}(?:sellers|${BUSINESSES})(?= |$)`,
 );
 const WHO_LEADS = new RegExp(
-  `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)`,
+  `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:sells?|sold|moves?|has|have|gets?) the most(?= |$)`,
 );
 
 /**

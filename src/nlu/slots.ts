@@ -409,6 +409,20 @@ const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?
  */
 const CAMPAIGN_SHAPE =
   /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
+/**
+ * The current year, quarter or month named and then cut at today ("2026 so far", "November to date"): the calendar
+ * token of the period to date, as "this year" or "this month" is.
+ */
+function periodSoFar(timeframe: string | undefined, question: string, today: string): string | undefined {
+  if (!timeframe || !SO_FAR.test(question)) return timeframe;
+  const year = today.slice(0, 4);
+  const month = today.slice(0, 7);
+  if (timeframe === year || timeframe === `${year}-01-01..${today}`) return "year_to_date";
+  if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
+  return timeframe;
+}
+const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
+
 /** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
 const TRAILING_BOUND =
   /(?:(?:of|at|with) )?(\$?\d+(?:\.\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (more|higher|above|greater|over|up|better|worse|less|lower|below|fewer|under|down)(?= |$)/;
@@ -670,6 +684,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
+  slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
 
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");

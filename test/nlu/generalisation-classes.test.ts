@@ -735,4 +735,37 @@ describe("classes the sixteenth and seventeenth blind splits showed", () => {
     ],
     [["profit this quarter vs last", "show me that in orders rather than profit"], { intent: "sales_comparison" }],
   ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // The current period named and cut at today is that period to date.
+  it.each<[string, string]>([
+    ["revenue for 2026 so far", "year_to_date"],
+    ["orders in 2026 to date", "year_to_date"],
+    ["profit for November to date", "this_month"],
+    ["units sold in november so far", "this_month"],
+    ["revenue in 2025", "2025"],
+  ])("%j", (question, timeframe) => expect(understand(question)?.filters.timeframe, question).toBe(timeframe));
+
+  // Another business's sales, the market's size, Amazon's shares and fee changes to come are not the seller's data.
+  it.each([
+    "how much is Ravelo selling each month in the US",
+    "how much profit does Northwind make on amazon.de",
+    "what is my competitor Oakline Goods doing in weekly revenue",
+    "which brand sells the most dog beds on amazon",
+    "how big is the market size for yoga mats",
+    "is it a good time to buy amazon stock",
+    "are referral fees changing next spring",
+    "how many people search for camping stoves on amazon",
+    "average fba fees paid by other sellers",
+  ])("%j is invalid_query", refused);
+
+  // Sellers' words for their best and worst products rank them.
+  it.each<[string[], Expected]>([
+    [
+      ["hero products in Home & Kitchen this quarter"],
+      { intent: "top_products", filters: { category: "Home & Kitchen" } },
+    ],
+    [["which products are duds right now"], { intent: "top_products" }],
+    [["leaderboard of products by units last month"], { intent: "top_products", filters: { metrics: ["units_sold"] } }],
+    [["how are sales doing against the previous period"], { intent: "sales_comparison" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
 });
