@@ -34,6 +34,73 @@ const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= 
 const MARKET_RANKING =
   /(?:^| )(?:best ?selling|best-selling|top selling|most popular|trending|hottest|most sold)(?: |$)/;
 
+/**
+ * Amazon's fees or payouts to the seller, however said ("after all amazon fees", "amazon referral charges"): the
+ * seller's own money, even where a world phrase ("all amazon") is inside.
+ */
+/** Any of the alternatives as whole words. */
+function wordsRegExp(alternatives: string[]): RegExp {
+  return new RegExp(`(?:^| )(?:${alternatives.join("|")})(?= |$)`);
+}
+
+const AMAZON_MONEY =
+  /(?:(?:all|the|every) )?amazon(?:'s|s)? (?:(?:referral|storage|fba|fulfil+ment|selling|seller|closing|monthly) )?(?:fees?|charges?|cut|commissions?|payouts?|payments?|deposits?|disbursements?)(?= |$)/g;
+
+/**
+ * A ranking or a benchmark of businesses at large ("the biggest brand in pet supplies", "the average margin of
+ * amazon sellers", "top companies selling yoga mats"), not of the seller's own things. "Sellers" alone is not
+ * enough after a superlative ("my biggest sellers" are products), so superlatives need brands or companies.
+ */
+const BUSINESSES = "brands?|companies|company|businesses|business|merchants?|vendors?|manufacturers?|suppliers?";
+const MARKET_LEADERS = new RegExp(
+  `(?:^| )(?:biggest|largest|top|leading|best|most successful|most popular|dominant|main) (?:${BUSINESSES})(?= |$)`,
+);
+const MARKET_BENCHMARK = new RegExp(
+  `(?:^| )(?:average|typical|median|normal|usual) (?:[a-z_]+ ){0,3}(?:of|for|among|across|by|to) (?:(?:most|all|other|the|typical|amazon|successful|fba|top) ){0,3}(?:sellers|${BUSINESSES})(?= |$)`,
+);
+const WHO_LEADS = new RegExp(
+  `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:sells?|sold|moves?|has|have|gets?) the most(?= |$)`,
+);
+
+/**
+ * Who the seller's customers are ("their emails", "the buyers' phone numbers"): personal data Amazon keeps from
+ * sellers, so never in the mirror, however the question names reviews or orders.
+ */
+const PERSONAL_DATA = wordsRegExp([
+  "e-?mails?",
+  "e-?mail address(?:es)?",
+  "(?:tele)?phone numbers?",
+  "(?:home|postal) address(?:es)?",
+  "contact (?:details|info)",
+  "full names",
+  "personal details",
+  "date of birth",
+]);
+const PEOPLE = wordsRegExp([
+  "customers?",
+  "customer's",
+  "customers'",
+  "buyers?",
+  "buyer's",
+  "buyers'",
+  "shoppers?",
+  "reviewers?",
+  "people",
+  "who",
+  "their",
+  "them",
+]);
+
+/** Searches made outside Amazon ("how many people googled dog toys"): another site's data. */
+const OTHER_SEARCH = wordsRegExp([
+  "googled",
+  "googling",
+  "google searches?",
+  "searched on google",
+  "bing",
+  "duckduckgo",
+]);
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -46,8 +113,15 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
   const own = new Set(ood.own_words);
   const detector: WorldDetector = {
     aboutTheWorld(text: string): boolean {
-      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text)) return true;
-      const kept = exceptions.find(text);
+      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text)) return true;
+      if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
+      if (MARKET_BENCHMARK.test(text)) return true;
+      const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
+      if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
+      const kept = [
+        ...exceptions.find(text),
+        ...[...text.matchAll(AMAZON_MONEY)].map((m) => ({ start: m.index, end: m.index + m[0].length })),
+      ];
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;
       const tokens = words(text);

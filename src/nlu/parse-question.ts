@@ -85,6 +85,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
+  // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true))
+    classification.ranked = classification.ranked.slice(1);
   // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
   const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
@@ -124,6 +127,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
     if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
+    // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
+    // never a question about seller-ai itself.
+    else if (best.label === "help" && hasSlots) intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -399,8 +405,22 @@ function shortAndUnsure(
  * ranking, and the best advertising intent goes first.
  */
 function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products" || (slots.entityGroup !== "keyword" && slots.entityGroup !== "campaign"))
-    return;
+  const adEntity = slots.entityGroup === "keyword" || slots.entityGroup === "campaign";
+  // Money lost by a campaign or its targets ("money pits in Dog Toys - Exact", "targets bleeding money") is ad spend
+  // wasted, not a P&L of products.
+  const top = ranked[0]?.label;
+  if (
+    (adEntity || slots.campaign) &&
+    (top === "profit_breakdown" || top === "top_products") &&
+    model.classifier.classesIn(slots.masked).has("waste")
+  ) {
+    const waste = ranked.findIndex((r) => r.label === "wasted_ad_spend");
+    if (waste > 0) {
+      promote(ranked, waste);
+      return;
+    }
+  }
+  if (top !== "top_products" || !adEntity) return;
   const at = ranked.findIndex(
     (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
   );
@@ -577,8 +597,11 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   // A category's products ranked ("which beauty products sell the most units") are products too.
   const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
+  // A metric's phrase that orders ("the least ordered items") ranks as a ranking word does.
+  const ordered = slots.metrics[0] !== undefined && slots.metricSorts[slots.metrics[0]] !== undefined;
   const productRanking =
-    (slots.ranking || slots.top) && (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
+    (slots.ranking || slots.top || ordered) &&
+    (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
@@ -615,7 +638,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     kept.category !== undefined ||
     ["category", "subcategory"].includes(String(kept.group_by ?? ""));
   const margin = slots.metrics[0] === "profit" || slots.metrics[0] === "profit_margin";
-  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative) return "sales_summary";
+  // It is that total's question then, a product ranking included ("my strongest earners").
+  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
+    return refineIntent("sales_summary", slots, model, kept);
   if (intent === "sales_summary" && margin && ["category", "subcategory"].includes(slots.groupBy ?? ""))
     return "profit_margin_by_category";
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.
@@ -838,8 +863,14 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   if (metrics.length > 0) {
     // The intent's own metric leads others ("page views but few sales" is about conversion), unless every metric
     // named is one the intent ranks by itself ("sessions and page views").
+    // Named outright beside the others ("sessions and conversion rate"), the lead keeps the place it was said in.
     const ownRanking = metrics.every((m) => spec.ranking_metrics?.includes(m));
-    if (spec.lead && metrics.length > 1 && (!ownRanking || metrics.includes(spec.lead)))
+    if (
+      spec.lead &&
+      metrics.length > 1 &&
+      (!ownRanking || metrics.includes(spec.lead)) &&
+      !(slots.listedMetrics && metrics.includes(spec.lead))
+    )
       metrics = [spec.lead, ...metrics.filter((m) => m !== spec.lead)];
     f.metrics = metrics;
   } else if (!f.metrics && spec.metrics) f.metrics = [...spec.metrics];

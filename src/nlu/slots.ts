@@ -63,6 +63,8 @@ export interface Slots {
   metricSorts: Partial<Record<Metric, "asc" | "desc">>;
   /** "units" said without "sold": what it means depends on the intent. */
   bareUnits: boolean;
+  /** Metrics named side by side as a list ("sessions and conversion rate"): asked in the order said. */
+  listedMetrics: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
   trendCue: boolean;
   /** The question asks for a figure taken apart ("profit breakdown", "break my profit down"). */
@@ -377,7 +379,7 @@ const ORDER_RANGE =
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
-  /^(?:please )?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give me|do) (?:it|them|that|those|this)(?= |$)/;
+  /^(?:please )?(?:re ?)?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give|do)(?: me| us)? (?:it|them|that|those|this)(?= |$)/;
 const ENDS_LIKE_A_FOLLOW_UP =
   /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
@@ -400,6 +402,37 @@ const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
 const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/gi;
 /** A code shaped like a SKU, written in capitals: letters and digits joined by hyphens ("SO-YOGA-01"). */
 const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?:-[A-Z0-9]{1,12}){1,4}(?![\w-])/g;
+/**
+ * A name shaped like a sponsored-ads campaign, written with capitals: a few title-case words, a dash and a match or
+ * targeting type ("Dog Toys - Exact", "Yoga Mats - Broad (UK)"). Named so, it is a campaign even when the mirror has
+ * none of that name (the answer then says so), never the category its first words happen to name.
+ */
+const CAMPAIGN_SHAPE =
+  /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
+/**
+ * The current year, quarter or month named and then cut at today ("2026 so far", "November to date"): the calendar
+ * token of the period to date, as "this year" or "this month" is.
+ */
+function periodSoFar(timeframe: string | undefined, question: string, today: string): string | undefined {
+  if (!timeframe || !SO_FAR.test(question)) return timeframe;
+  const year = today.slice(0, 4);
+  const month = today.slice(0, 7);
+  if (timeframe === year || timeframe === `${year}-01-01..${today}`) return "year_to_date";
+  if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
+  return timeframe;
+}
+const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
+
+/** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
+const TRAILING_BOUND =
+  /(?:(?:of|at|with) )?(\$?\d+(?:\.\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (more|higher|above|greater|over|up|better|worse|less|lower|below|fewer|under|down)(?= |$)/;
+const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
+
+/** The bound said first, as the condition grammar reads it. */
+function boundBefore(word: string): string {
+  return /^(?:more|higher|above|greater|over|up|better|worse)$/.test(word) ? "at least" : "at most";
+}
+
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
 const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
@@ -464,6 +497,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     top: false,
     metricSorts: {},
     bareUnits: false,
+    listedMetrics: false,
     trendCue: false,
     breakdownCue: false,
     previousWord: false,
@@ -493,7 +527,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return " __sku__ ";
     });
   }
-  if (/[A-Z]/.test(asked) && asked.includes("-")) {
+  if (/[A-Z]/.test(asked) && /[-–—]/.test(asked)) {
+    // Capitals are needed: a lower-case "returns - broad" is not a name (known campaigns are matched later).
+    asked = asked.replace(CAMPAIGN_SHAPE, (name: string) => {
+      slots.campaign ??= catalog.campaigns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
+      return " __campaign__ ";
+    });
     asked = asked.replace(SKU_SHAPE, (code) => {
       if (PERIOD_CODE.test(code)) return code;
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
@@ -645,10 +684,28 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
+  slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
 
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
+  // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
+  const trailingBound = TRAILING_BOUND.exec(text);
+  if (trailingBound)
+    text = text.replace(TRAILING_BOUND, (_all, value: string, unit: string, word: string) =>
+      `${boundBefore(word)} ${value} ${unit}`.trim(),
+    );
+  // "less than half the time": half is 50%.
+  text = text.replace(HALF_THE_TIME, "$1 50 %");
+  const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
+  // "or worse" / "or better" follow the metric's good direction: a worse ACoS is higher, a worse rating lower.
+  const boundJudged = trailingBound?.[3];
+  if (boundJudged === "worse" || boundJudged === "better") {
+    for (const c of slots.conditions.slice(before)) {
+      const higherIsWorse = c.metric !== undefined && vocab.lowerIsBetter.has(c.metric);
+      c.op = (boundJudged === "worse") === higherIsWorse ? ">=" : "<=";
+    }
+  }
 
   // What the period grammars left: a length of time, a value alone, "the month before".
   if (!slots.timeframe && slots.horizonDays === undefined && /\d/.test(text)) {
@@ -741,6 +798,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
+  let metricEntity: GroupBy | undefined;
   const metricMatches = g.metrics.find(text);
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
@@ -756,6 +814,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         return "__spend__";
     }
     if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
+    // "earners", "sellers": a metric said as the things that earn it, products.
+    metricEntity ??= g.entityGroups.get(m.phrase);
     // "trending up" names growth and still asks how a figure moved.
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
@@ -784,6 +844,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (ranked && slots.metrics.includes(ranked))
       slots.metrics = [ranked, ...slots.metrics.filter((x) => x !== ranked)];
   }
+  // "profitable, percentage-wise": the profit asked as a share of sales is the margin.
+  if (PERCENT_WISE.test(text) && slots.metrics.includes("profit") && !slots.metrics.includes("profit_margin")) {
+    slots.metrics = slots.metrics.map((m) => (m === "profit" ? "profit_margin" : m));
+    text = text.replace(/(?:^| )m_profit(?= |$)/g, " m_profit_margin").trim();
+  }
+  // "top earners by margin", "more profitable, margin-wise", "in terms of ROAS": the metric said to be the measure
+  // is the one ranked, ahead of a vaguer one ("earners", "profitable") said before it.
+  if (!lead && slots.metrics.length > 1) {
+    const measure = MEASURE_METRIC.exec(text);
+    const metric = (measure?.[1] ?? measure?.[2]) as Metric | undefined;
+    if (metric && slots.metrics.includes(metric))
+      slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
+  }
+  slots.listedMetrics = /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
@@ -809,7 +883,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
-  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide;
+  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
@@ -987,6 +1061,12 @@ function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric
   }
   return undefined;
 }
+
+/** A profit said in percent ("percentage-wise", "in percentage terms", "as a percentage"). */
+const PERCENT_WISE = /(?:^| )(?:(?:percentage|percent|%) ?wise|(?:in|as an?) (?:percentage|percent)(?: terms)?)(?= |$)/;
+
+/** A metric named as the measure: "by X", "X-wise", "in terms of X". */
+const MEASURE_METRIC = /(?:^| )(?:by|in terms of|on the basis of) m_([a-z_]+)(?= |$)|(?:^| )m_([a-z_]+) ?wise(?= |$)/;
 
 /** Metrics whose values are percentages. */
 const PERCENT_METRICS = new Set<Metric>([

@@ -31,7 +31,7 @@ const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "sto
 const LINKS = new Set(["vs", "versus", "than", "and", "or", "to", "with", "against", "compared", "but", "while"]);
 
 /** Auxiliaries that open a question about what a subject did ("how many did X sell"). */
-const AUXILIARIES = "does|did|do|will|would|can|could";
+const AUXILIARIES = "does|did|do|will|would|can|could|is|are|was|were";
 
 export function thirdPartyDetector(
   w: WordLists,
@@ -63,6 +63,8 @@ export function thirdPartyDetector(
         // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
         if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;
+        // "how are sales doing", "is my margin making progress": a figure of the seller's as the subject.
+        if (metricPhrases.find(subject).some((x) => x.value.metric !== null)) continue;
         const said = words(subject);
         const first = said[0];
         // "yoga mat sellers", "other brands": a head noun for other businesses, unless the seller's own or a
@@ -78,7 +80,7 @@ export function thirdPartyDetector(
         const rest = text.slice(o.end + 1);
         const next = words(rest);
         // A name or a description may come between ("my competitor Anker's monthly sales"), but not the seller's own.
-        for (const skip of [0, 1, 2, 3]) {
+        for (const skip of [0, 1, 2, 3, 4, 5]) {
           if (next.slice(0, skip).some((t) => OWN_POSSESSIVES.has(t) || LINKS.has(t))) break;
           const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
           const metric = metricPhrases.at(rest, at)?.value.metric;

@@ -610,3 +610,162 @@ describe("classes the fifteenth blind split showed", () => {
     },
   );
 });
+
+describe("classes the sixteenth and seventeenth blind splits showed", () => {
+  const refused = (question: string) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  };
+
+  // Businesses at large, other sellers' benchmarks, customers' personal data, searches made elsewhere.
+  it.each([
+    "which company is the largest seller of camping gear",
+    "top brands for kitchen gadgets on amazon",
+    "who are the leading brands in beauty",
+    "the most successful companies selling yoga mats",
+    "typical conversion rate for most amazon sellers",
+    "average refund rate among fba sellers in Germany",
+    "average ACoS across other brands",
+    "give me the phone numbers of buyers who returned something",
+    "list customer email addresses from last month's orders",
+    "home addresses of people who ordered the dog bed",
+    "how often was yoga mat googled this year",
+    "google searches for water bottles in the UK",
+  ])("%j is invalid_query", refused);
+
+  it.each<[string[], Expected]>([
+    // Amazon's own fees are the seller's money, whatever world phrase they hold.
+    [
+      ["profit after all amazon fees last quarter"],
+      { intent: "profit_breakdown", filters: { timeframe: "last_quarter" } },
+    ],
+    [["how much did all amazon charges come to in October"], { intent: "profit_breakdown" }],
+    // The seller's own brands and best sellers stay theirs.
+    [["my biggest sellers in France"], { intent: "top_products", filters: { marketplace: "FR" } }],
+    [["top 3 products in my store by units"], { intent: "top_products", filters: { limit: 3 } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // Campaign names written as a campaign is named, whether or not the mirror holds one of that name.
+  it.each<[string[], Expected]>([
+    [
+      ["bid suggestions for Garden Hoses - Exact"],
+      { intent: "bid_recommendations", filters: { campaign: "Garden Hoses - Exact" } },
+    ],
+    [["acos of Dog Beds - Auto last month"], { intent: "acos_by_campaign", filters: { campaign: "Dog Beds - Auto" } }],
+    [
+      ["how did Beauty Kits - Broad (UK) do last week"],
+      { intent: "acos_by_campaign", filters: { campaign: "Beauty Kits - Broad (UK)" } },
+    ],
+    [
+      ["wasted spend in Coffee Mugs - Phrase"],
+      { intent: "wasted_ad_spend", filters: { campaign: "Coffee Mugs - Phrase" } },
+    ],
+    [
+      ["search term ideas for Pet Bowls - Exact"],
+      { intent: "keyword_opportunities", filters: { campaign: "Pet Bowls - Exact" } },
+    ],
+    [["money pits in Desk Lamps - Auto"], { intent: "wasted_ad_spend", filters: { campaign: "Desk Lamps - Auto" } }],
+    [["which targets are leaking cash"], { intent: "wasted_ad_spend" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // Stock words: inbound shipments are stock, stock reaching zero runs out, the least stock is a stock level.
+  it.each<[string[], Expected]>([
+    [["what is in my inbound shipments"], { intent: "inventory_levels" }],
+    [["inbound shipments in the US"], { intent: "inventory_levels", filters: { marketplace: "US" } }],
+    [["plan my next inbound shipment"], { intent: "restock_recommendations" }],
+    [["products that reach zero stock in the next week"], { intent: "stockout_risk", filters: { horizon_days: 7 } }],
+    [["what will hit zero within 10 days"], { intent: "stockout_risk", filters: { horizon_days: 10 } }],
+    [["which 5 items have the least stock"], { intent: "inventory_levels", filters: { limit: 5 } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // Metrics listed side by side keep their order; a metric said to be the measure leads a vaguer one.
+  it.each<[string[], Expected]>([
+    [
+      ["page views and conversion rate by product"],
+      { intent: "conversion_analysis", filters: { metrics: ["page_views", "conversion_rate"] } },
+    ],
+    [
+      ["sessions plus conversion for last week"],
+      { intent: "conversion_analysis", filters: { metrics: ["sessions", "conversion_rate"] } },
+    ],
+    [["best earners by margin in the UK"], { intent: "top_products", filters: { metrics: ["profit_margin"] } }],
+    [
+      ["which category is most profitable, margin-wise"],
+      { intent: "profit_margin_by_category", filters: { metrics: ["profit_margin"] } },
+    ],
+    [
+      ["most profitable departments percentage-wise"],
+      { intent: "profit_margin_by_category", filters: { metrics: ["profit_margin"] } },
+    ],
+    [["the least ordered items this month"], { intent: "top_products", filters: { metrics: ["orders"], sort: "asc" } }],
+    [["most ordered products in Germany"], { intent: "top_products", filters: { metrics: ["orders"], sort: "desc" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // A bound said after its value, and "half" as 50%.
+  it.each<[string, { metric: string; op: string; value: number }]>([
+    ["products with a refund rate of 8% or more", { metric: "refund_rate", op: ">=", value: 8 }],
+    ["campaigns at 40% acos or higher", { metric: "acos", op: ">=", value: 40 }],
+    ["campaigns with acos of 35% or worse", { metric: "acos", op: ">=", value: 35 }],
+    ["items rated 4 stars or lower", { metric: "review_rating", op: "<=", value: 4 }],
+    ["products with a rating of 4.2 or better", { metric: "review_rating", op: ">=", value: 4.2 }],
+    ["listings where I win the buy box less than half the time", { metric: "buy_box_percentage", op: "<", value: 50 }],
+  ])("%j", (question, condition) => {
+    const u = understand(question);
+    expect(u?.filters.conditions, question).toEqual(expect.arrayContaining([condition]));
+  });
+
+  // Follow-ups: a place or a category alone, the same question elsewhere, the same figures in other words.
+  it.each<[string[], Expected]>([
+    [["margin by category this quarter", "Beauty & Personal Care alone"], { intent: "profit_margin_by_category" }],
+    [
+      ["stock levels per product", "Home & Kitchen alone"],
+      { intent: "inventory_levels", filters: { category: "Home & Kitchen" } },
+    ],
+    [
+      ["what runs out in the next 3 weeks", "same question for Italy"],
+      { intent: "stockout_risk", filters: { marketplace: "IT" } },
+    ],
+    [
+      ["refund rate by product last month", "same question for amazon.co.uk"],
+      { intent: "refund_analysis", filters: { marketplace: "UK" } },
+    ],
+    [
+      ["ACoS by campaign last week", "re-sort them by clicks"],
+      { intent: "acos_by_campaign", filters: { timeframe: "last_week" } },
+    ],
+    [["profit this quarter vs last", "show me that in orders rather than profit"], { intent: "sales_comparison" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // The current period named and cut at today is that period to date.
+  it.each<[string, string]>([
+    ["revenue for 2026 so far", "year_to_date"],
+    ["orders in 2026 to date", "year_to_date"],
+    ["profit for November to date", "this_month"],
+    ["units sold in november so far", "this_month"],
+    ["revenue in 2025", "2025"],
+  ])("%j", (question, timeframe) => expect(understand(question)?.filters.timeframe, question).toBe(timeframe));
+
+  // Another business's sales, the market's size, Amazon's shares and fee changes to come are not the seller's data.
+  it.each([
+    "how much is Ravelo selling each month in the US",
+    "how much profit does Northwind make on amazon.de",
+    "what is my competitor Oakline Goods doing in weekly revenue",
+    "which brand sells the most dog beds on amazon",
+    "how big is the market size for yoga mats",
+    "is it a good time to buy amazon stock",
+    "are referral fees changing next spring",
+    "how many people search for camping stoves on amazon",
+    "average fba fees paid by other sellers",
+  ])("%j is invalid_query", refused);
+
+  // Sellers' words for their best and worst products rank them.
+  it.each<[string[], Expected]>([
+    [
+      ["hero products in Home & Kitchen this quarter"],
+      { intent: "top_products", filters: { category: "Home & Kitchen" } },
+    ],
+    [["which products are duds right now"], { intent: "top_products" }],
+    [["leaderboard of products by units last month"], { intent: "top_products", filters: { metrics: ["units_sold"] } }],
+    [["how are sales doing against the previous period"], { intent: "sales_comparison" }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
+});
