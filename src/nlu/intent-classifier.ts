@@ -36,6 +36,41 @@ export interface ClassifierState {
   linear: { bias: number[]; weights: Record<string, number[]> };
 }
 
+/**
+ * What classifying reads of the learned state: the per-example and per-label lists, and the numbers of each feature
+ * looked up one at a time. A state's records give them (`stateTables`), and so does the packed form the build ships
+ * (model-file.ts), read in place at start-up instead of rebuilt into objects.
+ */
+export interface ClassifierTables {
+  labels: string[];
+  exampleLabels: ArrayLike<number>;
+  light: string[];
+  concepts: Record<string, string>;
+  bias: ArrayLike<number>;
+  idf(feature: string): number | undefined;
+  /** Flat [exampleIndex, weight, …]. */
+  postings(feature: string): ArrayLike<number> | undefined;
+  /** The logistic regression's weights: flat [labelIndex, weight, …]. */
+  weights(feature: string): ArrayLike<number> | undefined;
+  /** The same state as plain records. */
+  state(): ClassifierState;
+}
+
+/** A state's records as the tables classifying reads. */
+export function stateTables(s: ClassifierState): ClassifierTables {
+  return {
+    labels: s.labels,
+    exampleLabels: s.exampleLabels,
+    light: s.light,
+    concepts: s.concepts,
+    bias: s.linear.bias,
+    idf: (feature) => s.idf[feature],
+    postings: (feature) => s.postings[feature],
+    weights: (feature) => s.linear.weights[feature],
+    state: () => s,
+  };
+}
+
 /** Filler words still say something ("what can you do"), but little. */
 const LIGHT_WEIGHT = 0.35;
 /** Slot tokens (a metric, a breakdown) say much about the intent. */
@@ -172,7 +207,7 @@ function features(text: string, light: ReadonlySet<string>, concepts: ConceptInd
 
 export class IntentClassifier {
   private constructor(
-    private readonly s: ClassifierState,
+    private readonly s: ClassifierTables,
     private readonly light: ReadonlySet<string>,
     private readonly concepts: ConceptIndex,
   ) {}
@@ -199,7 +234,7 @@ export class IntentClassifier {
     const idf: Record<string, number> = {};
     for (const [key, count] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       idf[key] = round4(Math.log((examples.length + 1) / (count + 1)) + 1);
-    const vectors = featureSets.map((f) => vectorOf(f, idf));
+    const vectors = featureSets.map((f) => vectorOf(f, (key) => idf[key]));
     const postings: Record<string, number[]> = {};
     vectors.forEach((vector, i) => {
       for (const [key, weight] of vector) (postings[key] ??= []).push(i, round4(weight));
@@ -218,11 +253,15 @@ export class IntentClassifier {
   }
 
   static fromState(state: ClassifierState): IntentClassifier {
-    return new IntentClassifier(state, new Set(state.light), new ConceptIndex(state.concepts));
+    return IntentClassifier.fromTables(stateTables(state));
+  }
+
+  static fromTables(tables: ClassifierTables): IntentClassifier {
+    return new IntentClassifier(tables, new Set(tables.light), new ConceptIndex(tables.concepts));
   }
 
   state(): ClassifierState {
-    return this.s;
+    return this.s.state();
   }
 
   private query(text: string): [string, number][] {
@@ -234,7 +273,7 @@ export class IntentClassifier {
     const sims = new Float64Array(this.s.exampleLabels.length);
     const touched: number[] = [];
     for (const [key, weight] of query) {
-      const list = this.s.postings[key];
+      const list = this.s.postings(key);
       if (!list) continue;
       for (let i = 0; i < list.length; i += 2) {
         if (sims[list[i]] === 0) touched.push(list[i]);
@@ -246,9 +285,9 @@ export class IntentClassifier {
 
   /** The logistic regression's probability of each label. */
   private probabilities(query: [string, number][]): Float64Array {
-    const z = Float64Array.from(this.s.linear.bias);
+    const z = Float64Array.from(this.s.bias);
     for (const [key, value] of query) {
-      const flat = this.s.linear.weights[key];
+      const flat = this.s.weights(key);
       if (flat) for (let i = 0; i < flat.length; i += 2) z[flat[i]] += flat[i + 1] * value;
     }
     return softmax(z);
@@ -314,11 +353,11 @@ export class IntentClassifier {
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** A unit-length TF-IDF vector of feature counts; features never seen in training are left out. */
-function vectorOf(counts: Map<string, number>, idf: Record<string, number>): [string, number][] {
+function vectorOf(counts: Map<string, number>, idf: (feature: string) => number | undefined): [string, number][] {
   const v: [string, number][] = [];
   let norm = 0;
   for (const [key, count] of counts) {
-    const weight = idf[key];
+    const weight = idf(key);
     if (weight === undefined) continue;
     const w = (count >= 1 ? 1 + Math.log(count) : count) * weight;
     v.push([key, w]);
