@@ -1,10 +1,17 @@
-import type { ClassifierState, ClassifierTables } from "./intent-classifier.js";
+import {
+  type ClassifierState,
+  type ClassifierTables,
+  type ConceptTable,
+  conceptPhrases,
+  conceptTable,
+} from "./intent-classifier.js";
 
 /**
  * The file the build writes the trained parser model to (`parser-model.bin`), and reads it back at start-up.
  * The classifier's numbers (an idf, the examples' postings and the regression's weights for each of thousands of
  * features) are arrays of doubles read in place; as JSON they were objects of thousands of small arrays, which
- * cost a start-up more to parse than the rest of the model to build. The word lists stay JSON, in a header.
+ * cost a start-up more to parse than the rest of the model to build. The word lists stay JSON, in a header, the
+ * word classes' phrases already indexed (ConceptTable).
  *
  * Layout: "SAPM", the header's length (uint32), the header (UTF-8 JSON), zero bytes up to a multiple of 8, then
  * the sections the header lists, little-endian float64 each. Features are sorted (by code unit) and found by
@@ -14,7 +21,8 @@ import type { ClassifierState, ClassifierTables } from "./intent-classifier.js";
 /** What the header holds besides the classifier: the trained model's other parts, as they are. */
 export interface ModelFileHeader<T> {
   rest: T;
-  classifier: Pick<ClassifierState, "labels" | "exampleLabels" | "light" | "concepts"> & {
+  classifier: Pick<ClassifierState, "labels" | "light"> & {
+    concepts: ConceptTable;
     bias: number[];
     /** The features, sorted, joined by line feeds. */
     features: string;
@@ -23,10 +31,11 @@ export interface ModelFileHeader<T> {
   sections: Record<SectionName, [number, number]>;
 }
 
-type SectionName = "idf" | "postingsAt" | "postings" | "weightsAt" | "weights";
+type SectionName = "exampleLabels" | "idf" | "postingsAt" | "postings" | "weightsAt" | "weights";
 
 const MAGIC = "SAPM";
-const FORMAT = 1;
+/** Raised whenever the layout changes: a file of another layout is not read (the model is trained afresh). */
+const FORMAT = 2;
 
 /**
  * The model as the file's bytes: `rest` (the other parts of the model, JSON-serialisable) in the header, the
@@ -42,7 +51,14 @@ export function encodeModelFile<T>(rest: T, state: ClassifierState): Uint8Array 
   const [weightsAt, weights] = flatten(features.map((f) => state.linear.weights[f] ?? []));
   for (const f of Object.keys(state.postings).concat(Object.keys(state.linear.weights)))
     if (state.idf[f] === undefined) throw new Error(`a classifier feature has no idf: ${f}`);
-  const arrays: Record<SectionName, number[]> = { idf, postingsAt, postings, weightsAt, weights };
+  const arrays: Record<SectionName, number[]> = {
+    exampleLabels: state.exampleLabels,
+    idf,
+    postingsAt,
+    postings,
+    weightsAt,
+    weights,
+  };
   const sections = {} as Record<SectionName, [number, number]>;
   let offset = 0;
   for (const [name, list] of Object.entries(arrays)) {
@@ -54,9 +70,8 @@ export function encodeModelFile<T>(rest: T, state: ClassifierState): Uint8Array 
     rest,
     classifier: {
       labels: state.labels,
-      exampleLabels: state.exampleLabels,
       light: state.light,
-      concepts: state.concepts,
+      concepts: conceptTable(state.concepts),
       bias: state.linear.bias,
       features: features.join("\n"),
     },
@@ -105,6 +120,7 @@ function packedTables(
   section: (name: SectionName) => Float64Array,
 ): ClassifierTables {
   const features = head.features === "" ? [] : head.features.split("\n");
+  const exampleLabels = section("exampleLabels");
   const idf = section("idf");
   const postingsAt = section("postingsAt");
   const postings = section("postings");
@@ -129,7 +145,7 @@ function packedTables(
   };
   return {
     labels: head.labels,
-    exampleLabels: head.exampleLabels,
+    exampleLabels,
     light: head.light,
     concepts: head.concepts,
     bias: head.bias,
@@ -149,9 +165,9 @@ function packedTables(
       };
       return {
         labels: head.labels,
-        exampleLabels: head.exampleLabels,
+        exampleLabels: Array.from(exampleLabels),
         light: head.light,
-        concepts: head.concepts,
+        concepts: conceptPhrases(head.concepts),
         idf: Object.fromEntries(features.map((f, i) => [f, idf[i]])),
         postings: unpack(postingsAt, postings),
         linear: { bias: head.bias, weights: unpack(weightsAt, weights) },
