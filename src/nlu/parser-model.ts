@@ -65,7 +65,9 @@ export function parserModel(): ParserModel {
     vocab,
     grammar,
     classifier,
-    examples: vocab.examples,
+    get examples() {
+      return vocab.examples;
+    },
     metricLabels,
     domainWords: new Set(trained.domainWords),
   };
@@ -81,6 +83,8 @@ export function parserModel(): ParserModel {
  */
 export function trainParserModel(): TrainedParserModel {
   const vocab = vocabulary();
+  // The templates a start-up expands, taken before the examples' (expanded when read, to train) join them.
+  const templates = expandedTemplates();
   const lexicon = new Lexicon(vocabularyTexts(vocab));
   const grammar = buildSlotGrammar(vocab, lexicon);
   // Examples mention categories by name; mask them as a catalog holding every category we know of would.
@@ -129,7 +133,7 @@ export function trainParserModel(): TrainedParserModel {
     lexicon: lexicon.wordCounts(),
     classifier: classifier.state(),
     domainWords: [...domainWords].sort(),
-    templates: expandedTemplates(),
+    templates,
   };
 }
 
