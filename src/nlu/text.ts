@@ -182,23 +182,34 @@ export class PhraseIndex<V> {
   private readonly map = new Map<string, V>();
   /** First word of each phrase → the most words a phrase starting with it has. */
   private readonly firstWords = new Map<string, number>();
+  /** The phrases, until the first lookup indexes them: a question looks for some kinds of phrase, not all. */
+  private entries: Iterable<readonly [string, V]> | undefined;
 
+  /** Indexes `entries` on the first lookup; they must not change before it. */
   constructor(entries: Iterable<readonly [string, V]>) {
-    for (const [phrase, value] of entries) {
+    this.entries = entries;
+  }
+
+  private index(): void {
+    if (this.entries === undefined) return;
+    for (const [phrase, value] of this.entries) {
       const key = normalizeText(phrase);
       if (key === "" || this.map.has(key)) continue;
       this.map.set(key, value);
       const parts = key.split(" ");
       this.firstWords.set(parts[0], Math.max(this.firstWords.get(parts[0]) ?? 0, parts.length));
     }
+    this.entries = undefined;
   }
 
   get(phrase: string): V | undefined {
+    this.index();
     return this.map.get(phrase);
   }
 
   /** All matches in `text`, longest first at each word, left to right. */
   find(text: string): PhraseMatch<V>[] {
+    this.index();
     const found: PhraseMatch<V>[] = [];
     if (this.map.size === 0 || text === "") return found;
     const tokens = text.split(" ");
@@ -222,6 +233,7 @@ export class PhraseIndex<V> {
 
   /** The match that starts at character `offset`, if any. */
   at(text: string, offset: number): PhraseMatch<V> | undefined {
+    this.index();
     const tokens = text.slice(offset).split(" ");
     const most = this.firstWords.get(tokens[0]);
     for (let n = Math.min(most ?? 0, tokens.length); n >= 1; n--) {
