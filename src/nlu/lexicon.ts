@@ -8,7 +8,7 @@ import type { Vocabulary } from "./vocabulary.js";
  * distance ("revnue" → "revenue"); ties go to the more frequent word.
  */
 export class Lexicon {
-  private readonly counts = new Map<string, number>();
+  private readonly counts: Map<string, number>;
   /** Stems of the known words, built on the first word that is not itself known. */
   private stems: Set<string> | undefined;
   /** The known words by length, built on the first word to correct: most questions have none. */
@@ -17,8 +17,9 @@ export class Lexicon {
 
   /** Learns the words of `texts`; `counts` restores a lexicon saved with `wordCounts()`. */
   constructor(texts: Iterable<string>, counts?: Record<string, number>) {
-    if (counts) for (const [word, n] of Object.entries(counts)) this.add(word, n);
-    else for (const text of texts) for (const word of words(normalizeText(text))) this.add(word, 1);
+    // A saved lexicon's words are each once: the map is made in one call, not word by word.
+    this.counts = new Map(counts ? Object.entries(counts) : []);
+    if (!counts) for (const text of texts) for (const word of words(normalizeText(text))) this.add(word, 1);
   }
 
   private wordsByLength(): Map<number, string[]> {
