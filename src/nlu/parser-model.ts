@@ -23,7 +23,7 @@ export interface ParserModel {
 /** The date examples are masked against; it only changes which period tokens they hold, not their features. */
 const TRAINING_TODAY = "2026-06-15";
 
-/** The trained state the build writes beside the compiled code (`parser-model.json`). */
+/** The trained state the build writes beside the compiled code (`parser-model.bin`, model-file.ts). */
 export interface TrainedParserModel {
   /** A hash of the vocabulary files it was trained from. */
   dataHash: string;
@@ -76,7 +76,7 @@ export function parserModel(): ParserModel {
 
 /**
  * Trains the parser's lexicon and classifier from data/nlu/, as the build
- * does before writing them to `parser-model.json`.
+ * does before writing them to `parser-model.bin`.
  *
  * @example
  * writeFileSync(`dist/nlu/${TRAINED_MODEL_FILE}`, encodeTrainedModel(trainParserModel()));
