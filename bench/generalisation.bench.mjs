@@ -87,8 +87,8 @@ for (const [k, from, to] of SPLITS) {
     cpSync(join(root, "data"), join(dir, "data"), { recursive: true });
     for (const sub of ["core", "nlu"]) cpSync(join(root, "dist", sub), join(dir, "dist", sub), { recursive: true });
     // The trained model the build wrote belongs to today's data: the copy must train afresh.
-    rmSync(join(dir, "dist/nlu/parser-model.json"), { force: true });
-    rmSync(join(dir, "dist/core/parser-model.json"), { force: true });
+    rmSync(join(dir, "dist/nlu/parser-model.bin"), { force: true });
+    rmSync(join(dir, "dist/core/parser-model.bin"), { force: true });
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
     let removed = 0;

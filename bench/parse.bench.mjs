@@ -6,7 +6,7 @@
 // - parse only, warm: median time per question over the development set (target ≤ 1 ms);
 // - `seller-ai parse --jsonl` over the whole development set as a new process,
 //   start-up included (target < 1 s): the median of several runs, each loading
-//   the model the build trained (dist/nlu/parser-model.json).
+//   the model the build trained (dist/parser-model.bin).
 // The mirror is a small one holding fixtures/nlu/catalog.json (set PARSE_BENCH_DB to use another, e.g. the demo mirror).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -102,6 +102,12 @@ writeFileSync(join(dist, "cli.meta.json"), JSON.stringify(result.metafile));
 
 // The parser's trained model, beside the module that reads it (core/reference-data): the bundle's dist/ and tsc's dist/core/.
 // Training at run time would cost every first question of a process ~100 ms.
-const { trainParserModel } = await import(pathToFileURL(join(dist, "nlu", "parser-model.js")).href);
-const trained = JSON.stringify(trainParserModel());
-for (const dir of [dist, join(dist, "core")]) writeFileSync(join(dir, "parser-model.json"), trained);
+const { trainParserModel, encodeTrainedModel, TRAINED_MODEL_FILE } = await import(
+  pathToFileURL(join(dist, "nlu", "parser-model.js")).href
+);
+const trained = encodeTrainedModel(trainParserModel());
+for (const dir of [dist, join(dist, "core")]) {
+  // The JSON model of earlier builds is no longer read.
+  rmSync(join(dir, "parser-model.json"), { force: true });
+  writeFileSync(join(dir, TRAINED_MODEL_FILE), trained);
+}

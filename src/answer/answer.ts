@@ -9,8 +9,7 @@ import { performance } from "node:perf_hooks";
 import { shownNote, type IntentOutcome } from "../analytics/answers/outcome.js";
 import type { IntentResults } from "../analytics/results/index.js";
 import { INSIGHT_INTENTS, runIntent } from "../analytics/answers/run-intent.js";
-import { anomaliesIntent, insightsIntent } from "../insights/index.js";
-import { createAnalyticsContext } from "../analytics/facts/context.js";
+import { type AnalyticsContext, createAnalyticsContext } from "../analytics/facts/context.js";
 import { isSellerAiError, SellerAiError } from "../core/errors.js";
 import { withMissingDays } from "../analytics/facts/missing-rate.js";
 import { accountRateCoverage } from "../store/currency-rates.js";
@@ -196,7 +195,7 @@ export async function answerUnderstanding(
   const sql: string[] = [];
   const ctx = await createAnalyticsContext(options.db, account, options.now, today, sql, options.actor);
   const { result, primaryKey, freshness, totalRows } = await (isInsightIntent(understanding.intent)
-    ? (understanding.intent === "insights" ? insightsIntent : anomaliesIntent)(ctx, understanding)
+    ? insightIntent(understanding.intent, ctx, understanding)
     : runIntent(ctx, understanding)
   ).catch((error: unknown) => explainMissingRate(error, options.db, account));
   // Every list answer says how many rows there are in all, beside the ones it shows.
@@ -333,6 +332,16 @@ function llmChoice(value: unknown): { model: string; host?: string; timeoutMs?: 
     ...(typeof v.host === "string" ? { host: v.host } : {}),
     ...(typeof v.timeoutMs === "number" ? { timeoutMs: v.timeoutMs } : {}),
   };
+}
+
+/** The insights and anomalies intents, whose scans (and their modules) other questions never need. */
+async function insightIntent(
+  intent: (typeof INSIGHT_INTENTS)[number],
+  ctx: AnalyticsContext,
+  understanding: Understanding,
+): Promise<IntentOutcome> {
+  const { anomaliesIntent, insightsIntent } = await import("../insights/intents.js");
+  return (intent === "insights" ? insightsIntent : anomaliesIntent)(ctx, understanding);
 }
 
 function isInsightIntent(intent: Intent): intent is (typeof INSIGHT_INTENTS)[number] {

@@ -37,13 +37,13 @@ export function dataFilesHash(folders: string[], files: string[] = []): string {
 }
 
 /**
- * JSON that the build writes beside the compiled code (the bundle's dist/, or
+ * A file that the build writes beside the compiled code (the bundle's dist/, or
  * dist/core/ for tsc's output), or undefined when there is none (running from
- * the sources, or a file that does not parse).
+ * the sources).
  */
-export function readBuiltJson<T>(name: string): T | undefined {
+export function readBuiltFile(name: string): Uint8Array | undefined {
   try {
-    return JSON.parse(readFileSync(new URL(`./${name}`, import.meta.url), "utf8")) as T;
+    return readFileSync(new URL(`./${name}`, import.meta.url));
   } catch {
     return undefined;
   }

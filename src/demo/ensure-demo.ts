@@ -1,7 +1,6 @@
 import { addDaysIso, isoDate } from "../core/dates.js";
 import { mirrorIsEmpty } from "../store/accounts.js";
 import type { Mirror } from "../store/open-mirror.js";
-import { generateDemo } from "./generate-demo.js";
 import type { DemoScaleName } from "./scales.js";
 
 export interface EnsureMirrorDataOptions {
@@ -28,6 +27,8 @@ export const DEFAULT_DEMO_SEED = 1;
 export async function ensureMirrorData(mirror: Mirror, options: EnsureMirrorDataOptions): Promise<boolean> {
   if (!(await mirrorIsEmpty(mirror.db))) return false;
   const end = addDaysIso(isoDate(options.now), -1);
+  // The generator loads only when it runs: every `ask` checks the mirror, seldom an empty one.
+  const { generateDemo } = await import("./generate-demo.js");
   await generateDemo(mirror, { seed: DEFAULT_DEMO_SEED, end, scale: options.scale, now: options.now });
   options.notice(
     `seller-ai: the mirror was empty, so it now holds the demo seller (account "demo", history to ${end}); to use your own data, run \`seller-ai import FILE...\`.`,

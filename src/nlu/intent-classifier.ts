@@ -36,6 +36,41 @@ export interface ClassifierState {
   linear: { bias: number[]; weights: Record<string, number[]> };
 }
 
+/**
+ * What classifying reads of the learned state: the per-example and per-label lists, and the numbers of each feature
+ * looked up one at a time. A state's records give them (`stateTables`), and so does the packed form the build ships
+ * (model-file.ts), read in place at start-up instead of rebuilt into objects.
+ */
+export interface ClassifierTables {
+  labels: string[];
+  exampleLabels: ArrayLike<number>;
+  light: string[];
+  concepts: ConceptTable;
+  bias: ArrayLike<number>;
+  idf(feature: string): number | undefined;
+  /** Flat [exampleIndex, weight, …]. */
+  postings(feature: string): ArrayLike<number> | undefined;
+  /** The logistic regression's weights: flat [labelIndex, weight, …]. */
+  weights(feature: string): ArrayLike<number> | undefined;
+  /** The same state as plain records. */
+  state(): ClassifierState;
+}
+
+/** A state's records as the tables classifying reads. */
+export function stateTables(s: ClassifierState): ClassifierTables {
+  return {
+    labels: s.labels,
+    exampleLabels: s.exampleLabels,
+    light: s.light,
+    concepts: conceptTable(s.concepts),
+    bias: s.linear.bias,
+    idf: (feature) => s.idf[feature],
+    postings: (feature) => s.postings[feature],
+    weights: (feature) => s.linear.weights[feature],
+    state: () => s,
+  };
+}
+
 /** Filler words still say something ("what can you do"), but little. */
 const LIGHT_WEIGHT = 0.35;
 /** Slot tokens (a metric, a breakdown) say much about the intent. */
@@ -73,38 +108,87 @@ const NEIGHBOUR_SHARE = 0.5;
 const isSlotToken = (w: string) => w.startsWith("__") || /^[mgs]_/.test(w);
 
 /**
- * Word classes over stemmed words: one-word phrases by their stem, longer ones by their first two stems (templates
- * make hundreds of phrases that start with the same word, "what …"), each list longest first.
+ * The word classes' phrases (stemmed phrase → class) indexed as plain records, which the model file keeps as they
+ * are (JSON reads records of strings at native speed): one-word phrases by their stem, longer ones by their first two
+ * stems (templates make hundreds of phrases that start with the same word, "what …"), one line per phrase
+ * ("phrase<TAB>class"), longest first.
  */
-class ConceptIndex {
-  private readonly single = new Map<string, string>();
-  private readonly byPair = new Map<string, [string[], string][]>();
+export interface ConceptTable {
+  single: Record<string, string>;
+  byPair: Record<string, string>;
+}
 
-  constructor(readonly phrases: Record<string, string>) {
-    for (const [phrase, concept] of Object.entries(phrases)) {
-      const parts = phrase.split(" ");
-      if (parts.length === 1) {
-        if (!this.single.has(phrase)) this.single.set(phrase, concept);
-        continue;
-      }
-      const key = `${parts[0]} ${parts[1]}`;
-      const list = this.byPair.get(key);
-      if (list) list.push([parts, concept]);
-      else this.byPair.set(key, [[parts, concept]]);
+/** Indexes the word classes' phrases (see ConceptTable). */
+export function conceptTable(phrases: Record<string, string>): ConceptTable {
+  const single = new Map<string, string>();
+  const byPair = new Map<string, [string[], string][]>();
+  for (const [phrase, concept] of Object.entries(phrases)) {
+    if (/[\t\n]/.test(phrase + concept)) throw new Error(`a word class phrase holds a tab or a line feed: ${phrase}`);
+    const parts = phrase.split(" ");
+    if (parts.length === 1) {
+      if (!single.has(phrase)) single.set(phrase, concept);
+      continue;
     }
-    // Sorted once; the sort is stable, so phrases of one length keep their order.
-    for (const list of this.byPair.values()) list.sort((a, b) => b[0].length - a[0].length);
+    const key = `${parts[0]} ${parts[1]}`;
+    const list = byPair.get(key);
+    if (list) list.push([parts, concept]);
+    else byPair.set(key, [[parts, concept]]);
+  }
+  const lines = (list: [string[], string][]) =>
+    list
+      // The sort is stable, so phrases of one length keep their order.
+      .sort((a, b) => b[0].length - a[0].length)
+      .map(([parts, concept]) => `${parts.join(" ")}\t${concept}`)
+      .join("\n");
+  return {
+    single: Object.fromEntries(single),
+    byPair: Object.fromEntries(Array.from(byPair, ([key, list]) => [key, lines(list)])),
+  };
+}
+
+/** The phrases a ConceptTable indexes (stemmed phrase → class). */
+export function conceptPhrases(table: ConceptTable): Record<string, string> {
+  const phrases: Record<string, string> = { ...table.single };
+  for (const list of Object.values(table.byPair))
+    for (const line of list.split("\n")) {
+      const tab = line.indexOf("\t");
+      phrases[line.slice(0, tab)] = line.slice(tab + 1);
+    }
+  return phrases;
+}
+
+const own = <V>(record: Record<string, V>, key: string): V | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
+/** Word classes over stemmed words, from their ConceptTable: a bucket's lines are split on first use. */
+class ConceptIndex {
+  private readonly buckets = new Map<string, [string[], string][]>();
+
+  constructor(private readonly table: ConceptTable) {}
+
+  private bucket(key: string): [string[], string][] | undefined {
+    let list = this.buckets.get(key);
+    if (list === undefined) {
+      const lines = own(this.table.byPair, key);
+      if (lines === undefined) return undefined;
+      list = lines.split("\n").map((line) => {
+        const tab = line.indexOf("\t");
+        return [line.slice(0, tab).split(" "), line.slice(tab + 1)];
+      });
+      this.buckets.set(key, list);
+    }
+    return list;
   }
 
   /** The longest class phrase starting at stem `i`: its length and class. */
   private match(stems: string[], i: number): [number, string] | undefined {
     if (i + 1 < stems.length) {
-      const found = this.byPair
-        .get(`${stems[i]} ${stems[i + 1]}`)
-        ?.find(([parts]) => parts.every((p, k) => stems[i + k] === p));
+      const found = this.bucket(`${stems[i]} ${stems[i + 1]}`)?.find(([parts]) =>
+        parts.every((p, k) => stems[i + k] === p),
+      );
       if (found) return [found[0].length, found[1]];
     }
-    const concept = this.single.get(stems[i]);
+    const concept = own(this.table.single, stems[i]);
     return concept === undefined ? undefined : [1, concept];
   }
 
@@ -172,7 +256,7 @@ function features(text: string, light: ReadonlySet<string>, concepts: ConceptInd
 
 export class IntentClassifier {
   private constructor(
-    private readonly s: ClassifierState,
+    private readonly s: ClassifierTables,
     private readonly light: ReadonlySet<string>,
     private readonly concepts: ConceptIndex,
   ) {}
@@ -192,14 +276,14 @@ export class IntentClassifier {
         const key = stemPhrase(phrase);
         if (key !== "") phrases[key] ??= concept;
       }
-    const index = new ConceptIndex(phrases);
+    const index = new ConceptIndex(conceptTable(phrases));
     const featureSets = examples.map((e) => features(e.text, light, index));
     const df = new Map<string, number>();
     for (const f of featureSets) for (const key of f.keys()) df.set(key, (df.get(key) ?? 0) + 1);
     const idf: Record<string, number> = {};
     for (const [key, count] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       idf[key] = round4(Math.log((examples.length + 1) / (count + 1)) + 1);
-    const vectors = featureSets.map((f) => vectorOf(f, idf));
+    const vectors = featureSets.map((f) => vectorOf(f, (key) => idf[key]));
     const postings: Record<string, number[]> = {};
     vectors.forEach((vector, i) => {
       for (const [key, weight] of vector) (postings[key] ??= []).push(i, round4(weight));
@@ -218,11 +302,15 @@ export class IntentClassifier {
   }
 
   static fromState(state: ClassifierState): IntentClassifier {
-    return new IntentClassifier(state, new Set(state.light), new ConceptIndex(state.concepts));
+    return IntentClassifier.fromTables(stateTables(state));
+  }
+
+  static fromTables(tables: ClassifierTables): IntentClassifier {
+    return new IntentClassifier(tables, new Set(tables.light), new ConceptIndex(tables.concepts));
   }
 
   state(): ClassifierState {
-    return this.s;
+    return this.s.state();
   }
 
   private query(text: string): [string, number][] {
@@ -234,7 +322,7 @@ export class IntentClassifier {
     const sims = new Float64Array(this.s.exampleLabels.length);
     const touched: number[] = [];
     for (const [key, weight] of query) {
-      const list = this.s.postings[key];
+      const list = this.s.postings(key);
       if (!list) continue;
       for (let i = 0; i < list.length; i += 2) {
         if (sims[list[i]] === 0) touched.push(list[i]);
@@ -246,9 +334,9 @@ export class IntentClassifier {
 
   /** The logistic regression's probability of each label. */
   private probabilities(query: [string, number][]): Float64Array {
-    const z = Float64Array.from(this.s.linear.bias);
+    const z = Float64Array.from(this.s.bias);
     for (const [key, value] of query) {
-      const flat = this.s.linear.weights[key];
+      const flat = this.s.weights(key);
       if (flat) for (let i = 0; i < flat.length; i += 2) z[flat[i]] += flat[i + 1] * value;
     }
     return softmax(z);
@@ -314,11 +402,11 @@ export class IntentClassifier {
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** A unit-length TF-IDF vector of feature counts; features never seen in training are left out. */
-function vectorOf(counts: Map<string, number>, idf: Record<string, number>): [string, number][] {
+function vectorOf(counts: Map<string, number>, idf: (feature: string) => number | undefined): [string, number][] {
   const v: [string, number][] = [];
   let norm = 0;
   for (const [key, count] of counts) {
-    const weight = idf[key];
+    const weight = idf(key);
     if (weight === undefined) continue;
     const w = (count >= 1 ? 1 + Math.log(count) : count) * weight;
     v.push([key, w]);

@@ -8,21 +8,29 @@ import type { Vocabulary } from "./vocabulary.js";
  * distance ("revnue" → "revenue"); ties go to the more frequent word.
  */
 export class Lexicon {
-  private readonly counts = new Map<string, number>();
+  private readonly counts: Map<string, number>;
   /** Stems of the known words, built on the first word that is not itself known. */
   private stems: Set<string> | undefined;
-  private readonly byLength = new Map<number, string[]>();
+  /** The known words by length, built on the first word to correct: most questions have none. */
+  private byLength: Map<number, string[]> | undefined;
   private readonly corrections = new Map<string, string | undefined>();
 
   /** Learns the words of `texts`; `counts` restores a lexicon saved with `wordCounts()`. */
   constructor(texts: Iterable<string>, counts?: Record<string, number>) {
-    if (counts) for (const [word, n] of Object.entries(counts)) this.add(word, n);
-    else for (const text of texts) for (const word of words(normalizeText(text))) this.add(word, 1);
+    // A saved lexicon's words are each once: the map is made in one call, not word by word.
+    this.counts = new Map(counts ? Object.entries(counts) : []);
+    if (!counts) for (const text of texts) for (const word of words(normalizeText(text))) this.add(word, 1);
+  }
+
+  private wordsByLength(): Map<number, string[]> {
+    if (this.byLength) return this.byLength;
+    this.byLength = new Map();
     for (const [word] of this.counts) {
       const list = this.byLength.get(word.length) ?? [];
       list.push(word);
       this.byLength.set(word.length, list);
     }
+    return this.byLength;
   }
 
   private add(word: string, n: number): void {
@@ -62,8 +70,9 @@ export class Lexicon {
         bestCount = count;
       }
     };
+    const byLength = this.wordsByLength();
     for (let len = word.length - max; len <= word.length + max; len++) {
-      for (const candidate of this.byLength.get(len) ?? []) consider(candidate, this.counts.get(candidate)!);
+      for (const candidate of byLength.get(len) ?? []) consider(candidate, this.counts.get(candidate)!);
     }
     for (const candidate of extra) if (Math.abs(candidate.length - word.length) <= max) consider(candidate, 0);
     return bestDistance <= max ? best : undefined;

@@ -1,7 +1,8 @@
-import { dataFilesHash, readBuiltJson, readDataJson } from "../core/reference-data.js";
+import { dataFilesHash, readBuiltFile, readDataJson } from "../core/reference-data.js";
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
-import { IntentClassifier, type ClassifierState } from "./intent-classifier.js";
+import { IntentClassifier, stateTables, type ClassifierState, type ClassifierTables } from "./intent-classifier.js";
 import { Lexicon, vocabularyTexts } from "./lexicon.js";
+import { decodeModelFile, encodeModelFile } from "./model-file.js";
 import { buildSlotGrammar, extractSlots, type SlotGrammar } from "./slots.js";
 import { expandedTemplates, restoreExpandedTemplates } from "./phrase-templates.js";
 import { normalizeText, stem } from "./text.js";
@@ -22,7 +23,7 @@ export interface ParserModel {
 /** The date examples are masked against; it only changes which period tokens they hold, not their features. */
 const TRAINING_TODAY = "2026-06-15";
 
-/** The trained state the build writes beside the compiled code (`parser-model.json`). */
+/** The trained state the build writes beside the compiled code (`parser-model.bin`, model-file.ts). */
 export interface TrainedParserModel {
   /** A hash of the vocabulary files it was trained from. */
   dataHash: string;
@@ -33,8 +34,11 @@ export interface TrainedParserModel {
   templates?: Record<string, string[]>;
 }
 
-/** The trained model's file, which the build writes beside the compiled code. */
-const TRAINED_MODEL = "parser-model.json";
+/** The trained model's file, which the build writes beside the compiled code (model-file.ts). */
+export const TRAINED_MODEL_FILE = "parser-model.bin";
+
+/** A trained model as the parser reads it: the classifier's numbers looked up where they lie. */
+type LoadedModel = Omit<TrainedParserModel, "classifier"> & { classifier: ClassifierTables };
 
 let model: ParserModel | undefined;
 
@@ -52,16 +56,18 @@ export function parserModel(): ParserModel {
   const built = readTrainedModel(vocabularyHash());
   if (built?.templates) restoreExpandedTemplates(built.templates);
   const vocab = vocabulary();
-  const trained = built ?? trainParserModel();
+  const trained: LoadedModel = built ?? withTables(trainParserModel());
   const lexicon = new Lexicon([], trained.lexicon);
   const grammar = buildSlotGrammar(vocab, lexicon);
-  const classifier = IntentClassifier.fromState(trained.classifier);
+  const classifier = IntentClassifier.fromTables(trained.classifier);
   const metricLabels = readDataJson<{ labels: Record<Metric, string> }>("nlu/metrics.json").labels;
   model = {
     vocab,
     grammar,
     classifier,
-    examples: vocab.examples,
+    get examples() {
+      return vocab.examples;
+    },
     metricLabels,
     domainWords: new Set(trained.domainWords),
   };
@@ -70,13 +76,15 @@ export function parserModel(): ParserModel {
 
 /**
  * Trains the parser's lexicon and classifier from data/nlu/, as the build
- * does before writing them to `parser-model.json`.
+ * does before writing them to `parser-model.bin`.
  *
  * @example
- * writeFileSync("dist/nlu/parser-model.json", JSON.stringify(trainParserModel()));
+ * writeFileSync(`dist/nlu/${TRAINED_MODEL_FILE}`, encodeTrainedModel(trainParserModel()));
  */
 export function trainParserModel(): TrainedParserModel {
   const vocab = vocabulary();
+  // The templates a start-up expands, taken before the examples' (expanded when read, to train) join them.
+  const templates = expandedTemplates();
   const lexicon = new Lexicon(vocabularyTexts(vocab));
   const grammar = buildSlotGrammar(vocab, lexicon);
   // Examples mention categories by name; mask them as a catalog holding every category we know of would.
@@ -125,7 +133,7 @@ export function trainParserModel(): TrainedParserModel {
     lexicon: lexicon.wordCounts(),
     classifier: classifier.state(),
     domainWords: [...domainWords].sort(),
-    templates: expandedTemplates(),
+    templates,
   };
 }
 
@@ -134,15 +142,32 @@ function vocabularyHash(): string {
   return dataFilesHash(["nlu"], ["marketplaces.json", "currencies.json"]);
 }
 
-function readTrainedModel(dataHash: string): TrainedParserModel | undefined {
-  const trained = readBuiltJson<TrainedParserModel>(TRAINED_MODEL);
-  if (
-    !trained ||
-    trained.dataHash !== dataHash ||
-    !trained.classifier?.postings ||
-    !trained.lexicon ||
-    !trained.domainWords
-  )
+/** The trained model as the bytes of its file (model-file.ts). */
+export function encodeTrainedModel(trained: TrainedParserModel): Uint8Array {
+  const { classifier, ...rest } = trained;
+  return encodeModelFile(rest, classifier);
+}
+
+/** A model file's bytes read back as the trained model they hold, or undefined when they hold none. */
+export function decodeTrainedModel(bytes: Uint8Array): TrainedParserModel | undefined {
+  const decoded = decodeModelFile<Omit<TrainedParserModel, "classifier">>(bytes);
+  return decoded && { ...decoded.rest, classifier: decoded.classifier.state() };
+}
+
+function withTables(trained: TrainedParserModel): LoadedModel {
+  return { ...trained, classifier: stateTables(trained.classifier) };
+}
+
+function readTrainedModel(dataHash: string): LoadedModel | undefined {
+  const bytes = readBuiltFile(TRAINED_MODEL_FILE);
+  if (!bytes) return undefined;
+  try {
+    const decoded = decodeModelFile<Omit<TrainedParserModel, "classifier">>(bytes);
+    const rest = decoded?.rest;
+    if (!decoded || rest?.dataHash !== dataHash || !rest.lexicon || !rest.domainWords) return undefined;
+    return { ...rest, classifier: decoded.classifier };
+  } catch {
+    // A damaged file (cut short, not JSON): the model is trained afresh, as with none.
     return undefined;
-  return trained;
+  }
 }

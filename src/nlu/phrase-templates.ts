@@ -56,5 +56,7 @@ function choices(template: string): string[] {
 
 /** Every phrase of a list of phrases and templates, each once, in order. */
 export function expandTemplates(list: readonly string[]): string[] {
+  // Most lists hold no template: each of their phrases is itself, and start-up reads thousands of them.
+  if (!list.some((t) => t.includes("{"))) return [...new Set(list)];
   return [...new Set(list.flatMap(expandTemplate))];
 }

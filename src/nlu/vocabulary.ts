@@ -192,7 +192,6 @@ export function vocabulary(): Vocabulary {
     string,
     string[]
   >;
-  const examples = readDataJsonl<IntentExample>("nlu/intent-examples.jsonl");
 
   const marketplaceAliases = new Map<string, MarketplaceCode>();
   const ambiguous = new Set(words.ambiguous_marketplace_words);
@@ -206,6 +205,7 @@ export function vocabulary(): Vocabulary {
     }
   }
   marketplaceAliases.set("gb", "UK");
+  let examples: IntentExample[] | undefined;
   // Phrase templates ("{but|and} {few|no} {buyers|sales}") stand for every phrase they make (phrase-templates.ts).
   const expandSynonyms = (list: MetricSynonym[]) => list.map((s) => ({ ...s, phrases: expandTemplates(s.phrases) }));
   loaded = {
@@ -222,7 +222,13 @@ export function vocabulary(): Vocabulary {
     typos,
     timeframes: expandLists(timeframes),
     intents,
-    examples: examples.flatMap((e) => expandTemplate(e.text).map((text) => ({ intent: e.intent, text }))),
+    // Read on first use: training and the suggestions for a question not understood need them, a start-up does not.
+    get examples() {
+      examples ??= readDataJsonl<IntentExample>("nlu/intent-examples.jsonl").flatMap((e) =>
+        expandTemplate(e.text).map((text) => ({ intent: e.intent, text })),
+      );
+      return examples;
+    },
     categoryAliases,
     marketplaceAliases,
   };

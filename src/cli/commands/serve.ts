@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createSecureContext } from "node:tls";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Command } from "commander";
 import { SellerAiError, usageError } from "../../core/errors.js";
@@ -120,7 +119,7 @@ export function parsePort(text: string): number {
  */
 export async function serveCommand(ctx: CommandContext, options: ServeOptions): Promise<number> {
   // Configuration first: a bad certificate or secret is reported before anything starts.
-  const https = options.tls ? readTls(options.tls) : undefined;
+  const https = options.tls ? await readTls(options.tls) : undefined;
   const { stripeWebhookSecret } = await import("../../billing/webhook-secret.js");
   const webhookSecret = stripeWebhookSecret(ctx.io.env, options.stripeWebhookSecretFile);
   const mirror = await ctx.mirror();
@@ -260,8 +259,12 @@ async function syncSchedule(
   });
 }
 
-/** The certificate and key of --tls-cert and --tls-key, read before the server starts. */
-function readTls(tls: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
+/**
+ * The certificate and key of --tls-cert and --tls-key, read before the server starts. node:tls loads here, not
+ * with the CLI: every other command would pay for it at start-up.
+ */
+async function readTls(tls: { certFile: string; keyFile: string }): Promise<{ cert: Buffer; key: Buffer }> {
+  const { createSecureContext } = await import("node:tls");
   const read = (file: string, flag: string, kind: string, begins: RegExp) => {
     let content: Buffer;
     try {
