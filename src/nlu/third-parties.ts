@@ -31,7 +31,12 @@ const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "sto
 const LINKS = new Set(["vs", "versus", "than", "and", "or", "to", "with", "against", "compared", "but", "while"]);
 
 /** Auxiliaries that open a question about what a subject did ("how many did X sell"). */
-const AUXILIARIES = "does|did|do|will|would|can|could|is|are|was|were";
+const AUXILIARIES = "does|did|do|will|would|can|could";
+/**
+ * Forms of "be" open one too, but only before a verb in -ing ("how much is Barkly making"): before a bare verb
+ * the words between are no subject ("which campaigns are wasting ad spend" is about the seller's own spend).
+ */
+const BE = "is|are|was|were";
 
 export function thirdPartyDetector(
   w: WordLists,
@@ -46,7 +51,11 @@ export function thirdPartyDetector(
       .join("|");
   const verbs = alt(w.third_party_verbs ?? []);
   // The subject: one to four words between the auxiliary and the verb.
-  const subjectVerb = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,4}?)(?:${verbs})(?= |$)`, "g");
+  const progressive = alt((w.third_party_verbs ?? []).filter((v) => /ing(?: |$)/.test(v)));
+  const subjectVerb = new RegExp(
+    `(?:^| )(?:(?:${AUXILIARIES}) ((?:[^ ]+ ){1,4}?)(?:${verbs})|(?:${BE}) ((?:[^ ]+ ){1,4}?)(?:${progressive}))(?= |$)`,
+    "g",
+  );
   const own = new Set(w.own_subjects ?? []);
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
@@ -59,7 +68,7 @@ export function thirdPartyDetector(
       // "how many units did Barkly sell", "how much do my competitors make".
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
-        const subject = m[1].trim();
+        const subject = (m[1] ?? m[2]).trim();
         // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
         if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;

@@ -768,4 +768,15 @@ describe("classes the sixteenth and seventeenth blind splits showed", () => {
     [["leaderboard of products by units last month"], { intent: "top_products", filters: { metrics: ["units_sold"] } }],
     [["how are sales doing against the previous period"], { intent: "sales_comparison" }],
   ])("%j", (questions, want) => expectFrame(questions, want));
+
+  // "is"/"are" before a bare verb opens no question about another business: the seller's own things are the subject.
+  it.each<[string[], Expected]>([
+    [["which search terms are wasting ad spend"], { intent: "wasted_ad_spend" }],
+    [
+      ["which campaigns are wasting ad spend last month"],
+      { intent: "wasted_ad_spend", filters: { timeframe: "last_month" } },
+    ],
+    [["what keywords are burning ad spend"], { intent: "wasted_ad_spend" }],
+    [["which targets were wasting spend in the UK"], { intent: "wasted_ad_spend", filters: { marketplace: "UK" } }],
+  ])("%j", (questions, want) => expectFrame(questions, want));
 });
