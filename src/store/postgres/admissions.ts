@@ -20,7 +20,7 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import type pg from "pg";
 import { countingPoolOf } from "./counting-pool.js";
-import { parameterOf } from "./values.js";
+import { parameterOf } from "./parameters.js";
 
 /** One request to admit: its key's count in `second`, under `burstLimit`; a quota unit too when `quota` is given. */
 export interface AdmissionAsk {

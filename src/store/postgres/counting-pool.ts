@@ -18,7 +18,7 @@
  */
 import type { CompiledQuery, Kysely } from "kysely";
 import type pg from "pg";
-import { parameterOf } from "./values.js";
+import { parameterOf } from "./parameters.js";
 
 /** The settings of the counting connections, put before any the mirror's URL gives. */
 export const COUNTING_SETTINGS = "-c synchronous_commit=off";

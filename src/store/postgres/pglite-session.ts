@@ -10,7 +10,8 @@ import { serialize } from "pg-protocol";
 import type { BackendMessage, DatabaseError } from "pg-protocol/dist/messages.js";
 import { Parser } from "pg-protocol/dist/parser.js";
 import { QUEUED_COPY_SAVEPOINT, type CopiesSettled, type PgResult, type SyncSession } from "./session.js";
-import { parameterOf, parserFor } from "./values.js";
+import { parameterOf } from "./parameters.js";
+import { parserFor } from "./values.js";
 
 /** Statements kept prepared on the session, by their SQL; the oldest is closed beyond this. */
 const KEPT_STATEMENTS = 200;

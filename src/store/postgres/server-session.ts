@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
 import type { CopiesSettled, PgResult } from "./session.js";
 import type { AsyncCapableSession } from "./session-driver.js";
-import { parameterOf, parserFor } from "./values.js";
+import { parameterOf } from "./parameters.js";
+import { parserFor } from "./values.js";
 
 /** Queued loads under way at most (see queueCopyIn). */
 const LOADS_UNDER_WAY = 3;

@@ -11,7 +11,7 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, Transactio
 import type pg from "pg";
 import { rowShape } from "../row-shape.js";
 import type { PgResult, SyncSession } from "./session.js";
-import { parameterOf } from "./values.js";
+import { parameterOf } from "./parameters.js";
 
 /** A session that can also answer without holding the thread (a server's, through its helper thread). */
 export interface AsyncCapableSession extends SyncSession {
