@@ -34,15 +34,15 @@ const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= 
 const MARKET_RANKING =
   /(?:^| )(?:best ?selling|best-selling|top selling|most popular|trending|hottest|most sold)(?: |$)/;
 
-/**
- * Amazon's fees or payouts to the seller, however said ("after all amazon fees", "amazon referral charges"): the
- * seller's own money, even where a world phrase ("all amazon") is inside.
- */
 /** Any of the alternatives as whole words. */
 function wordsRegExp(alternatives: string[]): RegExp {
   return new RegExp(`(?:^| )(?:${alternatives.join("|")})(?= |$)`);
 }
 
+/**
+ * Amazon's fees or payouts to the seller, however said ("after all amazon fees", "amazon referral charges"): the
+ * seller's own money, even where a world phrase ("all amazon") is inside.
+ */
 const AMAZON_MONEY =
   /(?:(?:all|the|every) )?amazon(?:'s|s)? (?:(?:referral|storage|fba|fulfil+ment|selling|seller|closing|monthly) )?(?:fees?|charges?|cut|commissions?|payouts?|payments?|deposits?|disbursements?)(?= |$)/g;
 

@@ -20,7 +20,6 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import type pg from "pg";
 import { countingPoolOf } from "./counting-pool.js";
-import { parameterOf } from "./parameters.js";
 
 /** One request to admit: its key's count in `second`, under `burstLimit`; a quota unit too when `quota` is given. */
 export interface AdmissionAsk {
@@ -187,7 +186,7 @@ const gatherers = new WeakMap<pg.Pool, Admissions>();
 export async function admitOnPostgres(db: Kysely<any>, ask: AdmissionAsk): Promise<AdmissionRow> {
   const pool = countingPoolOf(db);
   if (!pool) {
-    const query = CompiledQuery.raw(ADMIT, [parameterOf(JSON.stringify([recordOf(ask, 0)]))]);
+    const query = CompiledQuery.raw(ADMIT, [JSON.stringify([recordOf(ask, 0)])]);
     const { rows } = await db.executeQuery<Row>(query);
     return admissionOf(rows[0]);
   }
