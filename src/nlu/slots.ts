@@ -331,7 +331,9 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
-const SETTING_LINK = "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back))*";
+// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
+const SETTING_LINK =
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
@@ -341,7 +343,7 @@ const SAFETY_STOCK = new RegExp(
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
-  /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+  /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
 const CURRENCY = new RegExp(
   `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
@@ -357,6 +359,9 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+/** Words that give a setting a new value rather than ask about it. */
+const SETTING_VALUE_CUE =
+  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|takes?|needs?|is|are|now|actually|should be)(?= |$)/;
 /** A number with a plus after it ("300+ days"): that number or more. */
 const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
 /** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
@@ -716,6 +721,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__duration__";
     });
   }
+  // A setting named beside a length of time told as its new value ("update my lead time, the supplier needs 6 weeks",
+  // "set the safety stock: 12 days") is that setting's value, wherever the length stands.
+  const daySetting = slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days";
+  if (
+    daySetting &&
+    slots.duration &&
+    Object.keys(slots.settings).length === 0 &&
+    (slots.settingNamed === "lead_time_days" || slots.duration.unit !== "months") &&
+    SETTING_VALUE_CUE.test(text)
+  )
+    slots.settings[slots.settingNamed as "lead_time_days"] = days(String(slots.duration.n), slots.duration.unit);
   const value = slots.conditions.length === 0 ? BARE_VALUE.exec(text) : null;
   if (value) slots.bareValue = Number(value[1]);
   // A value alone, or a verb that moves one ("drop it to 40"), edits what came before.

@@ -331,6 +331,9 @@ export function findTimeframes(
       let year = latestMonthYear(month, today);
       // "last November" in November is the one a year before; in December it is the one just over.
       if (prep === "last" && year === Number(today.slice(0, 4)) && month === Number(today.slice(5, 7))) year--;
+      // "next October", "the coming March": the month still to come, which holds nothing yet.
+      if (prep === "next" || prep === "coming")
+        year = Number(today.slice(0, 4)) + (month > Number(today.slice(5, 7)) ? 0 : 1);
       return { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` };
     });
   if (/\d{4}/.test(text)) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));

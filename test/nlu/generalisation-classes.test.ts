@@ -780,3 +780,41 @@ describe("classes the sixteenth and seventeenth blind splits showed", () => {
     [["which targets were wasting spend in the UK"], { intent: "wasted_ad_spend", filters: { marketplace: "UK" } }],
   ])("%j", (questions, want) => expectFrame(questions, want));
 });
+
+describe("classes the eighteenth to twenty-first blind splits showed", () => {
+  const refused = (question: string) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  };
+
+  // Other platforms and tools, investing, the whole market's rankings, a competitor's ads or reviews and fees still to
+  // come are not in the mirror, however many seller words they use.
+  it.each([
+    "how many orders did my eBay store get last week",
+    "conversion rate on my Shopify site this month",
+    "set up an abandoned cart flow in Mailchimp",
+    "sync my WooCommerce products",
+    "is it time to sell my Tesla shares",
+    "should we invest in index funds",
+    "which company has the top selling air fryer in the UK",
+    "the most popular blender across the whole of amazon.com, any brand",
+    "what search terms are my rivals targeting",
+    "show me my competitor's PPC campaigns",
+    "is the competition advertising on cast iron pans",
+    "what rating does my rival's dog bed have",
+    "what will referral fees be next March",
+    "how much will storage cost me next December",
+  ])("%j is invalid_query", refused);
+
+  // A setting named with a new value told as a fact, whatever words link them, is a change of that setting.
+  it.each<[string, Record<string, number>]>([
+    ["my safety stock is really more like 20 days", { safety_stock_days: 20 }],
+    ["lead time has gone up to 8 weeks", { lead_time_days: 56 }],
+    ["the factory currently needs 6 weeks, change my lead time", { lead_time_days: 42 }],
+    ["our manufacturer actually takes 40 days these days", { lead_time_days: 40 }],
+    ["update the lead time, suppliers are at 30 days now", { lead_time_days: 30 }],
+  ])("%j", (question, settings) => expectFrame([question], { intent: "update_settings", filters: { settings } }));
+  it.each(["what is my lead time", "which safety stock am I using"])("%j still shows the settings", (q) =>
+    expectFrame([q], { intent: "show_settings" }),
+  );
+});
