@@ -359,6 +359,14 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+/** Amazon (or a marketplace) as the one who moved money to the seller. */
+const PAID_TO_SELLER =
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:actually|really|finally|ever|already|just|even))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])/g;
+/** The seller or their business as the one who turned money over. */
+const OWN_TURN_OVER =
+  /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
+/** Plural words for products at the head of a metric's phrase. */
+const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
 const SETTING_VALUE_CUE =
   /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|takes?|needs?|is|are|now|actually|should be)(?= |$)/;
@@ -815,6 +823,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
+  // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
+  // amazon.de settle to us") is the seller's payout, whatever the verb.
+  text = text.replace(PAID_TO_SELLER, "payout");
+  // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
+  text = text.replace(OWN_TURN_OVER, "$1 turnover");
   const metricMatches = g.metrics.find(text);
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
@@ -832,6 +845,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
+    // "products shipped", "items sold": a metric said of the things that earn it names them too.
+    const [head, ...tail] = m.phrase.split(" ");
+    if (tail.length > 0 && PRODUCT_HEADS.has(head)) metricEntity ??= "asin";
     // "trending up" names growth and still asks how a figure moved.
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);

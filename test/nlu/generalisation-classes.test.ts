@@ -818,3 +818,30 @@ describe("classes the eighteenth to twenty-first blind splits showed", () => {
     expectFrame([q], { intent: "show_settings" }),
   );
 });
+
+describe("classes the eighteenth to twenty-first blind splits showed: the seller's money and rankings in other words", () => {
+  // Amazon or a marketplace's site moving money to the seller is a payout, whatever the verb.
+  it.each<[string, Record<string, unknown>]>([
+    ["how much did amazon really deposit to us in august", { timeframe: "2026-08" }],
+    ["what has amazon.co.uk transferred into my bank this year", { timeframe: "year_to_date", marketplace: "UK" }],
+    ["what did amazon.fr pay out to me last quarter", { timeframe: "last_quarter", marketplace: "FR" }],
+    ["how much has amazon wired to our account since june", {}],
+  ])("%j is a payout", (question, filters) => expectFrame([question], { intent: "payouts", filters }));
+
+  // "Turn over", said of the seller or their business, is British for revenue.
+  it.each<[string, Record<string, unknown>]>([
+    ["how much did the business turn over last quarter in Germany", { timeframe: "last_quarter", marketplace: "DE" }],
+    ["what have we turned over so far this year", { timeframe: "year_to_date" }],
+    ["what did I turn over on amazon.fr in 2025", { timeframe: "2025", marketplace: "FR" }],
+  ])("%j is revenue", (question, filters) =>
+    expectFrame([question], { intent: "sales_summary", filters: { ...filters, metrics: ["revenue"] } }),
+  );
+
+  // One product word, singular or at the head of a metric's phrase ("items sold"), makes a superlative a ranking.
+  it.each<[string, Record<string, unknown>]>([
+    ["which one item brought in the most profit in Germany this year", { metrics: ["profit"], limit: 1 }],
+    ["what 3 listings sold the most units last week", { metrics: ["units_sold"], limit: 3, timeframe: "last_week" }],
+    ["the SKU that made the most money yesterday", { limit: 1, timeframe: "yesterday" }],
+    ["which 4 items shipped the most units in September", { metrics: ["units_sold"], limit: 4 }],
+  ])("%j ranks products", (question, filters) => expectFrame([question], { intent: "top_products", filters }));
+});
