@@ -365,6 +365,15 @@ const PAID_TO_SELLER =
 /** The seller or their business as the one who turned money over. */
 const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
+/**
+ * What the seller keeps, or money counted after its costs. "After costs" alone stays the P&L's words (concepts.json):
+ * only money named before it is its profit.
+ */
+const KEPT_AFTER_COSTS =
+  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])/g;
+/** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
+const TIME_TO_SELL =
+  /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
 /** Plural words for products at the head of a metric's phrase. */
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
@@ -711,6 +720,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(HALF_THE_TIME, "$1 50 %");
   const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
+  // "stock that would take over 150 days to sell through": how long the stock lasts is its days of supply.
+  if (TIME_TO_SELL.test(text)) for (const c of slots.conditions) c.metric ??= "days_of_supply";
   // "or worse" / "or better" follow the metric's good direction: a worse ACoS is higher, a worse rating lower.
   const boundJudged = trailingBound?.[3];
   if (boundJudged === "worse" || boundJudged === "better") {
@@ -828,6 +839,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(PAID_TO_SELLER, "payout");
   // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
   text = text.replace(OWN_TURN_OVER, "$1 turnover");
+  // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
+  text = text.replace(KEPT_AFTER_COSTS, "profit");
   const metricMatches = g.metrics.find(text);
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;

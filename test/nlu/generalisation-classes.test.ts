@@ -845,3 +845,77 @@ describe("classes the eighteenth to twenty-first blind splits showed: the seller
     ["which 4 items shipped the most units in September", { metrics: ["units_sold"], limit: 4 }],
   ])("%j ranks products", (question, filters) => expectFrame([question], { intent: "top_products", filters }));
 });
+
+describe("classes the eighteenth to twenty-first blind splits showed: other words for the seller's questions", () => {
+  // What the seller keeps, or money after all costs, per category is the category's margin question, not the P&L.
+  it.each([
+    "what do we take home per category",
+    "how much did I pocket in each category last quarter",
+    "which category brings in the most cash after expenses",
+    "what did we pocket per category in Q3",
+  ])("%j is profit per category", (q) => expectFrame([q], { intent: "profit_margin_by_category" }));
+  it.each(["P&L per category this year", "profit and loss by category last quarter"])("%j stays the P&L", (q) =>
+    expectFrame([q], { intent: "profit_breakdown" }),
+  );
+
+  // One category ranked by margin or profit ranks its products.
+  it.each<[string, Record<string, unknown>]>([
+    ["rank Pet Supplies by profit this year", { category: "Pet Supplies", metrics: ["profit"] }],
+    ["top 5 in Home & Kitchen by margin", { category: "Home & Kitchen", metrics: ["profit_margin"], limit: 5 }],
+    ["rank my Beauty & Personal Care by margin", { category: "Beauty & Personal Care", metrics: ["profit_margin"] }],
+  ])("%j ranks the category's products", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+
+  // Asking what to type or what is understood is asking for help.
+  it.each([
+    "what kinds of questions do you understand",
+    "what should I type",
+    "what am I meant to ask you",
+    "which requests can you understand",
+    "what do I say to get an answer",
+  ])("%j is help", (q) => expectFrame([q], { intent: "help" }));
+
+  // Stock that will be gone, in a contraction or not, is at risk of running out within the horizon.
+  it.each<[string, Record<string, unknown>]>([
+    ["what's going to be gone within 2 weeks", { horizon_days: 14 }],
+    ["which SKUs'll run out in the next 10 days", { horizon_days: 10 }],
+    ["what will be all gone in the next 5 days in Germany", { horizon_days: 5, marketplace: "DE" }],
+  ])("%j is a stock-out risk", (q, filters) => expectFrame([q], { intent: "stockout_risk", filters }));
+
+  // How long stock takes to sell is its days of supply: above a threshold, it is excess.
+  it.each<[string, number]>([
+    ["products that will take over 200 days to sell", 200],
+    ["inventory needing more than 120 days to clear", 120],
+    ["stock that would need more than 90 days to sell through", 90],
+  ])("%j is excess stock", (q, value) =>
+    expectFrame([q], {
+      intent: "excess_inventory",
+      filters: { conditions: [{ metric: "days_of_supply", op: ">", value }] },
+    }),
+  );
+
+  // Clicks that never became a sale are wasted spend.
+  it.each([
+    "search terms with over 40 clicks that never turned into an order",
+    "keywords with more than 10 clicks that didn't result in a sale",
+    "targets with 30+ clicks that never converted into sales",
+  ])("%j is wasted spend", (q) => expectFrame([q], { intent: "wasted_ad_spend" }));
+
+  // "Tell me whenever", "ping me if", "let me know as soon as": an alert to create.
+  it.each([
+    "ping me if the buy box on B0PETS0002 drops below 80%",
+    "tell me whenever any product has less than 10 days of stock",
+    "let me know as soon as ACoS goes above 40%",
+  ])("%j creates an alert", (q) => expectFrame([q], { intent: "create_alert" }));
+
+  // How the business is performing, said of the seller, is an insight.
+  it.each(["quick rundown of how we're performing", "how am I performing overall", "tell me how we're doing"])(
+    "%j is an insight",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
+
+  // Other sellers offering what the seller does not is a gap in the catalog.
+  it.each([
+    "what are competitors selling in Pet Supplies that I'm not",
+    "which product types are rivals offering that we are not",
+  ])("%j is a catalog gap", (q) => expectFrame([q], { intent: "catalog_gaps" }));
+});
