@@ -1,6 +1,6 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { addDaysIso } from "../core/dates.js";
-import { addMonthsIso } from "../core/timeframe.js";
+import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { normalizeText, PhraseIndex, words } from "./text.js";
 import { findTimeframes } from "./timeframe-phrases.js";
@@ -374,6 +374,21 @@ const KEPT_AFTER_COSTS =
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
+/** A period-over-period phrase and its unit ("month on month", "week-over-week"). */
+const STEP_BY_STEP = /(?<![\w])(day|week|month|quarter)[ -](?:on|over)[ -]\1(?![\w])/;
+/** Days in each unit, near enough to tell whether a period holds two of them. */
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 28, quarter: 90 };
+
+/** Whether the period covers at least two whole units ("since February" holds many months; "last month" one). */
+function spansSeveral(timeframe: string, unit: string, today: string): boolean {
+  const range = resolveTimeframe(timeframe, today);
+  if (!range) return false;
+  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
+  return days >= 2 * UNIT_DAYS[unit];
+}
+
+/** Advertising figures that "PPC" before them only qualifies ("PPC clicks"); before money it is the spend. */
+const PPC_FIGURES = new Set<Metric | null>(["clicks", "impressions", "ctr", "cpc", "acos", "roas", "tacos", "ad_sales"]);
 /** Plural words for products at the head of a metric's phrase. */
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
@@ -707,6 +722,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
+  // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
+  // drawn unit by unit, a trend, rather than one unit set against the one before.
+  const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
+  if (stepUnit && slots.timeframe && spansSeveral(slots.timeframe, stepUnit, today)) {
+    slots.groupBy = stepUnit as GroupBy;
+    slots.compareTo = undefined;
+    slots.comparison = false;
+    slots.trendCue = true;
+  }
 
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
@@ -849,6 +873,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // "buy box loss", "rating losses": a fall in the metric before, not a loss of money.
     if (entry.metric === "profit" && /^loss(?:es)?$/.test(m.phrase) && metricMatches.some((n) => n.end === m.start - 1))
       return m.phrase;
+    // "PPC clicks and impressions": "PPC" before another metric says which clicks, it asks for no spend of its own.
+    if (entry.metric === "ad_spend" && m.phrase === "ppc" && metricMatches.some((n) => n.start === m.end + 1 && PPC_FIGURES.has(n.value.metric)))
+      return m.phrase;
     if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
       const next = metricMatches.find((n) => n.start > m.end);
       const between = next ? text.slice(m.end, next.start).trim() : "";
@@ -934,6 +961,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.trendCue ||= g.trendCues
     .find(text)
     .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
+  // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
+  if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
+    slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
+    slots.duration = undefined;
+  }
   const tokens = words(text);
   const worstPhrases = g.worst.find(text);
   const bestPhrases = g.best.find(text);

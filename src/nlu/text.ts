@@ -26,6 +26,8 @@ export function normalizeText(text: string): string {
     .replace(/[\u201c\u201d"]/g, " ")
     .replace(/[\u2013\u2014]/g, " - ")
     .replace(/(\d),(\d{3})\b/g, "$1$2")
+    // "8-week", "30-day": a length written as one word is the number and its unit.
+    .replace(/(\d)-(days?|weeks?|months?|years?)(?![a-z])/g, "$1 $2")
     .replace(/([a-z])-(?=[a-z])/g, "$1 ")
     .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
     .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")

@@ -495,7 +495,7 @@ const BETWEEN_CUE_AND_PERIOD =
 const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
-const COMPARING_PREPOSITIONS = new Set(["vs", "versus", "to", "and", "than", "against"]);
+const COMPARING_PREPOSITIONS = new Set(["vs", "v", "versus", "to", "and", "than", "against"]);
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {

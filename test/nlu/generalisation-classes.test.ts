@@ -919,3 +919,41 @@ describe("classes the eighteenth to twenty-first blind splits showed: other word
     "which product types are rivals offering that we are not",
   ])("%j is a catalog gap", (q) => expectFrame([q], { intent: "catalog_gaps" }));
 });
+
+describe("classes the eighteenth to twenty-first blind splits showed: periods and metrics as written", () => {
+  // "v" between two periods compares them, a month that needs a preposition included.
+  it.each<[string, Record<string, unknown>]>([
+    ["March v May revenue", { timeframe: "2026-03", compare_to: "2026-05" }],
+    ["orders in august v march", { timeframe: "2026-08", compare_to: "2026-03" }],
+    ["September v May, profit", { timeframe: "2026-09", compare_to: "2026-05" }],
+  ])("%j is a comparison", (q, filters) => expectFrame([q], { intent: "sales_comparison", filters }));
+
+  // "Month on month" over a period of several months is a trend by month; over one period it stays a comparison.
+  it.each<[string, Record<string, unknown>]>([
+    ["week over week orders for the last 3 months", { timeframe: "last_3_months", group_by: "week" }],
+    ["units month on month this year in Germany", { timeframe: "year_to_date", group_by: "month", marketplace: "DE" }],
+    ["how has revenue moved month over month since march", { group_by: "month" }],
+  ])("%j is a trend", (q, filters) => expectFrame([q], { intent: "sales_trend", filters }));
+  it.each(["how much has profit changed month on month", "week over week units in France"])(
+    "%j stays a comparison",
+    (q) => expectFrame([q], { intent: "sales_comparison", filters: { compare_to: "previous_period" } }),
+  );
+
+  // An "N-week trend" or "N-month chart" names the period it is drawn over.
+  it.each<[string, string]>([
+    ["12 week trend of revenue in Germany", "last_12_weeks"],
+    ["3-month chart of my ACoS", "last_3_months"],
+    ["a 10-day trend of units sold", "last_10_days"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "PPC" before advertising figures says which figures they are; it adds no spend of its own.
+  it.each<[string, string[]]>([
+    ["ppc acos and roas last week", ["acos", "roas"]],
+    ["PPC impressions and CTR this month", ["impressions", "ctr"]],
+    ["ppc clicks in the UK yesterday", ["clicks"]],
+  ])("%j", (q, metrics) => {
+    const u = understand(q);
+    expect(u?.intent, q).toBe("advertising_summary");
+    expect(u?.filters.metrics, q).toEqual(metrics);
+  });
+});
