@@ -827,7 +827,8 @@ const AD_METRICS = new Set<Metric>([
   "cpc",
 ]);
 /** Words that ask for the profit and loss statement itself. */
-const PNL_WORDS = /(?:^| )(?:p&l|p & l|pnl|p and l|p n l|profit and loss|profit & loss|income statement|statement)(?= |$)/;
+const PNL_WORDS =
+  /(?:^| )(?:p&l|p & l|pnl|p and l|p n l|profit and loss|profit & loss|income statement|statement)(?= |$)/;
 /** Words of advertising. */
 const AD_WORDS = /(?:^| )(?:ads?|adverts?|advertising|advertised|ppc|sponsored|campaigns?|marketing)(?= |$)/;
 const COST_METRICS = new Set<Metric>([

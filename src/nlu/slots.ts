@@ -388,7 +388,16 @@ function spansSeveral(timeframe: string, unit: string, today: string): boolean {
 }
 
 /** Advertising figures that "PPC" before them only qualifies ("PPC clicks"); before money it is the spend. */
-const PPC_FIGURES = new Set<Metric | null>(["clicks", "impressions", "ctr", "cpc", "acos", "roas", "tacos", "ad_sales"]);
+const PPC_FIGURES = new Set<Metric | null>([
+  "clicks",
+  "impressions",
+  "ctr",
+  "cpc",
+  "acos",
+  "roas",
+  "tacos",
+  "ad_sales",
+]);
 /** Plural words for products at the head of a metric's phrase. */
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
@@ -874,7 +883,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (entry.metric === "profit" && /^loss(?:es)?$/.test(m.phrase) && metricMatches.some((n) => n.end === m.start - 1))
       return m.phrase;
     // "PPC clicks and impressions": "PPC" before another metric says which clicks, it asks for no spend of its own.
-    if (entry.metric === "ad_spend" && m.phrase === "ppc" && metricMatches.some((n) => n.start === m.end + 1 && PPC_FIGURES.has(n.value.metric)))
+    if (
+      entry.metric === "ad_spend" &&
+      m.phrase === "ppc" &&
+      metricMatches.some((n) => n.start === m.end + 1 && PPC_FIGURES.has(n.value.metric))
+    )
       return m.phrase;
     if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
       const next = metricMatches.find((n) => n.start > m.end);
