@@ -34,6 +34,22 @@ const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= 
 const MARKET_RANKING =
   /(?:^| )(?:best ?selling|best-selling|top selling|most popular|trending|hottest|most sold)(?: |$)/;
 
+/**
+ * Investing in a company's shares or in funds ("should I buy Apple shares", "is it time to sell my index funds"),
+ * however many words name the holding. "Stock" alone is left out: a seller buys and sells stock of their own.
+ */
+const INVESTING =
+  /(?:^| )(?:buy|buying|sell|selling|invest in|investing in|hold|holding|short|own|trade|trading|dump)(?: [a-z'&.]+){0,2} (?:shares|equities|bonds|etfs?|index funds?|mutual funds?|stock options)(?= |$)/;
+
+/**
+ * A ranking said of a whole marketplace rather than of the seller's catalog ("the number one best seller across all
+ * of amazon.co.uk, any brand"): the market's, whoever sells it.
+ */
+const MARKET_SCOPE =
+  /(?:^| )(?:any brand|any seller|all brands|all sellers|every brand|every seller|regardless of (?:the )?(?:brand|seller)|(?:all of|the whole of|the entire|whole of) (?:amazon|__mkt__))(?= |$)/;
+const ANY_RANKING =
+  /(?:^| )(?:best ?sell(?:ers?|ing)|best-selling|top ?sell(?:ers?|ing)|number one|no 1|#1|most popular|most sold|top products?)(?= |$)/;
+
 /** Any of the alternatives as whole words. */
 function wordsRegExp(alternatives: string[]): RegExp {
   return new RegExp(`(?:^| )(?:${alternatives.join("|")})(?= |$)`);
@@ -59,7 +75,7 @@ const MARKET_BENCHMARK = new RegExp(
   `(?:^| )(?:average|typical|median|normal|usual) (?:[a-z_]+ ){0,3}(?:of|for|among|across|by|to) (?:(?:most|all|other|the|typical|amazon|successful|fba|top) ){0,3}(?:sellers|${BUSINESSES})(?= |$)`,
 );
 const WHO_LEADS = new RegExp(
-  `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:sells?|sold|moves?|has|have|gets?) the most(?= |$)`,
+  `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:sells?|sold|moves?|has|have|gets?) the most(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:has|have|had|makes?|made|sells?|owns?) the (?:best ?selling|best-selling|top ?selling|most popular|number one|leading|bestseller|best seller|top seller)(?= |$)`,
 );
 
 /**
@@ -115,9 +131,10 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
     aboutTheWorld(text: string): boolean {
       if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text)) return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
-      if (MARKET_BENCHMARK.test(text)) return true;
+      if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
+      if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       const kept = [
         ...exceptions.find(text),
         ...[...text.matchAll(AMAZON_MONEY)].map((m) => ({ start: m.index, end: m.index + m[0].length })),

@@ -603,6 +603,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || ordered) &&
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  // One category's things ranked by margin or profit ("rank my Pet Supplies by margin") are its products, since a
+  // single category has no categories to rank.
+  if (
+    intent === "profit_margin_by_category" &&
+    categoryProducts &&
+    slots.subcategory === undefined &&
+    (slots.ranking || slots.top || slots.limit !== undefined)
+  )
+    return "top_products";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
     return "top_products";
@@ -641,6 +650,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // It is that total's question then, a product ranking included ("my strongest earners").
   if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
     return refineIntent("sales_summary", slots, model, kept);
+  // The P&L asked by name per category ("profit and loss by category") is the P&L, not the margins.
+  if (intent === "profit_margin_by_category" && PNL_WORDS.test(slots.topicText)) return "profit_breakdown";
+  // Profit per category ("what do I keep per category after costs") is the category's margin, unless a P&L is asked.
+  if (
+    intent === "profit_breakdown" &&
+    margin &&
+    ["category", "subcategory"].includes(slots.groupBy ?? slots.entityGroup ?? "") &&
+    !PNL_WORDS.test(slots.topicText)
+  )
+    return "profit_margin_by_category";
   if (intent === "sales_summary" && margin && ["category", "subcategory"].includes(slots.groupBy ?? ""))
     return "profit_margin_by_category";
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.
@@ -807,6 +826,9 @@ const AD_METRICS = new Set<Metric>([
   "ctr",
   "cpc",
 ]);
+/** Words that ask for the profit and loss statement itself. */
+const PNL_WORDS =
+  /(?:^| )(?:p&l|p & l|pnl|p and l|p n l|profit and loss|profit & loss|income statement|statement)(?= |$)/;
 /** Words of advertising. */
 const AD_WORDS = /(?:^| )(?:ads?|adverts?|advertising|advertised|ppc|sponsored|campaigns?|marketing)(?= |$)/;
 const COST_METRICS = new Set<Metric>([

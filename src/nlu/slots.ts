@@ -1,6 +1,6 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { addDaysIso } from "../core/dates.js";
-import { addMonthsIso } from "../core/timeframe.js";
+import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { normalizeText, PhraseIndex, words } from "./text.js";
 import { findTimeframes } from "./timeframe-phrases.js";
@@ -331,7 +331,9 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
-const SETTING_LINK = "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back))*";
+// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
+const SETTING_LINK =
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
@@ -341,7 +343,7 @@ const SAFETY_STOCK = new RegExp(
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
-  /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+  /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
 const CURRENCY = new RegExp(
   `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
@@ -357,6 +359,50 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
+/** Amazon (or a marketplace) as the one who moved money to the seller. */
+const PAID_TO_SELLER =
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:actually|really|finally|ever|already|just|even))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])/g;
+/** The seller or their business as the one who turned money over. */
+const OWN_TURN_OVER =
+  /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
+/**
+ * What the seller keeps, or money counted after its costs. "After costs" alone stays the P&L's words (concepts.json):
+ * only money named before it is its profit.
+ */
+const KEPT_AFTER_COSTS =
+  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])/g;
+/** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
+const TIME_TO_SELL =
+  /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
+/** A period-over-period phrase and its unit ("month on month", "week-over-week"). */
+const STEP_BY_STEP = /(?<![\w])(day|week|month|quarter)[ -](?:on|over)[ -]\1(?![\w])/;
+/** Days in each unit, near enough to tell whether a period holds two of them. */
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 28, quarter: 90 };
+
+/** Whether the period covers at least two whole units ("since February" holds many months; "last month" one). */
+function spansSeveral(timeframe: string, unit: string, today: string): boolean {
+  const range = resolveTimeframe(timeframe, today);
+  if (!range) return false;
+  const days = (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
+  return days >= 2 * UNIT_DAYS[unit];
+}
+
+/** Advertising figures that "PPC" before them only qualifies ("PPC clicks"); before money it is the spend. */
+const PPC_FIGURES = new Set<Metric | null>([
+  "clicks",
+  "impressions",
+  "ctr",
+  "cpc",
+  "acos",
+  "roas",
+  "tacos",
+  "ad_sales",
+]);
+/** Plural words for products at the head of a metric's phrase. */
+const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
+/** Words that give a setting a new value rather than ask about it. */
+const SETTING_VALUE_CUE =
+  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|takes?|needs?|is|are|now|actually|should be)(?= |$)/;
 /** A number with a plus after it ("300+ days"): that number or more. */
 const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
 /** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
@@ -685,6 +731,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
+  // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
+  // drawn unit by unit, a trend, rather than one unit set against the one before.
+  const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
+  if (stepUnit && slots.timeframe && spansSeveral(slots.timeframe, stepUnit, today)) {
+    slots.groupBy = stepUnit as GroupBy;
+    slots.compareTo = undefined;
+    slots.comparison = false;
+    slots.trendCue = true;
+  }
 
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
@@ -698,6 +753,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(HALF_THE_TIME, "$1 50 %");
   const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
+  // "stock that would take over 150 days to sell through": how long the stock lasts is its days of supply.
+  if (TIME_TO_SELL.test(text)) for (const c of slots.conditions) c.metric ??= "days_of_supply";
   // "or worse" / "or better" follow the metric's good direction: a worse ACoS is higher, a worse rating lower.
   const boundJudged = trailingBound?.[3];
   if (boundJudged === "worse" || boundJudged === "better") {
@@ -716,6 +773,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__duration__";
     });
   }
+  // A setting named beside a length of time told as its new value ("update my lead time, the supplier needs 6 weeks",
+  // "set the safety stock: 12 days") is that setting's value, wherever the length stands.
+  const daySetting = slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days";
+  if (
+    daySetting &&
+    slots.duration &&
+    Object.keys(slots.settings).length === 0 &&
+    (slots.settingNamed === "lead_time_days" || slots.duration.unit !== "months") &&
+    SETTING_VALUE_CUE.test(text)
+  )
+    slots.settings[slots.settingNamed as "lead_time_days"] = days(String(slots.duration.n), slots.duration.unit);
   const value = slots.conditions.length === 0 ? BARE_VALUE.exec(text) : null;
   if (value) slots.bareValue = Number(value[1]);
   // A value alone, or a verb that moves one ("drop it to 40"), edits what came before.
@@ -799,6 +867,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
+  // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
+  // amazon.de settle to us") is the seller's payout, whatever the verb.
+  text = text.replace(PAID_TO_SELLER, "payout");
+  // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
+  text = text.replace(OWN_TURN_OVER, "$1 turnover");
+  // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
+  text = text.replace(KEPT_AFTER_COSTS, "profit");
   const metricMatches = g.metrics.find(text);
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
@@ -806,6 +881,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (entry.metric === null) return m.phrase;
     // "buy box loss", "rating losses": a fall in the metric before, not a loss of money.
     if (entry.metric === "profit" && /^loss(?:es)?$/.test(m.phrase) && metricMatches.some((n) => n.end === m.start - 1))
+      return m.phrase;
+    // "PPC clicks and impressions": "PPC" before another metric says which clicks, it asks for no spend of its own.
+    if (
+      entry.metric === "ad_spend" &&
+      m.phrase === "ppc" &&
+      metricMatches.some((n) => n.start === m.end + 1 && PPC_FIGURES.has(n.value.metric))
+    )
       return m.phrase;
     if (entry.metric === "ad_spend" && SPEND_VERBS.has(m.phrase)) {
       const next = metricMatches.find((n) => n.start > m.end);
@@ -816,6 +898,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
+    // "products shipped", "items sold": a metric said of the things that earn it names them too.
+    const [head, ...tail] = m.phrase.split(" ");
+    if (tail.length > 0 && PRODUCT_HEADS.has(head)) metricEntity ??= "asin";
     // "trending up" names growth and still asks how a figure moved.
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
@@ -889,6 +974,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.trendCue ||= g.trendCues
     .find(text)
     .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
+  // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
+  if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
+    slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
+    slots.duration = undefined;
+  }
   const tokens = words(text);
   const worstPhrases = g.worst.find(text);
   const bestPhrases = g.best.find(text);

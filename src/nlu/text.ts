@@ -18,21 +18,27 @@ const NORMAL = /^[a-z0-9_]+(?:'[a-z0-9_]+)*(?: [a-z0-9_]+(?:'[a-z0-9_]+)*)*$/;
  * @example normalizeText("Top 5 products on Amazon.co.uk?") // "top 5 products on amazon.co.uk"
  */
 export function normalizeText(text: string): string {
-  if (NORMAL.test(text)) return text;
+  if (NORMAL.test(text) && !text.includes("'ll")) return text;
   // NFKC leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up.
-  return (ASCII.test(text) ? text : text.normalize("NFKC"))
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d"]/g, " ")
-    .replace(/[\u2013\u2014]/g, " - ")
-    .replace(/(\d),(\d{3})\b/g, "$1$2")
-    .replace(/([a-z])-(?=[a-z])/g, "$1 ")
-    .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
-    .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
-    .replace(/\.+(?=\s|$)/g, " ")
-    .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    (ASCII.test(text) ? text : text.normalize("NFKC"))
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+      .replace(/[\u201c\u201d"]/g, " ")
+      .replace(/[\u2013\u2014]/g, " - ")
+      .replace(/(\d),(\d{3})\b/g, "$1$2")
+      // "8-week", "30-day": a length written as one word is the number and its unit.
+      .replace(/(\d)-(days?|weeks?|months?|years?)(?![a-z])/g, "$1 $2")
+      .replace(/([a-z])-(?=[a-z])/g, "$1 ")
+      .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
+      .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
+      // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
+      .replace(/([a-z])'ll(?![a-z])/g, "$1 will")
+      .replace(/\.+(?=\s|$)/g, " ")
+      .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Escapes a phrase for use inside a RegExp. */

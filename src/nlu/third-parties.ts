@@ -38,6 +38,18 @@ const AUXILIARIES = "does|did|do|will|would|can|could";
  */
 const BE = "is|are|was|were";
 
+/**
+ * What another seller does in advertising, said after them ("which keywords is my competitor bidding on", "are rivals
+ * advertising on yoga mats"): the mirror holds the seller's own ads only.
+ */
+const THEIR_AD_VERB =
+  /^(?:(?:is|are|was|were|do|does|did|also|currently|now|still|all|even) ){0,2}(?:bid|bids|bidding|bidded|advertise|advertises|advertised|advertising|targeting|targets|running ads|run ads|runs ads|spending on (?:ads|ppc|advertising))(?= |$)/;
+/** Their advertising as a possession ("my competitor's keywords", "rivals' PPC campaigns"). */
+const THEIR_AD_THINGS =
+  /^(?:[a-z]+ )?(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|sponsored)(?= |$)/;
+/** What a subject holds, asked of it ("how many reviews does my competitor's yoga mat have"). */
+const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
+
 export function thirdPartyDetector(
   w: WordLists,
   metricPhrases: PhraseIndex<{ metric: Metric | null }>,
@@ -62,6 +74,15 @@ export function thirdPartyDetector(
   const heads = new Set(w.third_party_heads ?? []);
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
+      for (const o of others.find(text)) {
+        const rest = text.slice(o.end).replace(/^' /, " ").trimStart();
+        const possessive = /'s?$/.test(o.phrase) || text.slice(o.end).startsWith("'");
+        if (THEIR_AD_VERB.test(rest) || (possessive && THEIR_AD_THINGS.test(rest))) return true;
+      }
+      // A figure that another party's thing holds: their reviews, rating or stock are not in the mirror.
+      HOLDS.lastIndex = 0;
+      for (let m = HOLDS.exec(text); m; m = HOLDS.exec(text))
+        if (others.find(m[1]).length > 0 && metrics.some((x) => !theirs.has(x))) return true;
       const asksAmount =
         /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;

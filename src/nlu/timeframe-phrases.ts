@@ -331,6 +331,9 @@ export function findTimeframes(
       let year = latestMonthYear(month, today);
       // "last November" in November is the one a year before; in December it is the one just over.
       if (prep === "last" && year === Number(today.slice(0, 4)) && month === Number(today.slice(5, 7))) year--;
+      // "next October", "the coming March": the month still to come, which holds nothing yet.
+      if (prep === "next" || prep === "coming")
+        year = Number(today.slice(0, 4)) + (month > Number(today.slice(5, 7)) ? 0 : 1);
       return { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` };
     });
   if (/\d{4}/.test(text)) claim(g.patterns.yearAlone, (m) => ({ kind: "time", token: m[1] }));
@@ -492,7 +495,7 @@ const BETWEEN_CUE_AND_PERIOD =
 const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
-const COMPARING_PREPOSITIONS = new Set(["vs", "versus", "to", "and", "than", "against"]);
+const COMPARING_PREPOSITIONS = new Set(["vs", "v", "versus", "to", "and", "than", "against"]);
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {

@@ -780,3 +780,180 @@ describe("classes the sixteenth and seventeenth blind splits showed", () => {
     [["which targets were wasting spend in the UK"], { intent: "wasted_ad_spend", filters: { marketplace: "UK" } }],
   ])("%j", (questions, want) => expectFrame(questions, want));
 });
+
+describe("classes the eighteenth to twenty-first blind splits showed", () => {
+  const refused = (question: string) => {
+    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    expect("error" in outcome, question).toBe(true);
+  };
+
+  // Other platforms and tools, investing, the whole market's rankings, a competitor's ads or reviews and fees still to
+  // come are not in the mirror, however many seller words they use.
+  it.each([
+    "how many orders did my eBay store get last week",
+    "conversion rate on my Shopify site this month",
+    "set up an abandoned cart flow in Mailchimp",
+    "sync my WooCommerce products",
+    "is it time to sell my Tesla shares",
+    "should we invest in index funds",
+    "which company has the top selling air fryer in the UK",
+    "the most popular blender across the whole of amazon.com, any brand",
+    "what search terms are my rivals targeting",
+    "show me my competitor's PPC campaigns",
+    "is the competition advertising on cast iron pans",
+    "what rating does my rival's dog bed have",
+    "what will referral fees be next March",
+    "how much will storage cost me next December",
+  ])("%j is invalid_query", refused);
+
+  // A setting named with a new value told as a fact, whatever words link them, is a change of that setting.
+  it.each<[string, Record<string, number>]>([
+    ["my safety stock is really more like 20 days", { safety_stock_days: 20 }],
+    ["lead time has gone up to 8 weeks", { lead_time_days: 56 }],
+    ["the factory currently needs 6 weeks, change my lead time", { lead_time_days: 42 }],
+    ["our manufacturer actually takes 40 days these days", { lead_time_days: 40 }],
+    ["update the lead time, suppliers are at 30 days now", { lead_time_days: 30 }],
+  ])("%j", (question, settings) => expectFrame([question], { intent: "update_settings", filters: { settings } }));
+  it.each(["what is my lead time", "which safety stock am I using"])("%j still shows the settings", (q) =>
+    expectFrame([q], { intent: "show_settings" }),
+  );
+});
+
+describe("classes the eighteenth to twenty-first blind splits showed: the seller's money and rankings in other words", () => {
+  // Amazon or a marketplace's site moving money to the seller is a payout, whatever the verb.
+  it.each<[string, Record<string, unknown>]>([
+    ["how much did amazon really deposit to us in august", { timeframe: "2026-08" }],
+    ["what has amazon.co.uk transferred into my bank this year", { timeframe: "year_to_date", marketplace: "UK" }],
+    ["what did amazon.fr pay out to me last quarter", { timeframe: "last_quarter", marketplace: "FR" }],
+    ["how much has amazon wired to our account since june", {}],
+  ])("%j is a payout", (question, filters) => expectFrame([question], { intent: "payouts", filters }));
+
+  // "Turn over", said of the seller or their business, is British for revenue.
+  it.each<[string, Record<string, unknown>]>([
+    ["how much did the business turn over last quarter in Germany", { timeframe: "last_quarter", marketplace: "DE" }],
+    ["what have we turned over so far this year", { timeframe: "year_to_date" }],
+    ["what did I turn over on amazon.fr in 2025", { timeframe: "2025", marketplace: "FR" }],
+  ])("%j is revenue", (question, filters) =>
+    expectFrame([question], { intent: "sales_summary", filters: { ...filters, metrics: ["revenue"] } }),
+  );
+
+  // One product word, singular or at the head of a metric's phrase ("items sold"), makes a superlative a ranking.
+  it.each<[string, Record<string, unknown>]>([
+    ["which one item brought in the most profit in Germany this year", { metrics: ["profit"], limit: 1 }],
+    ["what 3 listings sold the most units last week", { metrics: ["units_sold"], limit: 3, timeframe: "last_week" }],
+    ["the SKU that made the most money yesterday", { limit: 1, timeframe: "yesterday" }],
+    ["which 4 items shipped the most units in September", { metrics: ["units_sold"], limit: 4 }],
+  ])("%j ranks products", (question, filters) => expectFrame([question], { intent: "top_products", filters }));
+});
+
+describe("classes the eighteenth to twenty-first blind splits showed: other words for the seller's questions", () => {
+  // What the seller keeps, or money after all costs, per category is the category's margin question, not the P&L.
+  it.each([
+    "what do we take home per category",
+    "how much did I pocket in each category last quarter",
+    "which category brings in the most cash after expenses",
+    "what did we pocket per category in Q3",
+  ])("%j is profit per category", (q) => expectFrame([q], { intent: "profit_margin_by_category" }));
+  it.each(["P&L per category this year", "profit and loss by category last quarter"])("%j stays the P&L", (q) =>
+    expectFrame([q], { intent: "profit_breakdown" }),
+  );
+
+  // One category ranked by margin or profit ranks its products.
+  it.each<[string, Record<string, unknown>]>([
+    ["rank Pet Supplies by profit this year", { category: "Pet Supplies", metrics: ["profit"] }],
+    ["top 5 in Home & Kitchen by margin", { category: "Home & Kitchen", metrics: ["profit_margin"], limit: 5 }],
+    ["rank my Beauty & Personal Care by margin", { category: "Beauty & Personal Care", metrics: ["profit_margin"] }],
+  ])("%j ranks the category's products", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+
+  // Asking what to type or what is understood is asking for help.
+  it.each([
+    "what kinds of questions do you understand",
+    "what should I type",
+    "what am I meant to ask you",
+    "which requests can you understand",
+    "what do I say to get an answer",
+  ])("%j is help", (q) => expectFrame([q], { intent: "help" }));
+
+  // Stock that will be gone, in a contraction or not, is at risk of running out within the horizon.
+  it.each<[string, Record<string, unknown>]>([
+    ["what's going to be gone within 2 weeks", { horizon_days: 14 }],
+    ["which SKUs'll run out in the next 10 days", { horizon_days: 10 }],
+    ["what will be all gone in the next 5 days in Germany", { horizon_days: 5, marketplace: "DE" }],
+  ])("%j is a stock-out risk", (q, filters) => expectFrame([q], { intent: "stockout_risk", filters }));
+
+  // How long stock takes to sell is its days of supply: above a threshold, it is excess.
+  it.each<[string, number]>([
+    ["products that will take over 200 days to sell", 200],
+    ["inventory needing more than 120 days to clear", 120],
+    ["stock that would need more than 90 days to sell through", 90],
+  ])("%j is excess stock", (q, value) =>
+    expectFrame([q], {
+      intent: "excess_inventory",
+      filters: { conditions: [{ metric: "days_of_supply", op: ">", value }] },
+    }),
+  );
+
+  // Clicks that never became a sale are wasted spend.
+  it.each([
+    "search terms with over 40 clicks that never turned into an order",
+    "keywords with more than 10 clicks that didn't result in a sale",
+    "targets with 30+ clicks that never converted into sales",
+  ])("%j is wasted spend", (q) => expectFrame([q], { intent: "wasted_ad_spend" }));
+
+  // "Tell me whenever", "ping me if", "let me know as soon as": an alert to create.
+  it.each([
+    "ping me if the buy box on B0PETS0002 drops below 80%",
+    "tell me whenever any product has less than 10 days of stock",
+    "let me know as soon as ACoS goes above 40%",
+  ])("%j creates an alert", (q) => expectFrame([q], { intent: "create_alert" }));
+
+  // How the business is performing, said of the seller, is an insight.
+  it.each(["quick rundown of how we're performing", "how am I performing overall", "tell me how we're doing"])(
+    "%j is an insight",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
+
+  // Other sellers offering what the seller does not is a gap in the catalog.
+  it.each([
+    "what are competitors selling in Pet Supplies that I'm not",
+    "which product types are rivals offering that we are not",
+  ])("%j is a catalog gap", (q) => expectFrame([q], { intent: "catalog_gaps" }));
+});
+
+describe("classes the eighteenth to twenty-first blind splits showed: periods and metrics as written", () => {
+  // "v" between two periods compares them, a month that needs a preposition included.
+  it.each<[string, Record<string, unknown>]>([
+    ["March v May revenue", { timeframe: "2026-03", compare_to: "2026-05" }],
+    ["orders in august v march", { timeframe: "2026-08", compare_to: "2026-03" }],
+    ["September v May, profit", { timeframe: "2026-09", compare_to: "2026-05" }],
+  ])("%j is a comparison", (q, filters) => expectFrame([q], { intent: "sales_comparison", filters }));
+
+  // "Month on month" over a period of several months is a trend by month; over one period it stays a comparison.
+  it.each<[string, Record<string, unknown>]>([
+    ["week over week orders for the last 3 months", { timeframe: "last_3_months", group_by: "week" }],
+    ["units month on month this year in Germany", { timeframe: "year_to_date", group_by: "month", marketplace: "DE" }],
+    ["how has revenue moved month over month since march", { group_by: "month" }],
+  ])("%j is a trend", (q, filters) => expectFrame([q], { intent: "sales_trend", filters }));
+  it.each(["how much has profit changed month on month", "week over week units in France"])(
+    "%j stays a comparison",
+    (q) => expectFrame([q], { intent: "sales_comparison", filters: { compare_to: "previous_period" } }),
+  );
+
+  // An "N-week trend" or "N-month chart" names the period it is drawn over.
+  it.each<[string, string]>([
+    ["12 week trend of revenue in Germany", "last_12_weeks"],
+    ["3-month chart of my ACoS", "last_3_months"],
+    ["a 10-day trend of units sold", "last_10_days"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "PPC" before advertising figures says which figures they are; it adds no spend of its own.
+  it.each<[string, string[]]>([
+    ["ppc acos and roas last week", ["acos", "roas"]],
+    ["PPC impressions and CTR this month", ["impressions", "ctr"]],
+    ["ppc clicks in the UK yesterday", ["clicks"]],
+  ])("%j", (q, metrics) => {
+    const u = understand(q);
+    expect(u?.intent, q).toBe("advertising_summary");
+    expect(u?.filters.metrics, q).toEqual(metrics);
+  });
+});
