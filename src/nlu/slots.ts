@@ -431,6 +431,13 @@ const ENDS_LIKE_A_FOLLOW_UP =
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
+/**
+ * "us" where no pronoun stands: opening the question before more words (a pronoun object never leads), beside
+ * "only" or "alone", or last after a period or a place ("roas mtd us"), where an object would need a verb or
+ * preposition before it.
+ */
+const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__time__ )us$)/;
+
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
@@ -589,7 +596,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
-  const corrected = written.map((word) => {
+  const corrected = written.map((word, i) => {
+    // "u s", "u k": the letters of a country, not texting's "you".
+    if (word === "u" && /^[sk]$/.test(written[i + 1] ?? "")) return word;
     let fixed = matcher.corrections.get(word);
     if (fixed === undefined) matcher.corrections.set(word, (fixed = correctWord(word, g, matcher.words)));
     return fixed;
@@ -820,6 +829,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const code = codeInCaps.toLowerCase();
     const at = text.lastIndexOf(` ${code}`) >= 0 ? text.lastIndexOf(` ${code}`) + 1 : text.startsWith(code) ? 0 : -1;
     if (at >= 0) text = normalizeText(`${text.slice(0, at)} __mkt__ ${text.slice(at + code.length)}`);
+  }
+  // "us" in lower case where the pronoun cannot stand ("us only: …", "roas mtd us", "us sales this week"): the US.
+  if (!slots.marketplace && US_AS_PLACE.test(text)) {
+    slots.marketplace = "US";
+    text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
   }
 
   text = replaceMatches(text, g.groups.find(text), (m) => {

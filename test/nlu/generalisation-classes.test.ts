@@ -957,3 +957,45 @@ describe("classes the eighteenth to twenty-first blind splits showed: periods an
     expect(u?.filters.metrics, q).toEqual(metrics);
   });
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: texting shorthand and a lower-case us", () => {
+  // "wat", "u", "r", "mo", "opps", "amzn": the words written out, wherever they stand.
+  it.each<[string, Expected]>([
+    ["wat r my best sellers this mo", { intent: "top_products", filters: { timeframe: "this_month" } }],
+    ["last mo vs the mo before", { intent: "sales_comparison", filters: { timeframe: "last_month" } }],
+    ["r there any growth opps in France", { intent: "insights", filters: { insight_type: "opportunities" } }],
+    ["what did amzn pay me last mo", { intent: "payouts", filters: { timeframe: "last_month" } }],
+    ["wat else can u help with", { intent: "help" }],
+  ])("%j", (q, want) => expectFrame([q], want));
+  it("AMZN the share stays off topic", () => expect(understand("is amzn stock a good buy")).toBeUndefined());
+  it("the letters u s and u k stay countries", () => {
+    expect(understand("sales in the u s last month")?.filters.marketplace).toBe("US");
+    expect(understand("u k orders this week")?.filters.marketplace).toBe("UK");
+  });
+
+  // "us" where no pronoun can stand is the US; where one can, it stays a pronoun.
+  it.each<[string, string | undefined]>([
+    ["us only, top 3 products by units", "US"],
+    ["acos last week us", "US"],
+    ["us revenue yesterday", "US"],
+    ["orders this quarter, only us", "US"],
+    ["did amazon pay us last month", undefined],
+    ["give us the top 5 products", undefined],
+  ])("%j", (q, marketplace) => expect(understand(q)?.filters.marketplace, q).toBe(marketplace));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: other sellers' sales and rankings", () => {
+  // Another seller's sales pace, search rankings or traffic are not in the mirror, however they are asked.
+  it.each([
+    "how many units a week is joseph joseph shifting",
+    "how many units a day are my rivals pushing on dog beds",
+    "what keywords are rivals ranking for",
+    "how many orders is the leading dog bed brand getting",
+    "where is the number one spatula listing getting its sales from",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+  // The seller's own pace and rankings stay questions.
+  it.each(["how many units per day am I moving", "how many units is each product moving per day"])(
+    "%j is understood",
+    (q) => expect(understand(q), q).toBeDefined(),
+  );
+});
