@@ -606,7 +606,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
-  text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
+  // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
+  // "not under" ("losing the buy box more often than not? under 50%").
+  text = normalizeText(
+    text
+      .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
+      .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
+      .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly"),
+  );
   slots.followUpCue =
     g.leadWords.find(text)[0]?.start === 0 ||
     g.followUps.find(text).length > 0 ||
@@ -1092,7 +1099,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
     if (afterStart < tokens.length) {
       const after = g.conditionMetrics.at(text, startOf(afterStart));
-      if (after) {
+      // "spend over $30 and no orders": a clause of its own after the value, not the value's unit.
+      if (after && !CLAUSE_LINK.test(after.phrase)) {
         metric = after.value;
         bareUnits = after.phrase === "units" || after.phrase === "unit";
         end = tokenAt.get(after.end + 1) ?? tokens.length;
@@ -1111,6 +1119,10 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // stock is the units in stock.
       const from = Math.max(0, start - STOCK_WORD_REACH);
       if (tokens.slice(from, start).some((t) => STOCK_WORDS.has(t))) metric = "available_quantity";
+      // "when B0… gets below 20 units", "once it drops under 50 units": a level that a product falls to is its
+      // stock; what it sells is said with a verb of selling ("sells fewer than 20 units").
+      else if (LEVEL_VERBS.has(tokens[start - 1] ?? "") && !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)))
+        metric = "available_quantity";
     }
     if (!metric) {
       // Look back over a few verbs ("ACoS goes above", "the buy box drops below").
@@ -1208,6 +1220,15 @@ function rateAfter(
 export function sameDayBefore(date: string, unit: "week" | "month" | "year"): string {
   return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
 }
+
+/** A link word that starts a clause of its own ("and no orders", "but few sales"). */
+const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
+/** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */
+const LEVEL_VERBS = new Set([
+  "gets", "get", "getting", "drops", "drop", "dropping", "falls", "fall", "falling", "goes", "go", "going", "dips",
+  "dip", "dipping", "sinks", "sink", "is", "are", "has", "have", "runs", "run", "down", "left", "hits", "hit",
+]);
+const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */
 const STOCK_WORDS = new Set(["stock", "inventory", "stocks", "units in stock", "on hand"]);

@@ -999,3 +999,33 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: other 
     (q) => expect(understand(q), q).toBeDefined(),
   );
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: thresholds as sellers write them", () => {
+  // "north of" is above and "south of" below; a sign run into its figure (">$30", "<5%") is a threshold too.
+  it.each<[string, { metric: string; op: string; value: number }]>([
+    ["campaigns north of 30% acos", { metric: "acos", op: ">", value: 30 }],
+    ["products with a buy box south of 60%", { metric: "buy_box_percentage", op: "<", value: 60 }],
+    ["keywords that spent north of $20 with 0 sales", { metric: "ad_spend", op: ">", value: 20 }],
+    ["search terms with >$15 spend last week", { metric: "ad_spend", op: ">", value: 15 }],
+    ["campaigns with acos >40% this month", { metric: "acos", op: ">", value: 40 }],
+  ])("%j", (q, condition) => expect(understand(q)?.filters.conditions, q).toEqual([condition]));
+
+  // A clause after the value ("… over $30 and no orders") is not the value's unit.
+  it.each(["keywords with spend over $30 and no orders", "targets with spend above $25 but no sales"])("%j", (q) =>
+    expect(understand(q)?.filters.conditions?.[0]?.metric, q).toBe("ad_spend"),
+  );
+
+  // "More often than not" is an idiom, never the threshold "not under".
+  it("a threshold after \"more often than not\" keeps its own direction", () =>
+    expect(understand("which products lose the buy box more often than not, below 40% say")?.filters.conditions).toEqual(
+      [{ metric: "buy_box_percentage", op: "<", value: 40 }],
+    ));
+
+  // A level a product gets to in units is its stock; a count it sells stays its sales.
+  it.each<[string, string]>([
+    ["let me know when B0TGPUZZ01 falls below 15 units", "available_quantity"],
+    ["alert me once any product gets under 30 units", "available_quantity"],
+    ["tell me if B0TGPUZZ01 drops below 10 units", "available_quantity"],
+    ["alert me if Pet Supplies sells fewer than 20 units a day", "units_sold"],
+  ])("%j", (q, metric) => expect(understand(q)?.filters.conditions?.[0]?.metric, q).toBe(metric));
+});
