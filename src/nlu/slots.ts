@@ -467,6 +467,11 @@ const CAMPAIGN_SHAPE =
  * token of the period to date, as "this year" or "this month" is.
  */
 function periodSoFar(timeframe: string | undefined, question: string, today: string): string | undefined {
+  // "I started in September … since then", "we launched in Q2, how much from then on": from that period's first day.
+  if (timeframe && SINCE_THEN.test(question) && /^\d{4}/.test(timeframe)) {
+    const start = resolveTimeframe(timeframe, today)?.start;
+    if (start && start < today) return `${start}..${today}`;
+  }
   if (!timeframe || !SO_FAR.test(question)) return timeframe;
   const year = today.slice(0, 4);
   const month = today.slice(0, 7);
@@ -474,6 +479,7 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
   return timeframe;
 }
+const SINCE_THEN = /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
 
 /** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */

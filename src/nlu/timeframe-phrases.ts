@@ -48,6 +48,7 @@ interface Grammar {
     dayRange: RegExp;
     ofYear: RegExp;
     since: RegExp;
+    onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
     fixed: PhraseIndex<string>;
@@ -120,6 +121,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed.
+      onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}`, "g"),
       since: new RegExp(
         `${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",
@@ -222,7 +225,9 @@ export function findTimeframes(
         changeFromTo = true;
         return undefined;
       }
-      const a = dateExpr(left, today, g);
+      // "march-may 2025": a year said once, at the end, is both months'.
+      const year = /\d{4}/.test(left) ? undefined : /\d{4}/.exec(right)?.[0];
+      const a = dateExpr(year && g.months[left] !== undefined ? `${left} ${year}` : left, today, g);
       const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
       if (!a || !b) return undefined;
       // "march to june" with no years: the range ends at the latest June on or after the start.
@@ -276,6 +281,13 @@ export function findTimeframes(
       let start = `${thisMonth}${String(day).padStart(2, "0")}`;
       if (start > today) start = `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}`;
       return resolveTimeframe(start, today) ? { kind: "time", token: `${start}..${today}` } : undefined;
+    });
+  if (hasDigit && tokens.includes("on"))
+    claim(g.patterns.onDay, (m) => {
+      const day = String(Number(m[1])).padStart(2, "0");
+      let date = `${today.slice(0, 8)}${day}`;
+      if (date > today) date = `${addMonthsIso(`${today.slice(0, 8)}01`, -1).slice(0, 8)}${day}`;
+      return resolveTimeframe(date, today) ? { kind: "time", token: date } : undefined;
     });
   if (tokens.some((t) => p.weekdays[t] !== undefined)) {
     claim(g.patterns.weekday, (m) => {

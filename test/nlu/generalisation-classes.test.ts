@@ -1029,3 +1029,36 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: thresh
     ["alert me if Pet Supplies sells fewer than 20 units a day", "units_sold"],
   ])("%j", (q, metric) => expect(understand(q)?.filters.conditions?.[0]?.metric, q).toBe(metric));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: periods said in passing", () => {
+  // A dash between two months is a range of them, a year at the end holding for both.
+  it.each<[string, string]>([
+    ["revenue jun-aug", "2026-06-01..2026-08-31"],
+    ["top products mar-apr", "2026-03-01..2026-04-30"],
+    ["orders march-may 2025", "2025-03-01..2025-05-31"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "Since then" after a period named earlier runs from that period's first day to today.
+  it.each<[string, string]>([
+    ["we launched in Q2, what's our revenue been since then", "2026-04-01..2026-11-21"],
+    ["I opened the store in August 2025 and want units sold ever since", "2025-08-01..2026-11-21"],
+    ["my prices went up in october, how have orders been from then on", "2026-10-01..2026-11-21"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "On the 18th": that day of this month, or of last month while it is still to come.
+  it.each<[string, string]>([
+    ["revenue on the 3rd", "2026-11-03"],
+    ["how many orders on the 30th", "2026-10-30"],
+    ["did sessions fall on the 12th", "2026-11-12"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: what customers bought and spent", () => {
+  // Customers as the ones who buy or spend: the seller's own units and revenue, never another business's figures.
+  it.each<[string, string]>([
+    ["how many units did customers buy in October", "units_sold"],
+    ["how many items did people purchase yesterday", "units_sold"],
+    ["how much did shoppers spend with me last month", "revenue"],
+    ["how much have buyers spent on my listings in Germany", "revenue"],
+  ])("%j", (q, metric) => expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }));
+});
