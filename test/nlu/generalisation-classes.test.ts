@@ -1062,3 +1062,27 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: what c
     ["how much have buyers spent on my listings in Germany", "revenue"],
   ])("%j", (q, metric) => expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: seasons and what is still to come", () => {
+  // A season is its three months; "next" one is still to come.
+  it.each<[string, string]>([
+    ["revenue over the summer", "2026-06-01..2026-08-31"],
+    ["orders last fall", "2025-09-01..2025-11-30"],
+    ["units sold in winter 2025", "2025-12-01..2026-02-28"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+  it("\"summer\" naming a product is no period", () =>
+    expect(understand("summer dresses revenue")?.filters.timeframe).toBe("last_30_days"));
+
+  // Fees or sales in a month or season asked of the future ("will … rise in march") are not in the mirror.
+  it.each([
+    "will referral fees rise in march",
+    "is amazon going to put storage fees up in february",
+    "sales next summer",
+    "will fba fees be going up next spring",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+  // Asked in the past tense, the same month is the one just gone.
+  it.each<[string, string]>([
+    ["did fees go up in march", "2026-03"],
+    ["how much will I get paid, sorry, how much did I get paid in september", "2026-09"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+});
