@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
@@ -70,7 +71,7 @@ const FOREIGN_METRIC_SHARE = 0.3;
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  const slots = extractSlots(text, model.grammar, options.catalog, options.today);
+  const slots = extractSlots(withoutGreeting(text), model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
     slots.strangerOwner ||
@@ -150,6 +151,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     confidence = 0.4;
   }
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
+  // Thanks for help given ("cheers, you've been a massive help") ask for nothing.
+  if (intent === "help" && thanksForHelp(text)) intent = undefined;
   // A figure of the future ("what will my sales be next month") is not in the mirror: only stock looks ahead.
   if (
     intent &&
@@ -360,8 +363,9 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
 }
 const REMOVING =
   /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
+// Asked politely ("could you run me through the notifications I've set") too.
 const SHOWING =
-  /^(?:please )?(?:show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller

@@ -23,6 +23,8 @@ const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
 const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
 const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
 
+const CLAUSE_WORDS = new Set(["without", "what", "which", "when", "where", "because", "so"]);
+
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
 /** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
 const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "payout"]);
@@ -99,8 +101,10 @@ export function thirdPartyDetector(
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
         const subject = (m[1] ?? m[2]).trim();
-        // A link word ends a subject: "keywords are just eating budget without bringing in sales" has none.
-        if (words(subject).some((t) => LINKS.has(t) || t === "without")) continue;
+        // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing
+        // in sales" and "does amazon keep out of what I sell" have none.
+        if (words(subject).some((t, i) => LINKS.has(t) || CLAUSE_WORDS.has(t) || (i > 0 && OWN_POSSESSIVES.has(t))))
+          continue;
         // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
         if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;

@@ -1086,3 +1086,39 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: season
     ["how much will I get paid, sorry, how much did I get paid in september", "2026-09"],
   ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: courtesies, settings and alerts asked politely", () => {
+  // A greeting before a question is no part of it; a greeting alone stays off topic.
+  it.each<[string, string]>([
+    ["Hello there, what can you do?", "help"],
+    ["hi, top 5 products last week", "top_products"],
+    ["hey team - any stockouts coming up?", "stockout_risk"],
+    ["Good afternoon! what were my fees last month?", "profit_breakdown"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  it.each(["hello there", "good morning"])("%j alone is refused", (q) => expect(understand(q)).toBeUndefined());
+
+  // Thanks for help given ask for no help.
+  it.each(["thanks so much, you've been really helpful", "great, thank you for your help", "cheers, that's been a big help"])(
+    "%j is refused",
+    (q) => expect(understand(q), q).toBeUndefined(),
+  );
+
+  // "Pull up" or "bring up" shows; pulling data in refreshes it.
+  it.each<[string, string]>([
+    ["bring up my settings", "show_settings"],
+    ["pull up my configuration", "show_settings"],
+    ["pull my data again", "refresh_data"],
+    ["pull in the newest reports", "refresh_data"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+
+  // Alerts asked for politely ("could you go over my alerts") are the list of them.
+  it.each(["can you walk me through the alerts I have set up", "could you go over my alerts", "would you run me through my notifications"])(
+    "%j lists the alerts",
+    (q) => expectFrame([q], { intent: "list_alerts" }),
+  );
+
+  // "pls" and "plz" are "please", wherever they end a command.
+  it.each(["switch everything to euros pls", "change the currency to gbp plz"])("%j", (q) =>
+    expectFrame([q], { intent: "update_settings" }),
+  );
+});
