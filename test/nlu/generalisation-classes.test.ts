@@ -1122,3 +1122,39 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: courte
     expectFrame([q], { intent: "update_settings" }),
   );
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: figures named in plain words", () => {
+  // Profit as a percentage is the margin; being left out of pocket is a loss, the worst first; what ads cost against
+  // the sales is the ACoS.
+  it.each<[string, string, string | undefined]>([
+    ["profit % by month this year", "profit_margin", undefined],
+    ["percentage profit per category last quarter", "profit_margin", undefined],
+    ["which skus are putting me out of pocket", "profit", "asc"],
+    ["which of my listings leave us out of pocket after fees", "profit", "asc"],
+    ["what do my ads cost relative to the revenue per campaign", "acos", undefined],
+    ["ad spend as a share of sales by campaign", "acos", undefined],
+  ])("%j", (q, metric, sort) => {
+    const u = understand(q);
+    expect(u?.filters.metrics?.[0], q).toBe(metric);
+    if (sort) expect(u?.filters.sort, q).toBe(sort);
+  });
+  // Spend set against ad sales by name stays the two figures.
+  it("\"ad spend vs ad sales\" asks for both", () =>
+    expect(understand("ad spend vs ad sales last month")?.filters.metrics).toEqual(["ad_spend", "ad_sales"]));
+
+  // Removal orders and liquidation are what to do with excess stock, never orders.
+  it.each(["which products should I create removal orders for", "liquidation candidates in Pet Supplies"])("%j", (q) =>
+    expectFrame([q], { intent: "excess_inventory" }),
+  );
+
+  // "bestseller" in one word is a best seller.
+  it.each(["my bestsellers last month", "what was my bestselling product in October"])("%j", (q) =>
+    expectFrame([q], { intent: "top_products" }),
+  );
+
+  // Legal questions are not about the seller's data.
+  it.each(["is it legal to sell used books", "can I get sued for using a competitor's photos", "do I need a lawyer to register a brand"])(
+    "%j is refused",
+    (q) => expect(understand(q), q).toBeUndefined(),
+  );
+});
