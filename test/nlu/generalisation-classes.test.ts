@@ -1158,3 +1158,20 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: figure
     (q) => expect(understand(q), q).toBeUndefined(),
   );
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: ad money burnt without sales", () => {
+  // Money burnt, wasted or costing the seller on ads or their targets is wasted ad spend, not revenue or a P&L.
+  it.each([
+    "which targets are wasting ad money",
+    "which search terms are burning cash",
+    "which keywords are costing us money",
+    "which keywords aren't getting any orders",
+    "show me ad keywords that never get a sale",
+  ])("%j is wasted spend", (q) => expectFrame([q], { intent: "wasted_ad_spend" }));
+  // Products costing money are a loss in the P&L, the worst first.
+  it("products costing money are the P&L's losses", () =>
+    expectFrame(["which products are costing me money"], {
+      intent: "profit_breakdown",
+      filters: { metrics: ["profit"], sort: "asc" },
+    }));
+});
