@@ -87,8 +87,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   )
     classification.ranked = classification.ranked.slice(1);
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
-  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true))
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true)) {
     classification.ranked = classification.ranked.slice(1);
+    // Nor is it "not ours" when the runner-up says so ("what are my days of supply looking like across Office").
+    if (classification.ranked[0]?.label === "none" && !world) classification.ranked = classification.ranked.slice(1);
+  }
   // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
   const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
@@ -567,6 +570,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  // What the seller should pay per click ("how much should I be paying per click on my keywords") is a bid to set.
+  if (
+    (intent === "advertising_summary" || intent === "acos_by_campaign" || intent === "wasted_ad_spend") &&
+    slots.metrics.includes("cpc") &&
+    SHOULD_PAY.test(slots.topicText)
+  )
+    return "bid_recommendations";
   // How the business is doing against another period is a comparison of its sales.
   if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
     return "sales_comparison";
@@ -727,6 +737,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
   if (STOCK_DIRECTIONS.has(intent) && supply && supply.op !== "=")
     return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  // A stock figure asked as it stands ("what are my days of supply looking like in Office"), with no running out,
+  // horizon, threshold or ranking, is the stock levels.
+  if (
+    intent === "stockout_risk" &&
+    STOCK_FIGURES.has(slots.metrics[0]) &&
+    slots.horizonDays === undefined &&
+    slots.conditions.length === 0 &&
+    !slots.ranking &&
+    !slots.sort &&
+    !model.classifier.classesIn(slots.masked).has("runout")
+  )
+    return "inventory_levels";
   // A stock figure per product with nothing to rank it by ("days of supply for every product") is the stock levels.
   if (
     intent === "top_products" &&
@@ -755,6 +777,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 }
 
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
+/** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
+const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
+
 function inTheFuture(timeframe: string | undefined, today: string): boolean {
   const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
   return range !== undefined && range.start > today;

@@ -344,6 +344,9 @@ const SAFETY_STOCK = new RegExp(
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
   /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+/** The same delay told of the goods: "it takes about 6 weeks for my stuff to get here from the factory". */
+const TRANSIT_LEAD_TIME =
+  /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
 const CURRENCY = new RegExp(
   `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
@@ -657,6 +660,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   if (/supplier|manufacturer|factor|vendor|producer/.test(text)) {
     text = replaceAll(text, SUPPLIER_LEAD_TIME, (m) => {
+      slots.settings.lead_time_days ??= days(m[1], m[2]);
+      return "__setting__ s_lead_time";
+    });
+    text = replaceAll(text, TRANSIT_LEAD_TIME, (m) => {
       slots.settings.lead_time_days ??= days(m[1], m[2]);
       return "__setting__ s_lead_time";
     });

@@ -1175,3 +1175,46 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: ad mon
       filters: { metrics: ["profit"], sort: "asc" },
     }));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: stock, bids, rivals and insights in plain words", () => {
+  // Stock that will "make it through" a period is a question of running out.
+  it.each(["will my dog beds make it through the next 3 weeks", "is B0PSDOGT01 going to see me through the next 10 days"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "stockout_risk" }),
+  );
+  // A stock figure asked as it stands is the stock levels.
+  it.each(["days of supply for pet supplies", "how are my days of cover looking in Office Products"])("%j", (q) =>
+    expectFrame([q], { intent: "inventory_levels" }),
+  );
+  // More to have made, or when a PO must go in, is a restock.
+  it.each([
+    "how many more units of B0PSDOGT01 should we order",
+    "when should I place the next purchase order for B0PSDOGT01",
+    "get my supplier to make more dog beds? how many",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  // What the seller should pay per click is a bid; what it pays is the advertising's figure.
+  it.each<[string, string]>([
+    ["what should my cost per click be for each keyword", "bid_recommendations"],
+    ["what's the ideal cpc for my keywords", "bid_recommendations"],
+    ["what's my cpc this month", "advertising_summary"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // Others selling the same for less is competitor pricing.
+  it.each(["is anyone selling my products for less money", "who sells my items for a lower price"])("%j", (q) =>
+    expectFrame([q], { intent: "competitor_pricing" }),
+  );
+  // How the seller is getting on, or what could go badly wrong, is an insight.
+  it.each(["how am I getting on overall", "could anything go seriously wrong with my store", "headline numbers for how my shop is doing"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
+  // Everyday words are no misspelt seller words ("speaking" is no "spending", "while" no "whole").
+  it.each<[string, string]>([
+    ["generally speaking, how am I getting on against competitors", "insights"],
+    ["campaigns with acos above 40%, they need reining in", "acos_by_campaign"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // A lead time told of the goods is the lead time.
+  it.each<[string, number]>([
+    ["it takes 5 weeks for orders to arrive from my supplier", 35],
+    ["stock needs about 40 days to get to me from the factory", 40],
+  ])("%j", (q, days) => expectFrame([q], { intent: "update_settings", filters: { settings: { lead_time_days: days } } }));
+});
