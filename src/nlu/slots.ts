@@ -453,7 +453,8 @@ const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
-const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
+/** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
+const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
 const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/gi;
 /** A code shaped like a SKU, written in capitals: letters and digits joined by hyphens ("SO-YOGA-01"). */
@@ -621,7 +622,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text
       .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
-      .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly"),
+      .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
+      // "get to the bottom of it" is finding out why, no ranking from the bottom.
+      .replace(/(?:^| )(?:get|getting|got) to the bottom of (?:it|this|that|things|what's going on)(?= |$)/g, " investigate"),
   );
   slots.followUpCue =
     g.leadWords.find(text)[0]?.start === 0 ||
@@ -640,7 +643,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
   text = replaceAll(text, ASIN, (m) => {
-    slots.asin ??= m[0].toUpperCase();
+    slots.asin ??= m[0].replace(/'s?$/, "").toUpperCase();
     return "__asin__";
   });
 
@@ -1043,7 +1046,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (range) slots.sort = range[1] ? "desc" : "asc";
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   slots.ranking = hasSuperlative || slots.judgement !== undefined;
-  slots.singularSuperlative = hasSuperlative && g.singular.find(text).length > 0 && g.plural.find(text).length === 0;
+  slots.singularSuperlative =
+    hasSuperlative &&
+    ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1234,6 +1239,9 @@ export function sameDayBefore(date: string, unit: "week" | "month" | "year"): st
   return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
 }
 
+/** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
+const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;
+
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */
@@ -1249,7 +1257,8 @@ const STOCK_WORD_REACH = 5;
 
 /** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
-  for (let n = Math.min(5, j); n >= 1; n--) {
+  // Up to nine words: "ppc spend as a share of the ad sales" is one metric.
+  for (let n = Math.min(9, j); n >= 1; n--) {
     const metric = g.conditionMetrics.get(tokens.slice(j - n, j).join(" "));
     if (metric) return { metric, start: j - n };
   }

@@ -133,7 +133,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed.
-      onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}`, "g"),
+      onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`, "g"),
       since: new RegExp(
         `${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",

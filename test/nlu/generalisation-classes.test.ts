@@ -1218,3 +1218,30 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: stock,
     ["stock needs about 40 days to get to me from the factory", 40],
   ])("%j", (q, days) => expectFrame([q], { intent: "update_settings", filters: { settings: { lead_time_days: days } } }));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: idioms and possessives around a ranking", () => {
+  // "Just the one" or "only one" after a ranking asks for its first alone, whatever plural names the rows.
+  it.each(["which products had the most returns? only the one", "which of my listings sells best by units, just the one"])(
+    "%j",
+    (q) => expect(understand(q)?.filters.limit, q).toBe(1),
+  );
+  // "Get to the bottom of it" is finding out why: it ranks nothing from the bottom.
+  it.each(["which listings get returned the most? want to get to the bottom of this", "which items have the highest refund rate, I need to get to the bottom of it"])(
+    "%j",
+    (q) => expect(understand(q)?.filters.sort, q).toBe("desc"),
+  );
+  // An ASIN's possessive is the product's own figure, not another business's.
+  it.each<[string, string]>([
+    ["what is B0PSDOGT01's conversion rate", "conversion_analysis"],
+    ["has B0SOYOGA01's rating dropped this quarter", "declining_reviews"],
+  ])("%j", (q, intent) => expectFrame([q], { intent, filters: { asin: q.match(/B0[A-Z0-9]{8}/)![0] } }));
+  // What could go badly wrong is a risk.
+  it("what could go badly wrong is a risk", () =>
+    expectFrame(["could anything go seriously wrong with my store"], {
+      intent: "insights",
+      filters: { insight_type: "risks" },
+    }));
+  // A day with its month after it is that day of that month, not of this one.
+  it("\"on the 15th of March 2025\" is that day", () =>
+    expect(understand("revenue on the 15th of March 2025")?.filters.timeframe).toBe("2025-03-15"));
+});
