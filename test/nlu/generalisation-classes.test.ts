@@ -1245,3 +1245,18 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: idioms
   it("\"on the 15th of March 2025\" is that day", () =>
     expect(understand("revenue on the 15th of March 2025")?.filters.timeframe).toBe("2025-03-15"));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: follow-ups asked politely", () => {
+  // "Could you group that by week", "by week rather than by day", "… instead of …": an edit of the question before,
+  // which keeps its place and its figures.
+  it.each<[string, Record<string, unknown>]>([
+    ["could you bucket that by month?", { group_by: "month" }],
+    ["by week rather than by day", { group_by: "week" }],
+    ["would you chart it per week instead of daily", { group_by: "week" }],
+  ])("%j", (q, filters) =>
+    expectFrame(["daily units sold in Germany over the last 60 days", q], {
+      intent: "sales_trend",
+      filters: { ...filters, marketplace: "DE", metrics: ["units_sold"], timeframe: "last_60_days" },
+    }),
+  );
+});
