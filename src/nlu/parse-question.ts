@@ -570,6 +570,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  // Being undercut within a period said ("who undercut me this week", "who has undercut us since Monday") is an event,
+  // a price change, where "who is undercutting me" asks about prices now.
+  if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText)) return "price_changes";
   // What the seller should pay per click ("how much should I be paying per click on my keywords") is a bid to set.
   if (
     (intent === "advertising_summary" || intent === "acos_by_campaign" || intent === "wasted_ad_spend") &&
@@ -626,6 +629,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || slots.limit !== undefined)
   )
     return "top_products";
+  // Kinds of products ranked by margin or profit ("which types of products leave me the best margin") are the
+  // categories' margins.
+  if (
+    intent === "top_products" &&
+    slots.entityGroup === "category" &&
+    !slots.groupBy &&
+    slots.category === undefined &&
+    (slots.metrics[0] === "profit_margin" || slots.metrics[0] === "profit")
+  )
+    return "profit_margin_by_category";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
     return "top_products";
@@ -777,6 +790,8 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 }
 
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
+const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+
 /** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
 const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
 

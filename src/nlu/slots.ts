@@ -1006,6 +1006,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
+  // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
+  // about are no filter.
+  if (slots.entityGroup === "category" && KINDS_OF.test(text) && (text.match(/__category__/g)?.length ?? 0) >= 2)
+    slots.category = undefined;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
@@ -1238,6 +1242,9 @@ function rateAfter(
 export function sameDayBefore(date: string, unit: "week" | "month" | "year"): string {
   return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
 }
+
+/** Kinds of things asked about as such ("which types of products", "what sorts of items"). */
+const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
 
 /** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
 const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;

@@ -1260,3 +1260,23 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: follow
     }),
   );
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: kinds of products and being undercut", () => {
+  // Kinds or types of products ranked by margin or profit are the categories' margins; categories given as examples
+  // of the kinds are no filter.
+  it.each([
+    "what types of products make me the best margin",
+    "which sorts of items are most profitable for me",
+    "which kinds of products (pet stuff vs office stuff, say) give the best margin",
+  ])("%j", (q) => {
+    const u = understand(q);
+    expect(u?.intent, q).toBe("profit_margin_by_category");
+    expect(u?.filters.category, q).toBeUndefined();
+  });
+  // Being undercut within a period said is a price change; being undercut now is today's prices.
+  it.each<[string, string]>([
+    ["which sellers have undercut us since monday", "price_changes"],
+    ["was I undercut on B0PSDOGT01 yesterday", "price_changes"],
+    ["who is undercutting me", "competitor_pricing"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+});
