@@ -620,6 +620,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || ordered) &&
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  // "What's doing best for profit", "what sold the most": the things that did, ranked, with no noun for them.
+  if (intent === "sales_summary" && !slots.overall && !slots.groupBy && WHAT_DOES_BEST.test(slots.topicText))
+    return "top_products";
   // One category's things ranked by margin or profit ("rank my Pet Supplies by margin") are its products, since a
   // single category has no categories to rank.
   if (
@@ -790,6 +793,8 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 }
 
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
+const WHAT_DOES_BEST =
+  /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
 const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
 
 /** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */

@@ -979,7 +979,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (metric && slots.metrics.includes(metric))
       slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
   }
-  slots.listedMetrics = /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text);
+  slots.listedMetrics =
+    /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text) || ASKED_EACH.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
@@ -1242,6 +1243,13 @@ function rateAfter(
 export function sameDayBefore(date: string, unit: "week" | "month" | "year"): string {
   return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
 }
+
+/**
+ * Two figures each asked in a clause of its own ("how many sessions did it get, and what did it convert at"): asked
+ * in that order, as a list is.
+ */
+const ASKED_EACH =
+  /(?:^| )(?:how many|how much|what|what's|which)(?: [a-z_']+){0,3} m_[a-z_]+(?: [a-z_']+)* (?:and|also|plus) (?:what|how|which|what's)(?: [a-z_']+){0,4} m_[a-z_]+(?= |$)/;
 
 /** Kinds of things asked about as such ("which types of products", "what sorts of items"). */
 const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;

@@ -1280,3 +1280,18 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: kinds 
     ["who is undercutting me", "competitor_pricing"],
   ])("%j", (q, intent) => expectFrame([q], { intent }));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: what is asked, in the order asked", () => {
+  // Two figures each asked in a clause of its own keep the order they were asked in.
+  it.each<[string, string[]]>([
+    ["how many page views did B0PSDOGT01 have, and what was its conversion rate", ["page_views", "conversion_rate"]],
+    ["what was my revenue last month and how many orders", ["revenue", "orders"]],
+  ])("%j", (q, metrics) => expect(understand(q)?.filters.metrics, q).toEqual(metrics));
+  // "What's doing best", "what sold the most": the things that did, ranked, without a noun for them.
+  it.each<[string, Record<string, unknown>]>([
+    ["what sold the most units last week", { metrics: ["units_sold"], sort: "desc" }],
+    ["what's performing worst by revenue this month", { metrics: ["revenue"], sort: "asc" }],
+    ["what was doing well in France last month", { marketplace: "FR", sort: "desc" }],
+  ])("%j", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+  it("\"how much did I sell\" stays a total", () => expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
+});
