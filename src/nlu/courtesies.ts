@@ -18,7 +18,8 @@ export function withoutGreeting(text: string): string {
 
 const THANKS =
   /(?:^| )(?:thanks|thank you|thank u|thankyou|cheers|ta|much appreciated|appreciate (?:it|that|this|your help|the help))(?= |$)/;
-const HELP_GIVEN = /(?:^| )(?:been|was|were|is|it's|that's) (?:[a-z]+ ){0,3}(?:help|helpful)(?= |$)|(?:your|the) help(?= |$)/;
+const HELP_GIVEN =
+  /(?:^| )(?:been|was|were|is|it's|that's) (?:[a-z]+ ){0,3}(?:help|helpful)(?= |$)|(?:your|the) help(?= |$)/;
 /** Words that still ask something ("thanks! what else can you do?"). */
 const ASKS = /(?:^| )(?:what|how|which|can you|could you|do you|show|tell me|explain)(?= |$)/;
 

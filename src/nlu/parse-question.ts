@@ -572,7 +572,8 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
   // Being undercut within a period said ("who undercut me this week", "who has undercut us since Monday") is an event,
   // a price change, where "who is undercutting me" asks about prices now.
-  if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText)) return "price_changes";
+  if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText))
+    return "price_changes";
   // What the seller should pay per click ("how much should I be paying per click on my keywords") is a bid to set.
   if (
     (intent === "advertising_summary" || intent === "acos_by_campaign" || intent === "wasted_ad_spend") &&

@@ -483,7 +483,8 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
   return timeframe;
 }
-const SINCE_THEN = /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
+const SINCE_THEN =
+  /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
 
 /** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
@@ -624,7 +625,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
       .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
       // "get to the bottom of it" is finding out why, no ranking from the bottom.
-      .replace(/(?:^| )(?:get|getting|got) to the bottom of (?:it|this|that|things|what's going on)(?= |$)/g, " investigate"),
+      .replace(
+        /(?:^| )(?:get|getting|got) to the bottom of (?:it|this|that|things|what's going on)(?= |$)/g,
+        " investigate",
+      ),
   );
   slots.followUpCue =
     g.leadWords.find(text)[0]?.start === 0 ||
@@ -1052,8 +1056,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   slots.ranking = hasSuperlative || slots.judgement !== undefined;
   slots.singularSuperlative =
-    hasSuperlative &&
-    ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
+    hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1261,8 +1264,33 @@ const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */
 const LEVEL_VERBS = new Set([
-  "gets", "get", "getting", "drops", "drop", "dropping", "falls", "fall", "falling", "goes", "go", "going", "dips",
-  "dip", "dipping", "sinks", "sink", "is", "are", "has", "have", "runs", "run", "down", "left", "hits", "hit",
+  "gets",
+  "get",
+  "getting",
+  "drops",
+  "drop",
+  "dropping",
+  "falls",
+  "fall",
+  "falling",
+  "goes",
+  "go",
+  "going",
+  "dips",
+  "dip",
+  "dipping",
+  "sinks",
+  "sink",
+  "is",
+  "are",
+  "has",
+  "have",
+  "runs",
+  "run",
+  "down",
+  "left",
+  "hits",
+  "hit",
 ]);
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 

@@ -375,7 +375,11 @@ export function findTimeframes(
       if (prep === "last" && year === Number(today.slice(0, 4)) && month === Number(today.slice(5, 7))) year--;
       // "next October", "the coming March": the month still to come, which holds nothing yet.
       // A month in a question about what will happen ("are fees going up in january"): the one still to come.
-      if (prep === "next" || prep === "coming" || (FUTURE_TENSE.test(text) && !PAST_TENSE.test(text) && prep !== "last"))
+      if (
+        prep === "next" ||
+        prep === "coming" ||
+        (FUTURE_TENSE.test(text) && !PAST_TENSE.test(text) && prep !== "last")
+      )
         year = Number(today.slice(0, 4)) + (month > Number(today.slice(5, 7)) ? 0 : 1);
       return { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` };
     });

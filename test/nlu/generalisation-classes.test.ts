@@ -1016,10 +1016,10 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: thresh
   );
 
   // "More often than not" is an idiom, never the threshold "not under".
-  it("a threshold after \"more often than not\" keeps its own direction", () =>
-    expect(understand("which products lose the buy box more often than not, below 40% say")?.filters.conditions).toEqual(
-      [{ metric: "buy_box_percentage", op: "<", value: 40 }],
-    ));
+  it('a threshold after "more often than not" keeps its own direction', () =>
+    expect(
+      understand("which products lose the buy box more often than not, below 40% say")?.filters.conditions,
+    ).toEqual([{ metric: "buy_box_percentage", op: "<", value: 40 }]));
 
   // A level a product gets to in units is its stock; a count it sells stays its sales.
   it.each<[string, string]>([
@@ -1070,7 +1070,7 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: season
     ["orders last fall", "2025-09-01..2025-11-30"],
     ["units sold in winter 2025", "2025-12-01..2026-02-28"],
   ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
-  it("\"summer\" naming a product is no period", () =>
+  it('"summer" naming a product is no period', () =>
     expect(understand("summer dresses revenue")?.filters.timeframe).toBe("last_30_days"));
 
   // Fees or sales in a month or season asked of the future ("will … rise in march") are not in the mirror.
@@ -1098,10 +1098,11 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: courte
   it.each(["hello there", "good morning"])("%j alone is refused", (q) => expect(understand(q)).toBeUndefined());
 
   // Thanks for help given ask for no help.
-  it.each(["thanks so much, you've been really helpful", "great, thank you for your help", "cheers, that's been a big help"])(
-    "%j is refused",
-    (q) => expect(understand(q), q).toBeUndefined(),
-  );
+  it.each([
+    "thanks so much, you've been really helpful",
+    "great, thank you for your help",
+    "cheers, that's been a big help",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
 
   // "Pull up" or "bring up" shows; pulling data in refreshes it.
   it.each<[string, string]>([
@@ -1112,10 +1113,11 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: courte
   ])("%j", (q, intent) => expectFrame([q], { intent }));
 
   // Alerts asked for politely ("could you go over my alerts") are the list of them.
-  it.each(["can you walk me through the alerts I have set up", "could you go over my alerts", "would you run me through my notifications"])(
-    "%j lists the alerts",
-    (q) => expectFrame([q], { intent: "list_alerts" }),
-  );
+  it.each([
+    "can you walk me through the alerts I have set up",
+    "could you go over my alerts",
+    "would you run me through my notifications",
+  ])("%j lists the alerts", (q) => expectFrame([q], { intent: "list_alerts" }));
 
   // "pls" and "plz" are "please", wherever they end a command.
   it.each(["switch everything to euros pls", "change the currency to gbp plz"])("%j", (q) =>
@@ -1139,7 +1141,7 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: figure
     if (sort) expect(u?.filters.sort, q).toBe(sort);
   });
   // Spend set against ad sales by name stays the two figures.
-  it("\"ad spend vs ad sales\" asks for both", () =>
+  it('"ad spend vs ad sales" asks for both', () =>
     expect(understand("ad spend vs ad sales last month")?.filters.metrics).toEqual(["ad_spend", "ad_sales"]));
 
   // Removal orders and liquidation are what to do with excess stock, never orders.
@@ -1153,10 +1155,11 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: figure
   );
 
   // Legal questions are not about the seller's data.
-  it.each(["is it legal to sell used books", "can I get sued for using a competitor's photos", "do I need a lawyer to register a brand"])(
-    "%j is refused",
-    (q) => expect(understand(q), q).toBeUndefined(),
-  );
+  it.each([
+    "is it legal to sell used books",
+    "can I get sued for using a competitor's photos",
+    "do I need a lawyer to register a brand",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
 });
 
 describe("classes the twenty-second to twenty-fourth blind splits showed: ad money burnt without sales", () => {
@@ -1178,10 +1181,10 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: ad mon
 
 describe("classes the twenty-second to twenty-fourth blind splits showed: stock, bids, rivals and insights in plain words", () => {
   // Stock that will "make it through" a period is a question of running out.
-  it.each(["will my dog beds make it through the next 3 weeks", "is B0PSDOGT01 going to see me through the next 10 days"])(
-    "%j",
-    (q) => expectFrame([q], { intent: "stockout_risk" }),
-  );
+  it.each([
+    "will my dog beds make it through the next 3 weeks",
+    "is B0PSDOGT01 going to see me through the next 10 days",
+  ])("%j", (q) => expectFrame([q], { intent: "stockout_risk" }));
   // A stock figure asked as it stands is the stock levels.
   it.each(["days of supply for pet supplies", "how are my days of cover looking in Office Products"])("%j", (q) =>
     expectFrame([q], { intent: "inventory_levels" }),
@@ -1203,10 +1206,11 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: stock,
     expectFrame([q], { intent: "competitor_pricing" }),
   );
   // How the seller is getting on, or what could go badly wrong, is an insight.
-  it.each(["how am I getting on overall", "could anything go seriously wrong with my store", "headline numbers for how my shop is doing"])(
-    "%j",
-    (q) => expectFrame([q], { intent: "insights" }),
-  );
+  it.each([
+    "how am I getting on overall",
+    "could anything go seriously wrong with my store",
+    "headline numbers for how my shop is doing",
+  ])("%j", (q) => expectFrame([q], { intent: "insights" }));
   // Everyday words are no misspelt seller words ("speaking" is no "spending", "while" no "whole").
   it.each<[string, string]>([
     ["generally speaking, how am I getting on against competitors", "insights"],
@@ -1216,20 +1220,22 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: stock,
   it.each<[string, number]>([
     ["it takes 5 weeks for orders to arrive from my supplier", 35],
     ["stock needs about 40 days to get to me from the factory", 40],
-  ])("%j", (q, days) => expectFrame([q], { intent: "update_settings", filters: { settings: { lead_time_days: days } } }));
+  ])("%j", (q, days) =>
+    expectFrame([q], { intent: "update_settings", filters: { settings: { lead_time_days: days } } }),
+  );
 });
 
 describe("classes the twenty-second to twenty-fourth blind splits showed: idioms and possessives around a ranking", () => {
   // "Just the one" or "only one" after a ranking asks for its first alone, whatever plural names the rows.
-  it.each(["which products had the most returns? only the one", "which of my listings sells best by units, just the one"])(
-    "%j",
-    (q) => expect(understand(q)?.filters.limit, q).toBe(1),
-  );
+  it.each([
+    "which products had the most returns? only the one",
+    "which of my listings sells best by units, just the one",
+  ])("%j", (q) => expect(understand(q)?.filters.limit, q).toBe(1));
   // "Get to the bottom of it" is finding out why: it ranks nothing from the bottom.
-  it.each(["which listings get returned the most? want to get to the bottom of this", "which items have the highest refund rate, I need to get to the bottom of it"])(
-    "%j",
-    (q) => expect(understand(q)?.filters.sort, q).toBe("desc"),
-  );
+  it.each([
+    "which listings get returned the most? want to get to the bottom of this",
+    "which items have the highest refund rate, I need to get to the bottom of it",
+  ])("%j", (q) => expect(understand(q)?.filters.sort, q).toBe("desc"));
   // An ASIN's possessive is the product's own figure, not another business's.
   it.each<[string, string]>([
     ["what is B0PSDOGT01's conversion rate", "conversion_analysis"],
@@ -1242,7 +1248,7 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: idioms
       filters: { insight_type: "risks" },
     }));
   // A day with its month after it is that day of that month, not of this one.
-  it("\"on the 15th of March 2025\" is that day", () =>
+  it('"on the 15th of March 2025" is that day', () =>
     expect(understand("revenue on the 15th of March 2025")?.filters.timeframe).toBe("2025-03-15"));
 });
 
@@ -1293,5 +1299,6 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: what i
     ["what's performing worst by revenue this month", { metrics: ["revenue"], sort: "asc" }],
     ["what was doing well in France last month", { marketplace: "FR", sort: "desc" }],
   ])("%j", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
-  it("\"how much did I sell\" stays a total", () => expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
+  it('"how much did I sell" stays a total', () =>
+    expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
 });
