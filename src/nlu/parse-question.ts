@@ -358,12 +358,17 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
     ? "delete_alert"
     : slots.conditions.some((c) => c.metric !== undefined) && top !== "delete_alert"
       ? "create_alert"
-      : top !== "delete_alert" && slots.conditions.length === 0 && SHOWING.test(slots.topicText)
+      : top !== "delete_alert" &&
+          slots.conditions.length === 0 &&
+          SHOWING.test(slots.topicText) &&
+          // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
+          (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
         ? "list_alerts"
         : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
+const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 const REMOVING =
   /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
 // Asked politely ("could you run me through the notifications I've set") too.

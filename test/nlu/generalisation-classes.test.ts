@@ -1302,3 +1302,16 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: what i
   it('"how much did I sell" stays a total', () =>
     expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: a figure asked beside words of watching", () => {
+  // "… worth keeping an eye on": a remark about the figure asked, no alert to list.
+  it.each<[string, string]>([
+    ["what's my refund rate in Germany this month? a friend said it's the one to keep an eye on", "refund_analysis"],
+    ["how much did I sell yesterday? worth keeping an eye on apparently", "sales_summary"],
+    ["what's my ROAS in the UK this week? I was told to keep an eye on it", "advertising_summary"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // Alerts named as such are still listed, a metric or not.
+  it.each(["show my alerts on acos", "which alerts do I have"])("%j", (q) =>
+    expectFrame([q], { intent: "list_alerts" }),
+  );
+});
