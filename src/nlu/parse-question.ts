@@ -627,7 +627,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
   // "What's doing best for profit", "what sold the most": the things that did, ranked, with no noun for them.
-  if (intent === "sales_summary" && !slots.overall && !slots.groupBy && WHAT_DOES_BEST.test(slots.topicText))
+  const whatDoes = WHAT_DOES_BEST.exec(slots.topicText);
+  if (
+    whatDoes &&
+    !slots.overall &&
+    !slots.groupBy &&
+    (intent === "sales_summary" || (intent === "insights" && /(?:best|worst|most|least)$/.test(whatDoes[0])))
+  )
     return "top_products";
   // One category's things ranked by margin or profit ("rank my Pet Supplies by margin") are its products, since a
   // single category has no categories to rank.

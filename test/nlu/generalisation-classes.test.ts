@@ -1297,7 +1297,7 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: what i
   it.each<[string, Record<string, unknown>]>([
     ["what sold the most units last week", { metrics: ["units_sold"], sort: "desc" }],
     ["what's performing worst by revenue this month", { metrics: ["revenue"], sort: "asc" }],
-    ["what was doing well in France last month", { marketplace: "FR", sort: "desc" }],
+    ["what earned the most profit in France last month", { marketplace: "FR", metrics: ["profit"], sort: "desc" }],
   ])("%j", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
   it('"how much did I sell" stays a total', () =>
     expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
@@ -1314,4 +1314,23 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: a figu
   it.each(["show my alerts on acos", "which alerts do I have"])("%j", (q) =>
     expectFrame([q], { intent: "list_alerts" }),
   );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: the buy box, a PO and a summary in a seller's words", () => {
+  // Who gets the sale when a shopper adds to cart is the buy box.
+  it.each([
+    "when customers click buy now on B0PSDOGT01, who gets the sale",
+    "how often is it my offer that wins the sale",
+  ])("%j", (q) => expectFrame([q], { intent: "buy_box_share", filters: { metrics: ["buy_box_percentage"] } }));
+  // Ordering so as not to end up running out is a restock, not a stock-out forecast.
+  it.each([
+    "how much should I reorder so we don't end up running out of dog beds",
+    "when must I send the PO for B0PSDOGT01 so that we never end up running out",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  // A summary of how the account or shop is performing is an insight; news headlines stay off topic.
+  it.each(["brief summary of how my shop is performing this month", "headline summary of how my shop is doing"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
+  it("news headlines are refused", () => expect(understand("any headlines this morning")).toBeUndefined());
 });
