@@ -1215,6 +1215,9 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: stock,
   it.each<[string, string]>([
     ["generally speaking, how am I getting on against competitors", "insights"],
     ["campaigns with acos above 40%, they need reining in", "acos_by_campaign"],
+    ["honestly, how much did I sell last week", "sales_summary"],
+    ["ideally I'd like my top 5 products by units", "top_products"],
+    ["basically, what were my fees in October", "profit_breakdown"],
   ])("%j", (q, intent) => expectFrame([q], { intent }));
   // A lead time told of the goods is the lead time.
   it.each<[string, number]>([
