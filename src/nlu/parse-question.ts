@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
@@ -70,7 +71,7 @@ const FOREIGN_METRIC_SHARE = 0.3;
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  const slots = extractSlots(text, model.grammar, options.catalog, options.today);
+  const slots = extractSlots(withoutGreeting(text), model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
     slots.strangerOwner ||
@@ -86,8 +87,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   )
     classification.ranked = classification.ranked.slice(1);
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
-  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true))
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true)) {
     classification.ranked = classification.ranked.slice(1);
+    // Nor is it "not ours" when the runner-up says so ("what are my days of supply looking like across Office").
+    if (classification.ranked[0]?.label === "none" && !world) classification.ranked = classification.ranked.slice(1);
+  }
   // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
   const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
   preferCompatible(classification.ranked, slots, model);
@@ -150,6 +154,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     confidence = 0.4;
   }
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
+  // Thanks for help given ("cheers, you've been a massive help") ask for nothing.
+  if (intent === "help" && thanksForHelp(text)) intent = undefined;
   // A figure of the future ("what will my sales be next month") is not in the mirror: only stock looks ahead.
   if (
     intent &&
@@ -352,16 +358,22 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
     ? "delete_alert"
     : slots.conditions.some((c) => c.metric !== undefined) && top !== "delete_alert"
       ? "create_alert"
-      : top !== "delete_alert" && slots.conditions.length === 0 && SHOWING.test(slots.topicText)
+      : top !== "delete_alert" &&
+          slots.conditions.length === 0 &&
+          SHOWING.test(slots.topicText) &&
+          // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
+          (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
         ? "list_alerts"
         : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
+const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 const REMOVING =
   /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
+// Asked politely ("could you run me through the notifications I've set") too.
 const SHOWING =
-  /^(?:please )?(?:show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
@@ -563,6 +575,17 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  // Being undercut within a period said ("who undercut me this week", "who has undercut us since Monday") is an event,
+  // a price change, where "who is undercutting me" asks about prices now.
+  if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText))
+    return "price_changes";
+  // What the seller should pay per click ("how much should I be paying per click on my keywords") is a bid to set.
+  if (
+    (intent === "advertising_summary" || intent === "acos_by_campaign" || intent === "wasted_ad_spend") &&
+    slots.metrics.includes("cpc") &&
+    SHOULD_PAY.test(slots.topicText)
+  )
+    return "bid_recommendations";
   // How the business is doing against another period is a comparison of its sales.
   if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
     return "sales_comparison";
@@ -603,6 +626,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || ordered) &&
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  // "What's doing best for profit", "what sold the most": the things that did, ranked, with no noun for them.
+  const whatDoes = WHAT_DOES_BEST.exec(slots.topicText);
+  if (
+    whatDoes &&
+    !slots.overall &&
+    !slots.groupBy &&
+    (intent === "sales_summary" || (intent === "insights" && /(?:best|worst|most|least)$/.test(whatDoes[0])))
+  )
+    return "top_products";
   // One category's things ranked by margin or profit ("rank my Pet Supplies by margin") are its products, since a
   // single category has no categories to rank.
   if (
@@ -612,6 +644,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || slots.limit !== undefined)
   )
     return "top_products";
+  // Kinds of products ranked by margin or profit ("which types of products leave me the best margin") are the
+  // categories' margins.
+  if (
+    intent === "top_products" &&
+    slots.entityGroup === "category" &&
+    !slots.groupBy &&
+    slots.category === undefined &&
+    (slots.metrics[0] === "profit_margin" || slots.metrics[0] === "profit")
+  )
+    return "profit_margin_by_category";
   // What sells fastest in a seller's words ("flying off the shelves") ranks products by units.
   if (intent === "sales_summary" && slots.metrics[0] === "units_sold" && slots.metricSorts.units_sold && !slots.overall)
     return "top_products";
@@ -723,6 +765,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   const supply = slots.conditions.find((c) => c.metric === "days_of_supply");
   if (STOCK_DIRECTIONS.has(intent) && supply && supply.op !== "=")
     return supply.op.startsWith("<") ? "stockout_risk" : "excess_inventory";
+  // A stock figure asked as it stands ("what are my days of supply looking like in Office"), with no running out,
+  // horizon, threshold or ranking, is the stock levels.
+  if (
+    intent === "stockout_risk" &&
+    STOCK_FIGURES.has(slots.metrics[0]) &&
+    slots.horizonDays === undefined &&
+    slots.conditions.length === 0 &&
+    !slots.ranking &&
+    !slots.sort &&
+    !model.classifier.classesIn(slots.masked).has("runout")
+  )
+    return "inventory_levels";
   // A stock figure per product with nothing to rank it by ("days of supply for every product") is the stock levels.
   if (
     intent === "top_products" &&
@@ -751,6 +805,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 }
 
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
+const WHAT_DOES_BEST =
+  /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
+const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+
+/** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
+const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
+
 function inTheFuture(timeframe: string | undefined, today: string): boolean {
   const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
   return range !== undefined && range.start > today;

@@ -344,6 +344,9 @@ const SAFETY_STOCK = new RegExp(
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
   /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+/** The same delay told of the goods: "it takes about 6 weeks for my stuff to get here from the factory". */
+const TRANSIT_LEAD_TIME =
+  /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
 const CURRENCY = new RegExp(
   `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
@@ -431,6 +434,13 @@ const ENDS_LIKE_A_FOLLOW_UP =
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
+/**
+ * "us" where no pronoun stands: opening the question before more words (a pronoun object never leads), beside
+ * "only" or "alone", or last after a period or a place ("roas mtd us"), where an object would need a verb or
+ * preposition before it.
+ */
+const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__time__ )us$)/;
+
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
@@ -443,7 +453,8 @@ const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
-const ASIN = /(?<![\w])b0[a-z0-9]{8}(?![\w])/g;
+/** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
+const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
 const SKU = /(?<![\w])sku:? ?([a-z0-9][a-z0-9._-]*\d[a-z0-9._-]*)(?![\w])/gi;
 /** A code shaped like a SKU, written in capitals: letters and digits joined by hyphens ("SO-YOGA-01"). */
@@ -460,6 +471,11 @@ const CAMPAIGN_SHAPE =
  * token of the period to date, as "this year" or "this month" is.
  */
 function periodSoFar(timeframe: string | undefined, question: string, today: string): string | undefined {
+  // "I started in September … since then", "we launched in Q2, how much from then on": from that period's first day.
+  if (timeframe && SINCE_THEN.test(question) && /^\d{4}/.test(timeframe)) {
+    const start = resolveTimeframe(timeframe, today)?.start;
+    if (start && start < today) return `${start}..${today}`;
+  }
   if (!timeframe || !SO_FAR.test(question)) return timeframe;
   const year = today.slice(0, 4);
   const month = today.slice(0, 7);
@@ -467,6 +483,8 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
   return timeframe;
 }
+const SINCE_THEN =
+  /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
 
 /** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
@@ -589,7 +607,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
-  const corrected = written.map((word) => {
+  const corrected = written.map((word, i) => {
+    // "u s", "u k": the letters of a country, not texting's "you".
+    if (word === "u" && /^[sk]$/.test(written[i + 1] ?? "")) return word;
     let fixed = matcher.corrections.get(word);
     if (fixed === undefined) matcher.corrections.set(word, (fixed = correctWord(word, g, matcher.words)));
     return fixed;
@@ -597,7 +617,19 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
-  text = normalizeText(text.replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %"));
+  // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
+  // "not under" ("losing the buy box more often than not? under 50%").
+  text = normalizeText(
+    text
+      .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
+      .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
+      .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
+      // "get to the bottom of it" is finding out why, no ranking from the bottom.
+      .replace(
+        /(?:^| )(?:get|getting|got) to the bottom of (?:it|this|that|things|what's going on)(?= |$)/g,
+        " investigate",
+      ),
+  );
   slots.followUpCue =
     g.leadWords.find(text)[0]?.start === 0 ||
     g.followUps.find(text).length > 0 ||
@@ -615,7 +647,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
   text = replaceAll(text, ASIN, (m) => {
-    slots.asin ??= m[0].toUpperCase();
+    slots.asin ??= m[0].replace(/'s?$/, "").toUpperCase();
     return "__asin__";
   });
 
@@ -635,6 +667,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   if (/supplier|manufacturer|factor|vendor|producer/.test(text)) {
     text = replaceAll(text, SUPPLIER_LEAD_TIME, (m) => {
+      slots.settings.lead_time_days ??= days(m[1], m[2]);
+      return "__setting__ s_lead_time";
+    });
+    text = replaceAll(text, TRANSIT_LEAD_TIME, (m) => {
       slots.settings.lead_time_days ??= days(m[1], m[2]);
       return "__setting__ s_lead_time";
     });
@@ -821,6 +857,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const at = text.lastIndexOf(` ${code}`) >= 0 ? text.lastIndexOf(` ${code}`) + 1 : text.startsWith(code) ? 0 : -1;
     if (at >= 0) text = normalizeText(`${text.slice(0, at)} __mkt__ ${text.slice(at + code.length)}`);
   }
+  // "us" in lower case where the pronoun cannot stand ("us only: …", "roas mtd us", "us sales this week"): the US.
+  if (!slots.marketplace && US_AS_PLACE.test(text)) {
+    slots.marketplace = "US";
+    text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
+  }
 
   text = replaceMatches(text, g.groups.find(text), (m) => {
     slots.groupBy ??= m.value;
@@ -942,7 +983,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (metric && slots.metrics.includes(metric))
       slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
   }
-  slots.listedMetrics = /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text);
+  slots.listedMetrics =
+    /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text) || ASKED_EACH.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
 
   text = replaceAll(text, LIMIT, (m) => {
@@ -969,6 +1011,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const wholes = overall.length ? g.overallWords.find(text) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
+  // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
+  // about are no filter.
+  if (slots.entityGroup === "category" && KINDS_OF.test(text) && (text.match(/__category__/g)?.length ?? 0) >= 2)
+    slots.category = undefined;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
@@ -1009,7 +1055,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (range) slots.sort = range[1] ? "desc" : "asc";
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   slots.ranking = hasSuperlative || slots.judgement !== undefined;
-  slots.singularSuperlative = hasSuperlative && g.singular.find(text).length > 0 && g.plural.find(text).length === 0;
+  slots.singularSuperlative =
+    hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1078,7 +1125,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
     if (afterStart < tokens.length) {
       const after = g.conditionMetrics.at(text, startOf(afterStart));
-      if (after) {
+      // "spend over $30 and no orders": a clause of its own after the value, not the value's unit.
+      if (after && !CLAUSE_LINK.test(after.phrase)) {
         metric = after.value;
         bareUnits = after.phrase === "units" || after.phrase === "unit";
         end = tokenAt.get(after.end + 1) ?? tokens.length;
@@ -1097,6 +1145,10 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // stock is the units in stock.
       const from = Math.max(0, start - STOCK_WORD_REACH);
       if (tokens.slice(from, start).some((t) => STOCK_WORDS.has(t))) metric = "available_quantity";
+      // "when B0… gets below 20 units", "once it drops under 50 units": a level that a product falls to is its
+      // stock; what it sells is said with a verb of selling ("sells fewer than 20 units").
+      else if (LEVEL_VERBS.has(tokens[start - 1] ?? "") && !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)))
+        metric = "available_quantity";
     }
     if (!metric) {
       // Look back over a few verbs ("ACoS goes above", "the buy box drops below").
@@ -1195,13 +1247,61 @@ export function sameDayBefore(date: string, unit: "week" | "month" | "year"): st
   return unit === "week" ? addDaysIso(date, -7) : addMonthsIso(date, unit === "month" ? -1 : -12);
 }
 
+/**
+ * Two figures each asked in a clause of its own ("how many sessions did it get, and what did it convert at"): asked
+ * in that order, as a list is.
+ */
+const ASKED_EACH =
+  /(?:^| )(?:how many|how much|what|what's|which)(?: [a-z_']+){0,3} m_[a-z_]+(?: [a-z_']+)* (?:and|also|plus) (?:what|how|which|what's)(?: [a-z_']+){0,4} m_[a-z_]+(?= |$)/;
+
+/** Kinds of things asked about as such ("which types of products", "what sorts of items"). */
+const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
+
+/** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
+const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;
+
+/** A link word that starts a clause of its own ("and no orders", "but few sales"). */
+const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
+/** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */
+const LEVEL_VERBS = new Set([
+  "gets",
+  "get",
+  "getting",
+  "drops",
+  "drop",
+  "dropping",
+  "falls",
+  "fall",
+  "falling",
+  "goes",
+  "go",
+  "going",
+  "dips",
+  "dip",
+  "dipping",
+  "sinks",
+  "sink",
+  "is",
+  "are",
+  "has",
+  "have",
+  "runs",
+  "run",
+  "down",
+  "left",
+  "hits",
+  "hit",
+]);
+const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
+
 /** Words for the stock itself, and how far before a threshold they may stand. */
 const STOCK_WORDS = new Set(["stock", "inventory", "stocks", "units in stock", "on hand"]);
 const STOCK_WORD_REACH = 5;
 
 /** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
-  for (let n = Math.min(5, j); n >= 1; n--) {
+  // Up to nine words: "ppc spend as a share of the ad sales" is one metric.
+  for (let n = Math.min(9, j); n >= 1; n--) {
     const metric = g.conditionMetrics.get(tokens.slice(j - n, j).join(" "));
     if (metric) return { metric, start: j - n };
   }

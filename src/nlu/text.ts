@@ -17,6 +17,10 @@ const NORMAL = /^[a-z0-9_]+(?:'[a-z0-9_]+)*(?: [a-z0-9_]+(?:'[a-z0-9_]+)*)*$/;
  *
  * @example normalizeText("Top 5 products on Amazon.co.uk?") // "top 5 products on amazon.co.uk"
  */
+const MONTH_NAME =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH_DASH_MONTH = new RegExp(`(?<![a-z])(${MONTH_NAME})-(?=${MONTH_NAME}(?![a-z]))`, "g");
+
 export function normalizeText(text: string): string {
   if (NORMAL.test(text) && !text.includes("'ll")) return text;
   // NFKC leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up.
@@ -29,6 +33,8 @@ export function normalizeText(text: string): string {
       .replace(/(\d),(\d{3})\b/g, "$1$2")
       // "8-week", "30-day": a length written as one word is the number and its unit.
       .replace(/(\d)-(days?|weeks?|months?|years?)(?![a-z])/g, "$1 $2")
+      // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
+      .replace(MONTH_DASH_MONTH, "$1 - ")
       .replace(/([a-z])-(?=[a-z])/g, "$1 ")
       .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")

@@ -23,6 +23,8 @@ const detectors = new WeakMap<WordLists, ThirdPartyDetector>();
 const OWN_POSSESSIVES = new Set(["my", "our", "i", "we"]);
 const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "slowest", "bottom"]);
 
+const CLAUSE_WORDS = new Set(["without", "what", "which", "when", "where", "because", "so"]);
+
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
 /** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
 const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "payout"]);
@@ -43,11 +45,19 @@ const BE = "is|are|was|were";
  * advertising on yoga mats"): the mirror holds the seller's own ads only.
  */
 const THEIR_AD_VERB =
-  /^(?:(?:is|are|was|were|do|does|did|also|currently|now|still|all|even) ){0,2}(?:bid|bids|bidding|bidded|advertise|advertises|advertised|advertising|targeting|targets|running ads|run ads|runs ads|spending on (?:ads|ppc|advertising))(?= |$)/;
+  /^(?:(?:is|are|was|were|do|does|did|also|currently|now|still|all|even) ){0,2}(?:(?:rank|ranks|ranking|ranked) (?:on|for|at|in)|bid|bids|bidding|bidded|advertise|advertises|advertised|advertising|targeting|targets|running ads|run ads|runs ads|spending on (?:ads|ppc|advertising))(?= |$)/;
 /** Their advertising as a possession ("my competitor's keywords", "rivals' PPC campaigns"). */
 const THEIR_AD_THINGS =
   /^(?:[a-z]+ )?(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|sponsored)(?= |$)/;
 /** What a subject holds, asked of it ("how many reviews does my competitor's yoga mat have"). */
+/**
+ * The market's leader named by its rank ("the top ranked spatula listing", "the number one yoga mat seller"), in a
+ * question that says nothing of the seller's own: someone else's listing, whose traffic or sales are not mirrored.
+ */
+const MARKET_LEADER =
+  /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1) (?:ranked|ranking|rated)|number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3} (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
+const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
+
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -62,10 +72,10 @@ export function thirdPartyDetector(
       .map(escapeRegExp)
       .join("|");
   const verbs = alt(w.third_party_verbs ?? []);
-  // The subject: one to four words between the auxiliary and the verb.
+  // The subject: one to six words between the auxiliary and the verb ("is the number one yoga mat seller moving").
   const progressive = alt((w.third_party_verbs ?? []).filter((v) => /ing(?: |$)/.test(v)));
   const subjectVerb = new RegExp(
-    `(?:^| )(?:(?:${AUXILIARIES}) ((?:[^ ]+ ){1,4}?)(?:${verbs})|(?:${BE}) ((?:[^ ]+ ){1,4}?)(?:${progressive}))(?= |$)`,
+    `(?:^| )(?:(?:${AUXILIARIES}) ((?:[^ ]+ ){1,6}?)(?:${verbs})|(?:${BE}) ((?:[^ ]+ ){1,6}?)(?:${progressive}))(?= |$)`,
     "g",
   );
   const own = new Set(w.own_subjects ?? []);
@@ -74,6 +84,7 @@ export function thirdPartyDetector(
   const heads = new Set(w.third_party_heads ?? []);
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
+      if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
       for (const o of others.find(text)) {
         const rest = text.slice(o.end).replace(/^' /, " ").trimStart();
         const possessive = /'s?$/.test(o.phrase) || text.slice(o.end).startsWith("'");
@@ -90,6 +101,10 @@ export function thirdPartyDetector(
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
         const subject = (m[1] ?? m[2]).trim();
+        // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing
+        // in sales" and "does amazon keep out of what I sell" have none.
+        if (words(subject).some((t, i) => LINKS.has(t) || CLAUSE_WORDS.has(t) || (i > 0 && OWN_POSSESSIVES.has(t))))
+          continue;
         // What Amazon takes in fees or pays out is the seller's own money ("what did amazon take in referral fees").
         if (AMAZON.test(subject) && metrics.some((x) => AMAZONS_SHARE.has(x))) continue;
         if (others.find(subject).length > 0) return true;

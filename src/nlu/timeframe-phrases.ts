@@ -48,6 +48,7 @@ interface Grammar {
     dayRange: RegExp;
     ofYear: RegExp;
     since: RegExp;
+    onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
     fixed: PhraseIndex<string>;
@@ -57,6 +58,7 @@ interface Grammar {
     quarterAlone: RegExp;
     weekday: RegExp;
     half: RegExp;
+    season: RegExp;
     monthAlone: RegExp;
     yearAlone: RegExp;
     cue: PhraseIndex<true>;
@@ -66,6 +68,16 @@ interface Grammar {
     targetPrev: RegExp;
   };
 }
+
+/** The month each season begins in (the northern hemisphere's, as the marketplaces' calendars run). */
+const SEASON_START: Record<string, number> = { spring: 3, summer: 6, autumn: 9, fall: 9, winter: 12 };
+
+/** Words that put a question in the future: what will happen, not what happened. */
+const FUTURE_TENSE =
+  /(?:^| )(?:will|won't|gonna|going to|going up|going down|be (?:putting|raising|increasing|changing|going|rising|cutting))(?= |$)/;
+
+/** A past tense beside it ("how much will I get… I mean how much did I get in October") asks what happened. */
+const PAST_TENSE = /(?:^| )(?:did|was|were|had|got|went)(?= |$)/;
 
 const grammars = new WeakMap<TimeframePhrases, Grammar>();
 
@@ -120,6 +132,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed.
+      onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`, "g"),
       since: new RegExp(
         `${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",
@@ -134,6 +148,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       weekday: new RegExp(
         `${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`,
+        "g",
+      ),
+      // "over the summer", "next spring", "winter 2025": a season's three months ("fall" only after next, last or this).
+      season: new RegExp(
+        `${B}(?:(next|coming|last|this|the|over the|during the|in the|through the) (spring|summer|autumn|winter|fall)|(spring|summer|autumn|winter) (\\d{4}))${E}`,
         "g",
       ),
       half: new RegExp(`${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))})(?: of)?,?(?: (\\d{4}))?${E}`, "g"),
@@ -222,7 +241,9 @@ export function findTimeframes(
         changeFromTo = true;
         return undefined;
       }
-      const a = dateExpr(left, today, g);
+      // "march-may 2025": a year said once, at the end, is both months'.
+      const year = /\d{4}/.test(left) ? undefined : /\d{4}/.exec(right)?.[0];
+      const a = dateExpr(year && g.months[left] !== undefined ? `${left} ${year}` : left, today, g);
       const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
       if (!a || !b) return undefined;
       // "march to june" with no years: the range ends at the latest June on or after the start.
@@ -277,6 +298,13 @@ export function findTimeframes(
       if (start > today) start = `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}`;
       return resolveTimeframe(start, today) ? { kind: "time", token: `${start}..${today}` } : undefined;
     });
+  if (hasDigit && tokens.includes("on"))
+    claim(g.patterns.onDay, (m) => {
+      const day = String(Number(m[1])).padStart(2, "0");
+      let date = `${today.slice(0, 8)}${day}`;
+      if (date > today) date = `${addMonthsIso(`${today.slice(0, 8)}01`, -1).slice(0, 8)}${day}`;
+      return resolveTimeframe(date, today) ? { kind: "time", token: date } : undefined;
+    });
   if (tokens.some((t) => p.weekdays[t] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
       const [, since, on, name] = m;
@@ -286,6 +314,20 @@ export function findTimeframes(
       return { kind: "time", token: since ? `${date}..${today}` : date };
     });
   }
+  if (tokens.some((t) => SEASON_START[t] !== undefined))
+    claim(g.patterns.season, (m) => {
+      const [, which, name1, name2, year] = m;
+      const name = name1 ?? name2;
+      if (name === "fall" && !/^(?:next|coming|last|this)$/.test(which ?? "")) return undefined;
+      const first = SEASON_START[name];
+      // The season of a year begins in that year (winter 2025: December 2025 to February 2026).
+      let y = year ? Number(year) : latestMonthYear(first, today);
+      const startOf = (at: number) => ymd(at, first, 1);
+      const endOf = (at: number) => addDaysIso(addMonthsIso(startOf(at), 3), -1);
+      if (!year && (which === "next" || which === "coming")) y = startOf(y) > today ? y : y + 1;
+      else if (!year && which === "last" && endOf(y) >= today) y--;
+      return { kind: "time", token: `${startOf(y)}..${endOf(y)}` };
+    });
   if (tokens.some((t) => t === "half" || /^h[12]$/.test(t))) {
     claim(g.patterns.half, (m) => {
       const half = p.halves[m[1]];
@@ -332,7 +374,12 @@ export function findTimeframes(
       // "last November" in November is the one a year before; in December it is the one just over.
       if (prep === "last" && year === Number(today.slice(0, 4)) && month === Number(today.slice(5, 7))) year--;
       // "next October", "the coming March": the month still to come, which holds nothing yet.
-      if (prep === "next" || prep === "coming")
+      // A month in a question about what will happen ("are fees going up in january"): the one still to come.
+      if (
+        prep === "next" ||
+        prep === "coming" ||
+        (FUTURE_TENSE.test(text) && !PAST_TENSE.test(text) && prep !== "last")
+      )
         year = Number(today.slice(0, 4)) + (month > Number(today.slice(5, 7)) ? 0 : 1);
       return { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` };
     });

@@ -957,3 +957,383 @@ describe("classes the eighteenth to twenty-first blind splits showed: periods an
     expect(u?.filters.metrics, q).toEqual(metrics);
   });
 });
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: texting shorthand and a lower-case us", () => {
+  // "wat", "u", "r", "mo", "opps", "amzn": the words written out, wherever they stand.
+  it.each<[string, Expected]>([
+    ["wat r my best sellers this mo", { intent: "top_products", filters: { timeframe: "this_month" } }],
+    ["last mo vs the mo before", { intent: "sales_comparison", filters: { timeframe: "last_month" } }],
+    ["r there any growth opps in France", { intent: "insights", filters: { insight_type: "opportunities" } }],
+    ["what did amzn pay me last mo", { intent: "payouts", filters: { timeframe: "last_month" } }],
+    ["wat else can u help with", { intent: "help" }],
+  ])("%j", (q, want) => expectFrame([q], want));
+  it("AMZN the share stays off topic", () => expect(understand("is amzn stock a good buy")).toBeUndefined());
+  it("the letters u s and u k stay countries", () => {
+    expect(understand("sales in the u s last month")?.filters.marketplace).toBe("US");
+    expect(understand("u k orders this week")?.filters.marketplace).toBe("UK");
+  });
+
+  // "us" where no pronoun can stand is the US; where one can, it stays a pronoun.
+  it.each<[string, string | undefined]>([
+    ["us only, top 3 products by units", "US"],
+    ["acos last week us", "US"],
+    ["us revenue yesterday", "US"],
+    ["orders this quarter, only us", "US"],
+    ["did amazon pay us last month", undefined],
+    ["give us the top 5 products", undefined],
+  ])("%j", (q, marketplace) => expect(understand(q)?.filters.marketplace, q).toBe(marketplace));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: other sellers' sales and rankings", () => {
+  // Another seller's sales pace, search rankings or traffic are not in the mirror, however they are asked.
+  it.each([
+    "how many units a week is joseph joseph shifting",
+    "how many units a day are my rivals pushing on dog beds",
+    "what keywords are rivals ranking for",
+    "how many orders is the leading dog bed brand getting",
+    "where is the number one spatula listing getting its sales from",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+  // The seller's own pace and rankings stay questions.
+  it.each(["how many units per day am I moving", "how many units is each product moving per day"])(
+    "%j is understood",
+    (q) => expect(understand(q), q).toBeDefined(),
+  );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: thresholds as sellers write them", () => {
+  // "north of" is above and "south of" below; a sign run into its figure (">$30", "<5%") is a threshold too.
+  it.each<[string, { metric: string; op: string; value: number }]>([
+    ["campaigns north of 30% acos", { metric: "acos", op: ">", value: 30 }],
+    ["products with a buy box south of 60%", { metric: "buy_box_percentage", op: "<", value: 60 }],
+    ["keywords that spent north of $20 with 0 sales", { metric: "ad_spend", op: ">", value: 20 }],
+    ["search terms with >$15 spend last week", { metric: "ad_spend", op: ">", value: 15 }],
+    ["campaigns with acos >40% this month", { metric: "acos", op: ">", value: 40 }],
+  ])("%j", (q, condition) => expect(understand(q)?.filters.conditions, q).toEqual([condition]));
+
+  // A clause after the value ("… over $30 and no orders") is not the value's unit.
+  it.each(["keywords with spend over $30 and no orders", "targets with spend above $25 but no sales"])("%j", (q) =>
+    expect(understand(q)?.filters.conditions?.[0]?.metric, q).toBe("ad_spend"),
+  );
+
+  // "More often than not" is an idiom, never the threshold "not under".
+  it('a threshold after "more often than not" keeps its own direction', () =>
+    expect(
+      understand("which products lose the buy box more often than not, below 40% say")?.filters.conditions,
+    ).toEqual([{ metric: "buy_box_percentage", op: "<", value: 40 }]));
+
+  // A level a product gets to in units is its stock; a count it sells stays its sales.
+  it.each<[string, string]>([
+    ["let me know when B0TGPUZZ01 falls below 15 units", "available_quantity"],
+    ["alert me once any product gets under 30 units", "available_quantity"],
+    ["tell me if B0TGPUZZ01 drops below 10 units", "available_quantity"],
+    ["alert me if Pet Supplies sells fewer than 20 units a day", "units_sold"],
+  ])("%j", (q, metric) => expect(understand(q)?.filters.conditions?.[0]?.metric, q).toBe(metric));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: periods said in passing", () => {
+  // A dash between two months is a range of them, a year at the end holding for both.
+  it.each<[string, string]>([
+    ["revenue jun-aug", "2026-06-01..2026-08-31"],
+    ["top products mar-apr", "2026-03-01..2026-04-30"],
+    ["orders march-may 2025", "2025-03-01..2025-05-31"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "Since then" after a period named earlier runs from that period's first day to today.
+  it.each<[string, string]>([
+    ["we launched in Q2, what's our revenue been since then", "2026-04-01..2026-11-21"],
+    ["I opened the store in August 2025 and want units sold ever since", "2025-08-01..2026-11-21"],
+    ["my prices went up in october, how have orders been from then on", "2026-10-01..2026-11-21"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+
+  // "On the 18th": that day of this month, or of last month while it is still to come.
+  it.each<[string, string]>([
+    ["revenue on the 3rd", "2026-11-03"],
+    ["how many orders on the 30th", "2026-10-30"],
+    ["did sessions fall on the 12th", "2026-11-12"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: what customers bought and spent", () => {
+  // Customers as the ones who buy or spend: the seller's own units and revenue, never another business's figures.
+  it.each<[string, string]>([
+    ["how many units did customers buy in October", "units_sold"],
+    ["how many items did people purchase yesterday", "units_sold"],
+    ["how much did shoppers spend with me last month", "revenue"],
+    ["how much have buyers spent on my listings in Germany", "revenue"],
+  ])("%j", (q, metric) => expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: seasons and what is still to come", () => {
+  // A season is its three months; "next" one is still to come.
+  it.each<[string, string]>([
+    ["revenue over the summer", "2026-06-01..2026-08-31"],
+    ["orders last fall", "2025-09-01..2025-11-30"],
+    ["units sold in winter 2025", "2025-12-01..2026-02-28"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+  it('"summer" naming a product is no period', () =>
+    expect(understand("summer dresses revenue")?.filters.timeframe).toBe("last_30_days"));
+
+  // Fees or sales in a month or season asked of the future ("will … rise in march") are not in the mirror.
+  it.each([
+    "will referral fees rise in march",
+    "is amazon going to put storage fees up in february",
+    "sales next summer",
+    "will fba fees be going up next spring",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+  // Asked in the past tense, the same month is the one just gone.
+  it.each<[string, string]>([
+    ["did fees go up in march", "2026-03"],
+    ["how much will I get paid, sorry, how much did I get paid in september", "2026-09"],
+  ])("%j", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: courtesies, settings and alerts asked politely", () => {
+  // A greeting before a question is no part of it; a greeting alone stays off topic.
+  it.each<[string, string]>([
+    ["Hello there, what can you do?", "help"],
+    ["hi, top 5 products last week", "top_products"],
+    ["hey team - any stockouts coming up?", "stockout_risk"],
+    ["Good afternoon! what were my fees last month?", "profit_breakdown"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  it.each(["hello there", "good morning"])("%j alone is refused", (q) => expect(understand(q)).toBeUndefined());
+
+  // Thanks for help given ask for no help.
+  it.each([
+    "thanks so much, you've been really helpful",
+    "great, thank you for your help",
+    "cheers, that's been a big help",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+
+  // "Pull up" or "bring up" shows; pulling data in refreshes it.
+  it.each<[string, string]>([
+    ["bring up my settings", "show_settings"],
+    ["pull up my configuration", "show_settings"],
+    ["pull my data again", "refresh_data"],
+    ["pull in the newest reports", "refresh_data"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+
+  // Alerts asked for politely ("could you go over my alerts") are the list of them.
+  it.each([
+    "can you walk me through the alerts I have set up",
+    "could you go over my alerts",
+    "would you run me through my notifications",
+  ])("%j lists the alerts", (q) => expectFrame([q], { intent: "list_alerts" }));
+
+  // "pls" and "plz" are "please", wherever they end a command.
+  it.each(["switch everything to euros pls", "change the currency to gbp plz"])("%j", (q) =>
+    expectFrame([q], { intent: "update_settings" }),
+  );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: figures named in plain words", () => {
+  // Profit as a percentage is the margin; being left out of pocket is a loss, the worst first; what ads cost against
+  // the sales is the ACoS.
+  it.each<[string, string, string | undefined]>([
+    ["profit % by month this year", "profit_margin", undefined],
+    ["percentage profit per category last quarter", "profit_margin", undefined],
+    ["which skus are putting me out of pocket", "profit", "asc"],
+    ["which of my listings leave us out of pocket after fees", "profit", "asc"],
+    ["what do my ads cost relative to the revenue per campaign", "acos", undefined],
+    ["ad spend as a share of sales by campaign", "acos", undefined],
+  ])("%j", (q, metric, sort) => {
+    const u = understand(q);
+    expect(u?.filters.metrics?.[0], q).toBe(metric);
+    if (sort) expect(u?.filters.sort, q).toBe(sort);
+  });
+  // Spend set against ad sales by name stays the two figures.
+  it('"ad spend vs ad sales" asks for both', () =>
+    expect(understand("ad spend vs ad sales last month")?.filters.metrics).toEqual(["ad_spend", "ad_sales"]));
+
+  // Removal orders and liquidation are what to do with excess stock, never orders.
+  it.each(["which products should I create removal orders for", "liquidation candidates in Pet Supplies"])("%j", (q) =>
+    expectFrame([q], { intent: "excess_inventory" }),
+  );
+
+  // "bestseller" in one word is a best seller.
+  it.each(["my bestsellers last month", "what was my bestselling product in October"])("%j", (q) =>
+    expectFrame([q], { intent: "top_products" }),
+  );
+
+  // Legal questions are not about the seller's data.
+  it.each([
+    "is it legal to sell used books",
+    "can I get sued for using a competitor's photos",
+    "do I need a lawyer to register a brand",
+  ])("%j is refused", (q) => expect(understand(q), q).toBeUndefined());
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: ad money burnt without sales", () => {
+  // Money burnt, wasted or costing the seller on ads or their targets is wasted ad spend, not revenue or a P&L.
+  it.each([
+    "which targets are wasting ad money",
+    "which search terms are burning cash",
+    "which keywords are costing us money",
+    "which keywords aren't getting any orders",
+    "show me ad keywords that never get a sale",
+  ])("%j is wasted spend", (q) => expectFrame([q], { intent: "wasted_ad_spend" }));
+  // Products costing money are a loss in the P&L, the worst first.
+  it("products costing money are the P&L's losses", () =>
+    expectFrame(["which products are costing me money"], {
+      intent: "profit_breakdown",
+      filters: { metrics: ["profit"], sort: "asc" },
+    }));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: stock, bids, rivals and insights in plain words", () => {
+  // Stock that will "make it through" a period is a question of running out.
+  it.each([
+    "will my dog beds make it through the next 3 weeks",
+    "is B0PSDOGT01 going to see me through the next 10 days",
+  ])("%j", (q) => expectFrame([q], { intent: "stockout_risk" }));
+  // A stock figure asked as it stands is the stock levels.
+  it.each(["days of supply for pet supplies", "how are my days of cover looking in Office Products"])("%j", (q) =>
+    expectFrame([q], { intent: "inventory_levels" }),
+  );
+  // More to have made, or when a PO must go in, is a restock.
+  it.each([
+    "how many more units of B0PSDOGT01 should we order",
+    "when should I place the next purchase order for B0PSDOGT01",
+    "get my supplier to make more dog beds? how many",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  // What the seller should pay per click is a bid; what it pays is the advertising's figure.
+  it.each<[string, string]>([
+    ["what should my cost per click be for each keyword", "bid_recommendations"],
+    ["what's the ideal cpc for my keywords", "bid_recommendations"],
+    ["what's my cpc this month", "advertising_summary"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // Others selling the same for less is competitor pricing.
+  it.each(["is anyone selling my products for less money", "who sells my items for a lower price"])("%j", (q) =>
+    expectFrame([q], { intent: "competitor_pricing" }),
+  );
+  // How the seller is getting on, or what could go badly wrong, is an insight.
+  it.each([
+    "how am I getting on overall",
+    "could anything go seriously wrong with my store",
+    "headline numbers for how my shop is doing",
+  ])("%j", (q) => expectFrame([q], { intent: "insights" }));
+  // Everyday words are no misspelt seller words ("speaking" is no "spending", "while" no "whole").
+  it.each<[string, string]>([
+    ["generally speaking, how am I getting on against competitors", "insights"],
+    ["campaigns with acos above 40%, they need reining in", "acos_by_campaign"],
+    ["honestly, how much did I sell last week", "sales_summary"],
+    ["ideally I'd like my top 5 products by units", "top_products"],
+    ["basically, what were my fees in October", "profit_breakdown"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // A lead time told of the goods is the lead time.
+  it.each<[string, number]>([
+    ["it takes 5 weeks for orders to arrive from my supplier", 35],
+    ["stock needs about 40 days to get to me from the factory", 40],
+  ])("%j", (q, days) =>
+    expectFrame([q], { intent: "update_settings", filters: { settings: { lead_time_days: days } } }),
+  );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: idioms and possessives around a ranking", () => {
+  // "Just the one" or "only one" after a ranking asks for its first alone, whatever plural names the rows.
+  it.each([
+    "which products had the most returns? only the one",
+    "which of my listings sells best by units, just the one",
+  ])("%j", (q) => expect(understand(q)?.filters.limit, q).toBe(1));
+  // "Get to the bottom of it" is finding out why: it ranks nothing from the bottom.
+  it.each([
+    "which listings get returned the most? want to get to the bottom of this",
+    "which items have the highest refund rate, I need to get to the bottom of it",
+  ])("%j", (q) => expect(understand(q)?.filters.sort, q).toBe("desc"));
+  // An ASIN's possessive is the product's own figure, not another business's.
+  it.each<[string, string]>([
+    ["what is B0PSDOGT01's conversion rate", "conversion_analysis"],
+    ["has B0SOYOGA01's rating dropped this quarter", "declining_reviews"],
+  ])("%j", (q, intent) => expectFrame([q], { intent, filters: { asin: q.match(/B0[A-Z0-9]{8}/)![0] } }));
+  // What could go badly wrong is a risk.
+  it("what could go badly wrong is a risk", () =>
+    expectFrame(["could anything go seriously wrong with my store"], {
+      intent: "insights",
+      filters: { insight_type: "risks" },
+    }));
+  // A day with its month after it is that day of that month, not of this one.
+  it('"on the 15th of March 2025" is that day', () =>
+    expect(understand("revenue on the 15th of March 2025")?.filters.timeframe).toBe("2025-03-15"));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: follow-ups asked politely", () => {
+  // "Could you group that by week", "by week rather than by day", "… instead of …": an edit of the question before,
+  // which keeps its place and its figures.
+  it.each<[string, Record<string, unknown>]>([
+    ["could you bucket that by month?", { group_by: "month" }],
+    ["by week rather than by day", { group_by: "week" }],
+    ["would you chart it per week instead of daily", { group_by: "week" }],
+  ])("%j", (q, filters) =>
+    expectFrame(["daily units sold in Germany over the last 60 days", q], {
+      intent: "sales_trend",
+      filters: { ...filters, marketplace: "DE", metrics: ["units_sold"], timeframe: "last_60_days" },
+    }),
+  );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: kinds of products and being undercut", () => {
+  // Kinds or types of products ranked by margin or profit are the categories' margins; categories given as examples
+  // of the kinds are no filter.
+  it.each([
+    "what types of products make me the best margin",
+    "which sorts of items are most profitable for me",
+    "which kinds of products (pet stuff vs office stuff, say) give the best margin",
+  ])("%j", (q) => {
+    const u = understand(q);
+    expect(u?.intent, q).toBe("profit_margin_by_category");
+    expect(u?.filters.category, q).toBeUndefined();
+  });
+  // Being undercut within a period said is a price change; being undercut now is today's prices.
+  it.each<[string, string]>([
+    ["which sellers have undercut us since monday", "price_changes"],
+    ["was I undercut on B0PSDOGT01 yesterday", "price_changes"],
+    ["who is undercutting me", "competitor_pricing"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: what is asked, in the order asked", () => {
+  // Two figures each asked in a clause of its own keep the order they were asked in.
+  it.each<[string, string[]]>([
+    ["how many page views did B0PSDOGT01 have, and what was its conversion rate", ["page_views", "conversion_rate"]],
+    ["what was my revenue last month and how many orders", ["revenue", "orders"]],
+  ])("%j", (q, metrics) => expect(understand(q)?.filters.metrics, q).toEqual(metrics));
+  // "What's doing best", "what sold the most": the things that did, ranked, without a noun for them.
+  it.each<[string, Record<string, unknown>]>([
+    ["what sold the most units last week", { metrics: ["units_sold"], sort: "desc" }],
+    ["what's performing worst by revenue this month", { metrics: ["revenue"], sort: "asc" }],
+    ["what earned the most profit in France last month", { marketplace: "FR", metrics: ["profit"], sort: "desc" }],
+  ])("%j", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+  it('"how much did I sell" stays a total', () =>
+    expectFrame(["how much did I sell last week"], { intent: "sales_summary" }));
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: a figure asked beside words of watching", () => {
+  // "… worth keeping an eye on": a remark about the figure asked, no alert to list.
+  it.each<[string, string]>([
+    ["what's my refund rate in Germany this month? a friend said it's the one to keep an eye on", "refund_analysis"],
+    ["how much did I sell yesterday? worth keeping an eye on apparently", "sales_summary"],
+    ["what's my ROAS in the UK this week? I was told to keep an eye on it", "advertising_summary"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+  // Alerts named as such are still listed, a metric or not.
+  it.each(["show my alerts on acos", "which alerts do I have"])("%j", (q) =>
+    expectFrame([q], { intent: "list_alerts" }),
+  );
+});
+
+describe("classes the twenty-second to twenty-fourth blind splits showed: the buy box, a PO and a summary in a seller's words", () => {
+  // Who gets the sale when a shopper adds to cart is the buy box.
+  it.each([
+    "when customers click buy now on B0PSDOGT01, who gets the sale",
+    "how often is it my offer that wins the sale",
+  ])("%j", (q) => expectFrame([q], { intent: "buy_box_share", filters: { metrics: ["buy_box_percentage"] } }));
+  // Ordering so as not to end up running out is a restock, not a stock-out forecast.
+  it.each([
+    "how much should I reorder so we don't end up running out of dog beds",
+    "when must I send the PO for B0PSDOGT01 so that we never end up running out",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  // A summary of how the account or shop is performing is an insight; news headlines stay off topic.
+  it.each(["brief summary of how my shop is performing this month", "headline summary of how my shop is doing"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
+  it("news headlines are refused", () => expect(understand("any headlines this morning")).toBeUndefined());
+});

@@ -1,0 +1,30 @@
+import { normalizeText } from "./text.js";
+
+/**
+ * Courtesies around a question. A greeting before one ("Good morning! how much did I sell…", "hello there, what can
+ * you do") is no part of what is asked, though a greeting alone stays off topic; thanks for help given ("cheers,
+ * you've been a massive help") ask for no help.
+ */
+
+/** A greeting that opens the text, with what may follow it before the question starts. */
+const LEADING_GREETING =
+  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day)(?: there| again| team| all| folks| mate)?\s*[!,.:;-]*\s+(?=\S)/i;
+
+/** The question without a greeting before it ("Hello there, what can you do?" → "what can you do?"). */
+export function withoutGreeting(text: string): string {
+  const rest = text.replace(LEADING_GREETING, "");
+  return /[a-z]/i.test(rest) ? rest : text;
+}
+
+const THANKS =
+  /(?:^| )(?:thanks|thank you|thank u|thankyou|cheers|ta|much appreciated|appreciate (?:it|that|this|your help|the help))(?= |$)/;
+const HELP_GIVEN =
+  /(?:^| )(?:been|was|were|is|it's|that's) (?:[a-z]+ ){0,3}(?:help|helpful)(?= |$)|(?:your|the) help(?= |$)/;
+/** Words that still ask something ("thanks! what else can you do?"). */
+const ASKS = /(?:^| )(?:what|how|which|can you|could you|do you|show|tell me|explain)(?= |$)/;
+
+/** Whether the text thanks for help given and asks nothing more. */
+export function thanksForHelp(text: string): boolean {
+  const t = normalizeText(text);
+  return THANKS.test(t) && HELP_GIVEN.test(t) && !ASKS.test(t);
+}
