@@ -487,14 +487,18 @@ const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
 
+/** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
+const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
+const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
 /** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
-const TRAILING_BOUND =
-  /(?:(?:of|at|with) )?(\$?\d+(?:\.\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (more|higher|above|greater|over|up|better|worse|less|lower|below|fewer|under|down)(?= |$)/;
+const TRAILING_BOUND = new RegExp(
+  `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
+);
 const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
 
 /** The bound said first, as the condition grammar reads it. */
 function boundBefore(word: string): string {
-  return /^(?:more|higher|above|greater|over|up|better|worse)$/.test(word) ? "at least" : "at most";
+  return FLOOR_WORDS.includes(word) ? "at least" : "at most";
 }
 
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
@@ -781,10 +785,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
   // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
   const trailingBound = TRAILING_BOUND.exec(text);
-  if (trailingBound)
-    text = text.replace(TRAILING_BOUND, (_all, value: string, unit: string, word: string) =>
-      `${boundBefore(word)} ${value} ${unit}`.trim(),
-    );
+  if (trailingBound) {
+    const [whole, value, unit, word] = trailingBound;
+    const said = `${boundBefore(word)} ${value} ${unit}`.trim();
+    text = text.slice(0, trailingBound.index) + said + text.slice(trailingBound.index + whole.length);
+  }
   // "less than half the time": half is 50%.
   text = text.replace(HALF_THE_TIME, "$1 50 %");
   const before = slots.conditions.length;
