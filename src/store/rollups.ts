@@ -517,8 +517,26 @@ async function insertPgTotals(
   kept: string | undefined,
 ): Promise<void> {
   // A server runs one statement for every day faster than one per day (see postgres/running-totals.ts).
-  await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days: [...totalDays(spec, start, last)] });
-  await insertSummedTotals(t, spec, accountId, start);
+  const days = [...totalDays(spec, start, last)];
+  await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days });
+  // The summed totals run over the daily rows summed per day (a few hundred rows), not over the per-key
+  // totals (a row per key and day): the same sums, read from a fraction of the rows.
+  if (spec.totalsBy) await insertTotalsAtOnce(t, summedSpec(spec), accountId, { start, last, kept, days, grain: "A" });
+}
+
+/** A spec whose keys outside `totalsBy` are '' in every source: its running totals are the summed ones. */
+function summedSpec(spec: RollupSpec): RollupSpec {
+  const by = spec.totalsBy ?? spec.keys;
+  return {
+    ...spec,
+    sources: spec.sources.map((source) => ({
+      ...source,
+      columns: {
+        ...source.columns,
+        ...Object.fromEntries(spec.keys.filter((k) => !by.includes(k)).map((k) => [k, "''"])),
+      },
+    })),
+  };
 }
 
 /** The totals summed over the other keys (grain 'A'), from `start` on, when the spec keeps them. */

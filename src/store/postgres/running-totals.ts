@@ -32,6 +32,11 @@ export interface TotalsSpan {
   kept: string | undefined;
   /** The days totals are kept for, from `start` to `last`, ascending (every day, or Sundays then every day). */
   days: readonly string[];
+  /**
+   * The grain written and carried on from: 'C' (per key), or 'A' for totals whose spec maps the keys summed
+   * over to '' (a few keys per day: hashing the days' rows by key beats sorting them).
+   */
+  grain?: "A" | "C";
 }
 
 /**
@@ -52,6 +57,7 @@ export async function insertTotalsAtOnce(
   span: TotalsSpan,
 ): Promise<void> {
   const { days, start, last, kept } = span;
+  const grain = span.grain ?? "C";
   if (days.length === 0) return;
   const numbered = sql.join(days.map((day, n) => sql`(${day}, ${sql.lit(n + 1)})`));
   // Each calendar day counts toward the first numbered day on or after it (a Sunday, or itself).
@@ -72,15 +78,15 @@ export async function insertTotalsAtOnce(
   );
   if (kept)
     rows.unshift(sql`select ${keyList}, 1 as n, ${measureList} from ${sql.table(spec.rollup)}
-      where account_id = ${accountId} and grain = 'C' and period = ${kept}`);
+      where account_id = ${accountId} and grain = ${grain} and period = ${kept}`);
   const window = sql`(partition by ${keyList} order by n)`;
   // The window's sort stays in memory rather than spilling to files. The planner guesses the days' rows
   // at a hundred times what they are, which would have the statement compiled to machine code first: for
   // a statement run once, compiling costs seconds more than it saves. Summing each key's days by hashing
   // and then sorting them for the window does the work twice: sorted once, they are summed and run through
-  // the window in that order (half the time).
+  // the window in that order (half the time). Summed totals have a few keys per day: hashing those wins.
   await sql`select set_config('work_mem', ${SORT_MEMORY}, true), set_config('jit', 'off', true)`.execute(t);
-  await sql`select set_config('enable_hashagg', 'off', true)`.execute(t);
+  if (grain === "C") await sql`select set_config('enable_hashagg', 'off', true)`.execute(t);
   const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
   await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
     with c as (
@@ -91,7 +97,7 @@ export async function insertTotalsAtOnce(
         from (${sql.join(rows, sql` union all `)}) as u group by ${keyList}, n
       ) as g
     )
-    select ${accountId}, 'C', d.column1, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))},
+    select ${accountId}, ${grain}, d.column1, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))},
       ${sql.join(measures.map((m) => sql`c.${sql.ref(m)}`))}
     from c cross join lateral generate_series(c.n, coalesce(c.next - 1, ${sql.lit(days.length)})) as s(n)
       join (values ${numbered}) as d on d.column2 = s.n`.execute(t);
