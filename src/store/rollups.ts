@@ -264,7 +264,12 @@ export async function rebuildRollups(
   });
   // A whole rebuild follows a load of the account's whole history (a demo, a first import): the planner's
   // statistics are brought up to date with it. A rebuild of a few days changes too little to need it.
-  if (whole) await dialectOf(mirror.db).refreshStatistics(mirror.db);
+  // The running totals are read with their figures, from the table: analyzed, not vacuumed.
+  if (whole)
+    await dialectOf(mirror.db).refreshStatistics(
+      mirror.db,
+      ROLLUPS.map((spec) => spec.rollup),
+    );
 }
 
 /**
