@@ -51,9 +51,10 @@ export interface RollupSpec {
   /** Daily tables feeding it (unioned); each maps every key and measure. */
   sources: RollupSource[];
   /**
-   * Keep the running totals on Sundays only, but for the last weeks (DENSE_DAYS) where they are kept for
-   * every day: a range ending or starting in older weeks then adds the daily rows of at most six days at
-   * that end. For tables with few keys per day (targets, search terms) it writes about a seventh of the rows.
+   * Keep the running totals on Sundays and months' last days only, but for the last weeks (DENSE_DAYS)
+   * where they are kept for every day: a range ending or starting in older weeks then adds the daily rows
+   * of at most six days at that end, and none for whole months or weeks. For tables with few keys per day
+   * (targets, search terms) it writes about a sixth of the rows.
    */
   weekly?: boolean;
   /**
@@ -341,6 +342,27 @@ async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string)
 /** The Sunday on or before a day. */
 const sundayOnOrBefore = (day: string) => addDaysIso(day, -((weekdayIso(day) + 1) % 7));
 
+/** Whether a day is the last of its month. */
+const isMonthEnd = (day: string) => addDaysIso(day, 1).endsWith("-01");
+
+/** The last days of the months from the one holding `from` on, those before `before`. */
+function monthEndsBetween(from: string, before: string): string[] {
+  const ends: string[] = [];
+  for (let month = `${from.slice(0, 7)}-01`; ; month = addMonths(month, 1)) {
+    const end = addDaysIso(addMonths(month, 1), -1);
+    if (end >= before) return ends;
+    ends.push(end);
+  }
+}
+
+/**
+ * The last day on or before `day` a weekly layout keeps in its older weeks: a Sunday, or a month's last day
+ * (the day before a month, quarter or year starts, where many ranges and every monthly bucket begin).
+ */
+function weeklyDayOnOrBefore(day: string): string {
+  return maxDate(sundayOnOrBefore(day), isMonthEnd(day) ? day : addDaysIso(`${day.slice(0, 7)}-01`, -1));
+}
+
 /** Days at the end of the data for which weekly specs keep daily totals too: recent ranges read two rows per key. */
 const DENSE_DAYS = 63;
 
@@ -368,7 +390,7 @@ function* totalDays(layout: TotalsLayout, start: string, last: string): Generato
   let day = start;
   if (layout.weekly) {
     const dense = denseFrom(layout, last);
-    for (day = sundayOnOrBefore(addDaysIso(start, 6)); day < dense && day <= last; day = addDaysIso(day, 7)) yield day;
+    for (; day < dense && day <= last; day = addDaysIso(day, 1)) if (weeklyDayOnOrBefore(day) === day) yield day;
     day = maxDate(start, dense);
   }
   for (; day <= last; day = addDaysIso(day, 1)) yield day;
@@ -376,7 +398,7 @@ function* totalDays(layout: TotalsLayout, start: string, last: string): Generato
 
 /** The last day on or before `day` a layout keeps totals for (given the data's last day). */
 function totalDayOnOrBefore(layout: TotalsLayout, day: string, last: string): string {
-  return !layout.weekly || day >= denseFrom(layout, last) ? day : sundayOnOrBefore(day);
+  return !layout.weekly || day >= denseFrom(layout, last) ? day : weeklyDayOnOrBefore(day);
 }
 
 /** Whether a layout has totals on `day` (a day before the first has none to keep: they are all zero). */
@@ -396,7 +418,7 @@ interface RebuildSpan {
   previousLast: string | undefined;
 }
 
-/** The last day before `day` a spec has totals for (only Sundays with `sundays`). */
+/** The last day before `day` a spec has totals for (only Sundays and months' last days with `sundays`). */
 async function keptDay(
   t: Kysely<any>,
   spec: RollupSpec,
@@ -410,7 +432,10 @@ async function keptDay(
     .where("account_id", "=", accountId)
     .where("grain", "=", "C")
     .where("period", "<", day);
-  if (sundays) query = query.where(dialectOf(t).dayOfWeek("period"), "=", 0);
+  if (sundays) {
+    const monthEnds = monthEndsBetween(addDaysIso(day, -366 * 3), day);
+    query = query.where((eb) => eb.or([eb(dialectOf(t).dayOfWeek("period"), "=", 0), eb("period", "in", monthEnds)]));
+  }
   return ((await query.executeTakeFirst())?.day as string | null | undefined) ?? undefined;
 }
 
@@ -454,14 +479,17 @@ async function rebuildSpec(
       (eb: any) => eb.and([eb("grain", "in", ["A", "C"]), eb("period", ">=", start!)]),
     ])
       await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where(stale).execute();
-    // Days that were among the last weeks before, and are older weeks now, keep only their Sundays.
-    if (layout.weekly && last) {
+    // Days that were among the last weeks before, and are older weeks now, keep only their Sundays and
+    // months' last days.
+    if (layout.weekly && last && first) {
+      const dense = denseFrom(layout, last);
       await t
         .deleteFrom(spec.rollup)
         .where("account_id", "=", accountId)
         .where("grain", "=", "C")
-        .where("period", "<", denseFrom(layout, last))
+        .where("period", "<", dense)
         .where(dayOfWeek("period"), "!=", 0)
+        .where("period", "not in", [...monthEndsBetween(first, dense), ""])
         .execute();
     }
   } else if (engine === "postgres") {

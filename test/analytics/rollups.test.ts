@@ -47,7 +47,8 @@ const RANGES: [string, Filters][] = [
     { timeframe: "2026-09-03..2026-11-17", date_range: { start: "2026-09-03", end: "2026-11-17" } },
   ],
   ["a single day", { timeframe: "2026-10-01", date_range: { start: "2026-10-01", end: "2026-10-01" } }],
-  // PostgreSQL keeps sales totals weekly before the last five weeks: both ends fall mid-week there.
+  // PostgreSQL keeps sales totals on Sundays and months' last days before the last five weeks: both ends
+  // fall mid-week there.
   [
     "mid-week ends in the older weeks",
     { timeframe: "2026-09-09..2026-10-07", date_range: { start: "2026-09-09", end: "2026-10-07" } },
@@ -197,7 +198,8 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("on $name, the same n
   it.each([
     ["the first day", "2026-09-01"],
     ["a Sunday in the older weeks", "2026-09-13"],
-    ["a Wednesday in the older weeks", "2026-09-30"],
+    ["a Wednesday in the older weeks", "2026-09-23"],
+    ["a month's last day in the older weeks", "2026-09-30"],
     ["the day before the last five weeks", "2026-10-16"],
     ["a day in the last five weeks", "2026-11-04"],
     ["the last day", "2026-11-20"],
@@ -345,7 +347,7 @@ describe.each(BACKENDS)(
       for (const m of [partial, full]) {
         await rebuildRollups(m, "acme");
         await importLater(m, "later.tsv");
-        // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays only.
+        // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays and months' ends only.
         await m.db
           .updateTable("ad_search_term_daily")
           .set({ clicks: 40, spend: 12.5 })

@@ -85,6 +85,8 @@ export async function insertTotalsAtOnce(
   // a statement run once, compiling costs seconds more than it saves. Summing each key's days by hashing
   // and then sorting them for the window does the work twice: sorted once, they are summed and run through
   // the window in that order (half the time). Summed totals have a few keys per day: hashing those wins.
+  // The rows go in by day, then key: a day's totals, which readers fetch together, then lie on a few
+  // neighbouring pages rather than one page each, and a primary key built after them finds them sorted.
   await sql`select set_config('work_mem', ${SORT_MEMORY}, true), set_config('jit', 'off', true)`.execute(t);
   if (grain === "C") await sql`select set_config('enable_hashagg', 'off', true)`.execute(t);
   const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
@@ -100,7 +102,8 @@ export async function insertTotalsAtOnce(
     select ${accountId}, ${grain}, d.column1, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))},
       ${sql.join(measures.map((m) => sql`c.${sql.ref(m)}`))}
     from c cross join lateral generate_series(c.n, coalesce(c.next - 1, ${sql.lit(days.length)})) as s(n)
-      join (values ${numbered}) as d on d.column2 = s.n`.execute(t);
+      join (values ${numbered}) as d on d.column2 = s.n
+    order by s.n, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))}`.execute(t);
   await sql`select set_config('enable_hashagg', 'on', true)`.execute(t);
 }
 
