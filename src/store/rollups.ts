@@ -51,16 +51,16 @@ export interface RollupSpec {
   /** Daily tables feeding it (unioned); each maps every key and measure. */
   sources: RollupSource[];
   /**
-   * Keep the running totals on Sundays and months' last days only, but for the last weeks (DENSE_DAYS)
-   * where they are kept for every day: a range ending or starting in older weeks then adds the daily rows
-   * of at most six days at that end, and none for whole months or weeks. For tables with few keys per day
-   * (targets, search terms) it writes about a sixth of the rows.
+   * Keep the running totals on Sundays only, but for the last weeks (DENSE_DAYS) where they are kept for
+   * every day: a range ending or starting in older weeks then adds the daily rows of at most six days at
+   * that end. For tables with few keys per day (targets, search terms) it writes about a seventh of the rows.
    */
   weekly?: boolean;
   /**
-   * Weekly on PostgreSQL only, with every day's totals kept for this many last days: a server writes a
+   * Weekly on PostgreSQL only (Sundays and months' last days, so that whole weeks, months, quarters and
+   * years read no daily rows), with every day's totals kept for this many last days: a server writes a
    * row per key and day (the dense grid) slower than it reads a few daily rows more per range end, where
-   * SQLite, which reads more slowly, keeps the dense grid. See totalsLayout.
+   * SQLite keeps the dense grid. See totalsLayout.
    */
   weeklyOnServer?: { denseDays: number };
 }
@@ -356,30 +356,41 @@ function monthEndsBetween(from: string, before: string): string[] {
 }
 
 /**
- * The last day on or before `day` a weekly layout keeps in its older weeks: a Sunday, or a month's last day
- * (the day before a month, quarter or year starts, where many ranges and every monthly bucket begin).
+ * The last day on or before `day` a weekly layout keeps in its older weeks: a Sunday, or with `monthEnds`
+ * a month's last day too (the day before a month, quarter or year starts, where many ranges and every
+ * monthly bucket begin).
  */
-function weeklyDayOnOrBefore(day: string): string {
-  return maxDate(sundayOnOrBefore(day), isMonthEnd(day) ? day : addDaysIso(`${day.slice(0, 7)}-01`, -1));
+function weeklyDayOnOrBefore(layout: TotalsLayout, day: string): string {
+  const sunday = sundayOnOrBefore(day);
+  if (!layout.monthEnds) return sunday;
+  return maxDate(sunday, isMonthEnd(day) ? day : addDaysIso(`${day.slice(0, 7)}-01`, -1));
 }
 
 /** Days at the end of the data for which weekly specs keep daily totals too: recent ranges read two rows per key. */
 const DENSE_DAYS = 63;
 
 /**
- * Which days a spec's running totals (grain C) are kept for on an engine: every day, or Sundays and then
- * every day of the last `denseDays`. Decided here alone; the rebuild and every reader ask. Summed totals
- * (grain A, a few rows per day) are kept for every day whatever the layout.
+ * Which days a spec's running totals (grain C) are kept for on an engine: every day, or Sundays (and with
+ * `monthEnds` months' last days) and then every day of the last `denseDays`. Decided here alone; the
+ * rebuild and every reader ask. Summed totals (grain A, a few rows per day) are kept for every day
+ * whatever the layout.
  */
 export interface TotalsLayout {
   weekly: boolean;
   denseDays: number;
+  monthEnds: boolean;
 }
 
+const EVERY_DAY: TotalsLayout = { weekly: false, denseDays: 0, monthEnds: false };
+
 export function totalsLayout(spec: RollupSpec, engine: SqlDialect["engine"]): TotalsLayout {
-  if (spec.weekly) return { weekly: true, denseDays: DENSE_DAYS };
-  if (spec.weeklyOnServer && engine === "postgres") return { weekly: true, denseDays: spec.weeklyOnServer.denseDays };
-  return { weekly: false, denseDays: 0 };
+  // Targets and search terms keep Sundays alone, as mirrors built before month ends were kept hold them:
+  // a reader expecting a month end there would find no totals.
+  if (spec.weekly) return { weekly: true, denseDays: DENSE_DAYS, monthEnds: false };
+  // The server's sales totals were every day's before: any day this layout reads is among them.
+  if (spec.weeklyOnServer && engine === "postgres")
+    return { weekly: true, denseDays: spec.weeklyOnServer.denseDays, monthEnds: true };
+  return EVERY_DAY;
 }
 
 /** The first day a weekly layout keeps totals for every day, given the last day of the data. */
@@ -390,7 +401,8 @@ function* totalDays(layout: TotalsLayout, start: string, last: string): Generato
   let day = start;
   if (layout.weekly) {
     const dense = denseFrom(layout, last);
-    for (; day < dense && day <= last; day = addDaysIso(day, 1)) if (weeklyDayOnOrBefore(day) === day) yield day;
+    for (; day < dense && day <= last; day = addDaysIso(day, 1))
+      if (weeklyDayOnOrBefore(layout, day) === day) yield day;
     day = maxDate(start, dense);
   }
   for (; day <= last; day = addDaysIso(day, 1)) yield day;
@@ -398,7 +410,7 @@ function* totalDays(layout: TotalsLayout, start: string, last: string): Generato
 
 /** The last day on or before `day` a layout keeps totals for (given the data's last day). */
 function totalDayOnOrBefore(layout: TotalsLayout, day: string, last: string): string {
-  return !layout.weekly || day >= denseFrom(layout, last) ? day : weeklyDayOnOrBefore(day);
+  return !layout.weekly || day >= denseFrom(layout, last) ? day : weeklyDayOnOrBefore(layout, day);
 }
 
 /** Whether a layout has totals on `day` (a day before the first has none to keep: they are all zero). */
@@ -418,13 +430,13 @@ interface RebuildSpan {
   previousLast: string | undefined;
 }
 
-/** The last day before `day` a spec has totals for (only Sundays and months' last days with `sundays`). */
+/** The last day before `day` a spec has totals for (with `older`, only days its older weeks keep). */
 async function keptDay(
   t: Kysely<any>,
   spec: RollupSpec,
   accountId: string,
   day: string,
-  sundays: boolean,
+  older?: TotalsLayout,
 ): Promise<string | undefined> {
   let query = t
     .selectFrom(spec.rollup)
@@ -432,9 +444,12 @@ async function keptDay(
     .where("account_id", "=", accountId)
     .where("grain", "=", "C")
     .where("period", "<", day);
-  if (sundays) {
-    const monthEnds = monthEndsBetween(addDaysIso(day, -366 * 3), day);
-    query = query.where((eb) => eb.or([eb(dialectOf(t).dayOfWeek("period"), "=", 0), eb("period", "in", monthEnds)]));
+  if (older) {
+    // Month ends from three years back: an older kept one is passed over for a later Sunday.
+    const monthEnds = older.monthEnds ? monthEndsBetween(addDaysIso(day, -366 * 3), day) : [];
+    query = query.where((eb) =>
+      eb.or([eb(dialectOf(t).dayOfWeek("period"), "=", 0), eb("period", "in", [...monthEnds, ""])]),
+    );
   }
   return ((await query.executeTakeFirst())?.day as string | null | undefined) ?? undefined;
 }
@@ -456,7 +471,7 @@ async function rebuildSpec(
   let from = span.from;
   let start = first;
   // The totals of the day before the rebuilt days carry on; without them, everything is rebuilt.
-  let kept = from && first && from > first ? await keptDay(t, spec, accountId, from, false) : undefined;
+  let kept = from && first && from > first ? await keptDay(t, spec, accountId, from) : undefined;
   // A weekly spec keeps every day only in the last weeks. Totals kept from among them carry on as they are
   // when those weeks were every day's before too (the data ended no later then) and still are; otherwise
   // the last weeks are rebuilt whole, from the last Sunday before them (days after it may be gone).
@@ -465,7 +480,7 @@ async function rebuildSpec(
     const stillDaily = previousLast !== undefined && previousLast <= last && kept >= dense;
     if (!stillDaily) {
       from = minDate(from!, dense);
-      kept = await keptDay(t, spec, accountId, from, true);
+      kept = await keptDay(t, spec, accountId, from, layout);
     }
   }
   if (kept) {
@@ -489,7 +504,7 @@ async function rebuildSpec(
         .where("grain", "=", "C")
         .where("period", "<", dense)
         .where(dayOfWeek("period"), "!=", 0)
-        .where("period", "not in", [...monthEndsBetween(first, dense), ""])
+        .where("period", "not in", [...(layout.monthEnds ? monthEndsBetween(first, dense) : []), ""])
         .execute();
     }
   } else if (engine === "postgres") {
@@ -589,7 +604,7 @@ async function insertPgTotals(
   // totals (a row per key and day): the same sums, read from a fraction of the rows. They are kept for
   // every day (a few rows each) whatever the per-key layout: a series of all products reads no daily row.
   if (spec.totalsBy) {
-    const everyDay = layout.weekly ? [...totalDays({ weekly: false, denseDays: 0 }, start, last)] : days;
+    const everyDay = layout.weekly ? [...totalDays(EVERY_DAY, start, last)] : days;
     await insertTotalsAtOnce(t, summedSpec(spec), accountId, { start, last, kept, days: everyDay, grain: "A" });
   }
 }
@@ -1079,7 +1094,7 @@ function bucketTotalsTable(
   const grain = q.summed && spec.totalsBy ? "A" : "C";
   // The summed totals are kept for every day; per-key totals in a weekly layout are read at the kept day on
   // or before each bucket end, plus the daily rows after it (at most six days' worth).
-  const layout: TotalsLayout = grain === "A" ? { weekly: false, denseDays: 0 } : totalsLayout(spec, q.dialect.engine);
+  const layout: TotalsLayout = grain === "A" ? EVERY_DAY : totalsLayout(spec, q.dialect.engine);
   const reads: RawBuilder<unknown>[] = [];
   const dailyRows: RawBuilder<unknown>[] = [];
   for (const b of bucketBounds({ start, end }, bucket))

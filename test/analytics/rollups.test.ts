@@ -347,7 +347,7 @@ describe.each(BACKENDS)(
       for (const m of [partial, full]) {
         await rebuildRollups(m, "acme");
         await importLater(m, "later.tsv");
-        // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays and months' ends only.
+        // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays only.
         await m.db
           .updateTable("ad_search_term_daily")
           .set({ clicks: 40, spend: 12.5 })
