@@ -88,7 +88,9 @@ export async function insertTotalsAtOnce(
   // The rows go in by day, then key: a day's totals, which readers fetch together, then lie on a few
   // neighbouring pages rather than one page each, and a primary key built after them finds them sorted.
   await sql`select set_config('work_mem', ${SORT_MEMORY}, true), set_config('jit', 'off', true)`.execute(t);
-  if (grain === "C") await sql`select set_config('enable_hashagg', 'off', true)`.execute(t);
+  // The planner, misjudging the days' rows, would sort them for the summed totals' few groups too.
+  const steered = grain === "C" ? "enable_hashagg" : "enable_sort";
+  await sql`select set_config(${steered}, 'off', true)`.execute(t);
   const insertColumns = sql.join(["account_id", "grain", "period", ...spec.keys, ...measures].map((c) => sql.ref(c)));
   await sql`insert into ${sql.table(spec.rollup)} (${insertColumns})
     with c as (
@@ -104,7 +106,7 @@ export async function insertTotalsAtOnce(
     from c cross join lateral generate_series(c.n, coalesce(c.next - 1, ${sql.lit(days.length)})) as s(n)
       join (values ${numbered}) as d on d.column2 = s.n
     order by s.n, ${sql.join(spec.keys.map((k) => sql`c.${sql.ref(k)}`))}`.execute(t);
-  await sql`select set_config('enable_hashagg', 'on', true)`.execute(t);
+  await sql`select set_config(${steered}, 'on', true)`.execute(t);
 }
 
 /**
