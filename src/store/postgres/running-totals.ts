@@ -6,7 +6,7 @@
  * the daily rows since, which is a running sum per key over the days' sums.
  * The rows are the day-by-day rebuild's.
  */
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { addDaysIso } from "../../core/dates.js";
 import { sum } from "./dialect.js";
 
@@ -60,20 +60,24 @@ export async function insertTotalsAtOnce(
   const grain = span.grain ?? "C";
   if (days.length === 0) return;
   const numbered = sql.join(days.map((day, n) => sql`(${day}, ${sql.lit(n + 1)})`));
-  // Each calendar day counts toward the first numbered day on or after it (a Sunday, or itself).
-  const dayOf: RawBuilder<unknown>[] = [];
+  // Each calendar day counts toward the first numbered day on or after it (a Sunday, or itself): its
+  // number is read from an array by the day's distance from the first, in the statement's text (a
+  // constant, where a parameter's array or date would be parsed again for every row).
+  const numbers: number[] = [];
   let date = start;
   days.forEach((day, n) => {
-    for (; date <= day; date = addDaysIso(date, 1)) dayOf.push(sql`(${date}, ${sql.lit(n + 1)})`);
+    for (; date <= day; date = addDaysIso(date, 1)) numbers.push(n + 1);
   });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(start)) throw new Error(`running totals: ${start} is not a day`);
+  const dayNumber = sql`(${sql.raw(`'{${numbers.join(",")}}'::int[]`)})[s.date::date - ${sql.raw(`'${start}'::date`)} + 1]`;
   const keyList = sql.join(spec.keys.map((k) => sql.ref(k)));
   const measures = spec.measures;
   const measureList = sql.join(measures.map((m) => sql.ref(m)));
   const rows = spec.sources.map(
     (source) =>
-      sql`select ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, m.column2 as n,
+      sql`select ${sql.join(spec.keys.map((k) => sql`${sql.raw(source.columns[k])} as ${sql.ref(k)}`))}, ${dayNumber} as n,
         ${sql.join(measures.map((c) => sql`${sql.raw(source.columns[c])} as ${sql.ref(c)}`))}
-      from ${sql.table(source.table)} as s join (values ${sql.join(dayOf)}) as m on s.date = m.column1
+      from ${sql.table(source.table)} as s
       where s.account_id = ${accountId} and s.date between ${start} and ${last}`,
   );
   if (kept)
