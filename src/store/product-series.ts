@@ -61,6 +61,9 @@ export async function runningTotalsOn(
   const out: ProductSeriesRow[] = [];
   const dialect = dialectOf(db);
   const layout = totalsLayout(SALES_ROLLUP, dialect.engine);
+  // Without the rollups' days a weekly layout's missing days would read as no totals at all.
+  if (grain === "C" && layout.weekly && !rollups)
+    throw new Error("runningTotalsOn: a weekly layout needs the rollups' days");
   // The summed totals are kept for every day; per-product ones on the days the layout keeps.
   const stored = grain === "A" || !layout.weekly || !rollups ? days : days.filter((d) => keptOn(layout, d, rollups));
   for (let i = 0; i < stored.length; i += DAYS_PER_READ) {
