@@ -69,21 +69,77 @@ export class DailySums {
   }
 
   /**
-   * Writes the same figures summed from the stored order lines of the file's
-   * marketplaces, which hold only the file's lines: one statement, for an
-   * engine that loads rows faster than it takes them in statements.
+   * Writes the same figures for an engine that loads rows faster than it
+   * takes them in statements (PostgreSQL's COPY). Into a table without daily
+   * sales the sums go in as they are, loaded, with the key built once after
+   * them; otherwise they are summed from the stored order lines of the file's
+   * marketplaces, which hold only the file's lines, in one statement.
    */
-  async writeFromStoredLines(ctx: ImportContext): Promise<number> {
+  async load(ctx: ImportContext): Promise<number> {
     const count = this.data.count;
     if (count === 0) return 0;
     const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
-    // Into an empty table the sums (one row per key) go in without the key, built once after them.
+    // Set aside only when the table is empty: no stored row can then share a key with a loaded one.
     const restoreKey = ctx.writer.suspendKey?.("daily_sales");
-    const written = await sumSalesOfMarketplaces(ctx, this.marketplaces);
+    const written = restoreKey ? this.loadRows(ctx) : await sumSalesOfMarketplaces(ctx, this.marketplaces);
     restoreKey?.();
     restore?.();
     return written;
   }
+
+  /**
+   * Loads every cell as a row (without conflicts: the writer loads them by COPY), revenue rounded to the
+   * cent. Queued where the writer can, so that the server loads one part while the next is formatted.
+   */
+  private loadRows(ctx: ImportContext): number {
+    const queue = ctx.writer.rowQueue?.("daily_sales", SUM_COLUMNS);
+    const values: unknown[] = [];
+    let written = 0;
+    const stride = strideOf(CELL_SHAPE);
+    for (const batch of this.data.batches) {
+      const texts = packedTexts(batch);
+      for (let i = 0; i < batch.count; i++) {
+        const figures = CELL_SHAPE.texts + 1 + i * stride;
+        values.push(
+          ctx.accountId,
+          texts[3 * i],
+          texts[3 * i + 1],
+          texts[3 * i + 2],
+          batch.numbers[figures],
+          roundedToCents(batch.numbers[figures + 1]),
+          batch.numbers[figures + 2],
+        );
+      }
+      if (queue) queue.add(values.splice(0));
+      // A load per LOAD_VALUES values: the text of a million fields at once would double the memory.
+      else if (values.length >= LOAD_VALUES)
+        written += ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values.splice(0));
+    }
+    if (!queue) return written + ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values);
+    const { refused } = queue.finish();
+    if (refused) throw refused.error;
+    return this.data.count;
+  }
+}
+
+/** Values per load of the file's sums (10,000 rows). */
+const LOAD_VALUES = 70_000;
+const SUM_COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "revenue", "orders"] as const;
+
+/**
+ * `value` rounded to the cent as the engines' round(value, 2) does: PostgreSQL reads the double as a decimal
+ * of 15 digits, rounds halves away from zero and reads the result back as the nearest double.
+ */
+export function roundedToCents(value: number): number {
+  const digits = Math.abs(value).toPrecision(15);
+  const point = digits.indexOf(".");
+  // In exponent form a number is below a millionth (no cent) or past fifteen digits (no fraction).
+  if (digits.includes("e")) return Math.abs(value) < 1 ? 0 : Number(value.toPrecision(15));
+  if (point < 0 || digits.length - point - 1 <= 2) return Number(value.toPrecision(15)) || 0;
+  const cents =
+    BigInt(digits.slice(0, point) + digits.slice(point + 1, point + 3)) + (digits[point + 3] >= "5" ? 1n : 0n);
+  const rounded = Number(cents) / 100;
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
 /** The index of daily_sales by day (migration 0001). */

@@ -3,7 +3,10 @@
  * product day by day (anomaly detection): the running totals on chosen days
  * when the rollups are current, else the daily rows. Plain portable selects.
  */
+import { sql, type RawBuilder } from "kysely";
+import { dialectOf } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
+import { keptOn, keyTotalsOn, SALES_ROLLUP, totalsLayout } from "./rollups.js";
 
 /** The figures a product series carries, as the sales rollup names them. */
 export const PRODUCT_SERIES_MEASURES = [
@@ -43,7 +46,9 @@ const DAYS_PER_READ = 6;
 /**
  * The running totals (since each product's first day) of every product on
  * each of `days`; a product has none on days before its first. `grain` C is
- * per product, A per marketplace (asin '').
+ * per product, A per marketplace (asin ''). `rollups` (the usable rollups'
+ * days) tells which days a weekly layout keeps per-product totals for; on
+ * the others they are summed from the kept day before and the daily rows since.
  */
 export async function runningTotalsOn(
   db: MirrorDb,
@@ -51,19 +56,43 @@ export async function runningTotalsOn(
   days: readonly string[],
   scope: ProductSeriesScope = {},
   grain: "A" | "C" = "C",
+  rollups?: { first: string; last: string },
 ): Promise<ProductSeriesRow[]> {
   const out: ProductSeriesRow[] = [];
-  for (let i = 0; i < days.length; i += DAYS_PER_READ) {
+  const dialect = dialectOf(db);
+  const layout = totalsLayout(SALES_ROLLUP, dialect.engine);
+  // Without the rollups' days a weekly layout's missing days would read as no totals at all.
+  if (grain === "C" && layout.weekly && !rollups)
+    throw new Error("runningTotalsOn: a weekly layout needs the rollups' days");
+  // The summed totals are kept for every day; per-product ones on the days the layout keeps.
+  const stored = grain === "A" || !layout.weekly || !rollups ? days : days.filter((d) => keptOn(layout, d, rollups));
+  for (let i = 0; i < stored.length; i += DAYS_PER_READ) {
     let q = db
       .selectFrom("rollup_sales")
       .select(["period as date", "marketplace", "asin", ...PRODUCT_SERIES_MEASURES])
       .where("account_id", "=", accountId)
       // Grain A (the per-marketplace totals) is written by the rollups but not in the row type.
       .where("grain", "=", grain as "C")
-      .where("period", "in", days.slice(i, i + DAYS_PER_READ));
+      .where("period", "in", stored.slice(i, i + DAYS_PER_READ));
     if (scope.marketplace) q = q.where("marketplace", "=", scope.marketplace);
     if (scope.asins && grain === "C") q = q.where("asin", "in", scope.asins.length ? scope.asins : [""]);
     for (const row of (await q.execute()) as ProductSeriesRow[]) out.push(row);
+  }
+  if (stored.length === days.length || !rollups) return out;
+  const where = () => {
+    const conditions: RawBuilder<unknown>[] = [];
+    if (scope.marketplace) conditions.push(sql`marketplace = ${scope.marketplace}`);
+    if (scope.asins) conditions.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`asin = ''`);
+    return conditions.length ? sql.join(conditions, sql` and `) : undefined;
+  };
+  for (const day of days.filter((d) => !stored.includes(d))) {
+    const totals = keyTotalsOn(
+      SALES_ROLLUP,
+      { dialect, accountId, range: { start: day, end: day }, rollups, where, measures: PRODUCT_SERIES_MEASURES },
+      day,
+    );
+    const query = sql<ProductSeriesRow>`select * from ${totals} as t`.compile(db);
+    for (const row of (await db.executeQuery(query)).rows) out.push({ ...row, date: day });
   }
   return out;
 }

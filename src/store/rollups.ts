@@ -56,6 +56,13 @@ export interface RollupSpec {
    * that end. For tables with few keys per day (targets, search terms) it writes about a seventh of the rows.
    */
   weekly?: boolean;
+  /**
+   * Weekly on PostgreSQL only (Sundays and months' last days, so that whole weeks, months, quarters and
+   * years read no daily rows), with every day's totals kept for this many last days: a server writes a
+   * row per key and day (the dense grid) slower than it reads a few daily rows more per range end, where
+   * SQLite keeps the dense grid. See totalsLayout.
+   */
+  weeklyOnServer?: { denseDays: number };
 }
 
 const zero = (names: string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, "0"]));
@@ -87,6 +94,8 @@ const TOS_COLUMNS = {
 /** Sales and traffic per ASIN, with the ad spend and sales attributed to it. */
 export const SALES_ROLLUP: RollupSpec = {
   rollup: "rollup_sales",
+  // Five weeks every day: the last 30 days and the last four weeks still read two rows per product.
+  weeklyOnServer: { denseDays: 35 },
   totalsBy: ["marketplace"],
   keys: ["marketplace", "asin"],
   pk: ["marketplace", "asin"],
@@ -264,7 +273,12 @@ export async function rebuildRollups(
   });
   // A whole rebuild follows a load of the account's whole history (a demo, a first import): the planner's
   // statistics are brought up to date with it. A rebuild of a few days changes too little to need it.
-  if (whole) await dialectOf(mirror.db).refreshStatistics(mirror.db);
+  // The running totals are read with their figures, from the table: analyzed, not vacuumed.
+  if (whole)
+    await dialectOf(mirror.db).refreshStatistics(
+      mirror.db,
+      ROLLUPS.map((spec) => spec.rollup),
+    );
 }
 
 /**
@@ -328,26 +342,80 @@ async function sourceExtent(t: Kysely<any>, spec: RollupSpec, accountId: string)
 /** The Sunday on or before a day. */
 const sundayOnOrBefore = (day: string) => addDaysIso(day, -((weekdayIso(day) + 1) % 7));
 
+/** Whether a day is the last of its month. */
+const isMonthEnd = (day: string) => addDaysIso(day, 1).endsWith("-01");
+
+/** The last days of the months from the one holding `from` on, those before `before`. */
+function monthEndsBetween(from: string, before: string): string[] {
+  const ends: string[] = [];
+  for (let month = `${from.slice(0, 7)}-01`; ; month = addMonths(month, 1)) {
+    const end = addDaysIso(addMonths(month, 1), -1);
+    if (end >= before) return ends;
+    ends.push(end);
+  }
+}
+
+/**
+ * The last day on or before `day` a weekly layout keeps in its older weeks: a Sunday, or with `monthEnds`
+ * a month's last day too (the day before a month, quarter or year starts, where many ranges and every
+ * monthly bucket begin).
+ */
+function weeklyDayOnOrBefore(layout: TotalsLayout, day: string): string {
+  const sunday = sundayOnOrBefore(day);
+  if (!layout.monthEnds) return sunday;
+  return maxDate(sunday, isMonthEnd(day) ? day : addDaysIso(`${day.slice(0, 7)}-01`, -1));
+}
+
 /** Days at the end of the data for which weekly specs keep daily totals too: recent ranges read two rows per key. */
 const DENSE_DAYS = 63;
 
-/** The first day a weekly spec keeps totals for every day, given the last day of the data. */
-const denseFrom = (last: string) => addDaysIso(last, -(DENSE_DAYS - 1));
+/**
+ * Which days a spec's running totals (grain C) are kept for on an engine: every day, or Sundays (and with
+ * `monthEnds` months' last days) and then every day of the last `denseDays`. Decided here alone; the
+ * rebuild and every reader ask. Summed totals (grain A, a few rows per day) are kept for every day
+ * whatever the layout.
+ */
+export interface TotalsLayout {
+  weekly: boolean;
+  denseDays: number;
+  monthEnds: boolean;
+}
 
-/** The days a spec keeps totals for from `start` to `last`: every day, or Sundays then the last weeks' days. */
-function* totalDays(spec: RollupSpec, start: string, last: string): Generator<string> {
+const EVERY_DAY: TotalsLayout = { weekly: false, denseDays: 0, monthEnds: false };
+
+export function totalsLayout(spec: RollupSpec, engine: SqlDialect["engine"]): TotalsLayout {
+  // Targets and search terms keep Sundays alone, as mirrors built before month ends were kept hold them:
+  // a reader expecting a month end there would find no totals.
+  if (spec.weekly) return { weekly: true, denseDays: DENSE_DAYS, monthEnds: false };
+  // The server's sales totals were every day's before: any day this layout reads is among them.
+  if (spec.weeklyOnServer && engine === "postgres")
+    return { weekly: true, denseDays: spec.weeklyOnServer.denseDays, monthEnds: true };
+  return EVERY_DAY;
+}
+
+/** The first day a weekly layout keeps totals for every day, given the last day of the data. */
+const denseFrom = (layout: TotalsLayout, last: string) => addDaysIso(last, -(layout.denseDays - 1));
+
+/** The days a layout keeps totals for from `start` to `last`: every day, or Sundays then the last weeks' days. */
+function* totalDays(layout: TotalsLayout, start: string, last: string): Generator<string> {
   let day = start;
-  if (spec.weekly) {
-    const dense = denseFrom(last);
-    for (day = sundayOnOrBefore(addDaysIso(start, 6)); day < dense && day <= last; day = addDaysIso(day, 7)) yield day;
+  if (layout.weekly) {
+    const dense = denseFrom(layout, last);
+    for (; day < dense && day <= last; day = addDaysIso(day, 1))
+      if (weeklyDayOnOrBefore(layout, day) === day) yield day;
     day = maxDate(start, dense);
   }
   for (; day <= last; day = addDaysIso(day, 1)) yield day;
 }
 
-/** The last day on or before `day` a spec keeps totals for (for weekly specs, given the data's last day). */
-function totalDayOnOrBefore(spec: RollupSpec, day: string, last: string): string {
-  return !spec.weekly || day >= denseFrom(last) ? day : sundayOnOrBefore(day);
+/** The last day on or before `day` a layout keeps totals for (given the data's last day). */
+function totalDayOnOrBefore(layout: TotalsLayout, day: string, last: string): string {
+  return !layout.weekly || day >= denseFrom(layout, last) ? day : weeklyDayOnOrBefore(layout, day);
+}
+
+/** Whether a layout has totals on `day` (a day before the first has none to keep: they are all zero). */
+export function keptOn(layout: TotalsLayout, day: string, rollups: { first: string; last: string }): boolean {
+  return day < rollups.first || totalDayOnOrBefore(layout, day, rollups.last) === day;
 }
 
 /** What a spec's rebuild covers. */
@@ -362,13 +430,13 @@ interface RebuildSpan {
   previousLast: string | undefined;
 }
 
-/** The last day before `day` a spec has totals for (only Sundays with `sundays`). */
+/** The last day before `day` a spec has totals for (with `older`, only days its older weeks keep). */
 async function keptDay(
   t: Kysely<any>,
   spec: RollupSpec,
   accountId: string,
   day: string,
-  sundays: boolean,
+  older?: TotalsLayout,
 ): Promise<string | undefined> {
   let query = t
     .selectFrom(spec.rollup)
@@ -376,7 +444,13 @@ async function keptDay(
     .where("account_id", "=", accountId)
     .where("grain", "=", "C")
     .where("period", "<", day);
-  if (sundays) query = query.where(dialectOf(t).dayOfWeek("period"), "=", 0);
+  if (older) {
+    // Month ends from three years back: an older kept one is passed over for a later Sunday.
+    const monthEnds = older.monthEnds ? monthEndsBetween(addDaysIso(day, -366 * 3), day) : [];
+    query = query.where((eb) =>
+      eb.or([eb(dialectOf(t).dayOfWeek("period"), "=", 0), eb("period", "in", [...monthEnds, ""])]),
+    );
+  }
   return ((await query.executeTakeFirst())?.day as string | null | undefined) ?? undefined;
 }
 
@@ -392,20 +466,21 @@ async function rebuildSpec(
   span: RebuildSpan,
 ): Promise<void> {
   const { dayOfWeek, indexedBy, sum, engine } = dialectOf(t);
+  const layout = totalsLayout(spec, engine);
   const { first, last, previousLast } = span;
   let from = span.from;
   let start = first;
   // The totals of the day before the rebuilt days carry on; without them, everything is rebuilt.
-  let kept = from && first && from > first ? await keptDay(t, spec, accountId, from, false) : undefined;
+  let kept = from && first && from > first ? await keptDay(t, spec, accountId, from) : undefined;
   // A weekly spec keeps every day only in the last weeks. Totals kept from among them carry on as they are
   // when those weeks were every day's before too (the data ended no later then) and still are; otherwise
   // the last weeks are rebuilt whole, from the last Sunday before them (days after it may be gone).
-  if (spec.weekly && kept && last) {
-    const dense = denseFrom(last);
+  if (layout.weekly && kept && last) {
+    const dense = denseFrom(layout, last);
     const stillDaily = previousLast !== undefined && previousLast <= last && kept >= dense;
     if (!stillDaily) {
       from = minDate(from!, dense);
-      kept = await keptDay(t, spec, accountId, from, true);
+      kept = await keptDay(t, spec, accountId, from, layout);
     }
   }
   if (kept) {
@@ -419,14 +494,17 @@ async function rebuildSpec(
       (eb: any) => eb.and([eb("grain", "in", ["A", "C"]), eb("period", ">=", start!)]),
     ])
       await t.deleteFrom(spec.rollup).where("account_id", "=", accountId).where(stale).execute();
-    // Days that were among the last weeks before, and are older weeks now, keep only their Sundays.
-    if (spec.weekly && last) {
+    // Days that were among the last weeks before, and are older weeks now, keep only their Sundays and
+    // months' last days.
+    if (layout.weekly && last && first) {
+      const dense = denseFrom(layout, last);
       await t
         .deleteFrom(spec.rollup)
         .where("account_id", "=", accountId)
         .where("grain", "=", "C")
-        .where("period", "<", denseFrom(last))
+        .where("period", "<", dense)
         .where(dayOfWeek("period"), "!=", 0)
+        .where("period", "not in", [...(layout.monthEnds ? monthEndsBetween(first, dense) : []), ""])
         .execute();
     }
   } else if (engine === "postgres") {
@@ -493,7 +571,9 @@ async function rebuildSpec(
   const statement = statements.prepare(query.sql);
   const params = query.parameters.slice();
   let before = kept ?? addDaysIso(start, -1);
-  for (const day of totalDays(spec, start, last)) {
+  if (layout.weekly && spec.totalsBy)
+    throw new Error(`${spec.rollup}: summed totals are kept every day, which SQLite sums from daily per-key totals`);
+  for (const day of totalDays(layout, start, last)) {
     const after = addDaysIso(before, 1);
     for (let i = 0; i < params.length; i++) {
       const p = query.parameters[i];
@@ -517,8 +597,31 @@ async function insertPgTotals(
   kept: string | undefined,
 ): Promise<void> {
   // A server runs one statement for every day faster than one per day (see postgres/running-totals.ts).
-  await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days: [...totalDays(spec, start, last)] });
-  await insertSummedTotals(t, spec, accountId, start);
+  const layout = totalsLayout(spec, "postgres");
+  const days = [...totalDays(layout, start, last)];
+  await insertTotalsAtOnce(t, spec, accountId, { start, last, kept, days });
+  // The summed totals run over the daily rows summed per day (a few hundred rows), not over the per-key
+  // totals (a row per key and day): the same sums, read from a fraction of the rows. They are kept for
+  // every day (a few rows each) whatever the per-key layout: a series of all products reads no daily row.
+  if (spec.totalsBy) {
+    const everyDay = layout.weekly ? [...totalDays(EVERY_DAY, start, last)] : days;
+    await insertTotalsAtOnce(t, summedSpec(spec), accountId, { start, last, kept, days: everyDay, grain: "A" });
+  }
+}
+
+/** A spec whose keys outside `totalsBy` are '' in every source: its running totals are the summed ones. */
+function summedSpec(spec: RollupSpec): RollupSpec {
+  const by = spec.totalsBy ?? spec.keys;
+  return {
+    ...spec,
+    sources: spec.sources.map((source) => ({
+      ...source,
+      columns: {
+        ...source.columns,
+        ...Object.fromEntries(spec.keys.filter((k) => !by.includes(k)).map((k) => [k, "''"])),
+      },
+    })),
+  };
 }
 
 /** The totals summed over the other keys (grain 'A'), from `start` on, when the spec keeps them. */
@@ -680,15 +783,16 @@ export function factsTable(
   q: FactsQuery,
   describe?: true,
 ): RawBuilder<unknown> | { table: RawBuilder<unknown>; oneRowPerKey: boolean } {
-  const table =
-    !q.rollups || (q.bucket && spec.weekly)
-      ? dailyTable(spec, q)
-      : q.bucket
-        ? bucketTotalsTable(spec, q, q.rollups, q.bucket)
-        : spec.weekly
-          ? weeklyTotalsTable(spec, q, q.rollups)
-          : rangeTotalsTable(spec, q, q.rollups);
-  const oneRowPerKey = !!(q.rollups && !q.bucket && !spec.weekly);
+  // The summed totals are kept for every day: their ranges read two rows per key whatever the layout.
+  const perDay = !totalsLayout(spec, q.dialect.engine).weekly || (q.summed && spec.totalsBy);
+  const table = !q.rollups
+    ? dailyTable(spec, q)
+    : q.bucket
+      ? bucketTotalsTable(spec, q, q.rollups, q.bucket)
+      : perDay
+        ? rangeTotalsTable(spec, q, q.rollups)
+        : weeklyTotalsTable(spec, q, q.rollups);
+  const oneRowPerKey = !!(q.rollups && !q.bucket && perDay);
   return describe ? { table, oneRowPerKey } : table;
 }
 
@@ -696,12 +800,21 @@ function dailyTable(spec: RollupSpec, q: FactsQuery): RawBuilder<unknown> {
   return sql`(${sql.join(dailyParts(spec, q, q.range), sql` union all `)})`;
 }
 
-/** Selects of the daily rows of a span, one per source; `negate` turns every measure's sign. */
-function dailyParts(spec: RollupSpec, q: FactsQuery, span: DateRange, negate = false): RawBuilder<unknown>[] {
+/**
+ * Selects of the daily rows of a span, one per source; `negate` turns every measure's sign, and `label`
+ * gives every row that period (else its day, when the query has a bucket).
+ */
+function dailyParts(
+  spec: RollupSpec,
+  q: FactsQuery,
+  span: DateRange,
+  negate = false,
+  label?: string,
+): RawBuilder<unknown>[] {
   const measures = q.measures ?? spec.measures;
   const w = q.where?.("daily");
   const extra = w ? sql` and ${w}` : sql``;
-  const period = q.bucket ? sql`date as period, ` : sql``;
+  const period = label !== undefined ? sql`${label} as period, ` : q.bucket ? sql`date as period, ` : sql``;
   const dateCond =
     span.start === span.end ? sql`date = ${span.start}` : sql`date between ${span.start} and ${span.end}`;
   return spec.sources.map((source) => {
@@ -731,8 +844,9 @@ function weeklyTotalsTable(
   const start = maxDate(q.range.start, rollups.first);
   const end = minDate(q.range.end, rollups.last);
   if (start > end) return emptyTable(spec.keys, names, false);
-  const atEnd = totalDayOnOrBefore(spec, end, rollups.last);
-  const beforeStart = totalDayOnOrBefore(spec, addDaysIso(start, -1), rollups.last);
+  const layout = totalsLayout(spec, q.dialect.engine);
+  const atEnd = totalDayOnOrBefore(layout, end, rollups.last);
+  const beforeStart = totalDayOnOrBefore(layout, addDaysIso(start, -1), rollups.last);
   // Inside one older week the daily rows are all there is to read.
   if (atEnd === beforeStart) return dailyTable(spec, { ...q, range: { start, end } });
   const w = q.where?.("rollup");
@@ -826,11 +940,17 @@ export function pairedFactsTable(
   ranges: readonly [DateRange, DateRange],
 ): RawBuilder<unknown> {
   const names = q.measures ?? spec.measures;
-  const clamped =
-    q.rollups && !spec.weekly
-      ? ranges.map((r) => ({ start: maxDate(r.start, q.rollups!.first), end: minDate(r.end, q.rollups!.last) }))
-      : undefined;
-  if (clamped?.every((r) => r.start <= r.end) && clamped[1].end <= clamped[0].end) {
+  const rollups = q.rollups;
+  const clamped = rollups
+    ? ranges.map((r) => ({ start: maxDate(r.start, rollups.first), end: minDate(r.end, rollups.last) }))
+    : undefined;
+  // In a weekly layout the lookups need totals on all four days: the last weeks' days, or Sundays.
+  const layout = totalsLayout(spec, q.dialect.engine);
+  const kept = (day: string) => !rollups || keptOn(layout, day, rollups);
+  if (
+    clamped?.every((r) => r.start <= r.end && kept(r.end) && kept(addDaysIso(r.start, -1))) &&
+    clamped[1].end <= clamped[0].end
+  ) {
     const at = (alias: string, day: string) => joinTotalsOn(spec, q.accountId, "C", alias, day);
     const present = sql.ref(`pe.${spec.keys[0]}`);
     const columns = [
@@ -878,25 +998,80 @@ export function windowTotals(
   const earliest = starts.reduce((a, b) => minDate(a, b));
   const columns = starts.map((_, i) => `v${i}`);
   if (earliest > end) return emptyTable(spec.keys, columns, false);
-  if (!q.rollups || spec.weekly) {
+  const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
+  if (!q.rollups) {
     // Daily rows with their day (as `period`), each counted in the windows it falls in.
     const sums = starts.map(
       (start, i) =>
         sql`${q.dialect.sum(sql`case when period >= ${start} then ${sql.ref(measure)} else 0 end`)} as ${sql.ref(columns[i])}`,
     );
     const parts = dailyParts(spec, { ...q, bucket: "day", measures: [measure] }, { start: earliest, end });
-    const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
     return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) as t group by ${keyRefs})`;
   }
-  const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
-  const joins = starts.map((start, i) =>
-    joinTotalsOn(spec, q.accountId, "C", `s${i}`, addDaysIso(maxDate(start, q.rollups!.first), -1)),
-  );
-  const values = starts.map(
-    (_, i) =>
-      sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`,
-  );
-  return sql`(select ${keys}, ${sql.join(values)} from ${totalsOn(spec, q, "C", end)} e ${sql.join(joins, sql` `)})`;
+  const rollups = q.rollups;
+  const befores = starts.map((start) => addDaysIso(maxDate(start, rollups.first), -1));
+  const layout = totalsLayout(spec, q.dialect.engine);
+  if ([end, ...befores].every((day) => keptOn(layout, day, rollups))) {
+    const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
+    const joins = befores.map((before, i) => joinTotalsOn(spec, q.accountId, "C", `s${i}`, before));
+    const values = starts.map(
+      (_, i) =>
+        sql`e.${sql.ref(measure)} - coalesce(${sql.ref(`s${i}`)}.${sql.ref(measure)}, 0) as ${sql.ref(columns[i])}`,
+    );
+    return sql`(select ${keys}, ${sql.join(values)} from ${totalsOn(spec, q, "C", end)} e ${sql.join(joins, sql` `)})`;
+  }
+  // A weekly layout without totals on some of the days: each day's totals are those of the kept day on or
+  // before it plus the daily rows after that (at most six days' worth), summed per key with their signs.
+  const m = sql.ref(measure);
+  const w = q.where?.("rollup");
+  const signedParts = (day: string, value: (i: number) => RawBuilder<unknown>): RawBuilder<unknown>[] => {
+    const at = totalDayOnOrBefore(layout, day, rollups.last);
+    const row = sql.join(columns.map((c, i) => sql`${value(i)} as ${sql.ref(c)}`));
+    const parts = [
+      sql`select ${keyRefs}, ${row} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${at}${w ? sql` and ${w}` : sql``}`,
+    ];
+    if (at < day) {
+      const daily = dailyParts(
+        spec,
+        { ...q, bucket: undefined, measures: [measure] },
+        { start: addDaysIso(at, 1), end: day },
+      );
+      for (const part of daily) parts.push(sql`select ${keyRefs}, ${row} from (${part}) as d`);
+    }
+    return parts;
+  };
+  const parts = [
+    ...signedParts(end, () => m),
+    ...befores.flatMap((before, i) => signedParts(before, (j) => (j === i ? sql`-${m}` : sql`0`))),
+  ];
+  const sums = columns.map((c) => sql`${q.dialect.sum(sql.ref(c))} as ${sql.ref(c)}`);
+  return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) as t group by ${keyRefs})`;
+}
+
+/**
+ * Each key's running totals on `day` (one row per key, with its keys and
+ * measures), for readers that want the totals themselves (series read day
+ * by day): the stored row when the layout keeps that day, else the kept
+ * day's totals on or before it plus the daily rows since (at most six
+ * days'). Needs `q.rollups`; `q.range` is not read.
+ *
+ * @example
+ * sql`select asin, units from ${keyTotalsOn(SALES_ROLLUP, { dialect, accountId, range, rollups }, "2026-08-05")} as t`
+ */
+export function keyTotalsOn(spec: RollupSpec, q: FactsQuery, day: string): RawBuilder<unknown> {
+  const names = q.measures ?? spec.measures;
+  const rollups = q.rollups;
+  if (!rollups) throw new Error("keyTotalsOn reads the running totals: they must be usable");
+  const layout = totalsLayout(spec, q.dialect.engine);
+  const at = totalDayOnOrBefore(layout, day, rollups.last);
+  const w = q.where?.("rollup");
+  const columns = sql.join([...spec.keys, ...names].map((c) => sql.ref(c)));
+  const stored = sql`select ${columns} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${at}${w ? sql` and ${w}` : sql``}`;
+  if (at === day || day < rollups.first) return sql`(${stored})`;
+  const parts = [stored, ...dailyParts(spec, { ...q, bucket: undefined }, { start: addDaysIso(at, 1), end: day })];
+  const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
+  const sums = names.map((m) => sql`${q.dialect.sum(sql.ref(m))} as ${sql.ref(m)}`);
+  return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) as t group by ${keyRefs})`;
 }
 
 /**
@@ -917,16 +1092,28 @@ function bucketTotalsTable(
   const end = minDate(q.range.end, rollups.last);
   if (start > end) return emptyTable(spec.keys, names, true);
   const grain = q.summed && spec.totalsBy ? "A" : "C";
-  const reads = bucketBounds({ start, end }, bucket).flatMap((b) => [
-    sql`(${b.label}, ${b.last}, 1)`,
-    sql`(${b.label}, ${b.before}, -1)`,
-  ]);
+  // The summed totals are kept for every day; per-key totals in a weekly layout are read at the kept day on
+  // or before each bucket end, plus the daily rows after it (at most six days' worth).
+  const layout: TotalsLayout = grain === "A" ? EVERY_DAY : totalsLayout(spec, q.dialect.engine);
+  const reads: RawBuilder<unknown>[] = [];
+  const dailyRows: RawBuilder<unknown>[] = [];
+  for (const b of bucketBounds({ start, end }, bucket))
+    for (const [day, sign] of [
+      [b.last, 1],
+      [b.before, -1],
+    ] as const) {
+      const kept = totalDayOnOrBefore(layout, day, rollups.last);
+      reads.push(sql`(${b.label}, ${kept}, ${sql.lit(sign)})`);
+      if (kept < day && day >= rollups.first)
+        dailyRows.push(...dailyParts(spec, q, { start: addDaysIso(kept, 1), end: day }, sign < 0, b.label));
+    }
   const w = q.where?.("rollup");
   const keys = sql.join(spec.keys.map((k) => sql`e.${sql.ref(k)} as ${sql.ref(k)}`));
   const signed = sql.join(names.map((m) => sql`b.column3 * e.${sql.ref(m)} as ${sql.ref(m)}`));
   // A cross join keeps the dates outermost, so each date is one seek into the totals.
   const scope = w ? sql` and ${w}` : sql``;
-  return sql`(select b.column1 as period, ${keys}, ${signed}
+  const totals = sql`select b.column1 as period, ${keys}, ${signed}
     from (values ${sql.join(reads)}) b cross join (select * from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = ${grain}${scope}) e
-    where e.period = b.column2)`;
+    where e.period = b.column2`;
+  return sql`(${sql.join([totals, ...dailyRows], sql` union all `)})`;
 }

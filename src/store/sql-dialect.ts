@@ -48,7 +48,7 @@ export interface SqlDialect {
    * Brings the planner's statistics up to date after a bulk load, so that the next queries are planned for
    * the rows now there rather than for an empty table.
    */
-  refreshStatistics(db: Kysely<any>): Promise<void>;
+  refreshStatistics(db: Kysely<any>, analyzeOnly?: readonly string[]): Promise<void>;
   /** Values packed into one JSON array text (numbers keep every digit). */
   jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string>;
   /** A table stored in its primary key's order (a compact key-only table). */

@@ -1,5 +1,6 @@
 // The rollups must give exactly the numbers the daily rows give, for any
 // range; and they are read only while they reflect the newest data.
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS } from "../helpers/backends.js";
 import { buildSmallMirror, DAYS, FIXTURE_TODAY, unitsOf } from "../helpers/small-mirror.js";
@@ -7,7 +8,9 @@ import { answerUnderstanding } from "../../src/answer/answer.js";
 import { addDaysIso, nowForToday } from "../../src/core/dates.js";
 import { INTENT_AREAS, type Filters, type Intent } from "../../src/core/understanding.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
-import { bucketBounds, rebuildRollups } from "../../src/store/rollups.js";
+import { dialectOf } from "../../src/store/dialect.js";
+import { bucketBounds, rebuildRollups, SALES_ROLLUP, usableRollups, windowTotals } from "../../src/store/rollups.js";
+import { runningTotalsOn } from "../../src/store/product-series.js";
 import { nextId } from "../../src/store/row-ids.js";
 
 const now = nowForToday(FIXTURE_TODAY);
@@ -44,6 +47,40 @@ const RANGES: [string, Filters][] = [
     { timeframe: "2026-09-03..2026-11-17", date_range: { start: "2026-09-03", end: "2026-11-17" } },
   ],
   ["a single day", { timeframe: "2026-10-01", date_range: { start: "2026-10-01", end: "2026-10-01" } }],
+  // PostgreSQL keeps sales totals on Sundays and months' last days before the last five weeks: both ends
+  // fall mid-week there.
+  [
+    "mid-week ends in the older weeks",
+    { timeframe: "2026-09-09..2026-10-07", date_range: { start: "2026-09-09", end: "2026-10-07" } },
+  ],
+];
+/** Sales series per product and per marketplace, their bucket ends on kept days and between them. */
+const SERIES: [string, Filters][] = [
+  [
+    "profit by week (per product, with costs)",
+    {
+      timeframe: "2026-09-03..2026-11-17",
+      date_range: { start: "2026-09-03", end: "2026-11-17" },
+      metrics: ["profit"],
+      group_by: "week",
+    },
+  ],
+  ["one product by day", { timeframe: "last_30_days", asin: "B0KNIFE001" }],
+  ["a category by month", { timeframe: "all_time", category: "Kitchen", group_by: "month" }],
+  ["one marketplace by quarter", { timeframe: "year_to_date", marketplace: "UK", group_by: "quarter" }],
+  [
+    "a range reaching past the data",
+    { timeframe: "2026-10-15..2026-12-31", date_range: { start: "2026-10-15", end: "2026-12-31" }, group_by: "week" },
+  ],
+  [
+    "profit by month, ends in the older weeks (per product, with costs)",
+    {
+      timeframe: "2026-09-02..2026-10-14",
+      date_range: { start: "2026-09-02", end: "2026-10-14" },
+      metrics: ["profit"],
+      group_by: "month",
+    },
+  ],
 ];
 /** Intents that read only the target and search-term totals, which are kept per week. */
 const WEEKLY_ONLY = new Set<Intent>(["keyword_opportunities", "bid_recommendations", "wasted_ad_spend"]);
@@ -84,24 +121,7 @@ describe("rollups give the same numbers as the daily rows", () => {
     },
   );
 
-  it.each<[string, Filters]>([
-    [
-      "profit by week (per product, with costs)",
-      {
-        timeframe: "2026-09-03..2026-11-17",
-        date_range: { start: "2026-09-03", end: "2026-11-17" },
-        metrics: ["profit"],
-        group_by: "week",
-      },
-    ],
-    ["one product by day", { timeframe: "last_30_days", asin: "B0KNIFE001" }],
-    ["a category by month", { timeframe: "all_time", category: "Kitchen", group_by: "month" }],
-    ["one marketplace by quarter", { timeframe: "year_to_date", marketplace: "UK", group_by: "quarter" }],
-    [
-      "a range reaching past the data",
-      { timeframe: "2026-10-15..2026-12-31", date_range: { start: "2026-10-15", end: "2026-12-31" }, group_by: "week" },
-    ],
-  ])("series of %s agree with the daily rows", async (_label, filters) => {
+  it.each(SERIES)("series of %s agree with the daily rows", async (_label, filters) => {
     const a = await ask(daily, "sales_trend", filters);
     const b = await ask(rolled, "sales_trend", filters);
     expect(b.sql.some((s) => ROLLUP_READ.test(s))).toBe(true);
@@ -142,6 +162,57 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("on $name, the same n
       expect(fromRollups.metadata.data_freshness).toEqual(reference.metadata.data_freshness);
     },
   );
+
+  // A category filter fails on PostgreSQL before any figure is read (scope.ts compares with SQLite's
+  // `collate nocase`), whatever the rollups: left out here until that is fixed.
+  it.each(SERIES.filter(([, f]) => !f.category))("series of %s, from the rollups", async (_label, filters) => {
+    const reference = (await ask(daily, "sales_trend", filters)).body;
+    const fromRollups = await ask(pgRolled, "sales_trend", filters);
+    expect(fromRollups.sql.some((s) => ROLLUP_READ.test(s))).toBe(true);
+    expect(fromRollups.body.result).toEqual(reference.result);
+  });
+
+  // Stock cover reads units over windows that end on one day: the days around them may not be kept.
+  it.each([
+    ["ending mid-week in the older weeks", "2026-10-07", ["2026-09-09", "2026-09-24"]],
+    ["ending on a Sunday in the older weeks", "2026-10-11", ["2026-09-01", "2026-10-05"]],
+    ["starting in the older weeks, ending on the last day", "2026-11-20", ["2026-09-10", "2026-11-07"]],
+  ])("units over windows %s", async (_label, end, starts) => {
+    const windows = async (mirror: Mirror) => {
+      const rollups = await usableRollups(mirror.db, "acme");
+      const table = windowTotals(
+        SALES_ROLLUP,
+        { dialect: dialectOf(mirror.db), accountId: "acme", range: { start: starts[0], end }, rollups },
+        "units",
+        starts,
+      );
+      const rows = await sql<Record<string, unknown>>`select * from ${table} as t`.execute(mirror.db);
+      return rows.rows.map((r) => `${r.marketplace} ${r.asin} ${Number(r.v0)} ${Number(r.v1)}`).sort();
+    };
+    const reference = await windows(rolled);
+    expect(reference.length).toBeGreaterThan(0);
+    expect(await windows(pgRolled)).toEqual(reference);
+  });
+
+  // Anomaly scans read each product's totals on chosen days: kept ones as stored, others summed.
+  it.each([
+    ["the first day", "2026-09-01"],
+    ["a Sunday in the older weeks", "2026-09-13"],
+    ["a Wednesday in the older weeks", "2026-09-23"],
+    ["a month's last day in the older weeks", "2026-09-30"],
+    ["the day before the last five weeks", "2026-10-16"],
+    ["a day in the last five weeks", "2026-11-04"],
+    ["the last day", "2026-11-20"],
+  ])("each product's running totals on %s", async (_label, day) => {
+    const rollups = { first: "2026-09-01", last: "2026-11-20" };
+    const totals = async (mirror: Mirror) =>
+      (await runningTotalsOn(mirror.db, "acme", [day], {}, "C", rollups))
+        .map((r) => `${r.marketplace} ${r.asin} ${r.date} ${r.units} ${r.revenue.toFixed(6)} ${r.days}`)
+        .sort();
+    const reference = await totals(rolled);
+    expect(reference.length).toBeGreaterThan(0);
+    expect(await totals(pgRolled)).toEqual(reference);
+  });
 });
 
 describe("stale rollups are not read", () => {
@@ -189,137 +260,142 @@ describe("stale rollups are not read", () => {
   });
 });
 
-describe("a rebuild after an import keeps the earlier totals and gives what a full rebuild gives", () => {
-  const TABLES = ["rollup_sales", "rollup_campaigns", "rollup_ad_targets", "rollup_search_terms"] as const;
-  async function allTotals(mirror: Mirror) {
-    const out: Record<string, unknown[]> = {};
-    for (const table of TABLES)
-      out[table] = await mirror.db.selectFrom(table).selectAll().orderBy("grain").orderBy("period").execute();
-    return out;
-  }
-  // An import: a changed day, a new product starting late, and one day past the old end, recorded as a run.
-  async function importLater(mirror: Mirror, source: string) {
-    await mirror.db
-      .updateTable("daily_sales")
-      .set({ units: 50, revenue: 1000 })
-      .where("asin", "=", "B0PAN00002")
-      .where("date", "=", "2026-11-10")
-      .execute();
-    await mirror.db
-      .insertInto("daily_sales")
-      .values([
-        { account_id: "acme", marketplace: "US", asin: "B0NEW00009", date: "2026-11-12", units: 4, revenue: 80 },
-        { account_id: "acme", marketplace: "US", asin: "B0KNIFE001", date: "2026-11-21", units: 7, revenue: 140 },
-      ])
-      .execute();
-    await mirror.db
-      .insertInto("ad_search_term_daily")
-      .values({
-        account_id: "acme",
-        marketplace: "US",
-        campaign_id: "C1",
-        ad_group_id: "G1",
-        target_id: "T1",
-        search_term: "new term",
-        date: "2026-11-21",
-        impressions: 9,
-        clicks: 1,
-        spend: 0.5,
-        sales: 0,
-        orders: 0,
-        units: 0,
-      })
-      .execute();
-    await mirror.db
-      .insertInto("sync_runs")
-      .values({
-        id: nextId(mirror.db, "sync_runs"),
-        account_id: "acme",
-        kind: "import",
-        source,
-        status: "ok",
-        started_at: "2026-11-22T07:00:00Z",
-        finished_at: "2026-11-22T07:00:01Z",
-      })
-      .execute();
-  }
-
-  it("rebuilding only from the import's first day matches rebuilding everything", async () => {
-    const partial = await buildSmallMirror();
-    const full = await buildSmallMirror();
-    for (const m of [partial, full]) {
-      await rebuildRollups(m, "acme");
-      await importLater(m, "later.tsv");
+// On PostgreSQL the sales totals are weekly before the last weeks, and their summed totals kept every day.
+describe.each(BACKENDS)(
+  "on $name, a rebuild after an import keeps the earlier totals and gives what a full rebuild gives",
+  (backend) => {
+    const TABLES = ["rollup_sales", "rollup_campaigns", "rollup_ad_targets", "rollup_search_terms"] as const;
+    async function allTotals(mirror: Mirror) {
+      const out: Record<string, unknown[]> = {};
+      // In a stable order whatever the engine returns rows of one day in.
+      for (const table of TABLES)
+        out[table] = (await mirror.db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+      return out;
     }
-    await rebuildRollups(partial, "acme", { start: "2026-11-10", end: "2026-11-21" });
-    await rebuildRollups(full, "acme");
-    expect(await allTotals(partial)).toEqual(await allTotals(full));
-    const knife = await partial.db
-      .selectFrom("rollup_sales")
-      .select(["period", "units"])
-      .where("asin", "=", "B0NEW00009")
-      .orderBy("period")
-      .execute();
-    expect(knife.map((r) => r.period)).toEqual(Array.from({ length: 10 }, (_, d) => addDaysIso("2026-11-12", d)));
-    expect(knife.every((r) => r.units === 4)).toBe(true);
-    await partial.close();
-    await full.close();
-  });
-
-  it("rebuilding from a day in the older weeks (weekly totals) matches rebuilding everything", async () => {
-    const partial = await buildSmallMirror();
-    const full = await buildSmallMirror();
-    for (const m of [partial, full]) {
-      await rebuildRollups(m, "acme");
-      await importLater(m, "later.tsv");
-      // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays only.
-      await m.db
-        .updateTable("ad_search_term_daily")
-        .set({ clicks: 40, spend: 12.5 })
-        .where("date", "=", "2026-09-09")
-        .execute();
-      await m.db.updateTable("ad_target_daily").set({ clicks: 41 }).where("date", "=", "2026-09-09").execute();
-    }
-    await rebuildRollups(partial, "acme", { start: "2026-09-09", end: "2026-11-21" });
-    await rebuildRollups(full, "acme");
-    expect(await allTotals(partial)).toEqual(await allTotals(full));
-    await partial.close();
-    await full.close();
-  });
-
-  it("rebuilds everything when a run in between left the rollups behind", async () => {
-    const skipped = await buildSmallMirror();
-    const full = await buildSmallMirror();
-    for (const m of [skipped, full]) await rebuildRollups(m, "acme");
-    for (const m of [skipped, full]) await importLater(m, "first.tsv");
-    // Its rebuild never ran; the next import covers only a later day.
-    for (const m of [skipped, full]) {
-      await m.db
+    // An import: a changed day, a new product starting late, and one day past the old end, recorded as a run.
+    async function importLater(mirror: Mirror, source: string) {
+      await mirror.db
         .updateTable("daily_sales")
-        .set({ units: 9 })
-        .where("asin", "=", "B0KNIFE001")
-        .where("date", "=", "2026-11-21")
+        .set({ units: 50, revenue: 1000 })
+        .where("asin", "=", "B0PAN00002")
+        .where("date", "=", "2026-11-10")
         .execute();
-      await m.db
+      await mirror.db
+        .insertInto("daily_sales")
+        .values([
+          { account_id: "acme", marketplace: "US", asin: "B0NEW00009", date: "2026-11-12", units: 4, revenue: 80 },
+          { account_id: "acme", marketplace: "US", asin: "B0KNIFE001", date: "2026-11-21", units: 7, revenue: 140 },
+        ])
+        .execute();
+      await mirror.db
+        .insertInto("ad_search_term_daily")
+        .values({
+          account_id: "acme",
+          marketplace: "US",
+          campaign_id: "C1",
+          ad_group_id: "G1",
+          target_id: "T1",
+          search_term: "new term",
+          date: "2026-11-21",
+          impressions: 9,
+          clicks: 1,
+          spend: 0.5,
+          sales: 0,
+          orders: 0,
+          units: 0,
+        })
+        .execute();
+      await mirror.db
         .insertInto("sync_runs")
         .values({
-          id: nextId(m.db, "sync_runs"),
+          id: nextId(mirror.db, "sync_runs"),
           account_id: "acme",
           kind: "import",
-          source: "second.tsv",
+          source,
           status: "ok",
-          started_at: "2026-11-22T08:00:00Z",
-          finished_at: "2026-11-22T08:00:01Z",
+          started_at: "2026-11-22T07:00:00Z",
+          finished_at: "2026-11-22T07:00:01Z",
         })
         .execute();
     }
-    await rebuildRollups(skipped, "acme", { start: "2026-11-21", end: "2026-11-21" });
-    await rebuildRollups(full, "acme");
-    expect(await allTotals(skipped)).toEqual(await allTotals(full));
-    await skipped.close();
-    await full.close();
-  });
-});
+
+    it("rebuilding only from the import's first day matches rebuilding everything", async () => {
+      const partial = await buildSmallMirror(await backend.location());
+      const full = await buildSmallMirror(await backend.location());
+      for (const m of [partial, full]) {
+        await rebuildRollups(m, "acme");
+        await importLater(m, "later.tsv");
+      }
+      await rebuildRollups(partial, "acme", { start: "2026-11-10", end: "2026-11-21" });
+      await rebuildRollups(full, "acme");
+      expect(await allTotals(partial)).toEqual(await allTotals(full));
+      const knife = await partial.db
+        .selectFrom("rollup_sales")
+        .select(["period", "units"])
+        .where("asin", "=", "B0NEW00009")
+        .orderBy("period")
+        .execute();
+      expect(knife.map((r) => r.period)).toEqual(Array.from({ length: 10 }, (_, d) => addDaysIso("2026-11-12", d)));
+      expect(knife.every((r) => r.units === 4)).toBe(true);
+      await partial.close();
+      await full.close();
+    });
+
+    it("rebuilding from a day in the older weeks (weekly totals) matches rebuilding everything", async () => {
+      const partial = await buildSmallMirror(await backend.location());
+      const full = await buildSmallMirror(await backend.location());
+      for (const m of [partial, full]) {
+        await rebuildRollups(m, "acme");
+        await importLater(m, "later.tsv");
+        // A late correction of a day long before the last weeks, whose targets and search terms keep Sundays only.
+        await m.db
+          .updateTable("ad_search_term_daily")
+          .set({ clicks: 40, spend: 12.5 })
+          .where("date", "=", "2026-09-09")
+          .execute();
+        await m.db.updateTable("ad_target_daily").set({ clicks: 41 }).where("date", "=", "2026-09-09").execute();
+      }
+      await rebuildRollups(partial, "acme", { start: "2026-09-09", end: "2026-11-21" });
+      await rebuildRollups(full, "acme");
+      expect(await allTotals(partial)).toEqual(await allTotals(full));
+      await partial.close();
+      await full.close();
+    });
+
+    it("rebuilds everything when a run in between left the rollups behind", async () => {
+      const skipped = await buildSmallMirror(await backend.location());
+      const full = await buildSmallMirror(await backend.location());
+      for (const m of [skipped, full]) await rebuildRollups(m, "acme");
+      for (const m of [skipped, full]) await importLater(m, "first.tsv");
+      // Its rebuild never ran; the next import covers only a later day.
+      for (const m of [skipped, full]) {
+        await m.db
+          .updateTable("daily_sales")
+          .set({ units: 9 })
+          .where("asin", "=", "B0KNIFE001")
+          .where("date", "=", "2026-11-21")
+          .execute();
+        await m.db
+          .insertInto("sync_runs")
+          .values({
+            id: nextId(m.db, "sync_runs"),
+            account_id: "acme",
+            kind: "import",
+            source: "second.tsv",
+            status: "ok",
+            started_at: "2026-11-22T08:00:00Z",
+            finished_at: "2026-11-22T08:00:01Z",
+          })
+          .execute();
+      }
+      await rebuildRollups(skipped, "acme", { start: "2026-11-21", end: "2026-11-21" });
+      await rebuildRollups(full, "acme");
+      expect(await allTotals(skipped)).toEqual(await allTotals(full));
+      await skipped.close();
+      await full.close();
+    });
+  },
+);
 
 describe("price changes kept beside the offers", () => {
   it.each<[string, Filters]>([

@@ -234,7 +234,7 @@ export class OrderLineStore {
         (m) =>
           this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)),
       );
-    if (own && ctx.writer.copiesRows) await totals.writeFromStoredLines(ctx);
+    if (own && ctx.writer.copiesRows) await totals.load(ctx);
     else if (own) totals.write(ctx);
     else await recomputeSalesFromOrderLines(ctx, totals.affected());
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };

@@ -89,7 +89,7 @@ async function readSeries(
 ): Promise<SeriesSet> {
   const rollups = await ctx.rollups();
   if (rollups && rollups.last >= layout.end) {
-    const products = await runningTotalsOn(ctx.db, ctx.accountId, runningTotalDays(layout), scope, "C");
+    const products = await runningTotalsOn(ctx.db, ctx.accountId, runningTotalDays(layout), scope, "C", rollups);
     // A narrowed scan still takes the weekday rhythm from the whole marketplace.
     const markets = await runningTotalsOn(
       ctx.db,

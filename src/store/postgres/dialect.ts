@@ -81,18 +81,35 @@ export function leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown> {
 }
 
 /**
- * VACUUM (ANALYZE) of the whole database. After a bulk load the tables'
- * statistics still describe them before it (empty, for a new mirror), and
- * plans made on them read millions of rows where a few index seeks do; and
- * until a vacuum marks the new pages all-visible, an index-only scan (a day's
- * snapshots of every product) still visits the table for every row. The
- * server's autovacuum would do both in time, if it is on; answers are asked
- * right after a load. A vacuum skips pages already all-visible and ANALYZE
- * samples a bounded number of rows per table: seconds, even on a large
- * mirror. Inside a transaction, where VACUUM cannot run, only ANALYZE.
+ * VACUUM (ANALYZE) of the mirror's tables a load changed. After a bulk load
+ * the tables' statistics still describe them before it (empty, for a new
+ * mirror), and plans made on them read millions of rows where a few index
+ * seeks do; and until a vacuum marks the new pages all-visible, an
+ * index-only scan (a day's snapshots of every product) still visits the
+ * table for every row. The server's autovacuum would do both in time, if it
+ * is on; answers are asked right after a load. Only the changed tables: the
+ * whole database's vacuum also walks the system catalogs and every empty
+ * table, a third of its time after a large import. A table counts as changed
+ * when it has pages the last vacuum did not mark all-visible (it grew since,
+ * or was never vacuumed: its size is read from the file, which a load's
+ * writes change at once) or the statistics system counts rows changed since
+ * the last vacuum or analyze (a change in place; those counts reach it a
+ * moment after the writer's commit). Tables in `analyzeOnly` (whose readers
+ * fetch every row from the table, where marking pages all-visible saves
+ * nothing) and every table inside a transaction, where VACUUM cannot run, are
+ * only analyzed.
  */
-export async function refreshStatistics(db: Kysely<any>): Promise<void> {
-  await (db.isTransaction ? sql`analyze` : sql`vacuum (analyze)`).execute(db);
+export async function refreshStatistics(db: Kysely<any>, analyzeOnly: readonly string[] = []): Promise<void> {
+  const changed = await sql<{ table: string; name: string }>`select c.relname as table, quote_ident(c.relname) as name
+    from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
+    where c.relnamespace = to_regnamespace(current_schema()) and c.relkind = 'r'
+      and (c.relallvisible < pg_relation_size(c.oid) / current_setting('block_size')::int
+        or s.n_mod_since_analyze > 0 or s.n_ins_since_vacuum > 0)
+    order by c.relname`.execute(db);
+  const vacuumed = changed.rows.filter((r) => !db.isTransaction && !analyzeOnly.includes(r.table)).map((r) => r.name);
+  const analyzed = changed.rows.filter((r) => !vacuumed.includes(r.name)).map((r) => r.name);
+  if (vacuumed.length) await sql`vacuum (analyze) ${sql.raw(vacuumed.join(", "))}`.execute(db);
+  if (analyzed.length) await sql`analyze ${sql.raw(analyzed.join(", "))}`.execute(db);
 }
 
 /** Values packed into one JSON array text; double precision prints its shortest exact form. */
