@@ -18,6 +18,16 @@ const QUESTIONS: [string, string][] = [
   ["refund_analysis", "refund rate by product all time"],
   ["declining_reviews", "which products have declining reviews"],
   ["declining_reviews", "which products had declining reviews in september"],
+  // A category narrows every answer to its products, on every engine.
+  ["sales_summary", "revenue of Home & Kitchen last month"],
+  ["top_products", "top 5 Pet Supplies products by units sold this year"],
+  ["sales_trend", "weekly revenue trend for Toys & Games over the last 3 months"],
+  ["sales_comparison", "Office Products sales this month vs last month"],
+  ["declining_reviews", "Sports & Outdoors products with declining reviews"],
+  ["price_changes", "competitor price changes in Beauty & Personal Care last week"],
+  // A category the seller has no products of in that marketplace: nothing, rather than a fault.
+  ["sales_summary", "revenue of Toys & Games in France last month"],
+  ["declining_reviews", "products with declining reviews in Pet Supplies in Japan"],
 ];
 
 async function demoMirror(location: string): Promise<Mirror> {

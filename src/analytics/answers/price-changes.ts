@@ -7,7 +7,7 @@ import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
 import { applyConditions, endOfDay, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf } from "../facts/product-facts.js";
-import { periodWords, scopeOf } from "../facts/scope.js";
+import { NOTHING, periodWords, scopeOf } from "../facts/scope.js";
 
 /** How far back price changes are looked for: they are a recent signal, and offers are daily only for the last 90 days. */
 export const MAX_PRICE_CHANGE_DAYS = 90;
@@ -27,7 +27,7 @@ export async function priceChanges(
   const from = addDaysIso(start, -7);
   const conds = [sql`account_id = ${ctx.accountId}`, sql`date between ${from} and ${scope.range.end}`];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : NOTHING);
   // Most sellers keep one price all period: only those with two prices in the window (read from the
   // date index alone) have their offers walked in date order, one primary-key range read each. The
   // distinct prices are collected first: a small in-memory set, where grouping would sort every offer.

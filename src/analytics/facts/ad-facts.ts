@@ -9,7 +9,7 @@ import {
 } from "../../store/rollups.js";
 import { dialectOf } from "../../store/dialect.js";
 import type { AnalyticsContext } from "./context.js";
-import type { Scope } from "./scope.js";
+import { NOTHING, type Scope } from "./scope.js";
 import type { DateRange } from "../../core/timeframe.js";
 
 export interface AdFacts {
@@ -106,7 +106,7 @@ async function adFacts(
   const where = (): RawBuilder<unknown> | undefined => {
     const conds: RawBuilder<unknown>[] = [];
     if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-    if (campaignIds) conds.push(campaignIds.length ? sql`campaign_id in (${sql.join(campaignIds)})` : sql`0`);
+    if (campaignIds) conds.push(campaignIds.length ? sql`campaign_id in (${sql.join(campaignIds)})` : NOTHING);
     return conds.length ? sql.join(conds, sql` and `) : undefined;
   };
   await ctx.ensureRates(range);

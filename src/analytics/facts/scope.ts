@@ -51,8 +51,9 @@ export async function scopeOf(
   if (f.sku || f.category || f.subcategory) {
     let q = ctx.db.selectFrom("products").select("asin").distinct().where("account_id", "=", ctx.accountId);
     if (f.sku) q = q.where("sku", "=", String(f.sku));
-    if (f.category) q = q.where(sql<boolean>`category = ${String(f.category)} collate nocase`);
-    if (typeof f.subcategory === "string") q = q.where(sql<boolean>`subcategory = ${f.subcategory} collate nocase`);
+    // Names match whatever their case, on every engine (SQLite's `collate nocase` is its own).
+    if (f.category) q = q.where(sql<boolean>`lower(category) = lower(${String(f.category)})`);
+    if (typeof f.subcategory === "string") q = q.where(sql<boolean>`lower(subcategory) = lower(${f.subcategory})`);
     if (f.marketplace) q = q.where("marketplace", "=", f.marketplace);
     const found = (await ctx.rows(q)).map((r) => r.asin);
     asins = asins ? asins.filter((a) => found.includes(a)) : found;
@@ -65,11 +66,17 @@ export async function scopeOf(
   return { range, timeframe, marketplace: f.marketplace, asins, category: f.category, label: parts.join(" ") };
 }
 
+/**
+ * A condition no row meets, for a scope whose list of keys is empty: a plain `0` is false on SQLite but no
+ * boolean on PostgreSQL.
+ */
+export const NOTHING: RawBuilder<unknown> = sql`1 = 0`;
+
 /** A condition on `marketplace` and `asin` columns for the scope (rollup and daily rows alike). */
 export function scopeWhere(scope: Pick<Scope, "marketplace" | "asins">): RawBuilder<unknown> | undefined {
   const conds: RawBuilder<unknown>[] = [];
   if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`0`);
+  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : NOTHING);
   return conds.length ? sql.join(conds, sql` and `) : undefined;
 }
 
