@@ -58,19 +58,22 @@ async function productPnls(ctx: AnalyticsContext, range: DateRange, scope: Scope
   const rates = await feeRates(ctx);
   return facts.map((f: ProductFacts) => {
     const rate = rates.get(`${f.marketplace}|${f.asin}`);
+    // Revenue is a sum of cents; summed from running totals it carries a little float noise, which a
+    // percentage of it could carry across a half cent (and engines that sum in another order would differ).
+    const revenue = money(f.revenue, f.currency);
     // The referral fee as the fee tables give it (15% without one); the rest of the fees is the FBA fee per unit.
-    const referral = ((rate?.referral ?? 15) / 100) * f.revenue;
+    const referral = ((rate?.referral ?? 15) / 100) * revenue;
     return {
       marketplace: f.marketplace,
       asin: f.asin,
       currency: f.currency,
       units: f.units,
-      revenue: f.revenue,
-      refunds: f.refund_amount,
+      revenue,
+      refunds: money(f.refund_amount, f.currency),
       referral,
       fba: f.fees - referral,
       cogs: f.cogs,
-      ad_spend: f.ad_spend,
+      ad_spend: money(f.ad_spend, f.currency),
       has_cost: Boolean(f.has_cost),
       has_fees: rate?.own === true,
     };

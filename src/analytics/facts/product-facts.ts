@@ -138,10 +138,18 @@ function currencyCase(ctx: AnalyticsContext, column: string) {
  * Every read works them out with these same operations in this order, so
  * they agree to the last bit.
  */
-function costsOf(measure: (name: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+function costsOf(
+  ctx: AnalyticsContext,
+  measure: (name: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>,
+) {
+  // Sums of cents, read back to the cent first: summed from running totals they carry a little float noise,
+  // which an engine keeping its totals in another layout carries differently, and a percentage of revenue
+  // could carry across a half cent. Rounded, every engine works from the same figures.
+  const { round } = dialectOf(ctx.db);
+  const cents = (name: string) => round(measure(name) as RawBuilder<unknown>, 2);
   const cogs = sql`${measure("units")} * coalesce(c.unit_cost, 0)`;
-  const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * ${measure("revenue")} + coalesce(cf.fulfillment_fee, 0) * ${measure("units")}`;
-  const profit = sql`${measure("revenue")} - ${cogs} - (${fees}) - ${measure("refund_amount")} - ${measure("ad_spend")}`;
+  const fees = sql`coalesce(cf.referral_fee_pct, 15) / 100.0 * ${cents("revenue")} + coalesce(cf.fulfillment_fee, 0) * ${measure("units")}`;
+  const profit = sql`${cents("revenue")} - ${cogs} - (${fees}) - ${cents("refund_amount")} - ${cents("ad_spend")}`;
   return { cogs, fees, profit };
 }
 
@@ -214,7 +222,7 @@ function factsQuery(
     let from = sql`${perProduct} as f`;
     if (withCosts) {
       // The same operations, in the same order, as the per-product sums they replace: identical figures.
-      const costs = costsOf((m) => sql.raw(`f.${m}`));
+      const costs = costsOf(ctx, (m) => sql.raw(`f.${m}`));
       if (!wanted || wanted.has("cogs")) selected.push(sql`${costs.cogs} as cogs`);
       if (!wanted || wanted.has("fees")) selected.push(sql`${costs.fees} as fees`);
       if (!wanted || wanted.has("profit")) selected.push(sql`${costs.profit} as profit`);
@@ -305,7 +313,7 @@ export function comparedFacts(
     // Each product's figures per range, costs and profit worked out as productFacts does.
     const perProduct = sides.flatMap((i) => {
       const f = (m: string) => sql.ref(`f.${m}_${i}`);
-      const costs = costsOf(f);
+      const costs = costsOf(ctx, f);
       return [
         sql`f.${sql.ref(`n_${i}`)} as ${sql.ref(`n_${i}`)}`,
         ...names.map((m) => sql`${m === "cogs" || m === "fees" || m === "profit" ? costs[m] : f(m)} as ${col(m, i)}`),

@@ -143,12 +143,13 @@ async function moverDrafts(sc: SourceContext): Promise<FindingDraft[]> {
 
 function sideRow(f: Side): Record<string, unknown> {
   return {
-    revenue: f.revenue,
+    // Sums of cents, shown to the cent (summed in floating point they carry noise in the last digits).
+    revenue: roundTo(f.revenue, 2),
     units: f.units,
     sessions: f.sessions,
     conversion_rate: f.sessions ? roundTo((f.units / f.sessions) * 100, 2) : null,
     buy_box_percentage: f.bb_views ? roundTo(f.bb_weighted / f.bb_views, 2) : null,
-    ad_spend: f.ad_spend,
+    ad_spend: roundTo(f.ad_spend, 2),
   };
 }
 
