@@ -41,25 +41,29 @@ async function demoMirror(location: string): Promise<Mirror> {
   return mirror;
 }
 
-describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("every question on $name answers as on SQLite", (backend) => {
-  let reference: Mirror;
-  let mirror: Mirror;
-  beforeAll(async () => {
-    reference = await demoMirror(":memory:");
-    mirror = await demoMirror(await backend.location());
-  }, 180_000);
-  afterAll(async () => {
-    await reference?.close();
-    await mirror?.close();
-  });
+describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))(
+  "every question on $name answers as on SQLite",
+  (backend) => {
+    let reference: Mirror;
+    let mirror: Mirror;
+    beforeAll(async () => {
+      reference = await demoMirror(":memory:");
+      mirror = await demoMirror(await backend.location());
+    }, 180_000);
+    afterAll(async () => {
+      await reference?.close();
+      await mirror?.close();
+    });
 
-  it(`the same answers to ${questions.length} questions`, async () => {
-    expect(questions.length).toBeGreaterThan(600);
-    const differ: string[] = [];
-    for (const question of questions) {
-      const [expected, got] = [await said(reference, question), await said(mirror, question)];
-      if (got !== expected) differ.push(`${question}\n  sqlite:   ${expected.slice(0, 300)}\n  ${backend.name}: ${got.slice(0, 300)}`);
-    }
-    expect(differ.join("\n")).toBe("");
-  }, 600_000);
-});
+    it(`the same answers to ${questions.length} questions`, async () => {
+      expect(questions.length).toBeGreaterThan(600);
+      const differ: string[] = [];
+      for (const question of questions) {
+        const [expected, got] = [await said(reference, question), await said(mirror, question)];
+        if (got !== expected)
+          differ.push(`${question}\n  sqlite:   ${expected.slice(0, 300)}\n  ${backend.name}: ${got.slice(0, 300)}`);
+      }
+      expect(differ.join("\n")).toBe("");
+    }, 600_000);
+  },
+);

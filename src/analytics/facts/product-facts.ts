@@ -138,10 +138,7 @@ function currencyCase(ctx: AnalyticsContext, column: string) {
  * Every read works them out with these same operations in this order, so
  * they agree to the last bit.
  */
-function costsOf(
-  ctx: AnalyticsContext,
-  measure: (name: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>,
-) {
+function costsOf(ctx: AnalyticsContext, measure: (name: string) => RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
   // Sums of cents, read back to the cent first: summed from running totals they carry a little float noise,
   // which an engine keeping its totals in another layout carries differently, and a percentage of revenue
   // could carry across a half cent. Rounded, every engine works from the same figures.
