@@ -451,8 +451,13 @@ const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:do
 const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 /** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+/**
+ * A forward-looking window: "in the next 2 weeks", "within 10 days", "inside a fortnight", also as a planning
+ * horizon ("3 week horizon", "a horizon of 30 days") and as how long stock must still last ("won't last another 14
+ * days").
+ */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -749,8 +754,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5];
-    const unit = m[2] ?? m[4] ?? m[6];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
@@ -991,6 +996,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.listedMetrics =
     /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text) || ASKED_EACH.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
+  // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
+  // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
+  const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;
+  if (counted) {
+    slots.metrics.push("units_sold");
+    const end = counted.index + counted[0].length;
+    text = `${text.slice(0, counted.index)}${counted[0].replace(/\S+$/, "sold")}${text.slice(end)}`;
+  }
 
   text = replaceAll(text, LIMIT, (m) => {
     const n = Number(m[1]);
@@ -1297,6 +1310,12 @@ const LEVEL_VERBS = new Set([
   "hits",
   "hit",
 ]);
+/**
+ * A question that counts the goods sold: "how many" (or "how much" of a word for goods) before a verb of selling in
+ * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money.
+ */
+const COUNTED_SALES =
+  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

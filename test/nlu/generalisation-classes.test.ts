@@ -1337,3 +1337,34 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: the bu
   );
   it("news headlines are refused", () => expect(understand("any headlines this morning")).toBeUndefined());
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: counting the goods sold is units", () => {
+  // "How many" (or "how much" of a word for goods) before a verb of selling counts units, not money.
+  it.each([
+    "how many items did we sell in France last month",
+    "how much merchandise have we moved in Italy this year",
+    "how many of SO-YOGA-01 did I shift last week",
+    "how much gear did we flog yesterday",
+    "how many did we move in the UK last week",
+  ])("%j", (q) => expectFrame([q], { intent: "sales_summary", filters: { metrics: ["units_sold"] } }));
+  // Without a word for goods, "how much did I sell" is still money.
+  it.each(["how much did I sell in Spain last week", "how much have we sold this month"])("%j", (q) =>
+    expectFrame([q], { intent: "sales_summary", filters: { metrics: ["revenue"] } }),
+  );
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a planning horizon and how long stock must last", () => {
+  it.each<[string, number]>([
+    ["what could sell out in France, 4 week horizon", 28],
+    ["stockout forecast for Office Products with a 10-day horizon", 10],
+    ["which ASINs run dry, horizon of 6 weeks", 42],
+    ["which products won't last another 20 days", 20],
+    ["anything likely to stock out inside a week in Italy", 7],
+  ])("%j", (q, days) => expectFrame([q], { intent: "stockout_risk", filters: { horizon_days: days } }));
+  // A follow-up that widens the window of a question whose horizon was said so.
+  it("a follow-up widens it", () =>
+    expectFrame(["SKUs that won't survive another 10 days in Spain", "push that out to 50 days"], {
+      intent: "stockout_risk",
+      filters: { horizon_days: 50, marketplace: "ES" },
+    }));
+});
