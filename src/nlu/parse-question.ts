@@ -103,6 +103,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
+  anomaliesOverFigures(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -459,6 +460,27 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
   const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
 }
+
+/**
+ * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
+ * sessions") asks what is unusual, whatever figure it names: an anomaly, not that figure's total or trend.
+ */
+function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "anomalies");
+  if (at > 0) promote(ranked, at);
+}
+
+const FIGURE_INTENTS = new Set<string | undefined>([
+  "sales_summary",
+  "sales_trend",
+  "sales_comparison",
+  "advertising_summary",
+  "conversion_analysis",
+  "refund_analysis",
+]);
+const UNUSUAL_CHANGE =
+  /(?:^| )(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)(?= |$)/;
 
 /**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric

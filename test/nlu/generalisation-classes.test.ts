@@ -1368,3 +1368,38 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: a plan
       filters: { horizon_days: 50, marketplace: "ES" },
     }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: stock that barely sells, clogs storage or has sat for long", () => {
+  it.each([
+    "which products are hardly shifting in Italy",
+    "Pet Supplies items that are scarcely selling",
+    "what's eating up warehouse space in Germany",
+    "lines that have been in storage for longer than 200 days",
+    "stuff hogging shelf space at Amazon",
+  ])("%j", (q) => expectFrame([q], { intent: "excess_inventory" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: keywords worth more budget and search words by other names", () => {
+  it.each([
+    "which search queries deserve a bigger budget in Spain",
+    "any customer searches worth pumping more money into",
+    "search words worth spending a bit more on",
+    "new keyword ideas for my ads in Germany",
+    "search phrases that convert but my ads hardly show for",
+  ])("%j", (q) => expectFrame([q], { intent: "keyword_opportunities" }));
+  // Spend asked as a figure is still the advertising totals, and spend without sales still waste.
+  it("spend as a figure", () => expectFrame(["how much did I spend on ads last month"], { intent: "advertising_summary" }));
+  it("spend without sales", () =>
+    expectFrame(["which search terms am I wasting money on"], { intent: "wasted_ad_spend" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a change called out of the ordinary is an anomaly", () => {
+  it.each([
+    "any strange swings in sessions in France last week",
+    "were there sudden big jumps in refunds this month",
+    "odd dips in ROAS over the past 14 days",
+    "flag weird spikes in clicks or impressions yesterday",
+  ])("%j", (q) => expectFrame([q], { intent: "anomalies" }));
+  it("a change asked plainly is the figure", () =>
+    expectFrame(["how did ad spend change this week"], { intent: "advertising_summary" }));
+});
