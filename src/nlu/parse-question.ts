@@ -357,11 +357,12 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
   const top = ranked[0]?.label;
   const want = REMOVING.test(slots.topicText)
     ? "delete_alert"
-    : slots.conditions.some((c) => c.metric !== undefined) && top !== "delete_alert"
+    : // The threshold's metric may stand apart from it ("if ACoS on any campaign goes over 40%").
+      slots.conditions.some((c) => c.metric !== undefined || slots.metrics.length > 0) && top !== "delete_alert"
       ? "create_alert"
       : top !== "delete_alert" &&
           slots.conditions.length === 0 &&
-          SHOWING.test(slots.topicText) &&
+          (SHOWING.test(slots.topicText) || (REMINDING.test(slots.topicText) && ALERT_NOUN.test(slots.topicText))) &&
           // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
           (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
         ? "list_alerts"
@@ -371,10 +372,13 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
 }
 const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|quit|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer|(?:you )?(?:don't need to|do not need to|needn't|don't|do not|no need to) (?:tell|warn|remind|ping|notify|alert|bother|email|message) me)\b/;
+/** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
+const REMINDING =
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:remind|tell) me(?: again)?(?: of)? (?:which|what|the|my)\b/;
 // Asked politely ("could you run me through the notifications I've set") too.
 const SHOWING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller

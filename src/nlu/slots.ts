@@ -495,9 +495,12 @@ const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
 const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
-/** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
+/**
+ * A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse", also after the words of its
+ * unit ("7 days of stock or less", "10 units in stock or fewer").
+ */
 const TRAILING_BOUND = new RegExp(
-  `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
+  `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:(?!or |and )[a-z]+ ){0,3})(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
 );
 const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
 

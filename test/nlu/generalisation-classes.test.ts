@@ -1403,3 +1403,31 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: a chan
   it("a change asked plainly is the figure", () =>
     expectFrame(["how did ad spend change this week"], { intent: "advertising_summary" }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: alerts asked in everyday words", () => {
+  // A threshold whose metric stands apart from it is still an alert to create.
+  it.each<[string, string, string, number]>([
+    ["tell me if the refund rate on any product goes above 5%", "refund_rate", ">", 5],
+    ["ping me if TACoS across my campaigns climbs over 12%", "tacos", ">", 12],
+  ])("%j", (q, metric, op, value) =>
+    expectFrame([q], { intent: "create_alert", filters: { conditions: [{ metric, op, value }] } }),
+  );
+  // A bound said after the value and its unit's words ("or less", "or below").
+  it.each<[string, string, string, number]>([
+    ["alert me when days of cover falls to 10 days or below", "days_of_supply", "<=", 10],
+    ["warn me once any ASIN reaches 2 weeks of stock or fewer", "days_of_supply", "<=", 14],
+    ["ping me if a product's rating drops to 3.5 stars or lower", "review_rating", "<=", 3.5],
+  ])("%j", (q, metric, op, value) =>
+    expectFrame([q], { intent: "create_alert", filters: { conditions: [{ metric, op, value }] } }),
+  );
+  // Asking to be told no more is deleting the alert.
+  it.each([
+    "quit nagging me about refund rates",
+    "you don't need to warn me about stock any more",
+    "stop pinging me about the buy box",
+  ])("%j", (q) => expectFrame([q], { intent: "delete_alert" }));
+  // "Remind me which …" lists alerts when it names them, and still shows a setting when it names one.
+  it("remind me of alerts", () =>
+    expectFrame(["can you remind me what notifications I have running"], { intent: "list_alerts" }));
+  it("remind me of a setting", () => expectFrame(["remind me what lead time I set"], { intent: "show_settings" }));
+});
