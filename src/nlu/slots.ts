@@ -336,14 +336,23 @@ const SETTING_LINK =
   "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
-const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
+const SAFETY_NAMES =
+  "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
+/** Also the stock kept as one: "2 weeks of spare stock as a buffer", "10 days of inventory for a cushion". */
+const KEPT_AS = "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
 const SAFETY_STOCK = new RegExp(
-  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${SAFETY_NAMES})(?![\\w])`,
+  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
   "g",
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
   /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+/**
+ * The delay told from the order to the goods' arrival: "it takes 35 days from ordering to the stock landing at
+ * Amazon", "we need 6 weeks between placing a PO and delivery".
+ */
+const ORDER_TO_ARRIVAL =
+  /(?<![\w])(?:takes?|took|needs?|is|are) (?:now |currently |about |around |roughly |approximately |up to )*(\d+) ?(days?|weeks?|months?) (?:from|between) (?:ordering|reordering|placing (?:an?|the|my) (?:order|po|purchase order)|(?:an? |the |my )?(?:order|po|purchase order)s?)(?: [a-z']+){0,5}? (?:to|and|until|till) (?:the |my |our )?(?:goods|stock|units|inventory|delivery|deliver|delivered|arrival|arrive|it|them|shipment|landing|arriving|receiving)(?![\w])/g;
 /** The same delay told of the goods: "it takes about 6 weeks for my stuff to get here from the factory". */
 const TRANSIT_LEAD_TIME =
   /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
@@ -405,7 +414,7 @@ const PPC_FIGURES = new Set<Metric | null>([
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
 const SETTING_VALUE_CUE =
-  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|takes?|needs?|is|are|now|actually|should be)(?= |$)/;
+  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|save|store|record|remember|takes?|needs?|is|are|now|actually|should be|crept|gone|grown|risen|fallen|dropped)(?= |$)/;
 /** A number with a plus after it ("300+ days"): that number or more. */
 const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
 /** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
@@ -671,10 +680,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_lead_time";
     });
   }
-  if (/safety|buffer/.test(text)) {
+  if (/safety|buffer|spare|reserve|cushion/.test(text)) {
     text = replaceAll(text, SAFETY_STOCK, (m) => {
       slots.settings.safety_stock_days = m[1] ? days(m[1], m[2]) : days(m[3], m[4]);
       return "__setting__ s_safety_stock";
+    });
+  }
+  if (/order|po/.test(text)) {
+    text = replaceAll(text, ORDER_TO_ARRIVAL, (m) => {
+      slots.settings.lead_time_days ??= days(m[1], m[2]);
+      return "__setting__ s_lead_time";
     });
   }
   if (/supplier|manufacturer|factor|vendor|producer/.test(text)) {
@@ -750,6 +765,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
 
+  // "turnaround has crept up to 60 days, save that as my lead time": beside a setting measured in days, a length
+  // reached is its new value, not an upper bound.
+  if (slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days")
+    text = text.replace(/(?<![\w])(?:up|down) to (\d+ ?(?:days?|weeks?|months?))(?![\w])/g, "to $1");
   // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
   if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b/.test(text))
     text = text

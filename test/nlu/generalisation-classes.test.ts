@@ -1431,3 +1431,18 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: alerts
     expectFrame(["can you remind me what notifications I have running"], { intent: "list_alerts" }));
   it("remind me of a setting", () => expectFrame(["remind me what lead time I set"], { intent: "show_settings" }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: settings told as the time from order to arrival, a length reached, or stock kept as a buffer", () => {
+  it.each<[string, Record<string, number>]>([
+    ["we need 6 weeks between placing a PO and the stock arriving at FBA", { lead_time_days: 42 }],
+    ["it takes about 40 days from order to delivery, please update", { lead_time_days: 40 }],
+    ["production time has gone up to 7 weeks, make that my lead time", { lead_time_days: 49 }],
+    ["supplier turnaround is now 8 weeks, record that as the lead time", { lead_time_days: 56 }],
+    ["we'd like to hold 3 weeks of spare inventory as a safety net", { safety_stock_days: 21 }],
+    ["hold 10 days of extra inventory as a cushion", { safety_stock_days: 10 }],
+  ])("%j", (q, settings) => expectFrame([q], { intent: "update_settings", filters: { settings } }));
+  // Spare stock asked about is the stock on hand, and a setting asked about is shown.
+  it("spare stock on hand", () =>
+    expectFrame(["how much spare stock do I have in Germany"], { intent: "inventory_levels" }));
+  it("a setting asked", () => expectFrame(["what is my safety stock"], { intent: "show_settings" }));
+});
