@@ -1094,12 +1094,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
-  slots.ranking = hasSuperlative || slots.judgement !== undefined;
+  // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
+  // ("the number one seller of yoga mats" is the market's).
+  const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
+  slots.ranking = hasSuperlative || rankOne || slots.judgement !== undefined;
   slots.singularSuperlative =
-    hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
+    rankOne ||
+    (hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
+  if (rankOne && !hasSuperlative) slots.masked = slots.masked.replace(/(?:^| )__num__(?= |$)/, " top __rank__").trim();
   // A follow-up's verb ("cut it down to 3", "filter to office") edits what came before: it is no subject.
   const editing = slots.followUpCue ? g.leadWords : undefined;
   slots.contentWords = tokens.filter(
@@ -1338,6 +1343,10 @@ const LEVEL_VERBS = new Set([
  */
 const COUNTED_SALES =
   /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
+/** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
+const RANK_ONE =
+  /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
+const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

@@ -1446,3 +1446,18 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: settin
     expectFrame(["how much spare stock do I have in Germany"], { intent: "inventory_levels" }));
   it("a setting asked", () => expectFrame(["what is my safety stock"], { intent: "show_settings" }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: best sellers said as what shoppers buy most, what flies off the shelf, or my number one", () => {
+  it.each([
+    "what do shoppers buy the most from us in Italy",
+    "which of my products do people order most often",
+    "which products fly off the shelves in Spain",
+    "what sold like hotcakes last month",
+  ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { metrics: ["units_sold"], sort: "desc" } }));
+  it.each(["what was my nr 1 item in France by profit", "my no. 1 product in Germany", "what's our #1 listing this month"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "top_products", filters: { limit: 1, sort: "desc" } }),
+  );
+  it("the market's number one is no question about the seller's data", () =>
+    expect(understand("who is the number one seller of yoga mats on amazon")).toBeUndefined());
+});
