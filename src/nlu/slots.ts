@@ -808,6 +808,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.trendCue = true;
   }
 
+  // "anything with 0 units sold", "SKUs that had zero orders": none at all is a count equal to zero.
+  text = text.replace(NONE_COUNTED, "$1 exactly 0 ");
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
   // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
@@ -895,6 +897,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
   }
 
+  // "each marketplace's stock", "every category's margin": the possessive still says which rows.
+  text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   text = replaceMatches(text, g.groups.find(text), (m) => {
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
@@ -1118,7 +1122,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       !g.best.get(t) &&
       !g.worst.get(t) &&
       !g.ordering.has(t) &&
-      !/^\d/.test(t),
+      !/^\d/.test(t) &&
+      // A dash or other mark standing alone between clauses ("first time on here - what are you for") is no word.
+      /[\p{L}\p{N}]/u.test(t),
   );
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
@@ -1347,6 +1353,8 @@ const COUNTED_SALES =
 const RANK_ONE =
   /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
+/** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
+const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

@@ -1461,3 +1461,38 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: best s
   it("the market's number one is no question about the seller's data", () =>
     expect(understand("who is the number one seller of yoga mats on amazon")).toBeUndefined());
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: rows said from one to the next or with a possessive", () => {
+  it.each<[string, string, string]>([
+    ["how did revenue change from month to month this year", "sales_trend", "month"],
+    ["how have units moved week to week since September", "sales_trend", "week"],
+    ["every category's margin last quarter", "profit_margin_by_category", "category"],
+    ["each country's refund rate this month", "refund_analysis", "marketplace"],
+  ])("%j", (q, intent, group_by) => expectFrame([q], { intent, filters: { group_by } }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: none sold is a count equal to zero", () => {
+  it.each<[string, string]>([
+    ["which SKUs had zero orders in the past 2 months", "orders"],
+    ["slow stock check: items with 0 units sold over the last 60 days", "units_sold"],
+  ])("%j", (q, metric) => {
+    const u = understand(q);
+    expect(u?.filters.conditions).toEqual([{ metric, op: "=", value: 0 }]);
+  });
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: legal action, stale figures and a newcomer's greeting", () => {
+  it.each([
+    "should I take legal action against a seller undercutting my prices",
+    "can I send a cease and desist to the copycat on my yoga mat listing",
+    "is it worth suing a competitor over fake reviews",
+  ])("%j is refused", (q) => expect(understand(q)).toBeUndefined());
+  it.each([
+    "the numbers seem a bit out of date, pull the latest batch",
+    "dashboard looks outdated, fetch the freshest figures",
+  ])("%j", (q) => expectFrame([q], { intent: "refresh_data" }));
+  it.each(["hi, new to this - what can you do", "first time here, what's this for?"])("%j", (q) =>
+    expectFrame([q], { intent: "help" }),
+  );
+  it("stale stock is still excess", () => expectFrame(["stale inventory in Germany"], { intent: "excess_inventory" }));
+});
