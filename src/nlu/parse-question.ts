@@ -107,7 +107,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
-  const previous = options.previous;
+  // "ok different thing - payouts for October?": a question announced as a new subject keeps nothing from before.
+  const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
   const hasSlots = hasAnySlot(slots);
   const sure =
     best &&
@@ -186,6 +187,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   understanding.interpretation = describeUnderstanding(understanding, model);
   return { understanding };
 }
+
+const NEW_SUBJECT =
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /**
  * Whether a question is not about the seller's data, whatever the classifier

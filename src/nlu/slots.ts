@@ -454,8 +454,8 @@ const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)o
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
-/** Words that take a figure apart: "breakdown", "break my profit down", "broken out". */
-const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
+/** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
+const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
 /** Detail levels from the least to the most thorough. */
 const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 /** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
@@ -918,6 +918,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(/(__(?:category|subcategory)__) ([a-z]+)/g, (all, mask: string, next: string) =>
     matcher.trailing.has(next) ? mask : all,
   );
+  // "the pet supplies range", "office products lines": a category named with a word for a part of the catalog is
+  // that category, no question about ranges (gaps) of its own.
+  text = text.replace(CATEGORY_PART, "$1");
 
   // "beauty vs office products", "the UK versus Germany": two of a kind side by side are compared as a breakdown.
   const sideBySide = text.split("__").length > 4 ? SIDE_BY_SIDE.exec(text) : null;
@@ -1126,6 +1129,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       // A dash or other mark standing alone between clauses ("first time on here - what are you for") is no word.
       /[\p{L}\p{N}]/u.test(t),
   );
+  // "break that out", "split it out by country": the particle of a follow-up's breakdown says no more than "break it
+  // down" does.
+  if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
@@ -1355,6 +1361,9 @@ const RANK_ONE =
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
+const CATEGORY_PART =
+  /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
+const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

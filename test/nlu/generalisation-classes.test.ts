@@ -1496,3 +1496,34 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: legal 
   );
   it("stale stock is still excess", () => expectFrame(["stale inventory in Germany"], { intent: "excess_inventory" }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: follow-ups with a range, an emphasis, an interjection, a breakdown broken out, or a new subject", () => {
+  it("a category named as a range or line narrows the question before", () =>
+    expectFrame(["which SKUs will sell out within 2 weeks", "only the office products line please"], {
+      intent: "stockout_risk",
+      filters: { category: "Office Products", horizon_days: 14 },
+    }));
+  it("a product asked about in particular keeps the question", () =>
+    expectFrame(["stock levels in Germany for every ASIN", "and B0PSDOGT01 in particular?"], {
+      intent: "inventory_levels",
+      filters: { asin: "B0PSDOGT01", marketplace: "DE" },
+    }));
+  it("an interjection before a new metric keeps the comparison", () =>
+    expectFrame(["units this month vs last month in France", "hmm, what about revenue"], {
+      intent: "sales_comparison",
+      filters: { metrics: ["revenue"], marketplace: "FR" },
+    }));
+  it("a breakdown broken out keeps the ranking", () =>
+    expectFrame(["top 10 products by revenue in Spain last quarter", "could you split it out by marketplace"], {
+      intent: "top_products",
+      filters: { group_by: "marketplace" },
+    }));
+  it.each(["new question: what were my fees in September", "on another note, fees for September?"])(
+    "%j keeps nothing from before",
+    (q) => {
+      const u = understand("top 5 products in Germany last month", q);
+      expect(u?.intent).toBe("profit_breakdown");
+      expect(u?.filters.marketplace).toBeUndefined();
+    },
+  );
+});
