@@ -1100,14 +1100,25 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
+  // "best to worst", "worst to best": the order follows the metric's good direction (the best ACoS is the lowest),
+  // so it is a judgement that starts the list, not a direction of its own.
+  const judgedRange = JUDGED_RANGE.exec(text);
+  if (judgedRange) {
+    slots.judgement = judgedRange[1] ? "best" : "worst";
+    slots.sort = undefined;
+  }
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's).
   const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
   slots.ranking = hasSuperlative || rankOne || slots.judgement !== undefined;
+  // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
     rankOne ||
-    (hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
+    (hasSuperlative &&
+      !range &&
+      !judgedRange &&
+      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1364,6 +1375,8 @@ const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
+const JUDGED_RANGE =
+  /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

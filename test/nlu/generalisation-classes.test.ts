@@ -1527,3 +1527,16 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: follow
     },
   );
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: best to worst follows the metric's good direction", () => {
+  it.each<[string, string, string]>([
+    ["refund rate by product, best to worst", "refund_analysis", "asc"],
+    ["products by revenue, worst to best", "top_products", "asc"],
+    ["campaigns by ROAS from best to worst", "acos_by_campaign", "desc"],
+    ["campaign TACoS table in France, worst to best", "acos_by_campaign", "desc"],
+  ])("%j", (q, intent, sort) => {
+    expectFrame([q], { intent, filters: { sort } });
+    // A list from one end to the other is every row, not the single best.
+    expect(understand(q)?.filters.limit).toBeUndefined();
+  });
+});
