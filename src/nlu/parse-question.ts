@@ -104,6 +104,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
+  restockToAvoidRunningOut(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -478,6 +479,23 @@ function anomaliesOverFigures(ranked: { label: string; score: number }[], slots:
   const at = ranked.findIndex((r) => r.label === "anomalies");
   if (at > 0) promote(ranked, at);
 }
+
+/**
+ * An order placed so as not to run out ("when should the PO go out so we don't stock out", "how much to send in so
+ * that I never sell out") is a restock: running out is what it avoids, not what is asked.
+ */
+function restockToAvoidRunningOut(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (top !== "stockout_risk" && top !== "excess_inventory" && top !== "catalog_gaps" && top !== "none") return;
+  if (!ORDER_WORDS.test(slots.topicText) || !AVOIDING_RUNOUT.test(slots.topicText)) return;
+  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
+  if (at > 0) promote(ranked, at);
+}
+
+const ORDER_WORDS =
+  /(?:^| )(?:po|pos|purchase orders?|orders?|reorders?|reordering|restock|restocking|replenish|send in|ship in|top up|place|placed)(?= |$)/;
+const AVOIDING_RUNOUT =
+  /(?:^| )so(?: that)? (?:i|we|it|they|you) (?:don't|dont|do not|won't|wont|will not|never|can't) (?:end up )?(?:run|running|stock|stocking|sell|selling|go|going) (?:out|dry|low)(?= |$)/;
 
 const FIGURE_INTENTS = new Set<string | undefined>([
   "sales_summary",

@@ -1540,3 +1540,17 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: best t
     expect(understand(q)?.filters.limit).toBeUndefined();
   });
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: Amazon's warehouse charges and an order placed so as not to run out", () => {
+  it.each(["amazon's fulfilment centre fees in Germany last month", "amazon's warehouse fees for september"])("%j", (q) =>
+    expectFrame([q], { intent: "profit_breakdown" }),
+  );
+  it("Amazon's warehouses as a business stay refused", () =>
+    expect(understand("how many people work in amazon's warehouses")).toBeUndefined());
+  it.each([
+    "SO-YOGA-01: when does the PO need to go out so we don't run dry",
+    "how much should I send in so that I never run dry on dog beds",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  it("running out asked plainly is the stock-out forecast", () =>
+    expectFrame(["which products will stock out so we can plan"], { intent: "stockout_risk" }));
+});
