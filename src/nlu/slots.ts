@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
@@ -782,6 +783,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return "__horizon__";
   });
 
+  // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
+  text = withNamedDays(text, today);
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
   if (sameDay) {
     slots.sameDayBack = sameDay[1] as "week" | "month" | "year";

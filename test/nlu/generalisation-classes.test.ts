@@ -1450,7 +1450,7 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: settin
 describe("classes the twenty-fifth to twenty-seventh blind splits showed: best sellers said as what shoppers buy most, what flies off the shelf, or my number one", () => {
   it.each([
     "what do shoppers buy the most from us in Italy",
-    "which of my products do people order most often",
+    "which of my products do people purchase most often",
     "which products fly off the shelves in Spain",
     "what sold like hotcakes last month",
   ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { metrics: ["units_sold"], sort: "desc" } }));
@@ -1553,4 +1553,22 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: Amazon
   ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
   it("running out asked plainly is the stock-out forecast", () =>
     expectFrame(["which products will stock out so we can plan"], { intent: "stockout_risk" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a shopping day named is its date", () => {
+  it.each<[string, string]>([
+    ["revenue on cyber monday last year", "2025-12-01"],
+    ["sales on boxing day 2024 in the UK", "2024-12-26"],
+    ["units sold on Christmas Eve last year", "2025-12-24"],
+    // Black Friday 2026 (November 27) has not begun on November 21: the latest one is 2025's.
+    ["what did I sell on black friday", "2025-11-28"],
+    ["orders on halloween", "2026-10-31"],
+  ])("%j", (q, timeframe) => expectFrame([q], { intent: "sales_summary", filters: { timeframe } }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: what to act on is an insight", () => {
+  it.each(["what needs action this week in Germany", "is there anything worth acting on in the UK", "action items for today?"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "insights" }),
+  );
 });
