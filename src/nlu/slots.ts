@@ -340,7 +340,8 @@ const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(day
 const SAFETY_NAMES =
   "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
 /** Also the stock kept as one: "2 weeks of spare stock as a buffer", "10 days of inventory for a cushion". */
-const KEPT_AS = "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
+const KEPT_AS =
+  "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
 const SAFETY_STOCK = new RegExp(
   `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
   "g",
@@ -1370,8 +1371,7 @@ const LEVEL_VERBS = new Set([
 const COUNTED_SALES =
   /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
 /** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
-const RANK_ONE =
-  /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
+const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;

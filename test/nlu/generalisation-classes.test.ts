@@ -1388,7 +1388,8 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: keywor
     "search phrases that convert but my ads hardly show for",
   ])("%j", (q) => expectFrame([q], { intent: "keyword_opportunities" }));
   // Spend asked as a figure is still the advertising totals, and spend without sales still waste.
-  it("spend as a figure", () => expectFrame(["how much did I spend on ads last month"], { intent: "advertising_summary" }));
+  it("spend as a figure", () =>
+    expectFrame(["how much did I spend on ads last month"], { intent: "advertising_summary" }));
   it("spend without sales", () =>
     expectFrame(["which search terms am I wasting money on"], { intent: "wasted_ad_spend" }));
 });
@@ -1454,10 +1455,11 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: best s
     "which products fly off the shelves in Spain",
     "what sold like hotcakes last month",
   ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { metrics: ["units_sold"], sort: "desc" } }));
-  it.each(["what was my nr 1 item in France by profit", "my no. 1 product in Germany", "what's our #1 listing this month"])(
-    "%j",
-    (q) => expectFrame([q], { intent: "top_products", filters: { limit: 1, sort: "desc" } }),
-  );
+  it.each([
+    "what was my nr 1 item in France by profit",
+    "my no. 1 product in Germany",
+    "what's our #1 listing this month",
+  ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { limit: 1, sort: "desc" } }));
   it("the market's number one is no question about the seller's data", () =>
     expect(understand("who is the number one seller of yoga mats on amazon")).toBeUndefined());
 });
@@ -1542,8 +1544,9 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: best t
 });
 
 describe("classes the twenty-fifth to twenty-seventh blind splits showed: Amazon's warehouse charges and an order placed so as not to run out", () => {
-  it.each(["amazon's fulfilment centre fees in Germany last month", "amazon's warehouse fees for september"])("%j", (q) =>
-    expectFrame([q], { intent: "profit_breakdown" }),
+  it.each(["amazon's fulfilment centre fees in Germany last month", "amazon's warehouse fees for september"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "profit_breakdown" }),
   );
   it("Amazon's warehouses as a business stay refused", () =>
     expect(understand("how many people work in amazon's warehouses")).toBeUndefined());
@@ -1567,8 +1570,9 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: a shop
 });
 
 describe("classes the twenty-fifth to twenty-seventh blind splits showed: what to act on is an insight", () => {
-  it.each(["what needs action this week in Germany", "is there anything worth acting on in the UK", "action items for today?"])(
-    "%j",
-    (q) => expectFrame([q], { intent: "insights" }),
-  );
+  it.each([
+    "what needs action this week in Germany",
+    "is there anything worth acting on in the UK",
+    "action items for today?",
+  ])("%j", (q) => expectFrame([q], { intent: "insights" }));
 });
