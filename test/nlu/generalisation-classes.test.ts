@@ -1576,3 +1576,10 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: what t
     "action items for today?",
   ])("%j", (q) => expectFrame([q], { intent: "insights" }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a type or kind of product is a category", () => {
+  it.each<[string, string]>([
+    ["margin per product type in France", "profit_margin_by_category"],
+    ["how profitable is every kind of product we stock, UK only", "profit_margin_by_category"],
+  ])("%j", (q, intent) => expectFrame([q], { intent, filters: { group_by: "category" } }));
+});
