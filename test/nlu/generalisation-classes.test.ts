@@ -1583,3 +1583,12 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: a type
     ["how profitable is every kind of product we stock, UK only", "profit_margin_by_category"],
   ])("%j", (q, intent) => expectFrame([q], { intent, filters: { group_by: "category" } }));
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: where shoppers drop off is conversion", () => {
+  it.each([
+    "where's the drop-off between visits and orders",
+    "where is the drop off from page views to purchases in Germany",
+  ])("%j", (q) => expectFrame([q], { intent: "conversion_analysis" }));
+  it("a drop off in a figure is still an anomaly", () =>
+    expectFrame(["any big drop off in sales yesterday"], { intent: "anomalies" }));
+});
