@@ -103,10 +103,13 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
+  anomaliesOverFigures(classification.ranked, slots);
+  restockToAvoidRunningOut(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
-  const previous = options.previous;
+  // "ok different thing - payouts for October?": a question announced as a new subject keeps nothing from before.
+  const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
   const hasSlots = hasAnySlot(slots);
   const sure =
     best &&
@@ -185,6 +188,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   understanding.interpretation = describeUnderstanding(understanding, model);
   return { understanding };
 }
+
+const NEW_SUBJECT =
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /**
  * Whether a question is not about the seller's data, whatever the classifier
@@ -356,11 +362,12 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
   const top = ranked[0]?.label;
   const want = REMOVING.test(slots.topicText)
     ? "delete_alert"
-    : slots.conditions.some((c) => c.metric !== undefined) && top !== "delete_alert"
+    : // The threshold's metric may stand apart from it ("if ACoS on any campaign goes over 40%").
+      slots.conditions.some((c) => c.metric !== undefined || slots.metrics.length > 0) && top !== "delete_alert"
       ? "create_alert"
       : top !== "delete_alert" &&
           slots.conditions.length === 0 &&
-          SHOWING.test(slots.topicText) &&
+          (SHOWING.test(slots.topicText) || (REMINDING.test(slots.topicText) && ALERT_NOUN.test(slots.topicText))) &&
           // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
           (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
         ? "list_alerts"
@@ -370,10 +377,13 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
 }
 const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer)\b/;
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|quit|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer|(?:you )?(?:don't need to|do not need to|needn't|don't|do not|no need to) (?:tell|warn|remind|ping|notify|alert|bother|email|message) me)\b/;
+/** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
+const REMINDING =
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:remind|tell) me(?: again)?(?: of)? (?:which|what|the|my)\b/;
 // Asked politely ("could you run me through the notifications I've set") too.
 const SHOWING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
@@ -459,6 +469,44 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
   const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
 }
+
+/**
+ * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
+ * sessions") asks what is unusual, whatever figure it names: an anomaly, not that figure's total or trend.
+ */
+function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "anomalies");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * An order placed so as not to run out ("when should the PO go out so we don't stock out", "how much to send in so
+ * that I never sell out") is a restock: running out is what it avoids, not what is asked.
+ */
+function restockToAvoidRunningOut(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (top !== "stockout_risk" && top !== "excess_inventory" && top !== "catalog_gaps" && top !== "none") return;
+  if (!ORDER_WORDS.test(slots.topicText) || !AVOIDING_RUNOUT.test(slots.topicText)) return;
+  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
+  if (at > 0) promote(ranked, at);
+}
+
+const ORDER_WORDS =
+  /(?:^| )(?:po|pos|purchase orders?|orders?|reorders?|reordering|restock|restocking|replenish|send in|ship in|top up|place|placed)(?= |$)/;
+const AVOIDING_RUNOUT =
+  /(?:^| )so(?: that)? (?:i|we|it|they|you) (?:don't|dont|do not|won't|wont|will not|never|can't) (?:end up )?(?:run|running|stock|stocking|sell|selling|go|going) (?:out|dry|low)(?= |$)/;
+
+const FIGURE_INTENTS = new Set<string | undefined>([
+  "sales_summary",
+  "sales_trend",
+  "sales_comparison",
+  "advertising_summary",
+  "conversion_analysis",
+  "refund_analysis",
+]);
+const UNUSUAL_CHANGE =
+  /(?:^| )(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)(?= |$)/;
 
 /**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric

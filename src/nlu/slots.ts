@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
@@ -336,14 +337,24 @@ const SETTING_LINK =
   "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
-const SAFETY_NAMES = "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer)";
+const SAFETY_NAMES =
+  "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
+/** Also the stock kept as one: "2 weeks of spare stock as a buffer", "10 days of inventory for a cushion". */
+const KEPT_AS =
+  "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
 const SAFETY_STOCK = new RegExp(
-  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${SAFETY_NAMES})(?![\\w])`,
+  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
   "g",
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
 const SUPPLIER_LEAD_TIME =
   /(?<![\w])(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?: usually| normally| typically| always| now| currently| actually| really| these days)? (?:takes?|needs?|delivers? in|ships? in|is|are)(?: now| currently| actually| really)?(?: about| around| roughly| approximately)? (\d+) ?(days?|weeks?|months?)(?![\w])/g;
+/**
+ * The delay told from the order to the goods' arrival: "it takes 35 days from ordering to the stock landing at
+ * Amazon", "we need 6 weeks between placing a PO and delivery".
+ */
+const ORDER_TO_ARRIVAL =
+  /(?<![\w])(?:takes?|took|needs?|is|are) (?:now |currently |about |around |roughly |approximately |up to )*(\d+) ?(days?|weeks?|months?) (?:from|between) (?:ordering|reordering|placing (?:an?|the|my) (?:order|po|purchase order)|(?:an? |the |my )?(?:order|po|purchase order)s?)(?: [a-z']+){0,5}? (?:to|and|until|till) (?:the |my |our )?(?:goods|stock|units|inventory|delivery|deliver|delivered|arrival|arrive|it|them|shipment|landing|arriving|receiving)(?![\w])/g;
 /** The same delay told of the goods: "it takes about 6 weeks for my stuff to get here from the factory". */
 const TRANSIT_LEAD_TIME =
   /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
@@ -405,7 +416,7 @@ const PPC_FIGURES = new Set<Metric | null>([
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
 const SETTING_VALUE_CUE =
-  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|takes?|needs?|is|are|now|actually|should be)(?= |$)/;
+  /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|save|store|record|remember|takes?|needs?|is|are|now|actually|should be|crept|gone|grown|risen|fallen|dropped)(?= |$)/;
 /** A number with a plus after it ("300+ days"): that number or more. */
 const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
 /** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
@@ -445,14 +456,19 @@ const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)o
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
-/** Words that take a figure apart: "breakdown", "break my profit down", "broken out". */
-const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?down|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
+/** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
+const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
 /** Detail levels from the least to the most thorough. */
 const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 /** "30% ACoS", "an ACoS of 30%": an ACoS figure said without a threshold word. */
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+/**
+ * A forward-looking window: "in the next 2 weeks", "within 10 days", "inside a fortnight", also as a planning
+ * horizon ("3 week horizon", "a horizon of 30 days") and as how long stock must still last ("won't last another 14
+ * days").
+ */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|within (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -490,9 +506,12 @@ const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
 const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
-/** A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse". */
+/**
+ * A value with its bound after it: "5% or more", "4 stars or lower", "50% or worse", also after the words of its
+ * unit ("7 days of stock or less", "10 units in stock or fewer").
+ */
 const TRAILING_BOUND = new RegExp(
-  `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:[a-z]+ )?)(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
+  `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:(?!or |and )[a-z]+ ){0,3})(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
 );
 const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
 
@@ -663,10 +682,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_lead_time";
     });
   }
-  if (/safety|buffer/.test(text)) {
+  if (/safety|buffer|spare|reserve|cushion/.test(text)) {
     text = replaceAll(text, SAFETY_STOCK, (m) => {
       slots.settings.safety_stock_days = m[1] ? days(m[1], m[2]) : days(m[3], m[4]);
       return "__setting__ s_safety_stock";
+    });
+  }
+  if (/order|po/.test(text)) {
+    text = replaceAll(text, ORDER_TO_ARRIVAL, (m) => {
+      slots.settings.lead_time_days ??= days(m[1], m[2]);
+      return "__setting__ s_lead_time";
     });
   }
   if (/supplier|manufacturer|factor|vendor|producer/.test(text)) {
@@ -742,6 +767,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
 
+  // "turnaround has crept up to 60 days, save that as my lead time": beside a setting measured in days, a length
+  // reached is its new value, not an upper bound.
+  if (slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days")
+    text = text.replace(/(?<![\w])(?:up|down) to (\d+ ?(?:days?|weeks?|months?))(?![\w])/g, "to $1");
   // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
   if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b/.test(text))
     text = text
@@ -749,12 +778,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5];
-    const unit = m[2] ?? m[4] ?? m[6];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
 
+  // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
+  text = withNamedDays(text, today);
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
   if (sameDay) {
     slots.sameDayBack = sameDay[1] as "week" | "month" | "year";
@@ -781,6 +812,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.trendCue = true;
   }
 
+  // "anything with 0 units sold", "SKUs that had zero orders": none at all is a count equal to zero.
+  text = text.replace(NONE_COUNTED, "$1 exactly 0 ");
   // "300+ days of stock": at least that many.
   if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
   // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
@@ -868,6 +901,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
   }
 
+  // "each marketplace's stock", "every category's margin": the possessive still says which rows.
+  text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   text = replaceMatches(text, g.groups.find(text), (m) => {
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
@@ -887,6 +922,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(/(__(?:category|subcategory)__) ([a-z]+)/g, (all, mask: string, next: string) =>
     matcher.trailing.has(next) ? mask : all,
   );
+  // "the pet supplies range", "office products lines": a category named with a word for a part of the catalog is
+  // that category, no question about ranges (gaps) of its own.
+  text = text.replace(CATEGORY_PART, "$1");
 
   // "beauty vs office products", "the UK versus Germany": two of a kind side by side are compared as a breakdown.
   const sideBySide = text.split("__").length > 4 ? SIDE_BY_SIDE.exec(text) : null;
@@ -991,6 +1029,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.listedMetrics =
     /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text) || ASKED_EACH.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
+  // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
+  // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
+  const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;
+  if (counted) {
+    slots.metrics.push("units_sold");
+    const end = counted.index + counted[0].length;
+    text = `${text.slice(0, counted.index)}${counted[0].replace(/\S+$/, "sold")}${text.slice(end)}`;
+  }
 
   text = replaceAll(text, LIMIT, (m) => {
     const n = Number(m[1]);
@@ -1058,13 +1104,29 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
+  // "best to worst", "worst to best": the order follows the metric's good direction (the best ACoS is the lowest),
+  // so it is a judgement that starts the list, not a direction of its own.
+  const judgedRange = JUDGED_RANGE.exec(text);
+  if (judgedRange) {
+    slots.judgement = judgedRange[1] ? "best" : "worst";
+    slots.sort = undefined;
+  }
   const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
-  slots.ranking = hasSuperlative || slots.judgement !== undefined;
+  // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
+  // ("the number one seller of yoga mats" is the market's).
+  const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
+  slots.ranking = hasSuperlative || rankOne || slots.judgement !== undefined;
+  // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
-    hasSuperlative && ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text));
+    rankOne ||
+    (hasSuperlative &&
+      !range &&
+      !judgedRange &&
+      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
+  if (rankOne && !hasSuperlative) slots.masked = slots.masked.replace(/(?:^| )__num__(?= |$)/, " top __rank__").trim();
   // A follow-up's verb ("cut it down to 3", "filter to office") edits what came before: it is no subject.
   const editing = slots.followUpCue ? g.leadWords : undefined;
   slots.contentWords = tokens.filter(
@@ -1078,8 +1140,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       !g.best.get(t) &&
       !g.worst.get(t) &&
       !g.ordering.has(t) &&
-      !/^\d/.test(t),
+      !/^\d/.test(t) &&
+      // A dash or other mark standing alone between clauses ("first time on here - what are you for") is no word.
+      /[\p{L}\p{N}]/u.test(t),
   );
+  // "break that out", "split it out by country": the particle of a follow-up's breakdown says no more than "break it
+  // down" does.
+  if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
@@ -1297,6 +1364,22 @@ const LEVEL_VERBS = new Set([
   "hits",
   "hit",
 ]);
+/**
+ * A question that counts the goods sold: "how many" (or "how much" of a word for goods) before a verb of selling in
+ * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money.
+ */
+const COUNTED_SALES =
+  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
+/** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
+const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
+const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
+/** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
+const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
+const CATEGORY_PART =
+  /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
+const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
+const JUDGED_RANGE =
+  /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */

@@ -1337,3 +1337,258 @@ describe("classes the twenty-second to twenty-fourth blind splits showed: the bu
   );
   it("news headlines are refused", () => expect(understand("any headlines this morning")).toBeUndefined());
 });
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: counting the goods sold is units", () => {
+  // "How many" (or "how much" of a word for goods) before a verb of selling counts units, not money.
+  it.each([
+    "how many items did we sell in France last month",
+    "how much merchandise have we moved in Italy this year",
+    "how many of SO-YOGA-01 did I shift last week",
+    "how much gear did we flog yesterday",
+    "how many did we move in the UK last week",
+  ])("%j", (q) => expectFrame([q], { intent: "sales_summary", filters: { metrics: ["units_sold"] } }));
+  // Without a word for goods, "how much did I sell" is still money.
+  it.each(["how much did I sell in Spain last week", "how much have we sold this month"])("%j", (q) =>
+    expectFrame([q], { intent: "sales_summary", filters: { metrics: ["revenue"] } }),
+  );
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a planning horizon and how long stock must last", () => {
+  it.each<[string, number]>([
+    ["what could sell out in France, 4 week horizon", 28],
+    ["stockout forecast for Office Products with a 10-day horizon", 10],
+    ["which ASINs run dry, horizon of 6 weeks", 42],
+    ["which products won't last another 20 days", 20],
+    ["anything likely to stock out inside a week in Italy", 7],
+  ])("%j", (q, days) => expectFrame([q], { intent: "stockout_risk", filters: { horizon_days: days } }));
+  // A follow-up that widens the window of a question whose horizon was said so.
+  it("a follow-up widens it", () =>
+    expectFrame(["SKUs that won't survive another 10 days in Spain", "push that out to 50 days"], {
+      intent: "stockout_risk",
+      filters: { horizon_days: 50, marketplace: "ES" },
+    }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: stock that barely sells, clogs storage or has sat for long", () => {
+  it.each([
+    "which products are hardly shifting in Italy",
+    "Pet Supplies items that are scarcely selling",
+    "what's eating up warehouse space in Germany",
+    "lines that have been in storage for longer than 200 days",
+    "stuff hogging shelf space at Amazon",
+  ])("%j", (q) => expectFrame([q], { intent: "excess_inventory" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: keywords worth more budget and search words by other names", () => {
+  it.each([
+    "which search queries deserve a bigger budget in Spain",
+    "any customer searches worth pumping more money into",
+    "search words worth spending a bit more on",
+    "new keyword ideas for my ads in Germany",
+    "search phrases that convert but my ads hardly show for",
+  ])("%j", (q) => expectFrame([q], { intent: "keyword_opportunities" }));
+  // Spend asked as a figure is still the advertising totals, and spend without sales still waste.
+  it("spend as a figure", () =>
+    expectFrame(["how much did I spend on ads last month"], { intent: "advertising_summary" }));
+  it("spend without sales", () =>
+    expectFrame(["which search terms am I wasting money on"], { intent: "wasted_ad_spend" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a change called out of the ordinary is an anomaly", () => {
+  it.each([
+    "any strange swings in sessions in France last week",
+    "were there sudden big jumps in refunds this month",
+    "odd dips in ROAS over the past 14 days",
+    "flag weird spikes in clicks or impressions yesterday",
+  ])("%j", (q) => expectFrame([q], { intent: "anomalies" }));
+  it("a change asked plainly is the figure", () =>
+    expectFrame(["how did ad spend change this week"], { intent: "advertising_summary" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: alerts asked in everyday words", () => {
+  // A threshold whose metric stands apart from it is still an alert to create.
+  it.each<[string, string, string, number]>([
+    ["tell me if the refund rate on any product goes above 5%", "refund_rate", ">", 5],
+    ["ping me if TACoS across my campaigns climbs over 12%", "tacos", ">", 12],
+  ])("%j", (q, metric, op, value) =>
+    expectFrame([q], { intent: "create_alert", filters: { conditions: [{ metric, op, value }] } }),
+  );
+  // A bound said after the value and its unit's words ("or less", "or below").
+  it.each<[string, string, string, number]>([
+    ["alert me when days of cover falls to 10 days or below", "days_of_supply", "<=", 10],
+    ["warn me once any ASIN reaches 2 weeks of stock or fewer", "days_of_supply", "<=", 14],
+    ["ping me if a product's rating drops to 3.5 stars or lower", "review_rating", "<=", 3.5],
+  ])("%j", (q, metric, op, value) =>
+    expectFrame([q], { intent: "create_alert", filters: { conditions: [{ metric, op, value }] } }),
+  );
+  // Asking to be told no more is deleting the alert.
+  it.each([
+    "quit nagging me about refund rates",
+    "you don't need to warn me about stock any more",
+    "stop pinging me about the buy box",
+  ])("%j", (q) => expectFrame([q], { intent: "delete_alert" }));
+  // "Remind me which …" lists alerts when it names them, and still shows a setting when it names one.
+  it("remind me of alerts", () =>
+    expectFrame(["can you remind me what notifications I have running"], { intent: "list_alerts" }));
+  it("remind me of a setting", () => expectFrame(["remind me what lead time I set"], { intent: "show_settings" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: settings told as the time from order to arrival, a length reached, or stock kept as a buffer", () => {
+  it.each<[string, Record<string, number>]>([
+    ["we need 6 weeks between placing a PO and the stock arriving at FBA", { lead_time_days: 42 }],
+    ["it takes about 40 days from order to delivery, please update", { lead_time_days: 40 }],
+    ["production time has gone up to 7 weeks, make that my lead time", { lead_time_days: 49 }],
+    ["supplier turnaround is now 8 weeks, record that as the lead time", { lead_time_days: 56 }],
+    ["we'd like to hold 3 weeks of spare inventory as a safety net", { safety_stock_days: 21 }],
+    ["hold 10 days of extra inventory as a cushion", { safety_stock_days: 10 }],
+  ])("%j", (q, settings) => expectFrame([q], { intent: "update_settings", filters: { settings } }));
+  // Spare stock asked about is the stock on hand, and a setting asked about is shown.
+  it("spare stock on hand", () =>
+    expectFrame(["how much spare stock do I have in Germany"], { intent: "inventory_levels" }));
+  it("a setting asked", () => expectFrame(["what is my safety stock"], { intent: "show_settings" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: best sellers said as what shoppers buy most, what flies off the shelf, or my number one", () => {
+  it.each([
+    "what do shoppers buy the most from us in Italy",
+    "which of my products do people purchase most often",
+    "which products fly off the shelves in Spain",
+    "what sold like hotcakes last month",
+  ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { metrics: ["units_sold"], sort: "desc" } }));
+  it.each([
+    "what was my nr 1 item in France by profit",
+    "my no. 1 product in Germany",
+    "what's our #1 listing this month",
+  ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { limit: 1, sort: "desc" } }));
+  it("the market's number one is no question about the seller's data", () =>
+    expect(understand("who is the number one seller of yoga mats on amazon")).toBeUndefined());
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: rows said from one to the next or with a possessive", () => {
+  it.each<[string, string, string]>([
+    ["how did revenue change from month to month this year", "sales_trend", "month"],
+    ["how have units moved week to week since September", "sales_trend", "week"],
+    ["every category's margin last quarter", "profit_margin_by_category", "category"],
+    ["each country's refund rate this month", "refund_analysis", "marketplace"],
+  ])("%j", (q, intent, group_by) => expectFrame([q], { intent, filters: { group_by } }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: none sold is a count equal to zero", () => {
+  it.each<[string, string]>([
+    ["which SKUs had zero orders in the past 2 months", "orders"],
+    ["slow stock check: items with 0 units sold over the last 60 days", "units_sold"],
+  ])("%j", (q, metric) => {
+    const u = understand(q);
+    expect(u?.filters.conditions).toEqual([{ metric, op: "=", value: 0 }]);
+  });
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: legal action, stale figures and a newcomer's greeting", () => {
+  it.each([
+    "should I take legal action against a seller undercutting my prices",
+    "can I send a cease and desist to the copycat on my yoga mat listing",
+    "is it worth suing a competitor over fake reviews",
+  ])("%j is refused", (q) => expect(understand(q)).toBeUndefined());
+  it.each([
+    "the numbers seem a bit out of date, pull the latest batch",
+    "dashboard looks outdated, fetch the freshest figures",
+  ])("%j", (q) => expectFrame([q], { intent: "refresh_data" }));
+  it.each(["hi, new to this - what can you do", "first time here, what's this for?"])("%j", (q) =>
+    expectFrame([q], { intent: "help" }),
+  );
+  it("stale stock is still excess", () => expectFrame(["stale inventory in Germany"], { intent: "excess_inventory" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: follow-ups with a range, an emphasis, an interjection, a breakdown broken out, or a new subject", () => {
+  it("a category named as a range or line narrows the question before", () =>
+    expectFrame(["which SKUs will sell out within 2 weeks", "only the office products line please"], {
+      intent: "stockout_risk",
+      filters: { category: "Office Products", horizon_days: 14 },
+    }));
+  it("a product asked about in particular keeps the question", () =>
+    expectFrame(["stock levels in Germany for every ASIN", "and B0PSDOGT01 in particular?"], {
+      intent: "inventory_levels",
+      filters: { asin: "B0PSDOGT01", marketplace: "DE" },
+    }));
+  it("an interjection before a new metric keeps the comparison", () =>
+    expectFrame(["units this month vs last month in France", "hmm, what about revenue"], {
+      intent: "sales_comparison",
+      filters: { metrics: ["revenue"], marketplace: "FR" },
+    }));
+  it("a breakdown broken out keeps the ranking", () =>
+    expectFrame(["top 10 products by revenue in Spain last quarter", "could you split it out by marketplace"], {
+      intent: "top_products",
+      filters: { group_by: "marketplace" },
+    }));
+  it.each(["new question: what were my fees in September", "on another note, fees for September?"])(
+    "%j keeps nothing from before",
+    (q) => {
+      const u = understand("top 5 products in Germany last month", q);
+      expect(u?.intent).toBe("profit_breakdown");
+      expect(u?.filters.marketplace).toBeUndefined();
+    },
+  );
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: best to worst follows the metric's good direction", () => {
+  it.each<[string, string, string]>([
+    ["refund rate by product, best to worst", "refund_analysis", "asc"],
+    ["products by revenue, worst to best", "top_products", "asc"],
+    ["campaigns by ROAS from best to worst", "acos_by_campaign", "desc"],
+    ["campaign TACoS table in France, worst to best", "acos_by_campaign", "desc"],
+  ])("%j", (q, intent, sort) => {
+    expectFrame([q], { intent, filters: { sort } });
+    // A list from one end to the other is every row, not the single best.
+    expect(understand(q)?.filters.limit).toBeUndefined();
+  });
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: Amazon's warehouse charges and an order placed so as not to run out", () => {
+  it.each(["amazon's fulfilment centre fees in Germany last month", "amazon's warehouse fees for september"])(
+    "%j",
+    (q) => expectFrame([q], { intent: "profit_breakdown" }),
+  );
+  it("Amazon's warehouses as a business stay refused", () =>
+    expect(understand("how many people work in amazon's warehouses")).toBeUndefined());
+  it.each([
+    "SO-YOGA-01: when does the PO need to go out so we don't run dry",
+    "how much should I send in so that I never run dry on dog beds",
+  ])("%j", (q) => expectFrame([q], { intent: "restock_recommendations" }));
+  it("running out asked plainly is the stock-out forecast", () =>
+    expectFrame(["which products will stock out so we can plan"], { intent: "stockout_risk" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a shopping day named is its date", () => {
+  it.each<[string, string]>([
+    ["revenue on cyber monday last year", "2025-12-01"],
+    ["sales on boxing day 2024 in the UK", "2024-12-26"],
+    ["units sold on Christmas Eve last year", "2025-12-24"],
+    // Black Friday 2026 (November 27) has not begun on November 21: the latest one is 2025's.
+    ["what did I sell on black friday", "2025-11-28"],
+    ["orders on halloween", "2026-10-31"],
+  ])("%j", (q, timeframe) => expectFrame([q], { intent: "sales_summary", filters: { timeframe } }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: what to act on is an insight", () => {
+  it.each([
+    "what needs action this week in Germany",
+    "is there anything worth acting on in the UK",
+    "action items for today?",
+  ])("%j", (q) => expectFrame([q], { intent: "insights" }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: a type or kind of product is a category", () => {
+  it.each<[string, string]>([
+    ["margin per product type in France", "profit_margin_by_category"],
+    ["how profitable is every kind of product we stock, UK only", "profit_margin_by_category"],
+  ])("%j", (q, intent) => expectFrame([q], { intent, filters: { group_by: "category" } }));
+});
+
+describe("classes the twenty-fifth to twenty-seventh blind splits showed: where shoppers drop off is conversion", () => {
+  it.each([
+    "where's the drop-off between visits and orders",
+    "where is the drop off from page views to purchases in Germany",
+  ])("%j", (q) => expectFrame([q], { intent: "conversion_analysis" }));
+  it("a drop off in a figure is still an anomaly", () =>
+    expectFrame(["any big drop off in sales yesterday"], { intent: "anomalies" }));
+});
