@@ -5,6 +5,22 @@
 
 const DAY_MS = 86_400_000;
 
+/** The months' English names, lower case, January first. */
+export const MONTH_NAMES: readonly string[] = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+
 /** The UTC calendar date of an instant. */
 export function isoDate(instant: Date): string {
   return instant.toISOString().slice(0, 10);

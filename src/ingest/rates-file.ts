@@ -11,7 +11,7 @@
  * is refused whole, each bad line named.
  */
 import { parse } from "csv-parse/sync";
-import { parseIsoDate } from "../core/dates.js";
+import { MONTH_NAMES, parseIsoDate } from "../core/dates.js";
 import { SellerAiError } from "../core/errors.js";
 import { isCurrencyCode } from "../core/exchange-rates.js";
 
@@ -36,27 +36,12 @@ const QUOTE_NAMES = ["quote", "to", "quote_currency", "to_currency", "target", "
 const RATE_NAMES = ["rate", "value", "obs_value", "exchange_rate", "fx_rate"];
 const NO_QUOTE = new Set(["", "n/a", "na", "-", "#n/a"]);
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
-
 /** An ISO date, or the ECB's daily file's "22 November 2026", as YYYY-MM-DD; undefined otherwise. */
 export function rateFileDate(text: string): string | undefined {
   const t = text.trim();
   if (parseIsoDate(t)) return t;
   const m = /^(\d{1,2}) ([A-Za-z]+) (\d{4})$/.exec(t);
-  const month = m ? MONTHS.indexOf(m[2].toLowerCase()) : -1;
+  const month = m ? MONTH_NAMES.indexOf(m[2].toLowerCase()) : -1;
   if (!m || month < 0) return undefined;
   const iso = `${m[3]}-${String(month + 1).padStart(2, "0")}-${m[1].padStart(2, "0")}`;
   return parseIsoDate(iso) ? iso : undefined;

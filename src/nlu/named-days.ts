@@ -3,20 +3,7 @@
  * calendar day, rewritten as its date ("november 28 2025") so the period grammar reads it as any other day.
  * Without a year, the latest one that has begun by today is meant, as "in March" means the latest March.
  */
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+import { MONTH_NAMES } from "../core/dates.js";
 
 /** US Thanksgiving: the fourth Thursday of November, as [month index, day]. */
 function thanksgiving(year: number): [number, number] {
@@ -58,6 +45,6 @@ export function withNamedDays(text: string, today: string): string {
     let year = when === "last year" ? thisYear - 1 : when && /^\d/.test(when) ? Number(when) : thisYear;
     if (!when && on(year).iso > today) year -= 1;
     const { date } = on(year);
-    return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()} ${date.getUTCFullYear()}`;
+    return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()} ${date.getUTCFullYear()}`;
   });
 }
