@@ -7,7 +7,7 @@ import { formatNumber } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
 import { endOfDay, noDataInScope, type Outcome, limitRows } from "./outcome.js";
 import { entryForAsin, listingsOf } from "../facts/product-facts.js";
-import { NOTHING, periodWords, scopeOf, previousRange } from "../facts/scope.js";
+import { periodWords, scopeOf, scopeWhere, previousRange } from "../facts/scope.js";
 
 interface Snapshot {
   date: string;
@@ -59,8 +59,8 @@ export async function decliningReviews(
   );
   const day = (i: number) => sql.ref(`d${i}.v`);
   const conds = [sql`account_id = ${ctx.accountId}`];
-  if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : NOTHING);
+  const inScope = scopeWhere(scope);
+  if (inScope) conds.push(inScope);
   // coalesce() stops at its first non-null argument: the "first one after" seek runs only for products
   // with no snapshot before the date.
   const query = sql<{ marketplace: string; asin: string; e: string | null; s: string | null; p: string | null }>`

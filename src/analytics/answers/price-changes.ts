@@ -7,7 +7,7 @@ import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
 import { applyConditions, endOfDay, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf } from "../facts/product-facts.js";
-import { NOTHING, periodWords, scopeOf } from "../facts/scope.js";
+import { periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
 
 /** How far back price changes are looked for: they are a recent signal, and offers are daily only for the last 90 days. */
 export const MAX_PRICE_CHANGE_DAYS = 90;
@@ -26,8 +26,8 @@ export async function priceChanges(
   const capped = start !== scope.range.start;
   const from = addDaysIso(start, -7);
   const conds = [sql`account_id = ${ctx.accountId}`, sql`date between ${from} and ${scope.range.end}`];
-  if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : NOTHING);
+  const inScope = scopeWhere(scope);
+  if (inScope) conds.push(inScope);
   // Most sellers keep one price all period: only those with two prices in the window (read from the
   // date index alone) have their offers walked in date order, one primary-key range read each. The
   // distinct prices are collected first: a small in-memory set, where grouping would sort every offer.
