@@ -10,6 +10,17 @@ import { normalizeText, stem, words } from "./text.js";
  * which words tell the labels apart. Deterministic.
  */
 
+/**
+ * A labelled text to learn from. `weight` scales its step in the regression (1 by default); an example with
+ * `neighbour: false` teaches only the regression: it is never a neighbour, so never shown as a suggestion.
+ */
+export interface TrainingText {
+  label: string;
+  text: string;
+  weight?: number;
+  neighbour?: boolean;
+}
+
 export interface LabelScore {
   label: string;
   score: number;
@@ -266,10 +277,16 @@ export class IntentClassifier {
    * `light` words (filler) weigh less; `concepts` maps a word class to its phrases.
    */
   static train(
-    examples: { label: string; text: string }[],
+    examples: TrainingText[],
     light: ReadonlySet<string> = new Set(),
     concepts: Record<string, string[]> = {},
   ): IntentClassifier {
+    // The neighbours' examples come first, so that an example's index is its place in the list the caller keeps.
+    const order = [...examples.filter((e) => e.neighbour !== false), ...examples.filter((e) => e.neighbour === false)];
+    const neighbours = order.findIndex((e) => e.neighbour === false);
+    const shown = neighbours < 0 ? order.length : neighbours;
+    if (order.slice(0, shown).some((e, i) => e !== examples[i]))
+      throw new Error("IntentClassifier.train: examples kept out of the neighbours must come after the others");
     const phrases: Record<string, string> = {};
     for (const [concept, list] of Object.entries(concepts))
       for (const phrase of list) {
@@ -277,27 +294,32 @@ export class IntentClassifier {
         if (key !== "") phrases[key] ??= concept;
       }
     const index = new ConceptIndex(conceptTable(phrases));
-    const featureSets = examples.map((e) => features(e.text, light, index));
+    const featureSets = order.map((e) => features(e.text, light, index));
     const df = new Map<string, number>();
     for (const f of featureSets) for (const key of f.keys()) df.set(key, (df.get(key) ?? 0) + 1);
     const idf: Record<string, number> = {};
     for (const [key, count] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      idf[key] = round4(Math.log((examples.length + 1) / (count + 1)) + 1);
+      idf[key] = round4(Math.log((order.length + 1) / (count + 1)) + 1);
     const vectors = featureSets.map((f) => vectorOf(f, (key) => idf[key]));
     const postings: Record<string, number[]> = {};
-    vectors.forEach((vector, i) => {
+    vectors.slice(0, shown).forEach((vector, i) => {
       for (const [key, weight] of vector) (postings[key] ??= []).push(i, round4(weight));
     });
-    const labels = [...new Set(examples.map((e) => e.label))].sort();
-    const exampleLabels = examples.map((e) => labels.indexOf(e.label));
+    const labels = [...new Set(order.map((e) => e.label))].sort();
+    const targets = order.map((e) => labels.indexOf(e.label));
     return IntentClassifier.fromState({
       labels,
-      exampleLabels,
+      exampleLabels: targets.slice(0, shown),
       light: [...light],
       concepts: phrases,
       idf,
       postings,
-      linear: trainLinear(vectors, exampleLabels, labels.length),
+      linear: trainLinear(
+        vectors,
+        targets,
+        order.map((e) => e.weight ?? 1),
+        labels.length,
+      ),
     });
   }
 
@@ -431,7 +453,12 @@ function softmax(z: Float64Array): Float64Array {
  * gradient descent in a fixed order (deterministic). Weights too small to
  * matter are left out, to keep the shipped model small.
  */
-function trainLinear(vectors: [string, number][][], target: number[], n: number): ClassifierState["linear"] {
+function trainLinear(
+  vectors: [string, number][][],
+  target: number[],
+  weight: number[],
+  n: number,
+): ClassifierState["linear"] {
   const bias = new Float64Array(n);
   const weights = new Map<string, Float64Array>();
   const order = vectors.map((_, i) => i);
@@ -443,8 +470,9 @@ function trainLinear(vectors: [string, number][][], target: number[], n: number)
       const j = Math.floor(next() * (i + 1));
       [order[i], order[j]] = [order[j], order[i]];
     }
-    const rate = LEARNING_RATE / (1 + epoch * 0.1);
+    const base = LEARNING_RATE / (1 + epoch * 0.1);
     for (const i of order) {
+      const rate = base * weight[i];
       const z = Float64Array.from(bias);
       for (const [key, value] of vectors[i]) {
         const w = weights.get(key);
