@@ -97,12 +97,15 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   preferCompatible(classification.ranked, slots, model);
   if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
     demoteAlertIntents(classification.ranked, slots);
+  settingsHaveNoPlace(classification.ranked, slots);
   demoteUnchangedPrices(classification.ranked, slots);
   insightsOverRankingWords(classification.ranked, slots);
   opportunitiesWithoutKeywords(classification.ranked, slots);
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
+  keywordsJudgedBadly(classification.ranked, slots, model);
+  lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
@@ -158,16 +161,17 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   }
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
   // Thanks for help given ("cheers, you've been a massive help") ask for nothing.
-  if (intent === "help" && thanksForHelp(text)) intent = undefined;
-  // A figure of the future ("what will my sales be next month") is not in the mirror: only stock looks ahead.
+  if (intent && thanksForHelp(text) && !hasSellerSlot(slots, true)) intent = undefined;
+  // A figure of the future ("what will my sales be next month", "the storage fee next October") is not in the
+  // mirror: only stock looks ahead.
   if (
     intent &&
-    slots.horizonDays !== undefined &&
-    (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) || slots.metrics.some((m) => NOT_AHEAD.has(m)))
+    (slots.horizonDays !== undefined || inTheFuture(slots.timeframe, options.today)) &&
+    (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
+      slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
+      (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
+        ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
   )
-    intent = undefined;
-  // A period still to come holds no sales, fees or payouts yet ("are referral fees going up in 2027").
-  if (intent && !LOOKS_AHEAD.has(refineIntent(intent, slots, model)) && inTheFuture(slots.timeframe, options.today))
     intent = undefined;
   if (!intent)
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
@@ -339,6 +343,19 @@ function listsMetric(model: ParserModel, label: string, metric: Metric): boolean
 }
 
 /**
+ * Settings are the account's, the same in every marketplace and for every product: a question that names a place or
+ * a product ("how much spare stock do I have in Germany") asks about its stock or sales, not the settings.
+ */
+function settingsHaveNoPlace(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "show_settings") return;
+  if (!slots.marketplace && !slots.category && !slots.asin && !slots.sku) return;
+  // A setting named outright ("my safety stock in the UK") is still the setting.
+  if (/(?:^| )s_/.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => INTENT_AREAS[r.label as Intent] !== "account" && r.label !== "none");
+  if (at > 0) promote(ranked, at, false);
+}
+
+/**
  * The alert intents need the question to be about alerts: an alert word, a threshold or an alert id. Without one
  * ("stuff I should discount to get rid of"), the best intent that is not about alerts goes first.
  */
@@ -393,8 +410,9 @@ function demotePricesUnasked(ranked: { label: string; score: number }[], slots: 
   const top = ranked[0]?.label;
   if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
   if (slots.insightType !== "competitor_analysis" || slots.asin || slots.sku) return;
+  // Competitor prices need a word of prices: without one, whatever the classifier's doubt, the question is the insight.
   const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
+  if (at > 0) promote(ranked, at);
 }
 
 /**
@@ -458,6 +476,36 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
   const classes = model.classifier.classesIn(slots.masked);
   const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * Keywords ranked the wrong way for growth ("which keywords have a high ACoS", "keywords with the lowest ROAS") are
+ * how they perform, campaign data by keyword: opportunities are keywords that do well and could get more.
+ */
+const AD_COST_METRICS = new Set<Metric>(["acos", "tacos", "roas", "cpc"]);
+
+function keywordsJudgedBadly(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType === "opportunities") return;
+  const metric = slots.metrics[0];
+  // Only a measure of what ads cost: low conversion or visibility is how an opportunity is described.
+  if (!metric || !slots.sort || slots.metrics.length > 1 || !AD_COST_METRICS.has(metric)) return;
+  const worse = model.vocab.lowerIsBetter.has(metric) ? "desc" : "asc";
+  if (slots.sort !== worse) return;
+  const at = ranked.findIndex((r) => r.label === "acos_by_campaign");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * Words of where the money goes ("what is squeezing my margin", "where did my profit go") ask for the P&L, whatever
+ * margin or profit they name: a margin per category says how much is left, not what took the rest.
+ */
+function lossesOverMargins(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const top = ranked[0]?.label;
+  if (top !== "profit_margin_by_category" && top !== "sales_summary" && top !== "top_products") return;
+  if (slots.groupBy || slots.entityGroup || slots.limit !== undefined) return;
+  if (!model.classifier.classesIn(slots.masked).has("pnl")) return;
+  const at = ranked.findIndex((r) => r.label === "profit_breakdown");
   if (at > 0) promote(ranked, at);
 }
 
@@ -902,6 +950,15 @@ const LOOKS_AHEAD = new Set<Intent>([
   "help",
   "refresh_data",
 ]);
+
+/**
+ * Sales figures no intent forecasts: "what will my sales be next month" asks for a forecast, however much a stock
+ * question looks ahead. Stock questions name them as a rate ("what runs out in 10 days at current sales"), beside
+ * words of their own (STOCK_CLASSES).
+ */
+const SALES_AHEAD = new Set<Metric>(["revenue", "orders", "profit", "profit_margin"]);
+/** Word classes of stock questions (concepts.json). */
+const STOCK_CLASSES = new Set(["runout", "restock", "overstock", "stocklevel", "worth"]);
 
 /** Figures no intent forecasts: costs, advertising and payouts are known once they have happened. */
 const NOT_AHEAD = new Set<Metric>([

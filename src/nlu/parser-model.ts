@@ -20,6 +20,12 @@ export interface ParserModel {
   domainWords: Set<string>;
 }
 
+/**
+ * How much a training question weighs in the regression beside a curated example: enough to teach words and
+ * phrasings the examples lack, little enough that the examples, written to the contract's borders, still decide.
+ */
+const TRAINING_WEIGHT = 0.3;
+
 /** The date examples are masked against; it only changes which period tokens they hold, not their features. */
 const TRAINING_TODAY = "2026-06-15";
 
@@ -104,7 +110,15 @@ export function trainParserModel(): TrainedParserModel {
     ];
   }
   const classifier = IntentClassifier.train(
-    vocab.examples.map((e, i) => ({ label: e.intent, text: masked[i].masked })),
+    [
+      ...vocab.examples.map((e, i) => ({ label: e.intent, text: masked[i].masked })),
+      ...vocab.trainingExamples.map((e) => ({
+        label: e.intent,
+        text: extractSlots(e.text, grammar, trainingCatalog, TRAINING_TODAY).masked,
+        weight: TRAINING_WEIGHT,
+        neighbour: false,
+      })),
+    ],
     grammar.filler,
     concepts,
   );

@@ -25,6 +25,27 @@ const PRODUCT_TERMS = new Set(["best", "top", "worst", "biggest", "fastest", "sl
 
 const CLAUSE_WORDS = new Set(["without", "what", "which", "when", "where", "because", "so"]);
 
+/** Adverbs that come between "is" and its verb ("which category is actually earning the most"): no subject. */
+const ADVERBS = new Set([
+  "actually",
+  "really",
+  "currently",
+  "presently",
+  "still",
+  "even",
+  "just",
+  "now",
+  "also",
+  "truly",
+  "honestly",
+  "basically",
+  "mostly",
+  "generally",
+  "usually",
+  "consistently",
+  "genuinely",
+]);
+
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
 /** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
 const AMAZONS_SHARE = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "payout"]);
@@ -110,7 +131,8 @@ export function thirdPartyDetector(
         if (others.find(subject).length > 0) return true;
         // "how are sales doing", "is my margin making progress": a figure of the seller's as the subject.
         if (metricPhrases.find(subject).some((x) => x.value.metric !== null)) continue;
-        const said = words(subject);
+        const said = words(subject).filter((t) => !ADVERBS.has(t));
+        if (said.length === 0) continue;
         const first = said[0];
         // "yoga mat sellers", "other brands": a head noun for other businesses, unless the seller's own or a
         // product term ("my sellers", "the best sellers").

@@ -159,6 +159,11 @@ export interface Vocabulary {
   timeframes: TimeframePhrases;
   intents: Record<Intent, IntentSpec>;
   examples: IntentExample[];
+  /**
+   * Questions sellers wrote for training (data/nlu/training-examples.jsonl): they teach the classifier's regression
+   * how else people ask, at a lower weight than the curated examples, and are never shown as suggestions.
+   */
+  trainingExamples: IntentExample[];
   categoryAliases: Record<string, string[]>;
   /** Normalized phrase → marketplace code (names, adjectives, domains, codes). */
   marketplaceAliases: Map<string, MarketplaceCode>;
@@ -206,6 +211,7 @@ export function vocabulary(): Vocabulary {
   }
   marketplaceAliases.set("gb", "UK");
   let examples: IntentExample[] | undefined;
+  let trainingExamples: IntentExample[] | undefined;
   // Phrase templates ("{but|and} {few|no} {buyers|sales}") stand for every phrase they make (phrase-templates.ts).
   const expandSynonyms = (list: MetricSynonym[]) => list.map((s) => ({ ...s, phrases: expandTemplates(s.phrases) }));
   loaded = {
@@ -228,6 +234,10 @@ export function vocabulary(): Vocabulary {
         expandTemplate(e.text).map((text) => ({ intent: e.intent, text })),
       );
       return examples;
+    },
+    get trainingExamples() {
+      trainingExamples ??= readDataJsonl<IntentExample>("nlu/training-examples.jsonl");
+      return trainingExamples;
     },
     categoryAliases,
     marketplaceAliases,

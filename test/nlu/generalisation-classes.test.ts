@@ -1592,3 +1592,58 @@ describe("classes the twenty-fifth to twenty-seventh blind splits showed: where 
   it("a drop off in a figure is still an anomaly", () =>
     expectFrame(["any big drop off in sales yesterday"], { intent: "anomalies" }));
 });
+
+describe("classes the twenty-eighth to thirtieth blind splits showed, with the training questions taught", () => {
+  const refused = (q: string) => expect("error" in parseQuestion(q, { catalog, today: TODAY }), q).toBe(true);
+  it.each([
+    // A sales figure of a period to come is a forecast, however much a stock question looks ahead.
+    "what will my orders be over the next two weeks",
+    "how much profit will I make in the coming month",
+    // A cost of a period to come is not known yet, even asked of stock.
+    "what will long term storage fees be for my overstock next March",
+    // Thanks for help given ask for nothing, whatever the classifier makes of them.
+    "lovely, thanks a lot, that was really helpful",
+    // A word for countries alone says nothing of the seller's data.
+    "which countries border Germany",
+    // "to do" alone is anyone's plan, not the seller's priorities.
+    "fun things to do in paris this weekend",
+  ])("%j is invalid_query", refused);
+
+  it.each<[string, string]>([
+    // Sales named as the rate stock runs out at stay stock questions.
+    ["what runs out within 10 days at the current sales pace", "stockout_risk"],
+    ["which products will I sell out of in the next fortnight given recent orders", "stockout_risk"],
+    // An adverb between "is" and its verb is no other party ("which category is really earning").
+    ["which category is really earning me the most margin this year", "profit_margin_by_category"],
+    ["what product is still selling best in the UK", "top_products"],
+    // What seller-ai can tell, asked as an ability.
+    ["what are you able to answer", "help"],
+    ["are you able to help me with my numbers", "help"],
+    // The latest data fetched in everyday verbs.
+    ["could you fetch the latest from seller central", "refresh_data"],
+    ["grab the newest from amazon please", "refresh_data"],
+    // Money landing in the bank is a payout.
+    ["when did money last land in my account from amazon", "payouts"],
+    // Words of where the money goes ask for the P&L, whatever margin they name.
+    ["what is eating into my margin", "profit_breakdown"],
+    // Competitors without a word of prices: how the seller does against them.
+    ["how do we compare with competing sellers overall", "insights"],
+    // Spare stock in a marketplace is stock, not a setting; a setting named is still the setting.
+    ["how much spare inventory is there in France", "inventory_levels"],
+    ["what is my safety stock set to in Germany", "show_settings"],
+  ])("%j is %s", (q, intent) => expectFrame([q], { intent }));
+
+  it.each([
+    ["which keywords have the worst ACoS", "desc"],
+    ["keywords with the lowest ROAS last month", "asc"],
+  ])("keywords ranked the wrong way for growth are their ad figures: %j", (q, sort) =>
+    expectFrame([q], { intent: "acos_by_campaign", filters: { group_by: "keyword", sort } }),
+  );
+  it("keywords that convert but are barely seen are still opportunities", () =>
+    expectFrame(["terms with a strong conversion rate but low impression share"], { intent: "keyword_opportunities" }));
+
+  it.each(["profit last month", "my net profit for q2", "total profit so far this year"])(
+    "a profit total for a period is a sales total (development set d005): %j",
+    (q) => expectFrame([q], { intent: "sales_summary", filters: { metrics: ["profit"] } }),
+  );
+});

@@ -90,3 +90,24 @@ describe("the held-out questions are not training examples", () => {
     expect(near).toEqual([]);
   });
 });
+
+describe("the training questions (data/nlu/training-examples.jsonl) keep the test splits unseen", () => {
+  const training = readFileSync(new URL("../../data/nlu/training-examples.jsonl", import.meta.url), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as { intent: string; text: string });
+  const root = new URL("../../", import.meta.url).pathname;
+
+  it("none is equal to or a near copy of a question of the development set or any held-out split, pending ones too", async () => {
+    // The same line the script that writes them draws (scripts/training-examples.mjs).
+    const { nearTestQuestion, testQuestions } = await import("../../scripts/held-out-questions.mjs");
+    const near = nearTestQuestion(testQuestions(root), normalizeText);
+    expect(training.length).toBeGreaterThan(1000);
+    expect(training.filter((t) => near(t.text)).map((t) => t.text)).toEqual([]);
+  });
+
+  it("every one is labelled with an intent of the contract or as outside the domain", () => {
+    const labels = new Set<string>([...INTENTS, "none"]);
+    expect(training.filter((t) => !labels.has(t.intent))).toEqual([]);
+  });
+});

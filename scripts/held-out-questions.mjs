@@ -1,0 +1,44 @@
+// The questions of the test splits, and whether a text comes near one of them: shared by the script that writes
+// the training examples and by the test that checks them (test/nlu/heldout.test.ts), so both draw the same line.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** How alike two questions' sets of words must be (shared words over all words) to count as near copies. */
+export const NEAR_COPY = 0.7;
+
+/** Every question and context of the development set and the held-out splits, pending ones included. */
+export function testQuestions(root) {
+  const files = [];
+  for (const dir of ["fixtures/nlu", "fixtures/nlu/pending"])
+    for (const f of readdirSync(join(root, dir)))
+      if (/^(dev|heldout.*|paraphrases)\.jsonl$/.test(f)) files.push(join(root, dir, f));
+  return files.flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .flatMap((l) => {
+        const c = JSON.parse(l);
+        return [c.query, ...(c.context ?? [])];
+      }),
+  );
+}
+
+/** A test: is a text equal to, or a near copy of, one of the questions (normalised by `normalize`)? */
+export function nearTestQuestion(questions, normalize) {
+  const wordsOf = (text) =>
+    new Set(
+      normalize(text)
+        .replace(/\b(what|it|that|who|where|how|there)'s\b/g, "$1 is")
+        .split(" ")
+        .filter((w) => w !== ""),
+    );
+  const sets = questions.map(wordsOf);
+  return (text) => {
+    const words = wordsOf(text);
+    return sets.some((q) => {
+      let shared = 0;
+      for (const w of words) if (q.has(w)) shared++;
+      return shared / (words.size + q.size - shared) >= NEAR_COPY;
+    });
+  };
+}
