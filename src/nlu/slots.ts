@@ -4,6 +4,7 @@ import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { normalizeText, PhraseIndex, words } from "./text.js";
+import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import type {
   ConditionOp,
@@ -123,6 +124,8 @@ export interface SlotGrammar {
   lexicon: Lexicon;
   typoStop: Set<string>;
   numberWords: PhraseIndex<number>;
+  /** Month names and abbreviations, which an ordinal said in words may date ("october first"). */
+  monthNames: string[];
   metrics: PhraseIndex<{ metric: Metric | null; lead: boolean }>;
   /** Metric phrases and the words that name a metric after a threshold ("10 days of supply", "4 stars"). */
   conditionMetrics: PhraseIndex<Metric>;
@@ -191,6 +194,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     lexicon,
     typoStop: new Set(w.stop_typo),
     numberWords: new PhraseIndex(Object.entries(w.number_words)),
+    monthNames: Object.keys(vocab.timeframes.months),
     metrics: new PhraseIndex(metricEntries),
     conditionMetrics: new PhraseIndex([...Object.entries(w.condition_unit_metrics), ...strong]),
     weakMetrics: new PhraseIndex(weak),
@@ -464,11 +468,12 @@ const DETAIL_DEPTH: DetailLevel[] = ["summary", "detailed", "comprehensive"];
 const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /**
  * A forward-looking window: "in the next 2 weeks", "within 10 days", "inside a fortnight", also as a planning
- * horizon ("3 week horizon", "a horizon of 30 days") and as how long stock must still last ("won't last another 14
- * days").
+ * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
+ * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
+ * holiday for 2 weeks", "we're closed for 10 days"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -497,11 +502,15 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   const month = today.slice(0, 7);
   if (timeframe === year || timeframe === `${year}-01-01..${today}`) return "year_to_date";
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
+  // "Q4 to date" in the fourth quarter: the quarter so far (a quarter named; "from 1 October until now" stays a range).
+  const quarter = resolveTimeframe("this_quarter", today);
+  const quarterNamed = /(?<![a-z\d])(?:q[1-4]|quarter)(?![a-z\d])/.test(question);
+  if (quarter && quarterNamed && resolveTimeframe(timeframe, today)?.start === quarter.start) return "this_quarter";
   return timeframe;
 }
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
-const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now)(?![a-z])/;
+const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
@@ -520,13 +529,28 @@ function boundBefore(word: string): string {
   return FLOOR_WORDS.includes(word) ? "at least" : "at most";
 }
 
-/** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025"). */
-const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4})$/;
+/** The opening words of a sentence that asks or requests, with or without its question mark. */
+const QUESTION_OPENING =
+  /^(?:(?:so|ok|okay|and|but|also|now|then|quick one|just) )*(?:what|what's|whats|which|how|how's|hows|is|are|was|were|do|does|did|can|could|would|will|any|anything|anyone|show|give|list|tell|who|where|when|why|pull|get|compare|check|find|let me|i need|i want|i'd like to (?:see|know)|need|want)(?= |$)/;
+
+/**
+ * A sentence's end with more text after it: a full stop, question or exclamation mark, or semicolon before a space.
+ * Not after an abbreviation that takes a full stop inside a sentence ("vs. last year", "e.g. Q3").
+ */
+const SENTENCE_END =
+  /(?<!(?:^|[\s(])(?:vs|v|etc|approx|e\.g|i\.e|no|nr|mr|mrs|ms|dr|st|inc|ltd|co|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec))(?<=[\p{L}\p{N}%)'"’])(?:[.?!;]+|…)\s+(?=[\p{L}\p{N}"'“‘(])/giu;
+/** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025", a rolling window "T-30", "L-7D"). */
+const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4}|[LT]-\d{1,3}[DWM]?)$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
 const SHORT_DURATION =
   /(?<![\w.])(last|past|previous|prior|trailing|next|coming|within|over the last|over the past|in the last|in the past) (\d{1,3}) ?(d|w|wk|m|mo|mth|y|yr)(?![\w])/g;
-/** "l30d", "t12m", "p7d": last, trailing or past N days, weeks or months, in one word as reports label them. */
-const SHORT_WINDOW = /(?<![\w.])[ltp](\d{1,3})(d|w|m)(?![\w])/g;
+/**
+ * "l30d", "t12m", "p7d": last, trailing or past N days, weeks or months, in one word as reports label them. Seller
+ * Central and ad consoles also write the rolling window with no unit, in days: "L7", "L90", "T30", "T-90".
+ */
+const SHORT_WINDOW = /(?<![\w.-])(?:[ltp]-?(\d{1,3})(d|w|m)|[lt]-?(\d{1,3}))(?![\w-])/g;
+/** "45d horizon", "6w outlook": a shorthand unit before the word for a window ahead. */
+const SHORT_HORIZON = /(?<![\w.])(\d{1,3}) ?(d|w|wk|mo|mth)[ -](horizon|outlook|look ?ahead)(?![\w])/g;
 const SHORT_UNITS: Record<string, string> = {
   d: "days",
   w: "weeks",
@@ -626,6 +650,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return " __sku__ ";
     });
   }
+  // Where one sentence ends and the next begins, for the period grammar (the marks are gone once normalized).
+  // A question mark's end is kept apart ("__ask__"): that sentence asks something.
+  if (/[.?!;]\s/.test(asked))
+    asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
   // "top10", "last30days", "next2weeks": a number run into the word before it.
   let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
   const written = words(text);
@@ -639,6 +667,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
+  // Compound numbers in words ("a hundred and eighty", "twenty twenty five", "october first") before single ones.
+  text = spokenNumbers(text, g.monthNames);
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
@@ -772,14 +802,19 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days")
     text = text.replace(/(?<![\w])(?:up|down) to (\d+ ?(?:days?|weeks?|months?))(?![\w])/g, "to $1");
   // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
-  if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b/.test(text))
+  if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b|(?<![\w.-])[lt]-?\d/.test(text))
     text = text
-      .replace(SHORT_WINDOW, (_all, n: string, unit: string) => `last ${n} ${SHORT_UNITS[unit]}`)
-      .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
+      .replace(
+        SHORT_WINDOW,
+        (_all, n: string | undefined, unit: string | undefined, days: string | undefined) =>
+          `last ${n ?? days} ${unit ? SHORT_UNITS[unit] : "days"}`,
+      )
+      .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`)
+      .replace(SHORT_HORIZON, (_all, n: string, unit: string, noun: string) => `${n} ${SHORT_UNITS[unit]} ${noun}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11];
-    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
@@ -791,11 +826,35 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.sameDayBack = sameDay[1] as "week" | "month" | "year";
     text = normalizeText(`${text.slice(0, sameDay.index)} __time__ ${text.slice(sameDay.index + sameDay[0].length)}`);
   }
+  // The sentences' boundaries, as offsets in the text without their marks.
+  const sentences: { start: number; asks: boolean }[] = [];
+  if (/__(?:stop|ask)__/.test(text)) {
+    const parts = text.split(/ ?(__(?:stop|ask)__) ?/);
+    text = "";
+    for (let i = 0; i < parts.length; i += 2) {
+      if (text) text += " ";
+      const start = text.length;
+      // A sentence asks when it ends with a question mark or opens as a question or request does.
+      const end = parts[i + 1] ?? (/\?\s*$/.test(question) ? "__ask__" : "__stop__");
+      sentences.push({ start, asks: end === "__ask__" || QUESTION_OPENING.test(parts[i]) });
+      text += parts[i];
+    }
+  }
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
   // asked about is the one in the question's own clause.
   const opener = time.periods.length > 1 && !time.compareTo ? g.requestOpeners.find(text).at(-1) : undefined;
-  const ownPeriod = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
+  // Several sentences each with a period ("sales felt off this week. anything odd over the last 5 days?", "before Q1
+  // planning. which products sold least over the past year?"): the period is the one of the sentence that asks (the
+  // last one with a question mark or a question's opening); the others set the scene or add an aside ("… in
+  // September? I'd like to double down for Q4."). A comparison's own period is still the first one of that sentence.
+  const asking = sentences.findLast((x) => x.asks);
+  const askingEnd = sentences.find((x) => asking && x.start > asking.start)?.start ?? Infinity;
+  const inAsking = (at: number) => asking !== undefined && at >= asking.start && at < askingEnd;
+  const sentencePeriod =
+    asking && time.periods.some((p) => !inAsking(p.start)) ? time.periods.find((p) => inAsking(p.start)) : undefined;
+  const ownPeriod =
+    sentencePeriod ?? (opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined);
   text = time.text;
   slots.timeframe =
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);

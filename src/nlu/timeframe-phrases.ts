@@ -48,6 +48,8 @@ interface Grammar {
     dayRange: RegExp;
     ofYear: RegExp;
     since: RegExp;
+    sinceStartOf: RegExp;
+    onward: RegExp;
     onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
@@ -134,8 +136,20 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed.
       onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`, "g"),
+      // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is.
       since: new RegExp(
-        `${B}(?:since|starting|starting from|as of|beginning) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        "g",
+      ),
+      // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
+      // year" or "this month" is (no date is named, so no explicit range).
+      sinceStartOf: new RegExp(
+        `${B}(?:since|from|as of|going back to) (?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week)${E}(?! (?:before|prior|ago))`,
+        "g",
+      ),
+      // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
+      onward: new RegExp(
+        `${B}(?:(?:from|starting|starting from) )?(?:the )?(?:start of |beginning of )?(${dateExpr}) (?:onwards?|forwards?|and (?:beyond|after|later|since))${E}`,
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
@@ -169,12 +183,13 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       cue: flags(cues),
       verb: flags(verbs),
       joiner: /(?<![\w.])(?:to|with|and)(?![\w])/g,
+      // Spoken fillers may stand before the other side: "versus like the seven days before that".
       targetYoy: new RegExp(
-        `^ ?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
+        `^ ?(?:${SPOKEN_FILLER})?(?:in |for |during )?(?:the |that of |those of )?(?:${alt(p.same_period_last_year)})${E}`,
       ),
       // Also "the 30 days before", "the 30 before", "the previous 30": as long a stretch just before.
       targetPrev: new RegExp(
-        `^ ?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3}(?: (?:${units}))? (?:before|prior|earlier)(?: that| it| then)?)${E}`,
+        `^ ?(?:${SPOKEN_FILLER})?(?:in |for |during )?(?:the |that of )?(?:${alt(p.previous_period)}|(?:previous|prior|preceding) \\d{1,3}(?: (?:${units}))?|\\d{1,3}(?: (?:${units}))? (?:before|prior|earlier)(?: that| it| then)?)${E}`,
       ),
     },
   };
@@ -233,8 +248,10 @@ export function findTimeframes(
     claim(g.patterns.range, (m) => {
       if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
       const [, lead, left, sep, right] = m;
+      // "2025 and 2026 to date", "Q3 through Q4 so far": a range whose end is cut at today.
+      const toDate = SO_FAR_AFTER.test(text.slice(m.index + m[0].length));
       // "compare March to April" is a comparison, and "Q3 and Q2" a list: only a range when worded as one.
-      if (sep === "and" && (lead !== "between " || hasVerb(m.index))) return undefined;
+      if (sep === "and" && (lead !== "between " || hasVerb(m.index)) && !toDate) return undefined;
       if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
       // "did profit improve from Q2 to Q3": a change from one period to the other, not a range.
       if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index))) {
@@ -256,6 +273,7 @@ export function findTimeframes(
         if (end > today && !/\d{4}/.test(left)) [start, end] = [shift(start, -1), shift(end, -1)];
       }
       if (end < start) return undefined;
+      if (toDate && end > today && start <= today) end = today;
       return { kind: "time", token: `${start}..${end}` };
     });
   if (tokens.includes("year") && (hasMonth || hasQuarter))
@@ -282,7 +300,14 @@ export function findTimeframes(
         return undefined;
       return { kind: "time", token: `${start}..${end < today ? end : today}` };
     });
-  if (/(?:since|starting|as of|beginning)/.test(text))
+  if (/(?:since|from|as of|going back)/.test(text))
+    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1]] }));
+  if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
+    claim(g.patterns.onward, (m) => {
+      const range = dateExpr(m[1], today, g);
+      return range && range.start <= today ? { kind: "time", token: `${range.start}..${today}` } : undefined;
+    });
+  if (/(?:since|starting|as of|beginning|back to)/.test(text))
     claim(g.patterns.since, (m) => {
       const phrase = m[1];
       const fixed = p.fixed[phrase];
@@ -527,6 +552,9 @@ export function findTimeframes(
   return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison, periods };
 }
 
+/** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
+const SPOKEN_FILLER = "(?:like|maybe|say|just|basically) ";
+
 /** Verbs of a change from one period to another. */
 const CHANGE_VERB =
   /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
@@ -536,13 +564,24 @@ const CHANGE_VERB =
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
  */
 const BETWEEN_CUE_AND_PERIOD =
-  /^ ?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?(?:same (?:period|stretch|time|days|weeks|months|window) (?:of |in )?)?$/;
+  /^ ?(?:(?:like|maybe|say|just) )?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?(?:same (?:period|stretch|time|days?|dates?|weeks?|months?|quarters?|window|point) (?:of |in )?)?$/;
 
 /** Comparative words that weigh one period against another ("better in August or July"). */
 const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
 const COMPARING_PREPOSITIONS = new Set(["vs", "v", "versus", "to", "and", "than", "against"]);
+
+/** The running calendar period of each unit, from its first day through today. */
+const RUNNING_PERIOD: Record<string, string> = {
+  week: "this_week",
+  month: "this_month",
+  quarter: "this_quarter",
+  year: "year_to_date",
+};
+
+/** Words after a period that cut it at today ("2025 and 2026 to date"). */
+const SO_FAR_AFTER = /^ (?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![\w])/;
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {
