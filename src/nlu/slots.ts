@@ -454,7 +454,8 @@ const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
  * "only" or "alone", or last after a period or a place ("roas mtd us"), where an object would need a verb or
  * preposition before it.
  */
-const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__time__ )us$)/;
+const US_AS_PLACE =
+  /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__(?:time|pop|yoy|cmptime)__ )us$)/;
 
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
@@ -549,15 +550,16 @@ const SHORT_DURATION =
  * Central and ad consoles also write the rolling window with no unit, in days: "L7", "L90", "T30", "T-90".
  */
 const SHORT_WINDOW = /(?<![\w.-])(?:[ltp]-?(\d{1,3})(d|w|m)|[lt]-?(\d{1,3}))(?![\w-])/g;
-/** "45d horizon", "6w outlook": a shorthand unit before the word for a window ahead. */
-const SHORT_HORIZON = /(?<![\w.])(\d{1,3}) ?(d|w|wk|mo|mth)[ -](horizon|outlook|look ?ahead)(?![\w])/g;
 const SHORT_UNITS: Record<string, string> = {
   d: "days",
   w: "weeks",
   wk: "weeks",
+  wks: "weeks",
   m: "months",
   mo: "months",
+  mos: "months",
   mth: "months",
+  mths: "months",
   y: "years",
   yr: "years",
 };
@@ -656,6 +658,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
   // "top10", "last30days", "next2weeks": a number run into the word before it.
   let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
+  // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
+  // number words).
+  text = spokenNumbers(text, g.monthNames);
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word, i) => {
@@ -667,8 +672,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
+  // "haven't sold a single unit", "sold zero units": none sold is a count of units equal to zero (before "a single"
+  // is read as the number one).
+  if (/sold|sell|shift|mov/.test(text))
+    text = text.replace(NOTHING_SOLD, (all, unit: string) => ` ${all.split(" ")[0]} sold exactly 0 ${unit}s `);
   // Compound numbers in words ("a hundred and eighty", "twenty twenty five", "october first") before single ones.
   text = spokenNumbers(text, g.monthNames);
+  // "21d", "6w", "3mo": a number with its unit run in, written out ("L30D" and "last 7d" are read below).
+  if (/\d(?:d|w|wks?|mos?|mths?)(?![\w])/.test(text))
+    text = text.replace(GLUED_UNIT, (_all, n: string, unit: string) => `${n} ${SHORT_UNITS[unit]}`);
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
@@ -809,8 +821,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         (_all, n: string | undefined, unit: string | undefined, days: string | undefined) =>
           `last ${n ?? days} ${unit ? SHORT_UNITS[unit] : "days"}`,
       )
-      .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`)
-      .replace(SHORT_HORIZON, (_all, n: string, unit: string, noun: string) => `${n} ${SHORT_UNITS[unit]} ${noun}`);
+      .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13];
@@ -1433,6 +1444,11 @@ const COUNTED_SALES =
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
+/** Selling none: "haven't sold a single unit", "did not move one unit", "sold zero units", "sold no orders". */
+const NOTHING_SOLD =
+  /(?<![\w])(?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|not|never|wasn't|weren't) (?:sold|sell|shifted|shift|moved|move)(?: even)? (?:a single|one|1|any)|(?:sold|shifted|moved) (?:0|zero|no)) (unit|order)s?(?![\w])(?: sold)?/g;
+/** A number with a unit of time run into it ("21d", "6w", "3mo"); "m" alone is left, as it may mean million. */
+const GLUED_UNIT = /(?<![\w.$£€])(\d{1,3})(d|w|wk|wks|mo|mos|mth|mths)(?![\w])/g;
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;

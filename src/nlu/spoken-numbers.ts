@@ -106,7 +106,8 @@ const grammars = new Map<string, { after: RegExp; before: RegExp }>();
 /** Spoken numbers in normalized text as digits; `months` are the month names an ordinal date may stand beside. */
 export function spokenNumbers(text: string, months: string[]): string {
   let out = text;
-  if (/(?:^| )q (?:one|two|three|four)(?= |$)/.test(out)) out = out.replace(QUARTER, (_all, n: string) => `q${UNITS[n]}`);
+  if (/(?:^| )q (?:one|two|three|four)(?= |$)/.test(out))
+    out = out.replace(QUARTER, (_all, n: string) => `q${UNITS[n]}`);
   // Years before cardinals, which would read "twenty five" out of "twenty twenty five".
   out = out.replace(YEAR, (_all, rest: string) => String(2000 + below100(rest)));
   out = out.replace(
@@ -147,5 +148,8 @@ export function spokenNumbers(text: string, months: string[]): string {
   }
   return out
     .replace(g.after, (_all, month: string, ord: string) => `${month} ${ordinalValue(ord)}`)
-    .replace(g.before, (_all, the?: string, of?: string, month?: string) => `${ordinalValue(the ?? of ?? "")} ${month}`);
+    .replace(
+      g.before,
+      (_all, the?: string, of?: string, month?: string) => `${ordinalValue(the ?? of ?? "")} ${month}`,
+    );
 }
