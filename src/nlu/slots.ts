@@ -471,10 +471,11 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * A forward-looking window: "in the next 2 weeks", "within 10 days", "inside a fortnight", also as a planning
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
- * holiday for 2 weeks", "we're closed for 10 days"): what runs out meanwhile is asked about.
+ * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
+ * "stuck in customs for about 2 weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -682,6 +683,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (/\d(?:d|w|wks?|mos?|mths?)(?![\w])/.test(text))
     text = text.replace(GLUED_UNIT, (_all, n: string, unit: string) => `${n} ${SHORT_UNITS[unit]}`);
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
+  // "I've only got 7 products, spread over 6 categories", "we sell 40 SKUs": how much the seller holds describes the
+  // business; it is neither a row count nor a threshold.
+  if (/(?:^| )(?:i|we|i've|ive|we've|weve)(?= )/.test(text))
+    text = text.replace(OWN_COUNT, (all) => all.replace(/\d+/g, "__count__"));
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
@@ -824,8 +829,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13];
-    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
@@ -1400,7 +1405,9 @@ const ASKED_EACH =
 const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
 
 /** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
-const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;
+/** One row said outright: "just the one", "only 1", "which single one", "the single product". */
+const JUST_ONE =
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) single (?:one|product|item|sku|listing|asin))(?= |$)/;
 
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
@@ -1444,6 +1451,9 @@ const COUNTED_SALES =
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
+/** How many things the seller holds: "I've only got 7 products", "we carry 40 SKUs across 3 marketplaces". */
+const OWN_COUNT =
+  /(?<![\w])(?:i|we|i've|ive|we've|weve)(?: (?:only|just|currently|now|still))*(?: (?:have|has|got|sell|carry|stock|list|run|selling|carrying|stocking|listing|running))+(?: (?:only|just|about|around|roughly|over|under))? \d{1,4} (?:products?|skus?|items?|listings?|asins?|categories|campaigns|marketplaces|lines)(?:,? (?:(?:spread|split|sold|listed) )?(?:over|across|between|in) \d{1,3} (?:categories|marketplaces|countries|stores))?(?![\w])/g;
 /** Selling none: "haven't sold a single unit", "did not move one unit", "sold zero units", "sold no orders". */
 const NOTHING_SOLD =
   /(?<![\w])(?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|not|never|wasn't|weren't) (?:sold|sell|shifted|shift|moved|move)(?: even)? (?:a single|one|1|any)|(?:sold|shifted|moved) (?:0|zero|no)) (unit|order)s?(?![\w])(?: sold)?/g;

@@ -108,6 +108,8 @@ describe("horizons in loose words", () => {
     ["will anything stock out in about 12 days", 12],
     ["we're closed for 3 weeks, which products will run out before we reopen", 21],
     ["stockout check with a 60d horizon", 60],
+    ["my shipment is delayed by about 3 weeks, which products will run out before it arrives", 21],
+    ["the next container lands in roughly 16 days, will anything stock out before then", 16],
   ])("%j", (question, days) => expectFrame([question], { intent: "stockout_risk", filters: { horizon_days: days } }));
 
   it("time away in the past is no horizon", () => {
@@ -151,4 +153,18 @@ describe("period words misspelled", () => {
     // "weak" as the adjective stays one.
     ["which products have weak sales last month", { timeframe: "last_month" }],
   ])("%j", (question, filters) => expectFrame([question], { intent: "sales_summary", filters }));
+});
+
+describe("how much the seller holds is no row count", () => {
+  it.each([
+    ["we carry 25 items across 4 marketplaces, which single one earned the most revenue in Spain last week", 1],
+    // The rows asked for are still counted.
+    ["we stock 40 SKUs, which 5 made the most profit last month", 5],
+  ])("%j", (question, limit) => expectFrame([question], { intent: "top_products", filters: { limit } }));
+
+  it("nor a threshold", () =>
+    expect(
+      understand("we carry 25 items across 4 marketplaces, which single one earned the most revenue in Spain last week")
+        ?.filters.conditions,
+    ).toBeUndefined());
 });
