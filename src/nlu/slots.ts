@@ -1149,11 +1149,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
-  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
+  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
+  // masked slot's ("the Swedish store's takings", "September's orders") and the seller's own side's ("the client's
+  // ACoS": an agency's word for the account) are no stranger's.
   if (text.includes("'s")) {
     const said = words(text);
     slots.strangerOwner = said.some(
-      (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
+      (t, i) =>
+        t.endsWith("'s") &&
+        t.length > 2 &&
+        !t.startsWith("__") &&
+        !g.own.has(t) &&
+        unknown(t) &&
+        unknown(t.slice(0, -2)) &&
+        !OWN_BEFORE.has(said[i - 1] ?? ""),
     );
   }
   return slots;
