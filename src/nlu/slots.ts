@@ -122,6 +122,8 @@ export interface SlotGrammar {
   vocab: Vocabulary;
   lexicon: Lexicon;
   typoStop: Set<string>;
+  /** Typos of more than one word: homophones and shorthand ("by box" for "buy box", "cat level" for "category level"). */
+  phraseTypos: PhraseIndex<string>;
   numberWords: PhraseIndex<number>;
   metrics: PhraseIndex<{ metric: Metric | null; lead: boolean }>;
   /** Metric phrases and the words that name a metric after a threshold ("10 days of supply", "4 stars"). */
@@ -190,6 +192,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     vocab,
     lexicon,
     typoStop: new Set(w.stop_typo),
+    phraseTypos: new PhraseIndex(Object.entries(vocab.typos).filter(([k]) => k.includes(" "))),
     numberWords: new PhraseIndex(Object.entries(w.number_words)),
     metrics: new PhraseIndex(metricEntries),
     conditionMetrics: new PhraseIndex([...Object.entries(w.condition_unit_metrics), ...strong]),
@@ -638,6 +641,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return fixed;
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
+  // A word sounding like a seller's word, or shorthand, known only beside its neighbour ("my by box percentage").
+  const misheard = g.phraseTypos.find(text);
+  if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
