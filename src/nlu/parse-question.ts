@@ -175,8 +175,17 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
         ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
   )
     intent = undefined;
-  if (!intent)
+  if (!intent) {
+    // What the seller tells before or after asking ("client is planning next year's range - what product types do
+    // competitors sell…") can drown the question or lend it a period of its own: the question alone is understood,
+    // unless the whole is about the world or another party's figures.
+    const question = world ? undefined : askingPart(asked);
+    if (question !== undefined) {
+      const alone = parseQuestion(question, options);
+      if ("understanding" in alone) return alone;
+    }
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
+  }
 
   const base =
     followUp && previous ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters)) : {};
@@ -244,6 +253,21 @@ const ASKING_SENTENCE =
   /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;
 
 /**
+ * The sentences that ask, when others only tell the situation around them ("I'm presenting to the partners on Monday
+ * - can you pull together how the business has been performing?"); undefined when every sentence asks or none does.
+ */
+function askingPart(text: string): string | undefined {
+  const sentences = text
+    .split(SENTENCE_BREAK)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z]/i.test(s));
+  if (sentences.length < 2) return undefined;
+  const asking = sentences.filter((s) => s.endsWith("?") || ASKING_SENTENCE.test(s));
+  if (asking.length === 0 || asking.length === sentences.length) return undefined;
+  return asking.join(" ");
+}
+
+/**
  * Whether the world's words lie only in sentences that tell the situation before (or after) the question ("Our
  * container from Ningbo is stuck at Felixstowe.", "The bank want a stock valuation for a loan.", "I'm reconciling the
  * bank statement for my VAT return."), while the sentences that ask are a seller's own ("which products will run dry
@@ -251,14 +275,9 @@ const ASKING_SENTENCE =
  * about the world.
  */
 function worldOnlyInStatements(text: string, options: ParseOptions, model: ParserModel): boolean {
-  const sentences = text
-    .split(SENTENCE_BREAK)
-    .map((s) => s.trim())
-    .filter((s) => /[a-z]/i.test(s));
-  if (sentences.length < 2) return false;
-  const asking = sentences.filter((s) => s.endsWith("?") || ASKING_SENTENCE.test(s));
-  if (asking.length === 0 || asking.length === sentences.length) return false;
-  const question = extractSlots(asking.join(" "), model.grammar, options.catalog, options.today);
+  const asking = askingPart(text);
+  if (asking === undefined) return false;
+  const question = extractSlots(asking, model.grammar, options.catalog, options.today);
   if (worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
   // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
   return hasSellerSlot(question, true) || ownsTopic(question, model);
