@@ -60,6 +60,7 @@ const AUXILIARIES = "does|did|do|will|would|can|could";
  * the words between are no subject ("which campaigns are wasting ad spend" is about the seller's own spend).
  */
 const BE = "is|are|was|were";
+const AUXILIARY = new RegExp(`^(?:${AUXILIARIES}|${BE})$`);
 
 /**
  * What another seller does in advertising, said after them ("which keywords is my competitor bidding on", "are rivals
@@ -102,7 +103,19 @@ const RELATIVES = new Set([
   "outranking",
   "outselling",
   "undercutting",
+  // A place said of the seller with a word before it ("the seller ranked just above me", "the brand right below us").
+  "ranked",
+  "ranking",
+  "sitting",
+  "placed",
+  "listed",
+  "just",
+  "right",
+  "directly",
+  "immediately",
 ]);
+/** Ranks that set a business apart from the rest of its market ("the top yoga mat brand", "the number one seller"). */
+const RANKS = new Set(["top", "1", "#1", "leading", "biggest", "largest", "dominant", "main"]);
 const PREPOSITIONS = new Set(["in", "on", "for", "at", "across"]);
 /** Nouns for a business, singular or plural; a singular one ("the brand") is the seller's own unless described. */
 const PARTY_NOUNS = new Set([
@@ -146,9 +159,16 @@ function describedParty(said: string[], i: number, heads: Set<string>): boolean 
     start--;
   }
   if (start < 0 || !DETERMINERS.has(said[start])) return false;
+  // "the top sellers", "the best 3 sellers": the seller's own products, by a rank of theirs.
   if (PRODUCT_TERMS.has(said[i - 1] ?? "")) return false;
+  const between = said.slice(start + 1, i);
+  if (between.some((t, k) => PRODUCT_TERMS.has(t) && /^\d/.test(between[k + 1] ?? ""))) return false;
   const next = said[i + 1] ?? "";
-  return RELATIVES.has(next) || (heads.has(noun) && (i - start > 1 || PREPOSITIONS.has(next)));
+  if (RELATIVES.has(next)) return true;
+  // Ranked in a market ("the top dog toy brand", "the number one seller in puzzles"), or named as businesses of one
+  // ("the yoga mat sellers").
+  const market = between.length > 1 || PREPOSITIONS.has(next);
+  return market && (heads.has(noun) || between.some((t) => RANKS.has(t)));
 }
 
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
@@ -172,6 +192,7 @@ export function thirdPartyDetector(
     "g",
   );
   const own = new Set(w.own_subjects ?? []);
+  const theirVerb = new RegExp(`^(?:${verbs})(?= |$)`);
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
@@ -186,9 +207,15 @@ export function thirdPartyDetector(
       const said = words(text);
       for (let i = 0; i < said.length; i++) {
         if (!describedParty(said, i, heads)) continue;
+        // "how much did the shop that keeps undercutting our cookware sell": what it sold, after an auxiliary.
+        let opener = i - 1;
+        while (opener >= 0 && !DETERMINERS.has(said[opener])) opener--;
+        const asked = AUXILIARY.test(said[opener - 1] ?? "");
         for (let j = i + 1; j <= i + 7 && j < said.length; j++) {
           if (LINKS.has(said[j])) break;
-          if (THEIR_AD_VERB.test(said.slice(j).join(" "))) return true;
+          const rest = said.slice(j).join(" ");
+          if (THEIR_AD_VERB.test(rest)) return true;
+          if (asked && theirVerb.test(rest)) return true;
         }
       }
       for (const o of others.find(text)) {
