@@ -266,7 +266,9 @@ export function thirdPartyDetector(
         );
         if (before) {
           const head = text.slice(0, before.index).trimEnd();
-          if (metricPhrases.find(head).some((x) => x.end === head.length && x.value.metric && !theirs.has(x.value.metric)))
+          if (
+            metricPhrases.find(head).some((x) => x.end === head.length && x.value.metric && !theirs.has(x.value.metric))
+          )
             return true;
         }
         const rest = text.slice(o.end + 1);

@@ -46,13 +46,19 @@ const refused = (question: string) => {
 
 describe("an agency's client is the seller's own side", () => {
   it.each<[string, Expected]>([
-    ["what was the client's refund rate in Spain last month", { intent: "refund_analysis", filters: { marketplace: "ES" } }],
+    [
+      "what was the client's refund rate in Spain last month",
+      { intent: "refund_analysis", filters: { marketplace: "ES" } },
+    ],
     ["pull the client's payouts for september", { intent: "payouts", filters: { timeframe: "2026-09" } }],
     ["client's keen to know which listings convert worst in Italy", { intent: "conversion_analysis" }],
     ["set the client's safety stock to 14 days", { intent: "update_settings" }],
     ["refresh my client's numbers from Amazon", { intent: "refresh_data" }],
     // The supplier asks; how many to have made is the seller's restock.
-    ["the factory needs to know how many OP-DESK-01 to produce in the next batch", { intent: "restock_recommendations" }],
+    [
+      "the factory needs to know how many OP-DESK-01 to produce in the next batch",
+      { intent: "restock_recommendations" },
+    ],
   ])("%j", (question, want) => expectFrame([question], want));
 
   // A business the parser does not know, owning the figures, is still another party.
