@@ -236,6 +236,8 @@ export function thirdPartyDetector(
         const subject = (m[1] ?? m[2]).trim();
         // "how many units did the brand that's outranking our puzzle sell", "is the number one seller in dog toys
         // moving": a party described, whatever of the seller's its description names.
+        // "my competitor is doing great - how much did they sell": a pronoun after another party is that party.
+        if (/^(?:they|he|she)$/.test(subject) && others.find(text.slice(0, m.index)).length > 0) return true;
         const subjectWords = words(subject);
         if (subjectWords.some((_, i) => i <= 3 && describedParty(subjectWords, i, heads))) return true;
         // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing

@@ -104,6 +104,8 @@ describe("another business described by a rank or a clause", () => {
     "how much did the shop that keeps undercutting our cookware sell in October",
     "what's the conversion rate for the rival that outsells us in France",
     "which ppc keywords is my biggest competitor paying for",
+    // A pronoun after another party is that party.
+    "a rival of mine has a new puzzle out, how many did they sell this month",
     "how many yoga mats will the whole category sell in Germany next month, all sellers combined",
   ])("%j is invalid_query", refused);
 
@@ -113,6 +115,7 @@ describe("another business described by a rank or a clause", () => {
     ["top 3 sellers in Home & Kitchen by units last month", { intent: "top_products" }],
     ["what do rival sellers carry in Office Products that we don't", { intent: "catalog_gaps" }],
     ["compare my price with the other sellers on B0HKCOOK01", { intent: "competitor_pricing" }],
+    ["did rivals cut their prices this week, and by how much did they drop", { intent: "price_changes" }],
   ])("%j", (question, want) => expectFrame([question], want));
 });
 
