@@ -50,6 +50,9 @@ const MARKET_SCOPE =
 const ANY_RANKING =
   /(?:^| )(?:best ?sell(?:ers?|ing)|best-selling|top ?sell(?:ers?|ing)|number one|no 1|#1|most popular|most sold|top products?)(?= |$)/;
 
+/** An amount asked for, all of it together. */
+const MARKET_AMOUNT = /(?:^| )(?:how (?:much|many)|total|combined|altogether|in total)(?= |$)/;
+
 /** Any of the alternatives as whole words. */
 function wordsRegExp(alternatives: string[]): RegExp {
   return new RegExp(`(?:^| )(?:${alternatives.join("|")})(?= |$)`);
@@ -135,6 +138,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
+      // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
+      if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
       const kept = [
         ...exceptions.find(text),
         ...[...text.matchAll(AMAZON_MONEY)].map((m) => ({ start: m.index, end: m.index + m[0].length })),

@@ -71,11 +71,13 @@ const FOREIGN_METRIC_SHARE = 0.3;
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  const slots = extractSlots(withoutGreeting(text), model.grammar, options.catalog, options.today);
+  const asked = withoutGreeting(text);
+  const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
     slots.strangerOwner ||
-    worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) ||
+    (worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) &&
+      !worldOnlyInStatements(asked, options, model)) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
   const [first, second] = classification.ranked;
@@ -173,8 +175,17 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
         ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
   )
     intent = undefined;
-  if (!intent)
+  if (!intent) {
+    // What the seller tells before or after asking ("client is planning next year's range - what product types do
+    // competitors sell…") can drown the question or lend it a period of its own: the question alone is understood,
+    // unless the whole is about the world or another party's figures.
+    const question = world ? undefined : askingPart(asked);
+    if (question !== undefined) {
+      const alone = parseQuestion(question, options);
+      if ("understanding" in alone) return alone;
+    }
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
+  }
 
   const base =
     followUp && previous ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters)) : {};
@@ -233,6 +244,43 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   if (hasSellerSlot(slots, true) && slots.unknownWords === 0) return false;
   const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
+}
+
+/** Where one sentence ends and the next starts: a stop, a question mark or a colon, or a dash between words. */
+const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+/;
+/** A sentence that asks or bids (a question word, an auxiliary first, or a request), after a word of lead-in. */
+const ASKING_SENTENCE =
+  /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;
+
+/**
+ * The sentences that ask, when others only tell the situation around them ("I'm presenting to the partners on Monday
+ * - can you pull together how the business has been performing?"); undefined when every sentence asks or none does.
+ */
+function askingPart(text: string): string | undefined {
+  const sentences = text
+    .split(SENTENCE_BREAK)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z]/i.test(s));
+  if (sentences.length < 2) return undefined;
+  const asking = sentences.filter((s) => s.endsWith("?") || ASKING_SENTENCE.test(s));
+  if (asking.length === 0 || asking.length === sentences.length) return undefined;
+  return asking.join(" ");
+}
+
+/**
+ * Whether the world's words lie only in sentences that tell the situation before (or after) the question ("Our
+ * container from Ningbo is stuck at Felixstowe.", "The bank want a stock valuation for a loan.", "I'm reconciling the
+ * bank statement for my VAT return."), while the sentences that ask are a seller's own ("which products will run dry
+ * before it's checked in?"). A question that itself asks about the world ("do I need to charge Irish VAT…") stays
+ * about the world.
+ */
+function worldOnlyInStatements(text: string, options: ParseOptions, model: ParserModel): boolean {
+  const asking = askingPart(text);
+  if (asking === undefined) return false;
+  const question = extractSlots(asking, model.grammar, options.catalog, options.today);
+  if (worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
+  // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
+  return hasSellerSlot(question, true) || ownsTopic(question, model);
 }
 
 /** A question of how to do something, other than how to use seller-ai or how the seller compares. */

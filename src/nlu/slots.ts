@@ -123,6 +123,8 @@ export interface SlotGrammar {
   vocab: Vocabulary;
   lexicon: Lexicon;
   typoStop: Set<string>;
+  /** Typos of more than one word: homophones and shorthand ("by box" for "buy box", "cat level" for "category level"). */
+  phraseTypos: PhraseIndex<string>;
   numberWords: PhraseIndex<number>;
   /** Month names and abbreviations, which an ordinal said in words may date ("october first"). */
   monthNames: string[];
@@ -193,6 +195,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     vocab,
     lexicon,
     typoStop: new Set(w.stop_typo),
+    phraseTypos: new PhraseIndex(Object.entries(vocab.typos).filter(([k]) => k.includes(" "))),
     numberWords: new PhraseIndex(Object.entries(w.number_words)),
     monthNames: Object.keys(vocab.timeframes.months),
     metrics: new PhraseIndex(metricEntries),
@@ -672,6 +675,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return fixed;
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
+  // A word sounding like a seller's word, or shorthand, known only beside its neighbour ("my by box percentage").
+  const misheard = g.phraseTypos.find(text);
+  if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   // "haven't sold a single unit", "sold zero units": none sold is a count of units equal to zero (before "a single"
   // is read as the number one).
@@ -1224,11 +1230,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
-  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business.
+  // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
+  // masked slot's ("the Swedish store's takings", "September's orders") and the seller's own side's ("the client's
+  // ACoS": an agency's word for the account) are no stranger's.
   if (text.includes("'s")) {
     const said = words(text);
     slots.strangerOwner = said.some(
-      (t, i) => t.endsWith("'s") && unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""),
+      (t, i) =>
+        t.endsWith("'s") &&
+        t.length > 2 &&
+        !t.startsWith("__") &&
+        !g.own.has(t) &&
+        unknown(t) &&
+        unknown(t.slice(0, -2)) &&
+        !OWN_BEFORE.has(said[i - 1] ?? ""),
     );
   }
   return slots;

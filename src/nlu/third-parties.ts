@@ -60,13 +60,14 @@ const AUXILIARIES = "does|did|do|will|would|can|could";
  * the words between are no subject ("which campaigns are wasting ad spend" is about the seller's own spend).
  */
 const BE = "is|are|was|were";
+const AUXILIARY = new RegExp(`^(?:${AUXILIARIES}|${BE})$`);
 
 /**
  * What another seller does in advertising, said after them ("which keywords is my competitor bidding on", "are rivals
  * advertising on yoga mats"): the mirror holds the seller's own ads only.
  */
 const THEIR_AD_VERB =
-  /^(?:(?:is|are|was|were|do|does|did|also|currently|now|still|all|even) ){0,2}(?:(?:rank|ranks|ranking|ranked) (?:on|for|at|in)|bid|bids|bidding|bidded|advertise|advertises|advertised|advertising|targeting|targets|running ads|run ads|runs ads|spending on (?:ads|ppc|advertising))(?= |$)/;
+  /^(?:(?:is|are|was|were|do|does|did|also|currently|now|still|all|even) ){0,2}(?:(?:rank|ranks|ranking|ranked) (?:on|for|at|in)|bid|bids|bidding|bidded|advertise|advertises|advertised|advertising|targeting|targets|target|running ads|run ads|runs ads|spending on (?:ads|ppc|advertising)|(?:pay|pays|paying|paid) (?:for|on|per click))(?= |$)/;
 /** Their advertising as a possession ("my competitor's keywords", "rivals' PPC campaigns"). */
 const THEIR_AD_THINGS =
   /^(?:[a-z]+ )?(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|sponsored)(?= |$)/;
@@ -77,7 +78,98 @@ const THEIR_AD_THINGS =
  */
 const MARKET_LEADER =
   /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1) (?:ranked|ranking|rated)|number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3} (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
+/** What the seller lacks of another's range, said after it ("…that I'm missing", "…and we don't carry"). */
+const THEIR_RANGE =
+  /(?:^| )(?:that|which|but|and|what) (?:i|we|they|i'm|we're|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never)(?= |$)/;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
+
+/**
+ * Words that end the head of a subject and start what describes it: a clause ("the brand that's outranking our
+ * puzzle", "the competitor that keeps beating us"), a place next to the seller ("the seller above me") or a market
+ * ("the number one seller in dog toys"). A party described against the seller or a market is another party, whatever
+ * seller words the description holds.
+ */
+const RELATIVES = new Set([
+  "that",
+  "who",
+  "which",
+  "that's",
+  "who's",
+  "whose",
+  "above",
+  "below",
+  "ahead",
+  "beating",
+  "outranking",
+  "outselling",
+  "undercutting",
+  // A place said of the seller with a word before it ("the seller ranked just above me", "the brand right below us").
+  "ranked",
+  "ranking",
+  "sitting",
+  "placed",
+  "listed",
+  "just",
+  "right",
+  "directly",
+  "immediately",
+]);
+/** Ranks that set a business apart from the rest of its market ("the top yoga mat brand", "the number one seller"). */
+const RANKS = new Set(["top", "1", "#1", "leading", "biggest", "largest", "dominant", "main"]);
+const PREPOSITIONS = new Set(["in", "on", "for", "at", "across"]);
+/** Nouns for a business, singular or plural; a singular one ("the brand") is the seller's own unless described. */
+const PARTY_NOUNS = new Set([
+  "seller",
+  "sellers",
+  "brand",
+  "brands",
+  "company",
+  "companies",
+  "vendor",
+  "vendors",
+  "merchant",
+  "merchants",
+  "business",
+  "businesses",
+  "shop",
+  "shops",
+  "store",
+  "stores",
+  "guy",
+  "guys",
+  "competitor",
+  "competitors",
+  "rival",
+  "rivals",
+]);
+const DETERMINERS = new Set(["the", "a", "an", "that", "this", "another", "one"]);
+
+/**
+ * Another business named by a description or a rank, not by a word for competitors ("the seller above me in dog
+ * toys", "the top yoga mat seller", "the brand that's outranking our puzzle"): whether `said[i]` is the head noun of
+ * one. `heads`: nouns that name other businesses with a rank or a market alone ("the number one seller in dog toys").
+ */
+function describedParty(said: string[], i: number, heads: Set<string>): boolean {
+  const noun = said[i];
+  if (!PARTY_NOUNS.has(noun)) return false;
+  // Its noun phrase: back to a determiner, without the seller's own possessive or a product's rank ("the best sellers").
+  let start = i - 1;
+  while (start >= 0 && i - start <= 4 && !DETERMINERS.has(said[start])) {
+    if (OWN_POSSESSIVES.has(said[start]) || LINKS.has(said[start])) return false;
+    start--;
+  }
+  if (start < 0 || !DETERMINERS.has(said[start])) return false;
+  // "the top sellers", "the best 3 sellers": the seller's own products, by a rank of theirs.
+  if (PRODUCT_TERMS.has(said[i - 1] ?? "")) return false;
+  const between = said.slice(start + 1, i);
+  if (between.some((t, k) => PRODUCT_TERMS.has(t) && /^\d/.test(between[k + 1] ?? ""))) return false;
+  const next = said[i + 1] ?? "";
+  if (RELATIVES.has(next)) return true;
+  // Ranked in a market ("the top dog toy brand", "the number one seller in puzzles"), or named as businesses of one
+  // ("the yoga mat sellers").
+  const market = between.length > 1 || PREPOSITIONS.has(next);
+  return market && (heads.has(noun) || between.some((t) => RANKS.has(t)));
+}
 
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
@@ -100,12 +192,32 @@ export function thirdPartyDetector(
     "g",
   );
   const own = new Set(w.own_subjects ?? []);
+  const theirVerb = new RegExp(`^(?:${verbs})(?= |$)`);
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
+      // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
+      // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
+      if (THEIR_RANGE.test(text) && !/(?:^| )how (?:much|many)(?= |$)/.test(text)) return false;
+      // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
+      // is targeting", "the top yoga mat seller is bidding on").
+      const said = words(text);
+      for (let i = 0; i < said.length; i++) {
+        if (!describedParty(said, i, heads)) continue;
+        // "how much did the shop that keeps undercutting our cookware sell": what it sold, after an auxiliary.
+        let opener = i - 1;
+        while (opener >= 0 && !DETERMINERS.has(said[opener])) opener--;
+        const asked = AUXILIARY.test(said[opener - 1] ?? "");
+        for (let j = i + 1; j <= i + 7 && j < said.length; j++) {
+          if (LINKS.has(said[j])) break;
+          const rest = said.slice(j).join(" ");
+          if (THEIR_AD_VERB.test(rest)) return true;
+          if (asked && theirVerb.test(rest)) return true;
+        }
+      }
       for (const o of others.find(text)) {
         const rest = text.slice(o.end).replace(/^' /, " ").trimStart();
         const possessive = /'s?$/.test(o.phrase) || text.slice(o.end).startsWith("'");
@@ -122,6 +234,12 @@ export function thirdPartyDetector(
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
         const subject = (m[1] ?? m[2]).trim();
+        // "how many units did the brand that's outranking our puzzle sell", "is the number one seller in dog toys
+        // moving": a party described, whatever of the seller's its description names.
+        // "my competitor is doing great - how much did they sell": a pronoun after another party is that party.
+        if (/^(?:they|he|she)$/.test(subject) && others.find(text.slice(0, m.index)).length > 0) return true;
+        const subjectWords = words(subject);
+        if (subjectWords.some((_, i) => i <= 3 && describedParty(subjectWords, i, heads))) return true;
         // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing
         // in sales" and "does amazon keep out of what I sell" have none.
         if (words(subject).some((t, i) => LINKS.has(t) || CLAUSE_WORDS.has(t) || (i > 0 && OWN_POSSESSIVES.has(t))))
@@ -144,6 +262,17 @@ export function thirdPartyDetector(
       }
       // "my competitor's conversion rate", "rivals' sales": a figure of theirs that is not an offer.
       for (const o of others.find(text)) {
+        // Said the other way round: "the conversion rate of my rivals", "what drives sales for the competitor".
+        const before = /(?:^| )(?:for|of|from) (?:(?:the|my|our|a|that|this|main|biggest|closest|top) ){0,2}$/.exec(
+          text.slice(0, o.start),
+        );
+        if (before) {
+          const head = text.slice(0, before.index).trimEnd();
+          if (
+            metricPhrases.find(head).some((x) => x.end === head.length && x.value.metric && !theirs.has(x.value.metric))
+          )
+            return true;
+        }
         const rest = text.slice(o.end + 1);
         const next = words(rest);
         // A name or a description may come between ("my competitor Anker's monthly sales"), but not the seller's own.

@@ -204,7 +204,16 @@ export function vocabulary(): Vocabulary {
   for (const m of marketplaces()) {
     if (!codes.has(m.code)) continue;
     const code = m.code as MarketplaceCode;
-    for (const alias of [m.code, m.name, m.domain, ...m.aliases, ...(words.marketplace_extra_aliases[m.code] ?? [])]) {
+    // A domain said aloud ("amazon dot co dot uk") as well as written.
+    const spoken = m.domain.replaceAll(".", " dot ");
+    for (const alias of [
+      m.code,
+      m.name,
+      m.domain,
+      spoken,
+      ...m.aliases,
+      ...(words.marketplace_extra_aliases[m.code] ?? []),
+    ]) {
       const phrase = normalizeText(alias);
       if (phrase !== "" && !ambiguous.has(phrase)) marketplaceAliases.set(phrase, code);
     }
