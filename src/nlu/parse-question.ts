@@ -111,7 +111,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
-  // "ok different thing - payouts for October?": a question announced as a new subject keeps nothing from before.
+  // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
+  // from before.
   const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
   const hasSlots = hasAnySlot(slots);
   const sure =
@@ -194,7 +195,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
 }
 
 const NEW_SUBJECT =
-  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /**
  * Whether a question is not about the seller's data, whatever the classifier
@@ -619,6 +620,7 @@ function hasAnySlot(s: Slots): boolean {
     s.bareValue,
     s.periodBefore || undefined,
     s.settingNamed,
+    s.allMarketplaces || undefined,
   ].some((v) => v !== undefined);
 }
 
@@ -1025,6 +1027,7 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   if (slots.timeframe) f.timeframe = slots.timeframe;
   if (slots.compareTo) f.compare_to = slots.compareTo;
   if (slots.marketplace) f.marketplace = slots.marketplace;
+  else if (slots.allMarketplaces) delete f.marketplace;
   if (slots.category) f.category = slots.category;
   if (slots.subcategory) f.subcategory = slots.subcategory;
   if (slots.asin) f.asin = slots.asin;

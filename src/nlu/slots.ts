@@ -115,6 +115,8 @@ export interface Slots {
   strangerOwner: boolean;
   /** The breakdown two names side by side ask for ("beauty vs office" = category). */
   sideBySide?: GroupBy;
+  /** Every marketplace is asked for ("all markets", "drop the Germany filter"): a follow-up keeps no place. */
+  allMarketplaces: boolean;
 }
 
 /** What the slot grammars need, built once per vocabulary (and per catalog). */
@@ -452,6 +454,16 @@ const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
  */
 const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__time__ )us$)/;
 
+/** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
+const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
+/** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
+const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
+/** Every marketplace together ("all markets", "all of my marketplaces", "everywhere", "worldwide"). */
+const ALL_MARKETPLACES =
+  /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|everywhere|worldwide)(?= |$)/;
+/** A place filter let go of ("drop the Germany filter", "remove the marketplace filter", "clear the UK bit"). */
+const DROPPED_MARKETPLACE =
+  /(?:^| )(?:drop|dropping|remove|removing|clear|lose|ditch|scrap|undo|forget|ignore|get rid of|take off|take away) (?:the |that |my )?(?:__mkt__ )?(?:marketplace |country |market )?(?:filter|restriction|bit|part)(?= |$)/;
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
@@ -482,6 +494,21 @@ const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?
  */
 const CAMPAIGN_SHAPE =
   /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
+/**
+ * The campaign a capitalised name says. The shape takes any capitalised words before the dash, so a sentence's first
+ * word or a possessive comes with it ("Our Kitchen Utensils - Exact", "How's Yoga Mats - Broad"): the catalog's
+ * campaign the name ends with, or else the name without its leading words of grammar.
+ */
+function campaignNamed(name: string, campaigns: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const known =
+    campaigns.find((c) => c.toLowerCase() === lower) ??
+    campaigns.find((c) => lower.endsWith(` ${c.toLowerCase()}`));
+  return known ?? (name.replace(CAMPAIGN_LEAD, "") || name);
+}
+/** Words of grammar that begin a sentence or own a name, never a campaign's first word. */
+const CAMPAIGN_LEAD =
+  /^(?:(?:our|my|the|their|your|this|that|how's|how|what's|what|is|was|did|does|has|so|and|but|also|then|now|why|where's|where|when|show|check|pull|give|tell|can|could|please|hey|hi|ok|okay) )+/i;
 /**
  * The current year, quarter or month named and then cut at today ("2026 so far", "November to date"): the calendar
  * token of the period to date, as "this year" or "this month" is.
@@ -598,6 +625,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     changeWord: false,
     priceWord: false,
     moneyAmount: false,
+    allMarketplaces: false,
     stockMoney: false,
     strangerOwner: false,
   };
@@ -607,7 +635,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const notShouting = question !== question.toUpperCase();
   const codeInCaps = notShouting ? g.ambiguousCodes.exec(question)?.[1] : undefined;
 
-  let asked = question;
+  // "amazon dot co dot uk": a marketplace's domain dictated is the domain. "us" alone between commas ("worst 5 by
+  // profit, us, last 90 days"), an item of a terse list where the pronoun cannot stand, is the US.
+  let asked = question
+    .replace(DICTATED_DOMAIN, (_all, tld: string) => `amazon.${tld.toLowerCase().replace(/ dot /g, ".")}`)
+    .replace(US_LISTED, "$1 the us");
   if (/sku/i.test(question)) {
     asked = question.replace(SKU, (_all, code: string) => {
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
@@ -617,7 +649,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (/[A-Z]/.test(asked) && /[-–—]/.test(asked)) {
     // Capitals are needed: a lower-case "returns - broad" is not a name (known campaigns are matched later).
     asked = asked.replace(CAMPAIGN_SHAPE, (name: string) => {
-      slots.campaign ??= catalog.campaigns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
+      slots.campaign ??= campaignNamed(name, catalog.campaigns);
       return " __campaign__ ";
     });
     asked = asked.replace(SKU_SHAPE, (code) => {
@@ -899,6 +931,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (!slots.marketplace && US_AS_PLACE.test(text)) {
     slots.marketplace = "US";
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
+  }
+
+  // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
+  if (ALL_MARKETPLACES.test(text) || DROPPED_MARKETPLACE.test(text)) {
+    slots.allMarketplaces = true;
+    if (DROPPED_MARKETPLACE.test(text)) slots.marketplace = undefined;
   }
 
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
