@@ -334,9 +334,11 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
+/** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
+const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
 const SETTING_LINK =
-  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|i|we|i'd|we'd|want|wanted|would|like|need|please))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES =
@@ -365,9 +367,12 @@ const CURRENCY = new RegExp(
   "g",
 );
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
-/** A request to show things in a currency, the currency last: "report everything in pounds", "switch to EUR". */
+/**
+ * A request to show things in a currency, the currency last or before another request: "report everything in pounds",
+ * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
+ */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian )?[a-z]+|pounds sterling)(?: (?:please|from now on|going forward|instead|by default))*$/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default))*(?=$| (?:and|also|plus|then) )/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -502,8 +507,7 @@ const CAMPAIGN_SHAPE =
 function campaignNamed(name: string, campaigns: readonly string[]): string {
   const lower = name.toLowerCase();
   const known =
-    campaigns.find((c) => c.toLowerCase() === lower) ??
-    campaigns.find((c) => lower.endsWith(` ${c.toLowerCase()}`));
+    campaigns.find((c) => c.toLowerCase() === lower) ?? campaigns.find((c) => lower.endsWith(` ${c.toLowerCase()}`));
   return known ?? (name.replace(CAMPAIGN_LEAD, "") || name);
 }
 /** Words of grammar that begin a sentence or own a name, never a campaign's first word. */
@@ -708,6 +712,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // Settings, before anything reads their numbers as periods or limits.
   const days = (n: string, unit?: string) => Number(n) * (unit ? (g.dayUnits[unit] ?? 1) : 1);
+  // "bump safety stock to 21d", "lead time 6w": a setting's length in shorthand is days or weeks written out.
+  if (/lead|safety|buffer|cushion|reserve/.test(text))
+    text = text.replace(
+      SETTING_SHORT_LENGTH,
+      (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`,
+    );
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
