@@ -141,6 +141,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
+    // "filter to anything sitting above 30%", "just the ones over 20": a threshold with no metric of its own bounds
+    // the figure the previous question listed, whatever its other words suggest ("sitting" is no stock here).
+    else if (
+      slots.metrics.length === 0 &&
+      slots.conditions.length > 0 &&
+      slots.conditions.every((c) => c.metric === undefined)
+    )
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -149,7 +157,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       intent = best.label as Intent;
     // Words of their own that lead to another question of the same area ("any changes this week?" after competitor
     // prices): that question, about the same things.
-    else if (sure && slots.contentWords.length > 0 && sameArea(best.label, previous.intent))
+    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
+    // is the same comparison or trend of that metric: the plain total is only how the classifier hears it.
+    else if (
+      sure &&
+      slots.contentWords.length > 0 &&
+      sameArea(best.label, previous.intent) &&
+      !(best.label === "sales_summary" && slots.metrics.length > 0 && SALES_VARIANTS.has(previous.intent))
+    )
       intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
   } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
@@ -193,6 +208,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   understanding.interpretation = describeUnderstanding(understanding, model);
   return { understanding };
 }
+
+/** A total's other forms: set against another period, or drawn over time. */
+const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 
 const NEW_SUBJECT =
   /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;

@@ -459,6 +459,12 @@ const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
  */
 const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__time__ )us$)/;
 
+/**
+ * "buy" typed for "by" after a follow-up's opening or an ordering verb, where no purchase can be meant: never "buy box",
+ * "buy more stock" or "buy 200 units".
+ */
+const BUY_AS_BY =
+  /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
@@ -663,7 +669,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   }
   // "top10", "last30days", "next2weeks": a number run into the word before it.
-  let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
+  let text = normalizeText(asked)
+    .replace(GLUED_NUMBER, "$1 $2")
+    // Phone typing: "n by category?" opens with "and"; "okay and buy profit", "sort buy units" order by a figure.
+    .replace(/^n (?=[a-z])/, "and ")
+    .replace(BUY_AS_BY, "$1 by ");
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word, i) => {
