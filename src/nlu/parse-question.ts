@@ -320,8 +320,14 @@ function namesOwnSubject(
  */
 function preferCompatible(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   const metric = slots.metrics[0];
-  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier.
-  if (INCIDENTAL_METRICS.has(metric)) return;
+  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier; a loss said in
+  // words ("which products are losing me money", "what's in the red") is the subject, never said in passing, unless
+  // advertising loses it (ad words costing money are wasted spend).
+  const loss =
+    metric === "profit" &&
+    slots.metricSorts.profit === "asc" &&
+    INTENT_AREAS[ranked[0]?.label as Intent] !== "advertising";
+  if (INCIDENTAL_METRICS.has(metric) && !loss) return;
   const accepts = (label: string) => {
     const spec = model.vocab.intents[label as Intent];
     if (spec?.keys && !spec.keys.includes("metrics") && !spec.keys.includes("conditions")) return false;

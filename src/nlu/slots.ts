@@ -594,6 +594,9 @@ const PERIOD_BEFORE =
 const LIMIT =
   /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
+/** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
+const COUNT_OWNED =
+  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])/g;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
@@ -685,7 +688,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   });
   if (corrected.some((word, i) => word !== written[i])) text = normalizeText(corrected.join(" "));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
+  // "haven't sold a single unit", "didn't get one order": none sold is a count of exactly zero, not one row.
+  text = text.replace(
+    NOTHING_SOLD,
+    (_all, verb: string, noun: string) => `${verb} exactly 0 ${/^o/.test(noun) ? "orders" : "units"}`,
+  );
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
+  // "I've only got seven products", "one of my six categories", "spread over 4 marketplaces": how many the seller has
+  // is background, not how many rows to show, nor a threshold ("over six").
+  text = text.replace(COUNT_OWNED, (all: string, n: string) => all.replace(n, "__owned__"));
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
@@ -1388,7 +1399,9 @@ const ASKED_EACH =
 const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
 
 /** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
-const JUST_ONE = /(?:^| )(?:just|only) (?:the )?(?:one|1|single one)(?= |$)/;
+/** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
+const JUST_ONE =
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
 
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
@@ -1432,6 +1445,9 @@ const COUNTED_SALES =
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
+/** A sale denied with "a single", "one" or "any" ("hasn't shifted a single unit", "didn't get one order"). */
+const NOTHING_SOLD =
+  /(?<![\w])((?:haven't|hasn't|have not|has not|didn't|did not|don't|doesn't|never|not) (?:sold|sell|shifted|shift|moved|move|had|made|make|got|get|gotten|received)) (?:a single|one single|a solitary|one|any|a) (units?|sales?|orders?)(?: (?:at all|whatsoever))?(?![\w])/g;
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
