@@ -465,6 +465,16 @@ const US_AS_PLACE = /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)o
  */
 const BUY_AS_BY =
   /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
+/** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
+const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
+/** The end of a sentence: a question or exclamation mark, or a full stop before the next word. */
+const SENTENCE_END = /[?!]+|\.(?=\s)/;
+/** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
+const WORTH_DOING =
+  /(?<![\w])worth (?=(?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?![\w]))/g;
+/** A report named by how often it is made ("the monthly report", "our weekly review"). */
+const REPORT_CADENCE =
+  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
@@ -970,6 +980,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (DROPPED_MARKETPLACE.test(text)) slots.marketplace = undefined;
   }
 
+  // "quick wins worth grabbing", "is it worth a look": worth doing something is deserving it, no money's worth.
+  text = text.replace(WORTH_DOING, "");
+  // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
+  text = text.replace(REPORT_CADENCE, "$1");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   text = replaceMatches(text, g.groups.find(text), (m) => {
@@ -1020,6 +1034,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
+  let leadPhrase = "";
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
   text = text.replace(PAID_TO_SELLER, "payout");
@@ -1059,12 +1074,25 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const implied = g.metricPhraseSorts.get(m.phrase);
     if (implied) slots.metricSorts[entry.metric] ??= implied;
     if (entry.lead) {
+      if (!lead) leadPhrase = m.phrase;
       lead ??= entry.metric;
       metricSort ??= g.sortAsc.has(m.phrase) ? "asc" : g.sortDesc.has(m.phrase) ? "desc" : implied;
     }
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
+  // "which products are absolutely tanking? bottom 3 by revenue": growth said in a sentence of its own is how the
+  // seller feels; the ranking in another names its metric outright ("by revenue"), and that is what is ranked.
+  if (lead === "growth_rate" && slots.metrics.length > 1 && RANKED_BY_METRIC.test(text)) {
+    const sentences = question.split(SENTENCE_END).map(normalizeText);
+    const feltIn = sentences.findIndex((s) => ` ${s} `.includes(` ${leadPhrase} `));
+    const rankedIn = sentences.findIndex((s) => /(?:^| )by(?= )/.test(s));
+    if (feltIn >= 0 && rankedIn >= 0 && feltIn !== rankedIn) {
+      slots.metrics = slots.metrics.filter((x) => x !== lead);
+      lead = undefined;
+      metricSort = undefined;
+    }
+  }
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
   else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
     // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
