@@ -270,8 +270,12 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
     entries.push([name.replace(/[^\p{L}\p{N}]+/gu, " "), { kind: "campaign", value: name }]);
   }
   for (const sub of catalog.subcategories) {
-    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase()))
+    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase())) {
       entries.push([sub.name, { kind: "subcategory", value: sub.name, category: sub.category }]);
+      // "the one dog toy we sell": a plural name said of one of its kind names it too.
+      if (/[a-z]{3}s$/i.test(sub.name))
+        entries.push([sub.name.slice(0, -1), { kind: "subcategory", value: sub.name, category: sub.category }]);
+    }
   }
   for (const category of catalog.categories) {
     entries.push([category, { kind: "category", value: category }]);
@@ -991,8 +995,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return `g_${m.value}`;
   });
 
+  // The categories named, a subcategory by its own ("the one dog toy … other Pet Supplies types" names one).
+  const categoriesNamed = new Set<string>();
   text = replaceMatches(text, matcher.phrases.find(text), (m) => {
     const entry = m.value;
+    if (entry.kind === "category") categoriesNamed.add(entry.value);
+    if (entry.kind === "subcategory" && entry.category) categoriesNamed.add(entry.category);
     if (entry.kind === "category") slots.category ??= entry.value;
     else if (entry.kind === "subcategory") {
       slots.subcategory ??= entry.value;
@@ -1161,8 +1169,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
-  if (slots.entityGroup === "category" && KINDS_OF.test(text) && (text.match(/__category__/g)?.length ?? 0) >= 2)
-    slots.category = undefined;
+  if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
