@@ -376,7 +376,7 @@ const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
  * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default))*(?=$| (?:and|also|plus|then) )/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then) )/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
