@@ -108,6 +108,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
+  deadStock(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -585,6 +586,18 @@ const UNUSUAL_CHANGE =
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
  * to rank, asks for insights.
  */
+/**
+ * Products that sold nothing over a period ("which SKUs haven't sold a single unit in 60 days", "listings with zero
+ * units sold since August") are stock that does not move, excess inventory, not a sales figure or its trend.
+ */
+function deadStock(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!SALES_FIGURES.has(ranked[0]?.label)) return;
+  if (!slots.conditions.some((c) => c.metric === "units_sold" && c.op === "=" && c.value === 0)) return;
+  const at = ranked.findIndex((r) => r.label === "excess_inventory");
+  if (at > 0) promote(ranked, at);
+}
+const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
+
 /** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
 function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType !== "opportunities") return;

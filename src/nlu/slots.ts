@@ -485,7 +485,7 @@ const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{
 const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
 /** Every marketplace together ("all markets", "all of my marketplaces", "everywhere", "worldwide"). */
 const ALL_MARKETPLACES =
-  /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|everywhere|worldwide)(?= |$)/;
+  /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|every (?:amazon )?(?:marketplace|market|country)|everywhere|worldwide)(?= |$)/;
 /** A place filter let go of ("drop the Germany filter", "remove the marketplace filter", "clear the UK bit"). */
 const DROPPED_MARKETPLACE =
   /(?:^| )(?:drop|dropping|remove|removing|clear|lose|ditch|scrap|undo|forget|ignore|get rid of|take off|take away) (?:the |that |my )?(?:__mkt__ )?(?:marketplace |country |market )?(?:filter|restriction|bit|part)(?= |$)/;
@@ -608,9 +608,11 @@ const PERIOD_BEFORE =
 const LIMIT =
   /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
+/** One picked from a count the seller has ("one of my 6 categories"). */
+const PICKED_FROM = /^(?:one|two|some|any|each|all|none|which|either|both|most|half) of /;
 /** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
 const COUNT_OWNED =
-  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])/g;
+  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
@@ -710,7 +712,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
   // "I've only got seven products", "one of my six categories", "spread over 4 marketplaces": how many the seller has
   // is background, not how many rows to show, nor a threshold ("over six").
-  text = text.replace(COUNT_OWNED, (all: string, n: string) => all.replace(n, "__owned__"));
+  // A breakdown's noun said of how the catalog is spread ("in four categories") names no breakdown either; "one of my
+  // six categories" still says what the question picks from.
+  text = text.replace(COUNT_OWNED, (all: string, n?: string, m?: string) =>
+    all.replace(
+      new RegExp(
+        `${n ?? m}${PICKED_FROM.test(all) ? "" : "(?: (?:categories|marketplaces|markets|countries|stores)$)?"}`,
+      ),
+      "__owned__",
+    ),
+  );
+
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
@@ -981,7 +993,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
   if (ALL_MARKETPLACES.test(text) || DROPPED_MARKETPLACE.test(text)) {
     slots.allMarketplaces = true;
-    if (DROPPED_MARKETPLACE.test(text)) slots.marketplace = undefined;
+    // A filter let go of edits the question before: it is a follow-up however it opens.
+    if (DROPPED_MARKETPLACE.test(text)) {
+      slots.marketplace = undefined;
+      slots.followUpCue = true;
+    }
   }
 
   // "quick wins worth grabbing", "is it worth a look": worth doing something is deserving it, no money's worth.
