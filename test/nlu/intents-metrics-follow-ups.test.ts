@@ -7,7 +7,8 @@ import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
 
 const TODAY = "2026-11-21";
 const subcategories = new Map<string, string>();
-for (const p of FIXTURE_CATALOG.products) if (!subcategories.has(p.subcategory)) subcategories.set(p.subcategory, p.category);
+for (const p of FIXTURE_CATALOG.products)
+  if (!subcategories.has(p.subcategory)) subcategories.set(p.subcategory, p.category);
 const catalog = {
   categories: FIXTURE_CATALOG.categories,
   subcategories: [...subcategories].map(([name, category]) => ({ name, category })),
@@ -128,7 +129,10 @@ describe("follow-ups that let a filter go or keep the question", () => {
 
 describe("metrics in sellers' shorthand and words", () => {
   it.each<[string, Expected]>([
-    ["pv and sessions for B0PSDOGT01 last week", { intent: "conversion_analysis", filters: { metrics: ["page_views"] } }],
+    [
+      "pv and sessions for B0PSDOGT01 last week",
+      { intent: "conversion_analysis", filters: { metrics: ["page_views"] } },
+    ],
     ["DoS by sku in Germany", { intent: "inventory_levels", filters: { metrics: ["days_of_supply"] } }],
     ["biggest growers in Toys & Games this quarter", { intent: "top_products", filters: { metrics: ["growth_rate"] } }],
     [
@@ -172,7 +176,10 @@ describe("metrics in sellers' shorthand and words", () => {
       { intent: "inventory_levels", filters: { metrics: ["days_of_supply"] } },
     ],
     ["ad spend last month by mkt", { intent: "advertising_summary", filters: { group_by: "marketplace" } }],
-    ["what's the by box share on my listings", { intent: "buy_box_share", filters: { metrics: ["buy_box_percentage"] } }],
+    [
+      "what's the by box share on my listings",
+      { intent: "buy_box_share", filters: { metrics: ["buy_box_percentage"] } },
+    ],
   ])("%j", (question, want) => expectFrame([question], want));
 
   it.each<[string, Expected]>([
@@ -194,8 +201,9 @@ describe("settings told in shorthand, as wishes, or two at once", () => {
     ["please report in pounds from now on, gbp", { currency: "GBP" }],
   ])("%j", (question, settings) => expectFrame([question], { intent: "update_settings", filters: { settings } }));
 
-  it.each([["what safety stock have I configured"], ["target acos"]])("naming a setting only shows it: %j", (question) =>
-    expectFrame([question], { intent: "show_settings" }),
+  it.each([["what safety stock have I configured"], ["target acos"]])(
+    "naming a setting only shows it: %j",
+    (question) => expectFrame([question], { intent: "show_settings" }),
   );
   it("a figure shown in a currency is still the figure", () =>
     expectFrame(["last week's profit shown in euros"], { intent: "sales_summary" }));
@@ -212,12 +220,18 @@ describe("intents in a seller's words", () => {
       { intent: "competitor_pricing", filters: { marketplace: "DE" } },
     ],
     ["any easy wins worth going after this month?", { intent: "insights", filters: { insight_type: "opportunities" } }],
-    ["what might ruin my business next year? give me everything", { intent: "insights", filters: { insight_type: "risks" } }],
+    [
+      "what might ruin my business next year? give me everything",
+      { intent: "insights", filters: { insight_type: "risks" } },
+    ],
     [
       "we carry nine products in four categories - which single one made the most profit last quarter?",
       { intent: "top_products", filters: { limit: 1, metrics: ["profit"] } },
     ],
-    ["how many we have to reorder for HK-COOK-01", { intent: "restock_recommendations", filters: { sku: "HK-COOK-01" } }],
+    [
+      "how many we have to reorder for HK-COOK-01",
+      { intent: "restock_recommendations", filters: { sku: "HK-COOK-01" } },
+    ],
   ])("%j", (question, want) => expectFrame([question], want));
 
   it.each<[string, Expected]>([
