@@ -109,6 +109,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  openingsWorthDoing(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -597,6 +598,23 @@ function deadStock(ranked: { label: string; score: number }[], slots: Slots): vo
   if (at > 0) promote(ranked, at);
 }
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
+
+/**
+ * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
+ * the business's insights: worth before a deed is deserving it, no money's worth of stock.
+ */
+function openingsWorthDoing(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "inventory_value" || !slots.insightType || slots.insightType === "performance") return;
+  if (slots.metrics.length > 0 || !WORTH_DOING.test(slots.topicText)) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at <= 0) return;
+  promote(ranked, at);
+  // Nor is that "worth" a figure to show.
+  if (slots.weakMetric === "inventory_value") slots.weakMetric = undefined;
+}
+/** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
+const WORTH_DOING =
+  /(?:^| )worth (?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?= |$)/;
 
 /** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
 function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {

@@ -473,9 +473,6 @@ const BUY_AS_BY =
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
 /** The end of a sentence: a question or exclamation mark, or a full stop before the next word. */
 const SENTENCE_END = /[?!]+|\.(?=\s)/;
-/** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
-const WORTH_DOING =
-  /(?<![\w])worth (?=(?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?![\w]))/g;
 /** A report named by how often it is made ("the monthly report", "our weekly review"). */
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up)(?![\w])/g;
@@ -1000,8 +997,6 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     }
   }
 
-  // "quick wins worth grabbing", "is it worth a look": worth doing something is deserving it, no money's worth.
-  text = text.replace(WORTH_DOING, "");
   // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
   text = text.replace(REPORT_CADENCE, "$1");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
