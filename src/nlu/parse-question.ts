@@ -110,10 +110,13 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
+  deadStock(classification.ranked, slots);
+  openingsWorthDoing(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots);
   const best = classification.ranked[0];
-  // "ok different thing - payouts for October?": a question announced as a new subject keeps nothing from before.
+  // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
+  // from before.
   const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
   const hasSlots = hasAnySlot(slots);
   const sure =
@@ -142,6 +145,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
+    // "filter to anything sitting above 30%", "just the ones over 20": a threshold with no metric of its own bounds
+    // the figure the previous question listed, whatever its other words suggest ("sitting" is no stock here).
+    else if (
+      slots.metrics.length === 0 &&
+      slots.conditions.length > 0 &&
+      slots.conditions.every((c) => c.metric === undefined)
+    )
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -150,7 +161,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       intent = best.label as Intent;
     // Words of their own that lead to another question of the same area ("any changes this week?" after competitor
     // prices): that question, about the same things.
-    else if (sure && slots.contentWords.length > 0 && sameArea(best.label, previous.intent))
+    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
+    // is the same comparison or trend of that metric: the plain total is only how the classifier hears it.
+    else if (
+      sure &&
+      slots.contentWords.length > 0 &&
+      sameArea(best.label, previous.intent) &&
+      !(best.label === "sales_summary" && slots.metrics.length > 0 && SALES_VARIANTS.has(previous.intent))
+    )
       intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
   } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
@@ -204,8 +222,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   return { understanding };
 }
 
+/** A total's other forms: set against another period, or drawn over time. */
+const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
+
 const NEW_SUBJECT =
-  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /**
  * Whether a question is not about the seller's data, whatever the classifier
@@ -349,8 +370,14 @@ function namesOwnSubject(
  */
 function preferCompatible(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   const metric = slots.metrics[0];
-  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier.
-  if (INCIDENTAL_METRICS.has(metric)) return;
+  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier; a loss said in
+  // words ("which products are losing me money", "what's in the red") is the subject, never said in passing, unless
+  // advertising loses it (ad words costing money are wasted spend).
+  const loss =
+    metric === "profit" &&
+    slots.metricSorts.profit === "asc" &&
+    INTENT_AREAS[ranked[0]?.label as Intent] !== "advertising";
+  if (INCIDENTAL_METRICS.has(metric) && !loss) return;
   const accepts = (label: string) => {
     const spec = model.vocab.intents[label as Intent];
     if (spec?.keys && !spec.keys.includes("metrics") && !spec.keys.includes("conditions")) return false;
@@ -608,6 +635,35 @@ const UNUSUAL_CHANGE =
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
  * to rank, asks for insights.
  */
+/**
+ * Products that sold nothing over a period ("which SKUs haven't sold a single unit in 60 days", "listings with zero
+ * units sold since August") are stock that does not move, excess inventory, not a sales figure or its trend.
+ */
+function deadStock(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!SALES_FIGURES.has(ranked[0]?.label)) return;
+  if (!slots.conditions.some((c) => c.metric === "units_sold" && c.op === "=" && c.value === 0)) return;
+  const at = ranked.findIndex((r) => r.label === "excess_inventory");
+  if (at > 0) promote(ranked, at);
+}
+const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
+
+/**
+ * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
+ * the business's insights: worth before a deed is deserving it, no money's worth of stock.
+ */
+function openingsWorthDoing(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "inventory_value" || !slots.insightType || slots.insightType === "performance") return;
+  if (slots.metrics.length > 0 || !WORTH_DOING.test(slots.topicText)) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at <= 0) return;
+  promote(ranked, at);
+  // Nor is that "worth" a figure to show.
+  if (slots.weakMetric === "inventory_value") slots.weakMetric = undefined;
+}
+/** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
+const WORTH_DOING =
+  /(?:^| )worth (?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?= |$)/;
+
 /** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
 function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType !== "opportunities") return;
@@ -667,6 +723,7 @@ function hasAnySlot(s: Slots): boolean {
     s.bareValue,
     s.periodBefore || undefined,
     s.settingNamed,
+    s.allMarketplaces || undefined,
   ].some((v) => v !== undefined);
 }
 
@@ -1073,6 +1130,7 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   if (slots.timeframe) f.timeframe = slots.timeframe;
   if (slots.compareTo) f.compare_to = slots.compareTo;
   if (slots.marketplace) f.marketplace = slots.marketplace;
+  else if (slots.allMarketplaces) delete f.marketplace;
   if (slots.category) f.category = slots.category;
   if (slots.subcategory) f.subcategory = slots.subcategory;
   if (slots.asin) f.asin = slots.asin;

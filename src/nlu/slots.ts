@@ -116,6 +116,8 @@ export interface Slots {
   strangerOwner: boolean;
   /** The breakdown two names side by side ask for ("beauty vs office" = category). */
   sideBySide?: GroupBy;
+  /** Every marketplace is asked for ("all markets", "drop the Germany filter"): a follow-up keeps no place. */
+  allMarketplaces: boolean;
 }
 
 /** What the slot grammars need, built once per vocabulary (and per catalog). */
@@ -275,8 +277,12 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
     entries.push([name.replace(/[^\p{L}\p{N}]+/gu, " "), { kind: "campaign", value: name }]);
   }
   for (const sub of catalog.subcategories) {
-    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase()))
+    if (!catalog.categories.some((c) => c.toLowerCase() === sub.name.toLowerCase())) {
       entries.push([sub.name, { kind: "subcategory", value: sub.name, category: sub.category }]);
+      // "the one dog toy we sell": a plural name said of one of its kind names it too.
+      if (/[a-z]{3}s$/i.test(sub.name))
+        entries.push([sub.name.slice(0, -1), { kind: "subcategory", value: sub.name, category: sub.category }]);
+    }
   }
   for (const category of catalog.categories) {
     entries.push([category, { kind: "category", value: category }]);
@@ -339,9 +345,11 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
+/** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
+const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
 const SETTING_LINK =
-  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose))*";
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|i|we|i'd|we'd|want|wanted|would|like|need|please))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES =
@@ -370,9 +378,12 @@ const CURRENCY = new RegExp(
   "g",
 );
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
-/** A request to show things in a currency, the currency last: "report everything in pounds", "switch to EUR". */
+/**
+ * A request to show things in a currency, the currency last or before another request: "report everything in pounds",
+ * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
+ */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian )?[a-z]+|pounds sterling)(?: (?:please|from now on|going forward|instead|by default))*$/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then) )/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -460,6 +471,27 @@ const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
 const US_AS_PLACE =
   /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__(?:time|pop|yoy|cmptime)__ )us$)/;
 
+/**
+ * "buy" typed for "by" after a follow-up's opening or an ordering verb, where no purchase can be meant: never "buy box",
+ * "buy more stock" or "buy 200 units".
+ */
+const BUY_AS_BY =
+  /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
+/** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
+const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
+/** A report named by how often it is made ("the monthly report", "our weekly review"). */
+const REPORT_CADENCE =
+  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up)(?![\w])/g;
+/** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
+const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
+/** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
+const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
+/** Every marketplace together ("all markets", "all of my marketplaces", "everywhere", "worldwide"). */
+const ALL_MARKETPLACES =
+  /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|every (?:amazon )?(?:marketplace|market|country)|everywhere|worldwide)(?= |$)/;
+/** A place filter let go of ("drop the Germany filter", "remove the marketplace filter", "clear the UK bit"). */
+const DROPPED_MARKETPLACE =
+  /(?:^| )(?:drop|dropping|remove|removing|clear|lose|ditch|scrap|undo|forget|ignore|get rid of|take off|take away) (?:the |that |my )?(?:__mkt__ )?(?:marketplace |country |market )?(?:filter|restriction|bit|part)(?= |$)/;
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
@@ -492,6 +524,20 @@ const SKU_SHAPE = /(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{1,12}(?
  */
 const CAMPAIGN_SHAPE =
   /(?<![\p{L}\p{N}])((?:[A-Z][\p{L}\p{N}'&]*|&)(?: (?:[A-Z][\p{L}\p{N}'&]*|&)){0,4}) ?[-–—] ?(?:[Ee]xact|[Aa]uto(?:matic)?|[Bb]road|[Pp]hrase|[Mm]anual|[Pp]roduct [Tt]argeting|PT|[Bb]rand [Dd]efen[cs]e|[Rr]esearch|[Ll]aunch|[Rr]anking)(?: \([A-Z]{2}\))?(?![\p{L}\p{N}])/gu;
+/**
+ * The campaign a capitalised name says. The shape takes any capitalised words before the dash, so a sentence's first
+ * word or a possessive comes with it ("Our Kitchen Utensils - Exact", "How's Yoga Mats - Broad"): the catalog's
+ * campaign the name ends with, or else the name without its leading words of grammar.
+ */
+function campaignNamed(name: string, campaigns: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const known =
+    campaigns.find((c) => c.toLowerCase() === lower) ?? campaigns.find((c) => lower.endsWith(` ${c.toLowerCase()}`));
+  return known ?? (name.replace(CAMPAIGN_LEAD, "") || name);
+}
+/** Words of grammar that begin a sentence or own a name, never a campaign's first word. */
+const CAMPAIGN_LEAD =
+  /^(?:(?:our|my|the|their|your|this|that|how's|how|what's|what|is|was|did|does|has|so|and|but|also|then|now|why|where's|where|when|show|check|pull|give|tell|can|could|please|hey|hi|ok|okay) )+/i;
 /**
  * The current year, quarter or month named and then cut at today ("2026 so far", "November to date"): the calendar
  * token of the period to date, as "this year" or "this month" is.
@@ -587,6 +633,11 @@ const PERIOD_BEFORE =
 const LIMIT =
   /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
+/** One picked from a count the seller has ("one of my 6 categories"). */
+const PICKED_FROM = /^(?:one|two|some|any|each|all|none|which|either|both|most|half) of /;
+/** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
+const COUNT_OWNED =
+  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
@@ -628,6 +679,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     changeWord: false,
     priceWord: false,
     moneyAmount: false,
+    allMarketplaces: false,
     stockMoney: false,
     strangerOwner: false,
   };
@@ -637,7 +689,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const notShouting = question !== question.toUpperCase();
   const codeInCaps = notShouting ? g.ambiguousCodes.exec(question)?.[1] : undefined;
 
-  let asked = question;
+  // "amazon dot co dot uk": a marketplace's domain dictated is the domain. "us" alone between commas ("worst 5 by
+  // profit, us, last 90 days"), an item of a terse list where the pronoun cannot stand, is the US.
+  let asked = question
+    .replace(DICTATED_DOMAIN, (_all, tld: string) => `amazon.${tld.toLowerCase().replace(/ dot /g, ".")}`)
+    .replace(US_LISTED, "$1 the us");
   if (/sku/i.test(question)) {
     asked = question.replace(SKU, (_all, code: string) => {
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
@@ -647,7 +703,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (/[A-Z]/.test(asked) && /[-–—]/.test(asked)) {
     // Capitals are needed: a lower-case "returns - broad" is not a name (known campaigns are matched later).
     asked = asked.replace(CAMPAIGN_SHAPE, (name: string) => {
-      slots.campaign ??= catalog.campaigns.find((c) => c.toLowerCase() === name.toLowerCase()) ?? name;
+      slots.campaign ??= campaignNamed(name, catalog.campaigns);
       return " __campaign__ ";
     });
     asked = asked.replace(SKU_SHAPE, (code) => {
@@ -661,7 +717,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (/[.?!;]\s/.test(asked))
     asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
   // "top10", "last30days", "next2weeks": a number run into the word before it.
-  let text = normalizeText(asked).replace(GLUED_NUMBER, "$1 $2");
+  let text = normalizeText(asked)
+    .replace(GLUED_NUMBER, "$1 $2")
+    // Phone typing: "n by category?" opens with "and"; "okay and buy profit", "sort buy units" order by a figure.
+    .replace(/^n (?=[a-z])/, "and ")
+    .replace(BUY_AS_BY, "$1 by ");
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
@@ -679,20 +739,32 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const misheard = g.phraseTypos.find(text);
   if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
-  // "haven't sold a single unit", "sold zero units": none sold is a count of units equal to zero (before "a single"
-  // is read as the number one).
-  if (/sold|sell|shift|mov/.test(text))
-    text = text.replace(NOTHING_SOLD, (all, unit: string) => ` ${all.split(" ")[0]} sold exactly 0 ${unit}s `);
+  // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
+  // before "a single" is read as the number one), not one row.
+  text = text.replace(
+    NOTHING_SOLD,
+    (_all, denied: string | undefined, sold: string | undefined, noun: string) =>
+      `${denied ?? sold} exactly 0 ${/^o/.test(noun) ? "orders" : "units"}`,
+  );
   // Compound numbers in words ("a hundred and eighty", "twenty twenty five", "october first") before single ones.
   text = spokenNumbers(text, g.monthNames);
   // "21d", "6w", "3mo": a number with its unit run in, written out ("L30D" and "last 7d" are read below).
   if (/\d(?:d|w|wks?|mos?|mths?)(?![\w])/.test(text))
     text = text.replace(GLUED_UNIT, (_all, n: string, unit: string) => `${n} ${SHORT_UNITS[unit]}`);
   text = replaceMatches(text, g.numberWords.find(text), (m) => String(m.value));
-  // "I've only got 7 products, spread over 6 categories", "we sell 40 SKUs": how much the seller holds describes the
-  // business; it is neither a row count nor a threshold.
-  if (/(?:^| )(?:i|we|i've|ive|we've|weve)(?= )/.test(text))
-    text = text.replace(OWN_COUNT, (all) => all.replace(/\d+/g, "__count__"));
+  // "I've only got seven products", "one of my six categories", "spread over 4 marketplaces": how many the seller has
+  // is background, not how many rows to show, nor a threshold ("over six").
+  // A breakdown's noun said of how the catalog is spread ("in four categories") names no breakdown either; "one of my
+  // six categories" still says what the question picks from.
+  text = text.replace(COUNT_OWNED, (all: string, n?: string, m?: string) =>
+    all.replace(
+      new RegExp(
+        `${n ?? m}${PICKED_FROM.test(all) ? "" : "(?: (?:categories|marketplaces|markets|countries|stores)$)?"}`,
+      ),
+      "__owned__",
+    ),
+  );
+
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
@@ -729,6 +801,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // Settings, before anything reads their numbers as periods or limits.
   const days = (n: string, unit?: string) => Number(n) * (unit ? (g.dayUnits[unit] ?? 1) : 1);
+  // "bump safety stock to 21d", "lead time 6w": a setting's length in shorthand is days or weeks written out.
+  if (/lead|safety|buffer|cushion|reserve/.test(text))
+    text = text.replace(
+      SETTING_SHORT_LENGTH,
+      (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`,
+    );
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
@@ -982,6 +1060,18 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
   }
 
+  // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
+  if (ALL_MARKETPLACES.test(text) || DROPPED_MARKETPLACE.test(text)) {
+    slots.allMarketplaces = true;
+    // A filter let go of edits the question before: it is a follow-up however it opens.
+    if (DROPPED_MARKETPLACE.test(text)) {
+      slots.marketplace = undefined;
+      slots.followUpCue = true;
+    }
+  }
+
+  // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
+  text = text.replace(REPORT_CADENCE, "$1");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   text = replaceMatches(text, g.groups.find(text), (m) => {
@@ -989,8 +1079,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return `g_${m.value}`;
   });
 
+  // The categories named, a subcategory by its own ("the one dog toy … other Pet Supplies types" names one).
+  const categoriesNamed = new Set<string>();
   text = replaceMatches(text, matcher.phrases.find(text), (m) => {
     const entry = m.value;
+    if (entry.kind === "category") categoriesNamed.add(entry.value);
+    if (entry.kind === "subcategory" && entry.category) categoriesNamed.add(entry.category);
     if (entry.kind === "category") slots.category ??= entry.value;
     else if (entry.kind === "subcategory") {
       slots.subcategory ??= entry.value;
@@ -1032,6 +1126,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let lead: Metric | undefined;
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
+  let leadPhrase = "";
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
   text = text.replace(PAID_TO_SELLER, "payout");
@@ -1071,12 +1166,25 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const implied = g.metricPhraseSorts.get(m.phrase);
     if (implied) slots.metricSorts[entry.metric] ??= implied;
     if (entry.lead) {
+      if (!lead) leadPhrase = m.phrase;
       lead ??= entry.metric;
       metricSort ??= g.sortAsc.has(m.phrase) ? "asc" : g.sortDesc.has(m.phrase) ? "desc" : implied;
     }
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
+  // "which products are absolutely tanking? bottom 3 by revenue": growth said in a sentence of its own is how the
+  // seller feels; the ranking in another names its metric outright ("by revenue"), and that is what is ranked.
+  if (lead === "growth_rate" && slots.metrics.length > 1 && RANKED_BY_METRIC.test(text)) {
+    const sentences = question.split(SENTENCE_END).map(normalizeText);
+    const feltIn = sentences.findIndex((s) => ` ${s} `.includes(` ${leadPhrase} `));
+    const rankedIn = sentences.findIndex((s) => /(?:^| )by(?= )/.test(s));
+    if (feltIn >= 0 && rankedIn >= 0 && feltIn !== rankedIn) {
+      slots.metrics = slots.metrics.filter((x) => x !== lead);
+      lead = undefined;
+      metricSort = undefined;
+    }
+  }
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
   else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
     // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
@@ -1145,8 +1253,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
-  if (slots.entityGroup === "category" && KINDS_OF.test(text) && (text.match(/__category__/g)?.length ?? 0) >= 2)
-    slots.category = undefined;
+  if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
   // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
   slots.trendCue ||= g.trendCues
@@ -1419,10 +1526,9 @@ const ASKED_EACH =
 /** Kinds of things asked about as such ("which types of products", "what sorts of items"). */
 const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
 
-/** "Just the one", "only one": a ranking asked for its single first, whatever plural names the rows. */
-/** One row said outright: "just the one", "only 1", "which single one", "the single product". */
+/** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
 const JUST_ONE =
-  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) single (?:one|product|item|sku|listing|asin))(?= |$)/;
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
 
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
@@ -1466,12 +1572,12 @@ const COUNTED_SALES =
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
-/** How many things the seller holds: "I've only got 7 products", "we carry 40 SKUs across 3 marketplaces". */
-const OWN_COUNT =
-  /(?<![\w])(?:i|we|i've|ive|we've|weve)(?: (?:only|just|currently|now|still))*(?: (?:have|has|got|sell|carry|stock|list|run|selling|carrying|stocking|listing|running))+(?: (?:only|just|about|around|roughly|over|under))? \d{1,4} (?:products?|skus?|items?|listings?|asins?|categories|campaigns|marketplaces|lines)(?:,? (?:(?:spread|split|sold|listed) )?(?:over|across|between|in) \d{1,3} (?:categories|marketplaces|countries|stores))?(?![\w])/g;
-/** Selling none: "haven't sold a single unit", "did not move one unit", "sold zero units", "sold no orders". */
+/**
+ * Selling none: "haven't sold a single unit", "didn't get one order", "hasn't shifted a single unit", "sold zero
+ * units", "sold no orders". The verb is kept; the count becomes exactly zero.
+ */
 const NOTHING_SOLD =
-  /(?<![\w])(?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|not|never|wasn't|weren't) (?:sold|sell|shifted|shift|moved|move)(?: even)? (?:a single|one|1|any)|(?:sold|shifted|moved) (?:0|zero|no)) (unit|order)s?(?![\w])(?: sold)?/g;
+  /(?<![\w])(?:((?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|don't|doesn't|never|not|wasn't|weren't) (?:sold|sell|shifted|shift|moved|move|had|made|make|got|get|gotten|received))(?: even)? (?:a single|one single|a solitary|one|1|any|a)|(sold|shifted|moved) (?:0|zero|no)) (units?|sales?|orders?)(?: (?:at all|whatsoever|sold))?(?![\w])/g;
 /** A number with a unit of time run into it ("21d", "6w", "3mo"); "m" alone is left, as it may mean million. */
 const GLUED_UNIT = /(?<![\w.$£€])(\d{1,3})(d|w|wk|wks|mo|mos|mth|mths)(?![\w])/g;
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
