@@ -222,6 +222,16 @@ export async function rebuildRollups(
   builtAt?: string,
   coveredRuns?: ReadonlySet<number>,
 ): Promise<void> {
+  // A whole rebuild ends with the planner's statistics brought up to date (below). Those of the tables it
+  // does not write are refreshed meanwhile on another connection, where the engine has one: the rebuild's
+  // statements keep one processor busy, the tables' vacuum takes the other. Asked again in the transaction.
+  const dialect = dialectOf(mirror.db);
+  const beside =
+    !range || !(await reflectsPreviousRun(mirror.db as unknown as Kysely<any>, accountId, coveredRuns))
+      ? dialect.refreshStatisticsBeside(mirror.db, REBUILT_TABLES)
+      : undefined;
+  // Should the rebuild fail first, the refresh's own failure is of no interest.
+  beside?.catch(() => undefined);
   const whole = await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
@@ -271,15 +281,23 @@ export async function rebuildRollups(
       .execute();
     return from === undefined;
   });
+  await beside;
   // A whole rebuild follows a load of the account's whole history (a demo, a first import): the planner's
-  // statistics are brought up to date with it. A rebuild of a few days changes too little to need it.
-  // The running totals are read with their figures, from the table: analyzed, not vacuumed.
+  // statistics are brought up to date with it (what the refresh beside it left). A rebuild of a few days
+  // changes too little to need it. The running totals are read with their figures, from the table:
+  // analyzed, not vacuumed.
   if (whole)
-    await dialectOf(mirror.db).refreshStatistics(
+    await dialect.refreshStatistics(
       mirror.db,
       ROLLUPS.map((spec) => spec.rollup),
     );
 }
+
+/**
+ * The tables a rebuild writes: a refresh beside it leaves them alone (a vacuum would wait for the rebuild's
+ * locks, or hold it up).
+ */
+const REBUILT_TABLES = [...ROLLUPS.map((spec) => spec.rollup), "rollup_state", "competitor_price_changes"];
 
 /**
  * Whether the stored totals reflect every run but the newest: only then may a
