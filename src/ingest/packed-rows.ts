@@ -94,8 +94,6 @@ export class RowPacker {
     // Outside ASCII a character takes more than one byte: the positions are counted again in bytes.
     if (text.length !== chars.length) this.bytePositions(numbers);
     const packed = { count: this.count, text, numbers };
-    // Read back on this thread (a PostgreSQL load formats them as text again), the fields need not be decoded.
-    if (this.parts.length > 0) unpacked.set(text, this.parts);
     this.parts = [];
     this.count = 0;
     this.at = 1;
@@ -113,14 +111,9 @@ export class RowPacker {
   }
 }
 
-/** The text fields of rows packed on this thread, by their packed text (see packedTexts). */
-const unpacked = new WeakMap<Uint8Array, string[]>();
-
 /** The text fields of packed rows, row after row (empty for null). */
-export function packedTexts(rows: PackedRows): readonly string[] {
+export function packedTexts(rows: PackedRows): string[] {
   if (rows.count === 0) return [];
-  const known = unpacked.get(rows.text);
-  if (known) return known;
   const fields = new TextDecoder().decode(rows.text).split("\t");
   fields.pop();
   return fields;
