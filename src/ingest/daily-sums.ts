@@ -24,22 +24,37 @@ export class DailySums {
   /** The cells, in the daily sales' key order. */
   cells(): DailyCell[] {
     const cells: DailyCell[] = [];
+    this.forEachCell((marketplace, asin, date, units, revenue, orders) =>
+      cells.push({ marketplace, asin, date, units, revenue, orders }),
+    );
+    return cells;
+  }
+
+  /**
+   * Reads the packed cells once for every reader: `visit` gets each cell's key and figures, in the daily
+   * sales' key order (no object per cell), and `batchDone` is called after each packed batch.
+   */
+  private forEachCell(
+    visit: (marketplace: string, asin: string, date: string, units: number, revenue: number, orders: number) => void,
+    batchDone?: () => void,
+  ): void {
     const stride = strideOf(CELL_SHAPE);
     for (const batch of this.data.batches) {
       const texts = packedTexts(batch);
+      const numbers = batch.numbers;
       for (let i = 0; i < batch.count; i++) {
         const figures = CELL_SHAPE.texts + 1 + i * stride;
-        cells.push({
-          marketplace: texts[3 * i],
-          asin: texts[3 * i + 1],
-          date: texts[3 * i + 2],
-          units: batch.numbers[figures],
-          revenue: batch.numbers[figures + 1],
-          orders: batch.numbers[figures + 2],
-        });
+        visit(
+          texts[3 * i],
+          texts[3 * i + 1],
+          texts[3 * i + 2],
+          numbers[figures],
+          numbers[figures + 1],
+          numbers[figures + 2],
+        );
       }
+      batchDone?.();
     }
-    return cells;
   }
 
   /** The touched cells, for recomputing them from every stored line. */
@@ -78,9 +93,11 @@ export class DailySums {
   async load(ctx: ImportContext): Promise<number> {
     const count = this.data.count;
     if (count === 0) return 0;
-    const restore = storedRows(ctx, "daily_sales", 2 * count) < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
+    // Counted once: whether the load doubles the table, and whether the table is empty.
+    const stored = storedRows(ctx, "daily_sales", 2 * count);
+    const restore = stored < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
     // Set aside only when the table is empty: no stored row can then share a key with a loaded one.
-    const restoreKey = ctx.writer.suspendKey?.("daily_sales");
+    const restoreKey = stored === 0 ? ctx.writer.suspendKey?.("daily_sales", { empty: true }) : undefined;
     const written = restoreKey ? this.loadRows(ctx) : await sumSalesOfMarketplaces(ctx, this.marketplaces);
     restoreKey?.();
     restore?.();
@@ -95,26 +112,16 @@ export class DailySums {
     const queue = ctx.writer.rowQueue?.("daily_sales", SUM_COLUMNS);
     const values: unknown[] = [];
     let written = 0;
-    const stride = strideOf(CELL_SHAPE);
-    for (const batch of this.data.batches) {
-      const texts = packedTexts(batch);
-      for (let i = 0; i < batch.count; i++) {
-        const figures = CELL_SHAPE.texts + 1 + i * stride;
-        values.push(
-          ctx.accountId,
-          texts[3 * i],
-          texts[3 * i + 1],
-          texts[3 * i + 2],
-          batch.numbers[figures],
-          roundedToCents(batch.numbers[figures + 1]),
-          batch.numbers[figures + 2],
-        );
-      }
-      if (queue) queue.add(values.splice(0));
-      // A load per LOAD_VALUES values: the text of a million fields at once would double the memory.
-      else if (values.length >= LOAD_VALUES)
-        written += ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values.splice(0));
-    }
+    this.forEachCell(
+      (marketplace, asin, date, units, revenue, orders) =>
+        values.push(ctx.accountId, marketplace, asin, date, units, roundedToCents(revenue), orders),
+      () => {
+        if (queue) queue.add(values.splice(0));
+        // A load per LOAD_VALUES values: the text of a million fields at once would double the memory.
+        else if (values.length >= LOAD_VALUES)
+          written += ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values.splice(0));
+      },
+    );
     if (!queue) return written + ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values);
     const { refused } = queue.finish();
     if (refused) throw refused.error;

@@ -57,8 +57,10 @@ export interface BulkWriter {
    * keeping it up to date row by row; returns what builds it again (before
    * the transaction ends; a rollback brings it back). Undefined when the
    * table holds rows or the engine keeps its keys (SQLite's cannot be dropped).
+   * `known.empty`: the caller has just found the table empty in this
+   * transaction, and it is not asked again.
    */
-  suspendKey?(table: TableName): (() => void) | undefined;
+  suspendKey?(table: TableName, known?: { empty: true }): (() => void) | undefined;
   /**
    * A queue of rows into `table` by the engine's loader, for a writer that
    * copies rows (copiesRows); none otherwise. Inside a transaction each

@@ -3,10 +3,11 @@
  * product day by day (anomaly detection): the running totals on chosen days
  * when the rollups are current, else the daily rows. Plain portable selects.
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { dialectOf } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
 import { keptOn, keyTotalsOn, SALES_ROLLUP, totalsLayout } from "./rollups.js";
+import { scopeWhere } from "./scope-where.js";
 
 /** The figures a product series carries, as the sales rollup names them. */
 export const PRODUCT_SERIES_MEASURES = [
@@ -79,12 +80,7 @@ export async function runningTotalsOn(
     for (const row of (await q.execute()) as ProductSeriesRow[]) out.push(row);
   }
   if (stored.length === days.length || !rollups) return out;
-  const where = () => {
-    const conditions: RawBuilder<unknown>[] = [];
-    if (scope.marketplace) conditions.push(sql`marketplace = ${scope.marketplace}`);
-    if (scope.asins) conditions.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : sql`asin = ''`);
-    return conditions.length ? sql.join(conditions, sql` and `) : undefined;
-  };
+  const where = () => scopeWhere(scope);
   for (const day of days.filter((d) => !stored.includes(d))) {
     const totals = keyTotalsOn(
       SALES_ROLLUP,

@@ -222,6 +222,16 @@ export async function rebuildRollups(
   builtAt?: string,
   coveredRuns?: ReadonlySet<number>,
 ): Promise<void> {
+  // A whole rebuild ends with the planner's statistics brought up to date (below). Those of the tables it
+  // does not write are refreshed meanwhile on another connection, where the engine has one: the rebuild's
+  // statements keep one processor busy, the tables' vacuum takes the other. Asked again in the transaction.
+  const dialect = dialectOf(mirror.db);
+  const beside =
+    !range || !(await reflectsPreviousRun(mirror.db as unknown as Kysely<any>, accountId, coveredRuns))
+      ? dialect.refreshStatisticsBeside(mirror.db, REBUILT_TABLES)
+      : undefined;
+  // Should the rebuild fail first, the refresh's own failure is of no interest.
+  beside?.catch(() => undefined);
   const whole = await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
     const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
@@ -271,15 +281,23 @@ export async function rebuildRollups(
       .execute();
     return from === undefined;
   });
+  await beside;
   // A whole rebuild follows a load of the account's whole history (a demo, a first import): the planner's
-  // statistics are brought up to date with it. A rebuild of a few days changes too little to need it.
-  // The running totals are read with their figures, from the table: analyzed, not vacuumed.
+  // statistics are brought up to date with it (what the refresh beside it left). A rebuild of a few days
+  // changes too little to need it. The running totals are read with their figures, from the table:
+  // analyzed, not vacuumed.
   if (whole)
-    await dialectOf(mirror.db).refreshStatistics(
+    await dialect.refreshStatistics(
       mirror.db,
       ROLLUPS.map((spec) => spec.rollup),
     );
 }
+
+/**
+ * The tables a rebuild writes: a refresh beside it leaves them alone (a vacuum would wait for the rebuild's
+ * locks, or hold it up).
+ */
+const REBUILT_TABLES = [...ROLLUPS.map((spec) => spec.rollup), "rollup_state", "competitor_price_changes"];
 
 /**
  * Whether the stored totals reflect every run but the newest: only then may a
@@ -1023,22 +1041,11 @@ export function windowTotals(
   // A weekly layout without totals on some of the days: each day's totals are those of the kept day on or
   // before it plus the daily rows after that (at most six days' worth), summed per key with their signs.
   const m = sql.ref(measure);
-  const w = q.where?.("rollup");
   const signedParts = (day: string, value: (i: number) => RawBuilder<unknown>): RawBuilder<unknown>[] => {
-    const at = totalDayOnOrBefore(layout, day, rollups.last);
     const row = sql.join(columns.map((c, i) => sql`${value(i)} as ${sql.ref(c)}`));
-    const parts = [
-      sql`select ${keyRefs}, ${row} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${at}${w ? sql` and ${w}` : sql``}`,
-    ];
-    if (at < day) {
-      const daily = dailyParts(
-        spec,
-        { ...q, bucket: undefined, measures: [measure] },
-        { start: addDaysIso(at, 1), end: day },
-      );
-      for (const part of daily) parts.push(sql`select ${keyRefs}, ${row} from (${part}) as d`);
-    }
-    return parts;
+    return totalsSinceKeptDay(spec, q, layout, rollups, day, [measure]).map(
+      (part) => sql`select ${keyRefs}, ${row} from (${part}) as d`,
+    );
   };
   const parts = [
     ...signedParts(end, () => m),
@@ -1062,16 +1069,38 @@ export function keyTotalsOn(spec: RollupSpec, q: FactsQuery, day: string): RawBu
   const names = q.measures ?? spec.measures;
   const rollups = q.rollups;
   if (!rollups) throw new Error("keyTotalsOn reads the running totals: they must be usable");
-  const layout = totalsLayout(spec, q.dialect.engine);
-  const at = totalDayOnOrBefore(layout, day, rollups.last);
-  const w = q.where?.("rollup");
-  const columns = sql.join([...spec.keys, ...names].map((c) => sql.ref(c)));
-  const stored = sql`select ${columns} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${at}${w ? sql` and ${w}` : sql``}`;
-  if (at === day || day < rollups.first) return sql`(${stored})`;
-  const parts = [stored, ...dailyParts(spec, { ...q, bucket: undefined }, { start: addDaysIso(at, 1), end: day })];
+  const parts = totalsSinceKeptDay(spec, q, totalsLayout(spec, q.dialect.engine), rollups, day, names);
+  // Kept on that day (or before the first, when there are none): the stored rows alone.
+  if (parts.length === 1 || day < rollups.first) return sql`(${parts[0]})`;
   const keyRefs = sql.join(spec.keys.map((k) => sql.ref(k)));
   const sums = names.map((m) => sql`${q.dialect.sum(sql.ref(m))} as ${sql.ref(m)}`);
   return sql`(select ${keyRefs}, ${sql.join(sums)} from (${sql.join(parts, sql` union all `)}) as t group by ${keyRefs})`;
+}
+
+/**
+ * Selects whose rows, summed per key, are each key's running totals on `day`
+ * (grain C) in `layout`: the stored totals of the kept day on or before it,
+ * then, when that day is an earlier one, the daily rows after it up to `day`
+ * (at most six days' worth). Each selects the keys and `measures`, within
+ * the scope condition; the first is the stored totals.
+ */
+function totalsSinceKeptDay(
+  spec: RollupSpec,
+  q: FactsQuery,
+  layout: TotalsLayout,
+  rollups: { first: string; last: string },
+  day: string,
+  measures: readonly string[],
+): RawBuilder<unknown>[] {
+  const at = totalDayOnOrBefore(layout, day, rollups.last);
+  const w = q.where?.("rollup");
+  const columns = sql.join([...spec.keys, ...measures].map((c) => sql.ref(c)));
+  const parts = [
+    sql`select ${columns} from ${sql.table(spec.rollup)} where account_id = ${q.accountId} and grain = 'C' and period = ${at}${w ? sql` and ${w}` : sql``}`,
+  ];
+  if (at < day)
+    parts.push(...dailyParts(spec, { ...q, bucket: undefined, measures }, { start: addDaysIso(at, 1), end: day }));
+  return parts;
 }
 
 /**

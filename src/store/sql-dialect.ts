@@ -49,6 +49,12 @@ export interface SqlDialect {
    * the rows now there rather than for an empty table.
    */
   refreshStatistics(db: Kysely<any>, analyzeOnly?: readonly string[]): Promise<void>;
+  /**
+   * Starts refreshStatistics of the tables but `leaveOut` on a connection of its own, so that it runs beside
+   * a transaction the process holds open (seeing what is committed); undefined where the engine has no
+   * other connection, and the caller refreshes after the transaction instead.
+   */
+  refreshStatisticsBeside(db: Kysely<any>, leaveOut: readonly string[]): Promise<void> | undefined;
   /** Values packed into one JSON array text (numbers keep every digit). */
   jsonArray(values: readonly RawBuilder<unknown>[]): RawBuilder<string>;
   /** A table stored in its primary key's order (a compact key-only table). */

@@ -20,7 +20,12 @@ const DATA_TABLES = ["order_lines", "daily_sales", "rollup_sales"] as const;
 const TABLES = [...DATA_TABLES, "rollup_state"] as const;
 
 /** Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day. */
-function orderFile(name: string, from: number, to: number, options: { updated?: boolean; bad?: number } = {}) {
+function orderFile(
+  name: string,
+  from: number,
+  to: number,
+  options: { updated?: boolean; bad?: number; huge?: number } = {},
+) {
   const rows = [HEADER.join("\t")];
   for (let i = from; i < to; i++) {
     const order = Math.floor(i / 2);
@@ -37,7 +42,7 @@ function orderFile(name: string, from: number, to: number, options: { updated?: 
       sku: `SKU-${i % 300}`,
       asin: `B0${String((i * 7) % 300).padStart(8, "0")}`,
       "item-status": cancelled ? "Cancelled" : "Shipped",
-      quantity: i === options.bad ? "three" : String(1 + (i % 3)),
+      quantity: i === options.bad ? "three" : i === options.huge ? "100000000000000000000" : String(1 + (i % 3)),
       currency: "USD",
       "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
     };
@@ -148,5 +153,42 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("bulk order imports o
     expect(want.order_lines).toHaveLength(LINES + 5_000);
     const got = await snapshot(mirror);
     expect(got).toEqual(asKept(want, got));
+  });
+});
+
+// Both halves cover the same days (an order's two lines stay in one half), so the second half's days are
+// summed again from every stored line and its running totals rebuilt from its first day.
+const firstHalf = orderFile("first-half.tsv", 0, LINES);
+const secondHalf = orderFile("second-half.tsv", LINES, 2 * LINES);
+const bothHalves = orderFile("both-halves.tsv", 0, 2 * LINES);
+// A quantity past PostgreSQL's bigint, in the file's second load: the server refuses that load.
+const overflowing = orderFile("overflowing.tsv", LINES, 2 * LINES, { huge: LINES + 15_000 });
+
+describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("order files on top of each other on $name", (backend) => {
+  const mirrors: Mirror[] = [];
+  afterAll(async () => {
+    for (const m of mirrors) await m.close();
+  });
+  async function mirrorOf(...files: string[]): Promise<Mirror> {
+    const mirror = await openStore(await backend.location());
+    mirrors.push(mirror);
+    for (const file of files) await importFile(mirror, file, { now, marketplace: "US" });
+    return mirror;
+  }
+
+  it("gives the same daily sales and running totals as one import of both files", async () => {
+    const two = await snapshot(await mirrorOf(firstHalf, secondHalf), DATA_TABLES);
+    const one = await snapshot(await mirrorOf(bothHalves), DATA_TABLES);
+    expect(two.order_lines).toHaveLength(2 * LINES);
+    expect(two).toEqual(one);
+  });
+
+  it("leaves the mirror as it was when the server refuses a load halfway through a file", async () => {
+    const mirror = await mirrorOf(firstHalf);
+    const before = await snapshot(mirror, DATA_TABLES);
+    const failure = await importFile(mirror, overflowing, { now, marketplace: "US" }).catch((e) => e);
+    expect(failure.code).toBe("failure");
+    expect(failure.message).toMatch(/out of range/);
+    expect(await snapshot(mirror, DATA_TABLES)).toEqual(before);
   });
 });

@@ -8,7 +8,8 @@ import { formatMoney, formatNumber, formatPercent, formatPoints } from "../../co
 import { money, roundTo } from "../../core/money.js";
 import type { Outcome } from "./outcome.js";
 import { adExtent, adFreshness, campaignFacts, campaignIdsFor, type AdFacts } from "../facts/ad-facts.js";
-import { clampToData, periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
+import { clampToData, periodWords, scopeOf } from "../facts/scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 import { pct, adMetrics, noAds } from "./ad-common.js";
 
 export async function advertisingSummary(

@@ -7,7 +7,8 @@ import { formatNumber } from "../../core/number-format.js";
 import { roundTo } from "../../core/money.js";
 import { endOfDay, noDataInScope, type Outcome, limitRows } from "./outcome.js";
 import { entryForAsin, listingsOf } from "../facts/product-facts.js";
-import { periodWords, scopeOf, scopeWhere, previousRange } from "../facts/scope.js";
+import { periodWords, scopeOf, previousRange } from "../facts/scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 
 interface Snapshot {
   date: string;

@@ -7,7 +7,8 @@ import { formatMoney, formatPercent } from "../../core/number-format.js";
 import { changePercent, money } from "../../core/money.js";
 import { applyConditions, endOfDay, type Outcome, limitRows } from "./outcome.js";
 import { listingsOf } from "../facts/product-facts.js";
-import { periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
+import { periodWords, scopeOf } from "../facts/scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 
 /** How far back price changes are looked for: they are a recent signal, and offers are daily only for the last 90 days. */
 export const MAX_PRICE_CHANGE_DAYS = 90;

@@ -11,7 +11,8 @@ import { addMonthsIso, type DateRange } from "../../core/timeframe.js";
 import { noDataInScope, salesFreshness, type Outcome } from "./outcome.js";
 import { clampToData } from "../facts/scope.js";
 import { describeMetric } from "./top-products.js";
-import { periodWords, scopeOf, scopeWhere } from "../facts/scope.js";
+import { periodWords, scopeOf } from "../facts/scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 
 const SERIES_METRICS = new Set([
   "revenue",

@@ -9,7 +9,8 @@ import {
 } from "../../store/rollups.js";
 import { dialectOf } from "../../store/dialect.js";
 import type { AnalyticsContext } from "./context.js";
-import { NOTHING, type Scope } from "./scope.js";
+import type { Scope } from "./scope.js";
+import { NOTHING } from "../../store/scope-where.js";
 import type { DateRange } from "../../core/timeframe.js";
 
 export interface AdFacts {

@@ -13,7 +13,8 @@ import type { AnalyticsContext } from "./context.js";
 import { roundTo } from "../../core/money.js";
 import { dialectOf } from "../../store/dialect.js";
 import { SALES_ROLLUP, windowTotals } from "../../store/rollups.js";
-import { scopeOf, scopeWhere, type Scope } from "./scope.js";
+import { scopeOf, type Scope } from "./scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 
 export type Urgency = "critical" | "high" | "medium" | "low";
 

@@ -8,7 +8,8 @@ import { factsTable, pairedFactsTable, SALES_ROLLUP } from "../../store/rollups.
 import type { RollupSalesTable } from "../../store/schema.js";
 import type { AnalyticsContext } from "./context.js";
 import { rowShape } from "../../store/row-shape.js";
-import { scopeWhere, type Scope } from "./scope.js";
+import type { Scope } from "./scope.js";
+import { scopeWhere } from "../../store/scope-where.js";
 import type { DateRange } from "../../core/timeframe.js";
 
 /** What an answer shows of a product: its first SKU's title, category and price. */

@@ -2,7 +2,7 @@
  * Turns an understanding's filters into the date range, marketplaces and
  * product scope an analysis reads.
  */
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import type { Filters, Understanding } from "../../core/understanding.js";
 import { periodName, periodOf } from "../../core/timeframe.js";
 import { addDaysIso } from "../../core/dates.js";
@@ -64,20 +64,6 @@ export async function scopeOf(
   if (f.category) parts.push(`in ${f.category}`);
   if (f.marketplace) parts.push(`in the ${f.marketplace} marketplace`);
   return { range, timeframe, marketplace: f.marketplace, asins, category: f.category, label: parts.join(" ") };
-}
-
-/**
- * A condition no row meets, for a scope whose list of keys is empty: a plain `0` is false on SQLite but no
- * boolean on PostgreSQL.
- */
-export const NOTHING: RawBuilder<unknown> = sql`1 = 0`;
-
-/** A condition on `marketplace` and `asin` columns for the scope (rollup and daily rows alike). */
-export function scopeWhere(scope: Pick<Scope, "marketplace" | "asins">): RawBuilder<unknown> | undefined {
-  const conds: RawBuilder<unknown>[] = [];
-  if (scope.marketplace) conds.push(sql`marketplace = ${scope.marketplace}`);
-  if (scope.asins) conds.push(scope.asins.length ? sql`asin in (${sql.join(scope.asins)})` : NOTHING);
-  return conds.length ? sql.join(conds, sql` and `) : undefined;
 }
 
 /**

@@ -157,8 +157,9 @@ export class PgBulkWriter implements BulkWriter {
     };
   }
 
-  suspendKey(table: TableName): (() => void) | undefined {
-    if (this.session.run(`select 1 from ${quoteName(table)} limit 1`, []).rows.length > 0) return undefined;
+  suspendKey(table: TableName, known?: { empty: true }): (() => void) | undefined {
+    if (!known?.empty && this.session.run(`select 1 from ${quoteName(table)} limit 1`, []).rows.length > 0)
+      return undefined;
     const found = this.session.run(
       `select conname, pg_get_constraintdef(oid) from pg_constraint where conrelid = $1::regclass and contype = 'p'`,
       [quoteName(table)],

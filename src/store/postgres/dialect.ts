@@ -10,6 +10,7 @@ import { CompiledQuery, sql, type CreateTableBuilder, type Kysely, type RawBuild
 import type { DateBucket, FirstRowJoin, PackedSource, SqlDialect, WriteWaitOptions } from "../sql-dialect.js";
 import type { MirrorSchema } from "../schema.js";
 import { runCounting } from "./counting-pool.js";
+import { readPoolOf } from "./read-pool.js";
 
 /** The first day (ISO `YYYY-MM-DD`) of the bucket holding a date column; weeks start on Monday (ISO weeks). */
 export function bucketStart(column: string, bucket: DateBucket): RawBuilder<string> {
@@ -100,16 +101,58 @@ export function leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown> {
  * only analyzed.
  */
 export async function refreshStatistics(db: Kysely<any>, analyzeOnly: readonly string[] = []): Promise<void> {
-  const changed = await sql<{ table: string; name: string }>`select c.relname as table, quote_ident(c.relname) as name
+  await refreshChanged((query) => query.execute(db), db.isTransaction, analyzeOnly, []);
+}
+
+/**
+ * refreshStatistics of the changed tables but `leaveOut`, on a connection of
+ * the read pool: it runs beside a transaction this process holds open on its
+ * session (a rebuild of the running totals, which leaves the CPU the tables'
+ * vacuum needs idle), where through `db` it would join that transaction. It
+ * sees what is committed. Undefined on PGlite (one session, no other
+ * connection): the caller refreshes afterwards.
+ */
+export function refreshStatisticsBeside(db: Kysely<any>, leaveOut: readonly string[]): Promise<void> | undefined {
+  const pool = readPoolOf(db);
+  if (!pool) return undefined;
+  return (async () => {
+    const client = await pool.connect();
+    try {
+      await refreshChanged(
+        async (query) => {
+          const compiled = query.compile(db);
+          return { rows: (await client.query(compiled.sql, compiled.parameters as unknown[])).rows };
+        },
+        false,
+        [],
+        leaveOut,
+      );
+    } finally {
+      client.release();
+    }
+  })();
+}
+
+async function refreshChanged(
+  run: <R>(query: RawBuilder<R>) => Promise<{ rows: R[] }>,
+  inTransaction: boolean,
+  analyzeOnly: readonly string[],
+  leaveOut: readonly string[],
+): Promise<void> {
+  const changed = await run(sql<{
+    table: string;
+    name: string;
+  }>`select c.relname as table, quote_ident(c.relname) as name
     from pg_class c left join pg_stat_user_tables s on s.relid = c.oid
     where c.relnamespace = to_regnamespace(current_schema()) and c.relkind = 'r'
       and (c.relallvisible < pg_relation_size(c.oid) / current_setting('block_size')::int
         or s.n_mod_since_analyze > 0 or s.n_ins_since_vacuum > 0)
-    order by c.relname`.execute(db);
-  const vacuumed = changed.rows.filter((r) => !db.isTransaction && !analyzeOnly.includes(r.table)).map((r) => r.name);
-  const analyzed = changed.rows.filter((r) => !vacuumed.includes(r.name)).map((r) => r.name);
-  if (vacuumed.length) await sql`vacuum (analyze) ${sql.raw(vacuumed.join(", "))}`.execute(db);
-  if (analyzed.length) await sql`analyze ${sql.raw(analyzed.join(", "))}`.execute(db);
+    order by c.relname`);
+  const rows = changed.rows.filter((r) => !leaveOut.includes(r.table));
+  const vacuumed = rows.filter((r) => !inTransaction && !analyzeOnly.includes(r.table)).map((r) => r.name);
+  const analyzed = rows.filter((r) => !vacuumed.includes(r.name)).map((r) => r.name);
+  if (vacuumed.length) await run(sql`vacuum (analyze) ${sql.raw(vacuumed.join(", "))}`);
+  if (analyzed.length) await run(sql`analyze ${sql.raw(analyzed.join(", "))}`);
 }
 
 /** Values packed into one JSON array text; double precision prints its shortest exact form. */
@@ -238,6 +281,7 @@ export const postgresDialect: SqlDialect = {
   rowId,
   leftJoinFirst,
   refreshStatistics,
+  refreshStatisticsBeside,
   jsonArray,
   compactTable,
   packedSource,

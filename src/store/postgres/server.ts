@@ -8,6 +8,7 @@ import pg from "pg";
 import { SellerAiError } from "../../core/errors.js";
 import type { MirrorDb } from "../backend.js";
 import { COUNTING_POOL_SIZE, COUNTING_SETTINGS, attachCountingPool } from "./counting-pool.js";
+import { attachReadPool } from "./read-pool.js";
 import { kyselyOnSession, postgresMirror, redactedLocation, type PostgresMirror } from "./open.js";
 import { ServerSession } from "./server-session.js";
 import { PG_TYPES } from "./values.js";
@@ -81,6 +82,7 @@ export async function openServerMirror(url: string, options: ServerOpenOptions):
   const session = new ServerSession(withSessionSettings(url));
   const db = kyselyOnSession(session, pool);
   attachCountingPool(db, counting);
+  attachReadPool(db, pool);
   const mirror = postgresMirror(where, session, db, false, [pool, counting]);
   try {
     const tables = await tablesOf(pool);

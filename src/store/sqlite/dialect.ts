@@ -82,6 +82,11 @@ export function leftJoinFirst(join: FirstRowJoin): RawBuilder<unknown> {
 /** SQLite's planner works without statistics here (the store names its indexes where it matters): nothing to do. */
 async function refreshStatistics(_db: Kysely<any>): Promise<void> {}
 
+/** Nothing to refresh beside a transaction either. */
+function refreshStatisticsBeside(_db: Kysely<any>, _leaveOut: readonly string[]): Promise<void> {
+  return Promise.resolve();
+}
+
 /**
  * Values packed into one JSON array text (numbers keep every digit): a few
  * summary rows can then ride along a long result of narrower rows.
@@ -320,6 +325,7 @@ export const sqliteDialect: SqlDialect = {
   rowId,
   leftJoinFirst,
   refreshStatistics,
+  refreshStatisticsBeside,
   jsonArray,
   compactTable,
   packedSource,
