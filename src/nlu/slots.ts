@@ -507,10 +507,11 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
  * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
- * "stuck in customs for about 2 weeks"): what runs out meanwhile is asked about.
+ * "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
+ * a month", "I can't ship anything in for about 3 weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -913,8 +914,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15];
-    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16] ?? m[18];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
