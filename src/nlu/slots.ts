@@ -574,7 +574,39 @@ const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
 const TRAILING_BOUND = new RegExp(
   `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:(?!or |and )[a-z]+ ){0,3})(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
 );
-const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
+/**
+ * A share said as a fraction or a ratio after a bound: "less than half the time", "under a third", "over two thirds",
+ * "below 3/4 of the time", "more than 1 in 10", "at least 2 out of 5" (spoken numbers are digits by now). Its value
+ * is the percentage the condition grammar reads.
+ */
+const FRACTION_BOUND =
+  /(?<![\w])(less than|under|below|more than|over|above|at least|at most|fewer than) (?:(?:a |one )?(half|third|quarter|fifth|tenth)|(\d+|a|one) (halves|thirds|quarters|fifths|tenths|third|quarter|fifth|tenth)|(\d{1,3}) ?\/ ?(\d{1,3})|(\d{1,3}|a|one) (?:in|out of) (?:every )?(\d{1,4}))(?![\w/%])/g;
+const FRACTION_PARTS: Record<string, number> = {
+  half: 2,
+  halves: 2,
+  third: 3,
+  thirds: 3,
+  quarter: 4,
+  quarters: 4,
+  fifth: 5,
+  fifths: 5,
+  tenth: 10,
+  tenths: 10,
+};
+/** The percentage a fraction stands for, to one decimal ("a third" is 33.3). */
+function fractionPercent(m: RegExpExecArray): number | undefined {
+  const count = (w: string) => (w === "a" || w === "one" ? 1 : Number(w));
+  const [, , unit, n, parts, num, den, k, of] = m;
+  const [a, b] = unit
+    ? [1, FRACTION_PARTS[unit]]
+    : parts
+      ? [count(n), FRACTION_PARTS[parts]]
+      : num
+        ? [Number(num), Number(den)]
+        : [count(k), Number(of)];
+  if (!b || a > b) return undefined;
+  return Math.round((1000 * a) / b) / 10;
+}
 
 /** The bound said first, as the condition grammar reads it. */
 function boundBefore(word: string): string {
@@ -983,8 +1015,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const said = `${boundBefore(word)} ${value} ${unit}`.trim();
     text = text.slice(0, trailingBound.index) + said + text.slice(trailingBound.index + whole.length);
   }
-  // "less than half the time": half is 50%.
-  text = text.replace(HALF_THE_TIME, "$1 50 %");
+  // "less than half the time", "more than 1 in 10": a fraction is its percentage.
+  if (/half|third|quarter|fifth|tenth|\/| in | out of /.test(text))
+    text = replaceAll(text, FRACTION_BOUND, (m) => {
+      const percent = fractionPercent(m);
+      return percent === undefined ? undefined : `${m[1]} ${percent} %`;
+    });
   const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
   // "stock that would take over 150 days to sell through": how long the stock lasts is its days of supply.
