@@ -623,6 +623,15 @@ const QUESTION_OPENING =
  */
 const SENTENCE_END =
   /(?<!(?:^|[\s(])(?:vs|v|etc|approx|e\.g|i\.e|no|nr|mr|mrs|ms|dr|st|inc|ltd|co|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec))(?<=[\p{L}\p{N}%)'"’])(?:[.?!;]+|…)\s+(?=[\p{L}\p{N}"'“‘(])/giu;
+/**
+ * The end of a clause that sets the scene rather than asks, with its own period often enough ("planning the Q1
+ * budget, best 5 by profit over the past 2 weeks?", "money is tight this month so, payouts by month ytd", "my
+ * agency reports on fridays but I'd rather check: acos last week"): a clause opened by a participle and closed by a
+ * comma, one closed by "so", or one closed by a colon after a word.
+ */
+const LEAD_CLAUSE =
+  /^(\s*(?!(?:during|bring|thing|anything|everything|something|nothing|morning|evening|spring|string)\b)[a-z]{2,}ing\b[^,;:.?!]*?),\s+|(\b(?:so,|, so(?=\s))|(?<=[a-z]{3}):)\s+/gi;
+
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025", a rolling window "T-30", "L-7D"). */
 const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4}|[LT]-\d{1,3}[DWM]?)$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
@@ -749,6 +758,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // A question mark's end is kept apart ("__ask__"): that sentence asks something.
   if (/[.?!;]\s/.test(asked))
     asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
+  // A clause that only sets the scene ends before the one that asks ("__lead__").
+  if (/[,:]/.test(asked))
+    asked = asked.replace(LEAD_CLAUSE, (_all, participle?: string, mark?: string) => `${participle ?? mark} __lead__ `);
   // "top10", "last30days", "next2weeks": a number run into the word before it.
   let text = normalizeText(asked)
     .replace(GLUED_NUMBER, "$1 $2")
@@ -961,17 +973,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // The sentences' boundaries, as offsets in the text without their marks.
   const sentences: { start: number; asks: boolean }[] = [];
-  if (/__(?:stop|ask)__/.test(text)) {
-    const parts = text.split(/ ?(__(?:stop|ask)__) ?/);
+  if (/__(?:stop|ask|lead)__/.test(text)) {
+    const parts = text.split(/ ?(__(?:stop|ask|lead)__) ?/);
     text = "";
     for (let i = 0; i < parts.length; i += 2) {
       if (text) text += " ";
       const start = text.length;
       // A sentence asks when it ends with a question mark or opens as a question or request does.
       const end = parts[i + 1] ?? (/\?\s*$/.test(question) ? "__ask__" : "__stop__");
-      sentences.push({ start, asks: end === "__ask__" || QUESTION_OPENING.test(parts[i]) });
+      sentences.push({ start, asks: end === "__ask__" || (end !== "__lead__" && QUESTION_OPENING.test(parts[i])) });
       text += parts[i];
     }
+    // After a scene-setting clause, what follows is the request even when it is worded as a bare list of figures
+    // ("cash is tight this month so, payouts by month ytd").
+    if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
