@@ -479,9 +479,9 @@ const BUY_AS_BY =
   /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
 /** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
-/** A report named by how often it is made ("the monthly report", "our weekly review"). */
+/** A report or record named by how often it is made ("the monthly report", "our weekly review", "my daily log"). */
 const REPORT_CADENCE =
-  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up)(?![\w])/g;
+  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
