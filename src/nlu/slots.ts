@@ -445,7 +445,7 @@ const TARGET_ACOS = new RegExp(
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -1085,9 +1085,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
 
   if (hasAcos) {
-    // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS".
+    // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS", "my acos is too high, I want it near 20".
     text = replaceAll(text, LOOSE_TARGET_ACOS, (m) => {
-      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3]);
+      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
       return "__target__";
     });
     // An ACoS figure with no threshold word ("bids for a 30% ACoS"): what bids would aim at.
