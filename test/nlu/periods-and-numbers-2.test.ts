@@ -131,3 +131,15 @@ describe("shorthand for a breakdown, a place and a report's cadence", () => {
     expectFrame([question], { intent, filters });
   });
 });
+
+describe("an ACoS target told as what the seller wants it to be", () => {
+  it.each([
+    ["acos feels high in germany, I'd like it near 24, should bids come down", 24],
+    ["my acos is out of hand, need it under 18 - what bids do I change", 18],
+  ])("%j", (question, target) => {
+    expectFrame([question], { intent: "bid_recommendations", filters: { target_acos: target } });
+  });
+  it("a count after 'need it for' stays a count", () => {
+    expect(understand("acos per campaign in the US, I need it for 4 campaigns")?.filters.target_acos).toBeUndefined();
+  });
+});
