@@ -445,7 +445,7 @@ const TARGET_ACOS = new RegExp(
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -479,9 +479,9 @@ const BUY_AS_BY =
   /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
 /** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
-/** A report named by how often it is made ("the monthly report", "our weekly review"). */
+/** A report or record named by how often it is made ("the monthly report", "our weekly review", "my daily log"). */
 const REPORT_CADENCE =
-  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up)(?![\w])/g;
+  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
@@ -507,10 +507,11 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
  * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
- * "stuck in customs for about 2 weeks"): what runs out meanwhile is asked about.
+ * "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
+ * a month", "I can't ship anything in for about 3 weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -573,7 +574,39 @@ const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
 const TRAILING_BOUND = new RegExp(
   `(?:(?:of|at|with) )?(\\$?\\d+(?:\\.\\d+)? ?%?) ((?:(?!or |and )[a-z]+ ){0,3})(?:or|and) (${[...FLOOR_WORDS, ...CEILING_WORDS].join("|")})(?= |$)`,
 );
-const HALF_THE_TIME = /(less than|under|below|more than|over|above|at least|at most) (?:half|a half)(?= |$)/;
+/**
+ * A share said as a fraction or a ratio after a bound: "less than half the time", "under a third", "over two thirds",
+ * "below 3/4 of the time", "more than 1 in 10", "at least 2 out of 5" (spoken numbers are digits by now). Its value
+ * is the percentage the condition grammar reads.
+ */
+const FRACTION_BOUND =
+  /(?<![\w])(less than|under|below|more than|over|above|at least|at most|fewer than) (?:(?:a |one )?(half|third|quarter|fifth|tenth)|(\d+|a|one) (halves|thirds|quarters|fifths|tenths|third|quarter|fifth|tenth)|(\d{1,3}) ?\/ ?(\d{1,3})|(\d{1,3}|a|one) (?:in|out of) (?:every )?(\d{1,4}))(?![\w/%])/g;
+const FRACTION_PARTS: Record<string, number> = {
+  half: 2,
+  halves: 2,
+  third: 3,
+  thirds: 3,
+  quarter: 4,
+  quarters: 4,
+  fifth: 5,
+  fifths: 5,
+  tenth: 10,
+  tenths: 10,
+};
+/** The percentage a fraction stands for, to one decimal ("a third" is 33.3). */
+function fractionPercent(m: RegExpExecArray): number | undefined {
+  const count = (w: string) => (w === "a" || w === "one" ? 1 : Number(w));
+  const [, , unit, n, parts, num, den, k, of] = m;
+  const [a, b] = unit
+    ? [1, FRACTION_PARTS[unit]]
+    : parts
+      ? [count(n), FRACTION_PARTS[parts]]
+      : num
+        ? [Number(num), Number(den)]
+        : [count(k), Number(of)];
+  if (!b || a > b) return undefined;
+  return Math.round((1000 * a) / b) / 10;
+}
 
 /** The bound said first, as the condition grammar reads it. */
 function boundBefore(word: string): string {
@@ -590,6 +623,15 @@ const QUESTION_OPENING =
  */
 const SENTENCE_END =
   /(?<!(?:^|[\s(])(?:vs|v|etc|approx|e\.g|i\.e|no|nr|mr|mrs|ms|dr|st|inc|ltd|co|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec))(?<=[\p{L}\p{N}%)'"’])(?:[.?!;]+|…)\s+(?=[\p{L}\p{N}"'“‘(])/giu;
+/**
+ * The end of a clause that sets the scene rather than asks, with its own period often enough ("planning the Q1
+ * budget, best 5 by profit over the past 2 weeks?", "money is tight this month so, payouts by month ytd", "my
+ * agency reports on fridays but I'd rather check: acos last week"): a clause opened by a participle and closed by a
+ * comma, one closed by "so", or one closed by a colon after a word.
+ */
+const LEAD_CLAUSE =
+  /^(\s*(?!(?:during|bring|thing|anything|everything|something|nothing|morning|evening|spring|string)\b)[a-z]{2,}ing\b[^,;:.?!]*?),\s+|(\b(?:so,|, so(?=\s))|(?<=[a-z]{3}):)\s+/gi;
+
 /** Codes of that shape that are periods, not SKUs ("2025-Q3", "Q3-2025", a rolling window "T-30", "L-7D"). */
 const PERIOD_CODE = /^(?:\d{4}-(?:Q[1-4]|H[12])|(?:Q[1-4]|H[12])-\d{4}|[LT]-\d{1,3}[DWM]?)$/;
 /** "last 7d", "past 2w", "next 3mo": a shorthand unit after a word that opens a period. */
@@ -716,6 +758,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // A question mark's end is kept apart ("__ask__"): that sentence asks something.
   if (/[.?!;]\s/.test(asked))
     asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
+  // A clause that only sets the scene ends before the one that asks ("__lead__").
+  if (/[,:]/.test(asked))
+    asked = asked.replace(LEAD_CLAUSE, (_all, participle?: string, mark?: string) => `${participle ?? mark} __lead__ `);
   // "top10", "last30days", "next2weeks": a number run into the word before it.
   let text = normalizeText(asked)
     .replace(GLUED_NUMBER, "$1 $2")
@@ -913,8 +958,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15];
-    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16] ?? m[18];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
@@ -928,17 +973,20 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // The sentences' boundaries, as offsets in the text without their marks.
   const sentences: { start: number; asks: boolean }[] = [];
-  if (/__(?:stop|ask)__/.test(text)) {
-    const parts = text.split(/ ?(__(?:stop|ask)__) ?/);
+  if (/__(?:stop|ask|lead)__/.test(text)) {
+    const parts = text.split(/ ?(__(?:stop|ask|lead)__) ?/);
     text = "";
     for (let i = 0; i < parts.length; i += 2) {
       if (text) text += " ";
       const start = text.length;
       // A sentence asks when it ends with a question mark or opens as a question or request does.
       const end = parts[i + 1] ?? (/\?\s*$/.test(question) ? "__ask__" : "__stop__");
-      sentences.push({ start, asks: end === "__ask__" || QUESTION_OPENING.test(parts[i]) });
+      sentences.push({ start, asks: end === "__ask__" || (end !== "__lead__" && QUESTION_OPENING.test(parts[i])) });
       text += parts[i];
     }
+    // After a scene-setting clause, what follows is the request even when it is worded as a bare list of figures
+    // ("cash is tight this month so, payouts by month ytd").
+    if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
@@ -982,8 +1030,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const said = `${boundBefore(word)} ${value} ${unit}`.trim();
     text = text.slice(0, trailingBound.index) + said + text.slice(trailingBound.index + whole.length);
   }
-  // "less than half the time": half is 50%.
-  text = text.replace(HALF_THE_TIME, "$1 50 %");
+  // "less than half the time", "more than 1 in 10": a fraction is its percentage.
+  if (/half|third|quarter|fifth|tenth|\/| in | out of /.test(text))
+    text = replaceAll(text, FRACTION_BOUND, (m) => {
+      const percent = fractionPercent(m);
+      return percent === undefined ? undefined : `${m[1]} ${percent} %`;
+    });
   const before = slots.conditions.length;
   text = extractConditions(text, g, slots);
   // "stock that would take over 150 days to sell through": how long the stock lasts is its days of supply.
@@ -1033,9 +1085,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
 
   if (hasAcos) {
-    // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS".
+    // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS", "my acos is too high, I want it near 20".
     text = replaceAll(text, LOOSE_TARGET_ACOS, (m) => {
-      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3]);
+      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
       return "__target__";
     });
     // An ACoS figure with no threshold word ("bids for a 30% ACoS"): what bids would aim at.

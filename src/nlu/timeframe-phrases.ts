@@ -59,7 +59,9 @@ interface Grammar {
     single: RegExp;
     quarterAlone: RegExp;
     weekday: RegExp;
+    dateAfterWeekday: RegExp;
     half: RegExp;
+    monthHalf: RegExp;
     season: RegExp;
     monthAlone: RegExp;
     yearAlone: RegExp;
@@ -164,12 +166,20 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`,
         "g",
       ),
+      // A weekday that only introduces a date ("Friday 13 November", "on Tuesday, March 3rd"): the date is the day.
+      dateAfterWeekday: new RegExp(`^,? (?:the )?(?:\\d{1,2}${ORD} (?:of )?${MONTH}|${MONTH} \\d{1,2}${ORD})${E}`),
       // "over the summer", "next spring", "winter 2025": a season's three months ("fall" only after next, last or this).
       season: new RegExp(
         `${B}(?:(next|coming|last|this|the|over the|during the|in the|through the) (spring|summer|autumn|winter|fall)|(spring|summer|autumn|winter) (\\d{4}))${E}`,
         "g",
       ),
       half: new RegExp(`${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))})(?: of)?,?(?: (\\d{4}))?${E}`, "g"),
+      // Half of a month, not of a year: "the first half of November" (1st to 15th), "2nd half of last month"
+      // (16th to the month's end), "first half of oct 2025".
+      monthHalf: new RegExp(
+        `${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))}) (?:of )?(?:(this|last|the) month|(${MONTH})(?:,? (\\d{4}))?)${E}`,
+        "g",
+      ),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
       // A comparison word before the month ("September vs August") stays free to be read as the comparison's cue.
       monthAlone: new RegExp(
@@ -333,6 +343,7 @@ export function findTimeframes(
   if (tokens.some((t) => p.weekdays[t] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
       const [, since, on, name] = m;
+      if (g.patterns.dateAfterWeekday.test(text.slice(m.index + m[0].length))) return undefined;
       // The latest such day: today counts for "since", not for "last".
       let date = addDaysIso(today, -((weekdayIso(today) - p.weekdays[name] + 7) % 7));
       if (on === "last" && date === today) date = addDaysIso(date, -7);
@@ -354,6 +365,22 @@ export function findTimeframes(
       return { kind: "time", token: `${startOf(y)}..${endOf(y)}` };
     });
   if (tokens.some((t) => t === "half" || /^h[12]$/.test(t))) {
+    claim(g.patterns.monthHalf, (m) => {
+      const [, name, which, monthName, yearText] = m;
+      let y: number;
+      let month: number;
+      if (monthName) {
+        month = g.months[monthName];
+        y = yearText ? Number(yearText) : latestMonthYear(month, today);
+      } else {
+        const first = which === "last" ? addMonthsIso(`${today.slice(0, 8)}01`, -1) : `${today.slice(0, 8)}01`;
+        [y, month] = first.split("-").map(Number);
+      }
+      const start = ymd(y, month, p.halves[name] === 1 ? 1 : 16);
+      const last = p.halves[name] === 1 ? ymd(y, month, 15) : lastDayOfMonth(y, month);
+      if (start > today) return undefined;
+      return { kind: "time", token: `${start}..${last < today ? last : today}` };
+    });
     claim(g.patterns.half, (m) => {
       const half = p.halves[m[1]];
       const [ty, tm] = today.split("-").map(Number);
@@ -492,7 +519,10 @@ export function findTimeframes(
     compareTo = earlier.token;
   }
   const main = times().find((s) => !targets.has(s));
-  const timeframe = main?.token;
+  let timeframe = main?.token;
+  // "is it up or down vs last month": only the other side named, and it is a calendar period just over, so the
+  // question weighs the one still running against it.
+  if (!timeframe && compareTo && targets.size) timeframe = RUNNING_AFTER[compareTo];
   // "this October vs last October": the same month or quarter named on both sides is the one a year before.
   if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo))
     compareTo = `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
@@ -582,6 +612,13 @@ const RUNNING_PERIOD: Record<string, string> = {
 
 /** Words after a period that cut it at today ("2025 and 2026 to date"). */
 const SO_FAR_AFTER = /^ (?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![\w])/;
+
+/** A calendar period just over → the one running now, which a comparison with it alone is about. */
+const RUNNING_AFTER: Record<string, string> = {
+  last_week: "this_week",
+  last_month: "this_month",
+  last_quarter: "this_quarter",
+};
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {
