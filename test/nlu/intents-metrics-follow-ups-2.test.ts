@@ -161,3 +161,22 @@ describe("intents said in new sellers' words", () => {
   it("risk words set the kind of insight", () =>
     expectFrame(["anything bad heading for my store?"], { intent: "insights", filters: { insight_type: "risks" } }));
 });
+
+describe("rankings, totals and single days", () => {
+  it.each([
+    ["sort my stuff by units sold this month, best first", "top_products"],
+    ["ad spend over October for all my ads added up", "advertising_summary"],
+    ["roas in the UK this quarter, every campaign put together", "advertising_summary"],
+    ["for my records: daily orders on 3 November", "sales_summary"],
+  ])("%j", (q, intent) => expectFrame([q], { intent }));
+
+  it.each([
+    ["acos broken out per campaign in Germany this month", "acos_by_campaign"],
+    ["daily orders over the past 3 weeks", "sales_trend"],
+  ])("%j stays", (q, intent) => expectFrame([q], { intent }));
+
+  it("holes that are no gaps in a range are no question about the catalog", () => {
+    const outcome = parseQuestion("how do wormholes and black holes form", { catalog, today: TODAY });
+    expect("error" in outcome).toBe(true);
+  });
+});
