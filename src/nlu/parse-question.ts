@@ -776,6 +776,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  // A trend of one day ("daily sales on 14 Nov", "my daily log - orders yesterday") is that day's total: a line needs
+  // more than one point.
+  if (intent === "sales_trend" && slots.timeframe && ONE_DAY.test(slots.timeframe)) return "sales_summary";
   // Being undercut within a period said ("who undercut me this week", "who has undercut us since Monday") is an event,
   // a price change, where "who is undercutting me" asks about prices now.
   if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText))
@@ -1081,6 +1084,7 @@ const NOT_AHEAD = new Set<Metric>([
 ]);
 
 /** Per-product or per-campaign analyses, and the intent that gives their figure for the whole account. */
+const ONE_DAY = /^(?:\d{4}-\d{2}-\d{2}|today|yesterday)$/;
 const OVERALL_OF: Partial<Record<Intent, Intent>> = {
   refund_analysis: "sales_summary",
   conversion_analysis: "sales_summary",

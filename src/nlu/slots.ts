@@ -393,7 +393,7 @@ const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
 /** Amazon (or a marketplace) as the one who moved money to the seller. */
 const PAID_TO_SELLER =
-  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:actually|really|finally|ever|already|just|even))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])/g;
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])/g;
 /** The seller or their business as the one who turned money over. */
 const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
@@ -442,6 +442,13 @@ const CURRENCY_COMMAND =
   /^(?:please )?(?:use|switch to|change to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:from now on|going forward|please))?$/;
 const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
+  "g",
+);
+const ADS_NAMED = /(?<![\w])(?:ads?|adverts?|advertising|ppc|campaigns?|sponsored)(?![\w])/;
+const SHARE_OF_AD_SALES =
+  /(?<![\w])(\d+(?:\.\d+)?) ?(?:%|percent|per cent) of (?:what (?:they|it|the ads|my ads|the campaigns?) (?:sell|sells|sold|make|makes|bring in|brings in|generate|generates)|(?:the |their |its )?(?:sales|revenue) (?:they|it|the ads|my ads|the campaigns?) (?:make|makes|made|bring in|brings in|generate|generates|drive|drives))(?![\w])/g;
+const WISHED_AD_SHARE = new RegExp(
+  `(?<=(?<![\\w])(?:want|wants|wanted|like|need|needs|should|must|aim|aiming|goal|target|set|keep)(?: [a-z'-]+){0,8} )(?:to )?(?:cost|costs|be|stay|spend)(?: me| us)? (?:no more than|not more than|at most|under|below|less than|max|maximum|up to|no higher than) ${SHARE_OF_AD_SALES.source.replace("(?<![\\w])", "")}`,
   "g",
 );
 const LOOSE_TARGET_ACOS =
@@ -684,6 +691,8 @@ const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
 const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "cost_of_goods"]);
+/** The fees a seller names by what they pay for ("storing my stock", "packing and posting"). */
+const NAMED_FEES = new Set<Metric>(["referral_fees", "fba_fees", "storage_fees"]);
 
 /**
  * Extracts the slots of one question.
@@ -926,6 +935,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
   else text = replaceMatches(text, currencies, () => "__currency__");
+  // "ads to cost no more than 25% of what they sell", "ads costing over 35% of the sales they make": ad spend as a
+  // share of the sales the ads bring is ACoS, said in everyday words.
+  // Wished for as a ceiling ("I want my ads to cost no more than 25% of what they sell"), it is the target ACoS.
+  if (ADS_NAMED.test(text)) {
+    text = replaceAll(text, WISHED_AD_SHARE, (m) => {
+      slots.targetAcos = Number(m[1]);
+      return "__target__ s_target_acos";
+    });
+    text = text.replace(SHARE_OF_AD_SALES, "$1 % acos");
+  }
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
@@ -1207,6 +1226,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       if (next?.value.metric && COSTS.has(next.value.metric) && /^(?:on|in|for)?(?: (?:my|the|our))?$/.test(between))
         return "__spend__";
     }
+    // "what did Amazon charge me for storing my stock": a charge said by its verb, then what it paid for, is that fee
+    // alone, not every fee.
+    if (entry.metric === "fees" && !/\bfees?\b/.test(m.phrase)) {
+      const next = metricMatches.find((n) => n.start > m.end);
+      const between = next ? text.slice(m.end, next.start).trim() : "";
+      if (next?.value.metric && NAMED_FEES.has(next.value.metric) && /^(?:for|on)(?: (?:my|the|our))?$/.test(between))
+        return m.phrase;
+    }
     if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
@@ -1267,8 +1294,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (metric && slots.metrics.includes(metric))
       slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
   }
+  // Listed, or set side by side to read together ("sessions vs conversion"): each is asked, in the order said.
   slots.listedMetrics =
-    /(?:^| )m_[a-z_]+ (?:and|plus|&|as well as|along with|with) m_[a-z_]+(?= |$)/.test(text) || ASKED_EACH.test(text);
+    /(?:^| )m_[a-z_]+ (?:and|n|plus|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
+      text,
+    ) || ASKED_EACH.test(text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
