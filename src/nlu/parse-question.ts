@@ -184,23 +184,22 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (intent && thanksForHelp(text) && !hasSellerSlot(slots, true)) intent = undefined;
   // A figure of the future ("what will my sales be next month", "the storage fee next October") is not in the
   // mirror: only stock looks ahead.
-  const ahead = slots.horizonDays !== undefined || inTheFuture(slots.timeframe, options.today);
-  const asNow = ahead ? futureOnlyInLeadIn(asked, options, model) : undefined;
-  // The plan's period is no filter: the question's own period (if any) is.
-  if (asNow) {
-    slots.horizonDays = undefined;
-    slots.timeframe = asNow.find((s) => s.timeframe !== undefined)?.timeframe;
-  }
   if (
     intent &&
-    ahead &&
-    !asNow &&
+    (slots.horizonDays !== undefined || inTheFuture(slots.timeframe, options.today)) &&
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
       (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
         ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
-  )
-    intent = undefined;
+  ) {
+    // …unless the future is only a plan told beside a question about now: then the plan's period is no filter, the
+    // question's own period (if any) is.
+    const asNow = futureOnlyInLeadIn(asked, options, model);
+    if (asNow) {
+      slots.horizonDays = undefined;
+      slots.timeframe = asNow.find((s) => s.timeframe !== undefined)?.timeframe;
+    } else intent = undefined;
+  }
   if (!intent) {
     // What the seller tells before or after asking ("client is planning next year's range - what product types do
     // competitors sell…") can drown the question or lend it a period of its own: the question alone is understood,
