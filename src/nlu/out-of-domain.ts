@@ -66,6 +66,13 @@ const AMAZON_MONEY =
   /(?:(?:all|the|every) )?amazon(?:'s|s)? (?:(?:referral|storage|fba|fulfil+ment|selling|seller|closing|monthly) )?(?:fees?|charges?|cut|commissions?|payouts?|payments?|deposits?|disbursements?)(?= |$)/g;
 
 /**
+ * Amazon's warehouses, where the seller's FBA stock sits ("sitting in Amazon's German warehouse", "amazon fulfilment
+ * centres"): the seller's own stock, not Amazon's business.
+ */
+const AMAZON_WAREHOUSE =
+  /(?:the )?amazon(?:'s|s)? (?:__mkt__ )?(?:(?:fba|fulfil+ment|storage) )?(?:warehouses?|fulfil+ment cent(?:re|er)s?|fcs?|depots?)(?= |$)/g;
+
+/**
  * A ranking or a benchmark of businesses at large ("the biggest brand in pet supplies", "the average margin of
  * amazon sellers", "top companies selling yoga mats"), not of the seller's own things. "Sellers" alone is not
  * enough after a superlative ("my biggest sellers" are products), so superlatives need brands or companies.
@@ -120,6 +127,37 @@ const OTHER_SEARCH = wordsRegExp([
   "duckduckgo",
 ]);
 
+/**
+ * A request to change the seller's Amazon account itself ("can you lower the price of X to $12.99 for me", "pause my
+ * campaign", "raise the daily budget to $50"): seller-ai reads the mirror and changes only its own settings and alerts.
+ * Bids are left out: "adjust bids for a 25% target" asks for bid recommendations. Alerts, reports and notifications
+ * named after the thing ("turn off the ads alert") are seller-ai's own.
+ */
+const REQUEST =
+  "^(?:(?:so|ok|okay|and|hey|hi) )?(?:(?:can|could|would|will) (?:you|u) (?:please |pls |just |go ahead and )?|(?:please|pls|plz|go ahead and|i want you to|i need you to|i'd like you to) )?";
+const NOT_SELLER_AI = "(?! (?:alerts?|notifications?|warnings?|reports?|settings?))";
+const ACCOUNT_ACTION = new RegExp(
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?: (?:[^ ]+ ){0,4}?)?(?: to| by)(?= ))`,
+);
+
+/** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
+const REVIEW_AUTHOR =
+  /(?:^| )(?:who|which (?:customers?|buyers?|shoppers?|people|person|reviewers?|users?)) (?:has |have |had |is |was |keeps |kept )?(?:left|leave|leaving|wrote|write|writing|posted|post|posting|gave|give|giving|put|submitted|dropped)(?: [^ ]+){0,4} (?:reviews?|ratings?|feedback|stars?|comments?)(?= |$)|(?:^| )(?:names?|identity|profiles?) of (?:the |that |this )?(?:reviewers?|people who reviewed)(?= |$)/;
+
+/**
+ * A marketplace's own traffic ("how many shoppers visit amazon.de per day", "amazon's monthly visitors"): Amazon's
+ * figures, not the seller's listings' sessions.
+ */
+const MARKET_TRAFFIC =
+  /(?:^| )(?:shoppers|people|visitors|customers|users|buyers|consumers)(?: [a-z]+){0,2} (?:visit|visits|visited|use|uses|browse|browses|shop on|shop at|go (?:to|on)|come to|log (?:in|on)(?: to)?|are on) (?:the )?(?:amazon|__mkt__)(?= |$)|(?:^| )(?:amazon|__mkt__)(?:'s|s)? (?:(?:total|overall|monthly|daily|weekly|annual|yearly|site|web|website) ){0,2}(?:traffic|visitors|visits|user base|users|footfall)(?= |$)|(?:^| )(?:traffic|visitors|visits|users) (?:does|did|do|will) (?:the )?(?:amazon|__mkt__)(?: [a-z]+)? (?:get|gets|have|has|receive|see)(?= |$)/;
+
+/**
+ * The leading seller of a market on Amazon as a whole ("how much the biggest seller in pet supplies earns on Amazon",
+ * "the top seller on amazon"): another business. "My biggest seller" is a product, so the seller's possessive is out.
+ */
+const AMAZON_LEADER =
+  /(?:^| )the (?:biggest|largest|top|leading|number one|no 1|#1|best|most successful) sellers? (?:(?:in|of|for) (?:[^ ]+ ){1,3}?)?(?:on|across|in all of) amazon(?= |$)/;
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -134,6 +172,13 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
     aboutTheWorld(text: string): boolean {
       if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text)) return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
+      if (
+        AMAZON_LEADER.test(text) ||
+        ACCOUNT_ACTION.test(text) ||
+        REVIEW_AUTHOR.test(text) ||
+        MARKET_TRAFFIC.test(text)
+      )
+        return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
@@ -142,7 +187,10 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
       const kept = [
         ...exceptions.find(text),
-        ...[...text.matchAll(AMAZON_MONEY)].map((m) => ({ start: m.index, end: m.index + m[0].length })),
+        ...[...text.matchAll(AMAZON_MONEY), ...text.matchAll(AMAZON_WAREHOUSE)].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+        })),
       ];
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;

@@ -191,8 +191,15 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
       (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
         ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
-  )
-    intent = undefined;
+  ) {
+    // …unless the future is only a plan told beside a question about now: then the plan's period is no filter, the
+    // question's own period (if any) is.
+    const asNow = futureOnlyInLeadIn(asked, options, model);
+    if (asNow) {
+      slots.horizonDays = undefined;
+      slots.timeframe = asNow.find((s) => s.timeframe !== undefined)?.timeframe;
+    } else intent = undefined;
+  }
   if (!intent) {
     // What the seller tells before or after asking ("client is planning next year's range - what product types do
     // competitors sell…") can drown the question or lend it a period of its own: the question alone is understood,
@@ -302,6 +309,42 @@ function worldOnlyInStatements(text: string, options: ParseOptions, model: Parse
   if (worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
   // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
   return hasSellerSlot(question, true) || ownsTopic(question, model);
+}
+
+/** Where a clause of lead-in ends: a stop, a comma, a dash between words, or "so" starting the next clause. */
+const CLAUSE_BREAK = /(?<=[.!?;:,])\s+(?=\S)|\s+[-–—]+\s+|\s+so\s+(?=\S)/i;
+/** Words that ask for a figure of the future. */
+const FUTURE_ASK =
+  /(?:^| )(?:will|won't|going to|gonna|forecast|forecasts|predict|predicted|prediction|projected|projection|expect|expected|likely|'ll)(?= |$)/;
+
+/**
+ * Whether the future is only the seller's plan or occasion, said in a clause of its own beside a question about now
+ * ("bank review next wk so i need this - q3 rev for pet supplies", "want to expand next yr, where are the gaps in my
+ * range"): that clause has words of its own and nothing of the seller's figures, and the rest asks a seller's question
+ * with no future in it. "next month, how much will I sell" still asks for the future.
+ */
+function futureOnlyInLeadIn(text: string, options: ParseOptions, model: ParserModel): Slots[] | undefined {
+  const clauses = text
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter((c) => /[a-z]/i.test(c));
+  if (clauses.length < 2) return undefined;
+  const read = clauses.map((c) => extractSlots(c, model.grammar, options.catalog, options.today));
+  const future = read.map((s) => s.horizonDays !== undefined || inTheFuture(s.timeframe, options.today));
+  if (!future.some(Boolean)) return undefined;
+  const leadIn = read.every(
+    (s, i) =>
+      !future[i] ||
+      (s.contentWords.length > 0 &&
+        !hasSellerSlot(s, true) &&
+        !FUTURE_ASK.test(s.topicText) &&
+        !/\?\s*$/.test(clauses[i])),
+  );
+  if (!leadIn) return undefined;
+  const rest = read.filter((_, i) => !future[i]);
+  const asks =
+    rest.some((s) => hasSellerSlot(s, true) || ownsTopic(s, model)) && rest.every((s) => !FUTURE_ASK.test(s.topicText));
+  return asks ? rest : undefined;
 }
 
 /** A question of how to do something, other than how to use seller-ai or how the seller compares. */

@@ -1470,7 +1470,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     let unit: number | undefined;
     if (tokens[end] !== undefined && dayUnit(g, tokens[end]) !== undefined) unit = dayUnit(g, tokens[end++]);
     // "a year's worth of stock", "6 months worth of inventory": the worth of a length of time is that length.
-    if (unit && tokens[end] === "worth") end++;
+    const worth = unit !== undefined && tokens[end] === "worth";
+    if (worth) end++;
     let metric: Metric | undefined;
     let bareUnits = false;
     const afterStart = tokens[end] === "of" || tokens[end] === "in" ? end + 1 : end;
@@ -1511,6 +1512,9 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     }
     // "10 days of stock left": a time's worth of stock is days of supply, not a count of units.
     if (unit && metric === "available_quantity") metric = "days_of_supply";
+    // "anything I've got more than 200 days' worth of": a length of time's worth of what the seller holds, with no
+    // metric named, is stock cover.
+    if (worth && !metric) metric = "days_of_supply";
     if (metric === "days_of_supply" && unit) number *= unit;
     slots.conditions.push({ metric, op: op.value, value: number });
     spans.push({
@@ -1687,6 +1691,10 @@ function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric
 function correctWord(word: string, g: SlotGrammar, catalogWords: ReadonlySet<string>): string {
   const fixed = g.vocab.typos[word];
   if (fixed !== undefined) return fixed;
+  // Shorthand with a possessive ("yday's orders", "tmrw's delivery"): the word it stands for, still possessive.
+  const owner = /^([a-z0-9]+)'s$/.exec(word);
+  const short = owner ? g.vocab.typos[owner[1]] : undefined;
+  if (short !== undefined && /^[a-z]+$/.test(short)) return `${short}'s`;
   if (word.length < 5 || !/^[a-z]+$/.test(word) || g.typoStop.has(word)) return word;
   if (g.lexicon.knows(word) || catalogWords.has(word)) return word;
   // A catalog word is a correction only when its first three letters are the word's: "holes" is no misspelt "homes".

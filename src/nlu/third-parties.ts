@@ -103,6 +103,11 @@ const RELATIVES = new Set([
   "outranking",
   "outselling",
   "undercutting",
+  // A participle clause of what it sells ("the other guy selling the same yoga mat as me").
+  "selling",
+  "carrying",
+  "stocking",
+  "offering",
   // A place said of the seller with a word before it ("the seller ranked just above me", "the brand right below us").
   "ranked",
   "ranking",
@@ -196,6 +201,12 @@ export function thirdPartyDetector(
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
+  /** A verb of theirs whose object is one of their offers' figures ("move their prices", "changed the buy box"). */
+  const movesOffers = (rest: string): boolean => {
+    const after = rest.replace(theirVerb, "").replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
+    const metric = metricPhrases.at(after, 0)?.value.metric;
+    return metric !== undefined && metric !== null && theirs.has(metric);
+  };
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
@@ -210,12 +221,18 @@ export function thirdPartyDetector(
         // "how much did the shop that keeps undercutting our cookware sell": what it sold, after an auxiliary.
         let opener = i - 1;
         while (opener >= 0 && !DETERMINERS.has(said[opener])) opener--;
-        const asked = AUXILIARY.test(said[opener - 1] ?? "");
+        // Asked with an auxiliary before it, or as an indirect question ("tell me how much the biggest seller in pet
+        // supplies earns").
+        const asked =
+          AUXILIARY.test(said[opener - 1] ?? "") ||
+          (/^(?:much|many)$/.test(said[opener - 1] ?? "") && said[opener - 2] === "how");
         for (let j = i + 1; j <= i + 7 && j < said.length; j++) {
           if (LINKS.has(said[j])) break;
           const rest = said.slice(j).join(" ");
           if (THEIR_AD_VERB.test(rest)) return true;
-          if (asked && theirVerb.test(rest)) return true;
+          // "did the other sellers on my puzzle move their prices": a verb of theirs on their offers moves prices, which
+          // the mirror holds, not their sales.
+          if (asked && theirVerb.test(rest) && !movesOffers(rest)) return true;
         }
       }
       for (const o of others.find(text)) {
@@ -262,8 +279,9 @@ export function thirdPartyDetector(
       }
       // "my competitor's conversion rate", "rivals' sales": a figure of theirs that is not an offer.
       for (const o of others.find(text)) {
-        // Said the other way round: "the conversion rate of my rivals", "what drives sales for the competitor".
-        const before = /(?:^| )(?:for|of|from) (?:(?:the|my|our|a|that|this|main|biggest|closest|top) ){0,2}$/.exec(
+        // Said the other way round: "the conversion rate of my rivals", "what drives sales for the competitor", "the
+        // return rate on my competitor's yoga mat".
+        const before = /(?:^| )(?:for|of|from|on) (?:(?:the|my|our|a|that|this|main|biggest|closest|top) ){0,2}$/.exec(
           text.slice(0, o.start),
         );
         if (before) {
