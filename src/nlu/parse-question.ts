@@ -107,6 +107,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
   keywordsJudgedBadly(classification.ranked, slots, model);
+  productsOfOneCategory(classification.ranked, slots);
+  adsNeedAdWords(classification.ranked, slots, model);
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
@@ -578,6 +580,14 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
       return;
     }
   }
+  // Keywords or campaigns ranked ("keywords with the lowest ROAS", "top 3 campaigns by spend") are rows of their own,
+  // not the account's one total.
+  const ranking = slots.sort || slots.limit !== undefined || /(?:^| )__rank__(?= |$)/.test(slots.masked);
+  if (top === "advertising_summary" && adEntity && ranking) {
+    const rows = ranked.findIndex((r) => r.label === "acos_by_campaign");
+    if (rows > 0) promote(ranked, rows);
+    return;
+  }
   if (top !== "top_products" || !adEntity) return;
   const at = ranked.findIndex(
     (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
@@ -601,6 +611,31 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
  * Keywords ranked the wrong way for growth ("which keywords have a high ACoS", "keywords with the lowest ROAS") are
  * how they perform, campaign data by keyword: opportunities are keywords that do well and could get more.
  */
+/**
+ * One product asked of a category ("in my kitchen range, which product has the thinnest margin") ranks products
+ * within it: the category is the filter, not the breakdown.
+ */
+function productsOfOneCategory(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "profit_margin_by_category" || slots.groupBy) return;
+  if (slots.entityGroup !== "asin" || !(slots.category || slots.subcategory)) return;
+  const at = ranked.findIndex((r) => r.label === "top_products");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * The advertising summary needs a word of advertising (an ad metric, ads, a campaign, keywords): "how's the French
+ * store performing overall" is the business's performance, however often "overall" comes with ads.
+ */
+function adsNeedAdWords(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "advertising_summary") return;
+  if (slots.metrics.some((m) => AD_METRICS.has(m) || m === "impression_share") || slots.campaign || slots.entityGroup)
+    return;
+  const classes = model.classifier.classesIn(slots.masked);
+  if (["ads", "campaign", "keyword", "bid", "waste", "visibility"].some((c) => classes.has(c))) return;
+  const at = ranked.findIndex((r) => r.label !== "none" && INTENT_AREAS[r.label as Intent] !== "advertising");
+  if (at > 0) promote(ranked, at, false);
+}
+
 const AD_COST_METRICS = new Set<Metric>(["acos", "tacos", "roas", "cpc"]);
 
 function keywordsJudgedBadly(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {

@@ -16,6 +16,9 @@ import type { TimeframePhrases } from "./vocabulary.js";
  * names and the one it is compared with, and masks both for the classifier.
  */
 
+/** Words before "ever" that make it a frequency ("hardly ever") rather than all of time. */
+const HOW_OFTEN = /(?:^| )(?:hardly|barely|rarely|scarcely|seldom|if|never|whatever|forever)\s*$/;
+
 export interface TimeframeFound {
   /** The text with periods and comparison words replaced by feature tokens. */
   text: string;
@@ -403,7 +406,12 @@ export function findTimeframes(
       const n = Number(m[1]);
       return n >= 1 && n <= 3650 ? { kind: "time", token: addDaysIso(today, -n) } : undefined;
     });
-  claimPhrases(g.patterns.fixed, (token) => ({ kind: "time", token }));
+  for (const m of g.patterns.fixed.find(text)) {
+    // "Hardly ever", "rarely ever": how often, not since when ("ads hardly ever show up for").
+    if (m.phrase === "ever" && HOW_OFTEN.test(text.slice(0, m.start))) continue;
+    if (free(m.start, m.end))
+      spans.push({ kind: "time", token: m.value, start: m.start, end: m.end, phrase: m.phrase });
+  }
   if (hasDateish)
     claim(g.patterns.single, (m) => {
       const range = dateExpr(m[0].replace(/^the /, ""), today, g);

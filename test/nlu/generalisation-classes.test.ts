@@ -1647,3 +1647,45 @@ describe("classes the twenty-eighth to thirtieth blind splits showed, with the t
     (q) => expectFrame([q], { intent: "sales_summary", filters: { metrics: ["profit"] } }),
   );
 });
+
+describe("classes the thirty-fourth to thirty-sixth blind splits showed", () => {
+  it.each<[string, string]>([
+    // "Hardly ever" is how often, never all of time: the intent's default period stays.
+    ["terms that convert nicely but where we rarely ever get shown", "last_30_days"],
+    ["which products hardly ever get returned", "last_30_days"],
+  ])("%j keeps the default period", (q, timeframe) => {
+    const u = understand(q);
+    expect(u?.filters.timeframe, q).toBe(timeframe);
+  });
+  it("all time is still all time", () =>
+    expectFrame(["best seller ever"], { intent: "top_products", filters: { timeframe: "all_time" } }));
+
+  it.each([
+    "ad spend as a share of ad sales by campaign in May",
+    "ad costs as a percentage of ad revenue, per campaign",
+  ])("ACoS defined in words is ACoS: %j", (q) =>
+    expectFrame([q], { intent: "acos_by_campaign", filters: { metrics: ["acos"] } }),
+  );
+
+  it.each([
+    "within Toys & Games, which single item has the weakest margin",
+    "in Office Products which product keeps the least profit as a percentage",
+  ])("one product asked of a category ranks products in it: %j", (q) =>
+    expectFrame([q], { intent: "top_products", filters: { metrics: ["profit_margin"], sort: "asc" } }),
+  );
+  it("margins of every category are still by category", () =>
+    expectFrame(["which category has the weakest margin"], { intent: "profit_margin_by_category" }));
+
+  it.each([
+    "how is the Italian shop doing overall? give me the detailed version",
+    "how are we performing overall in Japan, in depth",
+  ])("overall performance without a word of ads is an insight: %j", (q) => expectFrame([q], { intent: "insights" }));
+  it.each(["how are my ads doing overall in Japan", "overall PPC performance last month"])(
+    "overall performance of the ads is still their summary: %j",
+    (q) => expectFrame([q], { intent: "advertising_summary" }),
+  );
+  it.each(["keywords with the poorest ROAS in October", "bottom 3 campaigns by ROAS"])(
+    "keywords or campaigns ranked are rows, not the account's total: %j",
+    (q) => expectFrame([q], { intent: "acos_by_campaign", filters: { sort: "asc" } }),
+  );
+});
