@@ -96,8 +96,10 @@ class TotalsBuilder implements FirstSalesTotals {
       values.push(this.accountId, grain, day, marketplace, asin, sums.units, sums.revenue, sums.orders, sums.days);
       if (values.length >= ROWS_PER_ADD * COLUMNS.length) queue.add(values.splice(0));
     };
-    this.perProduct(keptTotalDays(SALES_ROLLUP, engine, first, last), emit);
+    // In the key's order (grain A before C, then day, marketplace, product): the key is then built from
+    // rows its sort finds already sorted, which it checks before sorting.
     this.perMarketplace(keptTotalDays(SALES_ROLLUP, engine, first, last, true), emit);
+    this.perProduct(keptTotalDays(SALES_ROLLUP, engine, first, last), emit);
     queue.add(values);
     const { refused } = queue.finish();
     if (refused) throw refused.error;
@@ -110,7 +112,7 @@ class TotalsBuilder implements FirstSalesTotals {
    * after its first sale: a day's sales count toward the first kept day on
    * or after it. Summed per kept day first, then run on, as the server's
    * rebuild sums them; rows go out day by day, as it writes them (a day's
-   * totals, read together, lie on neighbouring pages).
+   * totals, read together, lie on neighbouring pages), each day's in key order.
    */
   private perProduct(days: readonly string[], emit: Emit): void {
     const numbers = dayNumbers(days, this.first);
