@@ -8,6 +8,7 @@
 import { sql, type Kysely } from "kysely";
 import type { BulkStatement, BulkStatements } from "../store/backend.js";
 import { dialectOf } from "../store/dialect.js";
+import { firstSalesTotals, type FirstSalesTotals } from "../store/first-sales-totals.js";
 import type { ImportContext } from "./context.js";
 import { CELL_SHAPE, type DailyCell, type OrderLineTotalsData } from "./line-totals.js";
 import { packedParameters, packedTexts, strideOf } from "./packed-rows.js";
@@ -98,7 +99,13 @@ export class DailySums {
     const restore = stored < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
     // Set aside only when the table is empty: no stored row can then share a key with a loaded one.
     const restoreKey = stored === 0 ? ctx.writer.suspendKey?.("daily_sales", { empty: true }) : undefined;
-    const written = restoreKey ? this.loadRows(ctx) : await sumSalesOfMarketplaces(ctx, this.marketplaces);
+    // The account's first sales: its running totals are these sums run on, made and loaded here too.
+    const totals = restoreKey
+      ? await firstSalesTotals(ctx.db as unknown as Kysely<any>, ctx.writer, ctx.accountId)
+      : undefined;
+    const written = restoreKey ? this.loadRows(ctx, totals) : await sumSalesOfMarketplaces(ctx, this.marketplaces);
+    // Loaded while the server has no other work queued: node makes the next rows while it loads the last.
+    await totals?.load();
     restoreKey?.();
     restore?.();
     return written;
@@ -106,15 +113,19 @@ export class DailySums {
 
   /**
    * Loads every cell as a row (without conflicts: the writer loads them by COPY), revenue rounded to the
-   * cent. Queued where the writer can, so that the server loads one part while the next is formatted.
+   * cent, handing each to `totals` as stored. Queued where the writer can, so that the server loads one
+   * part while the next is formatted.
    */
-  private loadRows(ctx: ImportContext): number {
+  private loadRows(ctx: ImportContext, totals?: FirstSalesTotals): number {
     const queue = ctx.writer.rowQueue?.("daily_sales", SUM_COLUMNS);
     const values: unknown[] = [];
     let written = 0;
     this.forEachCell(
-      (marketplace, asin, date, units, revenue, orders) =>
-        values.push(ctx.accountId, marketplace, asin, date, units, roundedToCents(revenue), orders),
+      (marketplace, asin, date, units, revenue, orders) => {
+        const cents = roundedToCents(revenue);
+        values.push(ctx.accountId, marketplace, asin, date, units, cents, orders);
+        totals?.add(marketplace, asin, date, units, cents, orders);
+      },
       () => {
         if (queue) queue.add(values.splice(0));
         // A load per LOAD_VALUES values: the text of a million fields at once would double the memory.

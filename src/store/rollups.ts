@@ -16,6 +16,7 @@ import { addDaysIso, weekdayIso } from "../core/dates.js";
 import type { BulkStatements } from "./backend.js";
 import { dialectOf, type DateBucket, type SqlDialect } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
+import { LOADED_WITH_FILE, totalsLoadedWithFile } from "./loaded-totals.js";
 import { rebuildPriceChanges } from "./price-changes.js";
 import { emptyTotals, insertTotalsAtOnce } from "./postgres/running-totals.js";
 import type { DateRange } from "../core/timeframe.js";
@@ -226,15 +227,20 @@ export async function rebuildRollups(
   // does not write are refreshed meanwhile on another connection, where the engine has one: the rebuild's
   // statements keep one processor busy, the tables' vacuum takes the other. Asked again in the transaction.
   const dialect = dialectOf(mirror.db);
+  // Sales totals loaded with the file of the newest run (an account's first sales) are a whole rebuild's,
+  // made by the import: the rebuild keeps them and does the rest.
+  const loaded = range && (await totalsLoadedWithFile(mirror.db as unknown as Kysely<any>, accountId));
   const beside =
-    !range || !(await reflectsPreviousRun(mirror.db as unknown as Kysely<any>, accountId, coveredRuns))
+    loaded || !range || !(await reflectsPreviousRun(mirror.db as unknown as Kysely<any>, accountId, coveredRuns))
       ? dialect.refreshStatisticsBeside(mirror.db, REBUILT_TABLES)
       : undefined;
   // Should the rebuild fail first, the refresh's own failure is of no interest.
   beside?.catch(() => undefined);
   const whole = await mirror.db.transaction().execute(async (trx) => {
     const t = trx as unknown as Kysely<any>;
-    const from = range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
+    const loadedSales = range ? await totalsLoadedWithFile(t, accountId) : undefined;
+    const from =
+      !loadedSales && range && (await reflectsPreviousRun(t, accountId, coveredRuns)) ? range.start : undefined;
     // The last day the kept totals ran to: a weekly spec keeps every day only in the weeks before it.
     const previousLast = from
       ? ((await t.selectFrom("rollup_state").select("last_date").where("account_id", "=", accountId).executeTakeFirst())
@@ -248,13 +254,17 @@ export async function rebuildRollups(
       extents.set(spec, e);
       widen(extent, e);
     }
-    for (const spec of ROLLUPS)
+    // Kept only while they span every daily row the rebuild would sum.
+    const keepSales = loadedSales?.first === extent.first && loadedSales?.last === extent.last;
+    for (const spec of ROLLUPS) {
+      if (spec === SALES_ROLLUP && keepSales) continue;
       await rebuildSpec(t, mirror.statements, spec, accountId, {
         from,
         first: extents.get(spec)?.first,
         last: extent.last,
         previousLast,
       });
+    }
     await rebuildPriceChanges(t, accountId, from);
     const run = await t
       .selectFrom("sync_runs")
@@ -311,10 +321,11 @@ async function reflectsPreviousRun(
 ): Promise<boolean> {
   const state = await t
     .selectFrom("rollup_state")
-    .select("sync_run_id")
+    .select(["sync_run_id", "built_at"])
     .where("account_id", "=", accountId)
     .executeTakeFirst();
-  if (!state) return false;
+  // Totals loaded with a file that a later run followed: only the file's days are known to be right.
+  if (!state || state.built_at === LOADED_WITH_FILE) return false;
   const newer = await t
     .selectFrom("sync_runs")
     .select("id")
@@ -424,6 +435,20 @@ function* totalDays(layout: TotalsLayout, start: string, last: string): Generato
     day = maxDate(start, dense);
   }
   for (; day <= last; day = addDaysIso(day, 1)) yield day;
+}
+
+/**
+ * The days a spec's running totals are kept for on an engine, from `start` to `last`: its per-key totals
+ * (grain C) in its layout, or with `summed` the summed totals (grain A), kept for every day.
+ */
+export function keptTotalDays(
+  spec: RollupSpec,
+  engine: SqlDialect["engine"],
+  start: string,
+  last: string,
+  summed = false,
+): string[] {
+  return [...totalDays(summed ? EVERY_DAY : totalsLayout(spec, engine), start, last)];
 }
 
 /** The last day on or before `day` a layout keeps totals for (given the data's last day). */
