@@ -1,11 +1,9 @@
 // Classes of fault in intent rules, metrics, campaigns, settings and follow-ups that blind held-out splits showed,
 // each over phrasings of its own (none of them a held-out question), with neighbours a fix must leave alone.
 import { describe, expect, it } from "vitest";
-import { parseQuestion } from "../../src/nlu/parse-question.js";
-import type { Understanding } from "../../src/core/understanding.js";
 import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
+import { frameChecks } from "../helpers/nlu-frames.js";
 
-const TODAY = "2026-11-21";
 const subcategories = new Map<string, string>();
 for (const p of FIXTURE_CATALOG.products)
   if (!subcategories.has(p.subcategory)) subcategories.set(p.subcategory, p.category);
@@ -16,31 +14,7 @@ const catalog = {
   asins: FIXTURE_CATALOG.products.map((p) => p.asin),
   skus: FIXTURE_CATALOG.products.map((p) => p.sku),
 };
-
-/** The understanding of the last question, each earlier one its context. */
-function understand(...questions: string[]): Understanding | undefined {
-  let previous: Understanding | undefined;
-  for (const q of questions) {
-    const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-    previous = "error" in outcome ? undefined : outcome.understanding;
-  }
-  return previous;
-}
-
-type Expected = { intent: string; filters?: Record<string, unknown> };
-const expectFrame = (questions: string[], want: Expected) => {
-  const u = understand(...questions);
-  expect(u, questions.join(" / ")).toBeDefined();
-  expect(u!.intent, questions.join(" / ")).toBe(want.intent);
-  if (!want.filters) return;
-  // As the scorer reads metrics: the first is the one asked about, and every one expected is there.
-  const { metrics, ...rest } = want.filters as { metrics?: string[] };
-  expect(u!.filters).toMatchObject(rest);
-  if (metrics) {
-    expect(u!.filters.metrics?.[0]).toBe(metrics[0]);
-    expect(u!.filters.metrics).toEqual(expect.arrayContaining(metrics));
-  }
-};
+const { understand, expectFrame } = frameChecks(catalog);
 /** Filters the understanding must not have. */
 const expectWithout = (questions: string[], keys: string[]) => {
   const u = understand(...questions);

@@ -1,43 +1,9 @@
 // Classes of fault in periods, comparisons' periods, horizons and thresholds that blind held-out splits showed, each
 // over several phrasings of its own (none of them a held-out question), with a neighbour a fix must leave alone.
 import { describe, expect, it } from "vitest";
-import { parseQuestion } from "../../src/nlu/parse-question.js";
-import type { Understanding } from "../../src/core/understanding.js";
-import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
+import { frameChecks } from "../helpers/nlu-frames.js";
 
-const TODAY = "2026-11-21";
-const catalog = {
-  categories: FIXTURE_CATALOG.categories,
-  subcategories: [],
-  campaigns: [],
-  asins: FIXTURE_CATALOG.products.map((p) => p.asin),
-  skus: FIXTURE_CATALOG.products.map((p) => p.sku),
-};
-
-/** The understanding of the last question, each earlier one its context. */
-function understand(...questions: string[]): Understanding | undefined {
-  let previous: Understanding | undefined;
-  for (const q of questions) {
-    const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-    previous = "error" in outcome ? undefined : outcome.understanding;
-  }
-  return previous;
-}
-
-type Expected = { intent: string; filters?: Record<string, unknown> };
-const expectFrame = (questions: string[], want: Expected) => {
-  const u = understand(...questions);
-  expect(u, questions.join(" / ")).toBeDefined();
-  expect(u!.intent, questions.join(" / ")).toBe(want.intent);
-  if (!want.filters) return;
-  // As the scorer reads metrics: the first is the one asked about, and every one expected is there.
-  const { metrics, ...rest } = want.filters as { metrics?: string[] };
-  expect(u!.filters).toMatchObject(rest);
-  if (metrics) {
-    expect(u!.filters.metrics?.[0]).toBe(metrics[0]);
-    expect(u!.filters.metrics).toEqual(expect.arrayContaining(metrics));
-  }
-};
+const { understand, expectFrame } = frameChecks();
 
 describe("a share told as a fraction or a ratio is a percentage threshold", () => {
   it.each([

@@ -1,37 +1,9 @@
 // Periods, horizons, comparisons' periods and numbers as sellers write them (classes of fault blind splits showed),
 // each over phrasings of its own, with a neighbour that must not change where a fix could reach too far.
 import { describe, expect, it } from "vitest";
-import { parseQuestion } from "../../src/nlu/parse-question.js";
-import type { Understanding } from "../../src/core/understanding.js";
-import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
+import { frameChecks } from "../helpers/nlu-frames.js";
 
-const TODAY = "2026-11-21";
-const catalog = {
-  categories: FIXTURE_CATALOG.categories,
-  subcategories: [],
-  campaigns: [],
-  asins: FIXTURE_CATALOG.products.map((p) => p.asin),
-  skus: FIXTURE_CATALOG.products.map((p) => p.sku),
-};
-
-/** The understanding of the last question, each earlier one its context. */
-function understand(...questions: string[]): Understanding | undefined {
-  let previous: Understanding | undefined;
-  for (const q of questions) {
-    const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-    previous = "error" in outcome ? undefined : outcome.understanding;
-  }
-  return previous;
-}
-
-type Expected = { intent: string; filters?: Record<string, unknown> };
-const expectFrame = (questions: string[], want: Expected) => {
-  const u = understand(...questions);
-  expect(u, questions.join(" / ")).toBeDefined();
-  expect(u!.intent, questions.join(" / ")).toBe(want.intent);
-  if (!want.filters) return;
-  expect(u!.filters).toMatchObject(want.filters);
-};
+const { understand, expectFrame } = frameChecks();
 /** Only the filters, where the intent is another class's concern. */
 const expectFilters = (question: string, filters: Record<string, unknown>) => {
   const u = understand(question);

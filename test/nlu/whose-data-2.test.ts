@@ -2,47 +2,9 @@
 // in everyday words or shorthand that were refused, and questions about other parties, Amazon itself or actions on the
 // account that were taken for the seller's own figures. Every phrasing is our own, none a held-out question.
 import { describe, expect, it } from "vitest";
-import type { Understanding } from "../../src/core/understanding.js";
-import { parseQuestion } from "../../src/nlu/parse-question.js";
-import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
+import { frameChecks } from "../helpers/nlu-frames.js";
 
-const TODAY = "2026-11-21";
-const catalog = {
-  categories: FIXTURE_CATALOG.categories,
-  subcategories: [],
-  campaigns: [],
-  asins: FIXTURE_CATALOG.products.map((p) => p.asin),
-  skus: FIXTURE_CATALOG.products.map((p) => p.sku),
-};
-
-/** The understanding of the last question, each earlier one its context. */
-function understand(...questions: string[]): Understanding | undefined {
-  let previous: Understanding | undefined;
-  for (const q of questions) {
-    const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-    previous = "error" in outcome ? undefined : outcome.understanding;
-  }
-  return previous;
-}
-
-type Expected = { intent: string; filters?: Record<string, unknown> };
-const expectFrame = (questions: string[], want: Expected) => {
-  const u = understand(...questions);
-  expect(u, questions.join(" / ")).toBeDefined();
-  expect(u!.intent, questions.join(" / ")).toBe(want.intent);
-  if (!want.filters) return;
-  const { metrics, ...rest } = want.filters as { metrics?: string[] };
-  expect(u!.filters).toMatchObject(rest);
-  if (metrics) {
-    expect(u!.filters.metrics?.[0]).toBe(metrics[0]);
-    expect(u!.filters.metrics).toEqual(expect.arrayContaining(metrics));
-  }
-};
-
-const refused = (question: string) => {
-  const outcome = parseQuestion(question, { catalog, today: TODAY });
-  expect("error" in outcome, question).toBe(true);
-};
+const { understand, expectFrame, refused } = frameChecks();
 
 describe("Amazon's warehouses hold the seller's own stock", () => {
   it.each([

@@ -1,48 +1,9 @@
 // Whose data a question is about, and whether it is a seller's question at all: classes of fault that blind held-out
 // splits 28 to 33 showed, each over phrasings of its own (none of them a held-out question).
-import { describe, expect, it } from "vitest";
-import { parseQuestion } from "../../src/nlu/parse-question.js";
-import type { Understanding } from "../../src/core/understanding.js";
-import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
+import { describe, it } from "vitest";
+import { frameChecks } from "../helpers/nlu-frames.js";
 
-const TODAY = "2026-11-21";
-const catalog = {
-  categories: FIXTURE_CATALOG.categories,
-  subcategories: [],
-  campaigns: [],
-  asins: FIXTURE_CATALOG.products.map((p) => p.asin),
-  skus: FIXTURE_CATALOG.products.map((p) => p.sku),
-};
-
-/** The understanding of the last question, each earlier one its context. */
-function understand(...questions: string[]): Understanding | undefined {
-  let previous: Understanding | undefined;
-  for (const q of questions) {
-    const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-    previous = "error" in outcome ? undefined : outcome.understanding;
-  }
-  return previous;
-}
-
-type Expected = { intent: string; filters?: Record<string, unknown> };
-const expectFrame = (questions: string[], want: Expected) => {
-  const u = understand(...questions);
-  expect(u, questions.join(" / ")).toBeDefined();
-  expect(u!.intent, questions.join(" / ")).toBe(want.intent);
-  if (!want.filters) return;
-  // As the scorer reads metrics: the first is the one asked about, and every one expected is there.
-  const { metrics, ...rest } = want.filters as { metrics?: string[] };
-  expect(u!.filters).toMatchObject(rest);
-  if (metrics) {
-    expect(u!.filters.metrics?.[0]).toBe(metrics[0]);
-    expect(u!.filters.metrics).toEqual(expect.arrayContaining(metrics));
-  }
-};
-
-const refused = (question: string) => {
-  const outcome = parseQuestion(question, { catalog, today: TODAY });
-  expect("error" in outcome, question).toBe(true);
-};
+const { expectFrame, refused } = frameChecks();
 
 describe("an agency's client is the seller's own side", () => {
   it.each<[string, Expected]>([
