@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseQuestion } from "../../src/nlu/parse-question.js";
 import { periodBefore } from "../../src/nlu/period-before.js";
 import { FIXTURE_CATALOG } from "../helpers/nlu-fixture-mirror.js";
-import { FIXTURE_VOCABULARY as catalog, frameChecks, TODAY } from "../helpers/nlu-frames.js";
+import { CATALOG_WITHOUT_CAMPAIGNS as catalog, frameChecks, TODAY } from "../helpers/nlu-frames.js";
 
 const { understand, expectFrame } = frameChecks();
 

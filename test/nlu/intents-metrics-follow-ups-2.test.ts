@@ -2,7 +2,7 @@
 // follow-ups, each over phrasings of its own (none of them a held-out question), with neighbours that must not move.
 import { describe, expect, it } from "vitest";
 import { parseQuestion } from "../../src/nlu/parse-question.js";
-import { FIXTURE_VOCABULARY as catalog, frameChecks, TODAY } from "../helpers/nlu-frames.js";
+import { CATALOG_WITHOUT_CAMPAIGNS as catalog, frameChecks, TODAY } from "../helpers/nlu-frames.js";
 
 const { understand, expectFrame } = frameChecks();
 
