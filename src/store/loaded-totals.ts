@@ -52,11 +52,11 @@ export async function totalsLoadedWithFile(
     .where("account_id", "=", accountId)
     .executeTakeFirst();
   if (state?.built_at !== LOADED_WITH_FILE || !state.first_date || !state.last_date) return undefined;
-  const newer = await t
-    .selectFrom("sync_runs")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where("id", ">", state.sync_run_id)
-    .execute();
+  const newer = await runsAfter(t, accountId, state.sync_run_id);
   return newer.length === 1 ? { first: state.first_date, last: state.last_date } : undefined;
+}
+
+/** The account's sync runs after the one the totals were built for: what they may not know of yet. */
+export function runsAfter(t: Kysely<any>, accountId: string, runId: number | string): Promise<{ id: unknown }[]> {
+  return t.selectFrom("sync_runs").select("id").where("account_id", "=", accountId).where("id", ">", runId).execute();
 }

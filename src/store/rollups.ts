@@ -16,7 +16,7 @@ import { addDaysIso, weekdayIso } from "../core/dates.js";
 import type { BulkStatements } from "./backend.js";
 import { dialectOf, type DateBucket, type SqlDialect } from "./dialect.js";
 import type { MirrorDb } from "./open-mirror.js";
-import { LOADED_WITH_FILE, totalsLoadedWithFile } from "./loaded-totals.js";
+import { LOADED_WITH_FILE, runsAfter, totalsLoadedWithFile } from "./loaded-totals.js";
 import { rebuildPriceChanges } from "./price-changes.js";
 import { emptyTotals, insertTotalsAtOnce } from "./postgres/running-totals.js";
 import type { DateRange } from "../core/timeframe.js";
@@ -326,12 +326,7 @@ async function reflectsPreviousRun(
     .executeTakeFirst();
   // Totals loaded with a file that a later run followed: only the file's days are known to be right.
   if (!state || state.built_at === LOADED_WITH_FILE) return false;
-  const newer = await t
-    .selectFrom("sync_runs")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where("id", ">", state.sync_run_id)
-    .execute();
+  const newer = await runsAfter(t, accountId, state.sync_run_id);
   // Several newer runs are fine when the caller's range covers them all (a sync's reports).
   return newer.length <= 1 || (coveredRuns !== undefined && newer.every((r) => coveredRuns.has(Number(r.id))));
 }
