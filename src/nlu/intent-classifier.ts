@@ -282,10 +282,9 @@ export class IntentClassifier {
     concepts: Record<string, string[]> = {},
   ): IntentClassifier {
     // The neighbours' examples come first, so that an example's index is its place in the list the caller keeps.
-    const order = [...examples.filter((e) => e.neighbour !== false), ...examples.filter((e) => e.neighbour === false)];
-    const neighbours = order.findIndex((e) => e.neighbour === false);
-    const shown = neighbours < 0 ? order.length : neighbours;
-    if (order.slice(0, shown).some((e, i) => e !== examples[i]))
+    const firstHidden = examples.findIndex((e) => e.neighbour === false);
+    const shown = firstHidden < 0 ? examples.length : firstHidden;
+    if (examples.slice(shown).some((e) => e.neighbour !== false))
       throw new Error("IntentClassifier.train: examples kept out of the neighbours must come after the others");
     const phrases: Record<string, string> = {};
     for (const [concept, list] of Object.entries(concepts))
@@ -294,19 +293,19 @@ export class IntentClassifier {
         if (key !== "") phrases[key] ??= concept;
       }
     const index = new ConceptIndex(conceptTable(phrases));
-    const featureSets = order.map((e) => features(e.text, light, index));
+    const featureSets = examples.map((e) => features(e.text, light, index));
     const df = new Map<string, number>();
     for (const f of featureSets) for (const key of f.keys()) df.set(key, (df.get(key) ?? 0) + 1);
     const idf: Record<string, number> = {};
     for (const [key, count] of [...df].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      idf[key] = round4(Math.log((order.length + 1) / (count + 1)) + 1);
+      idf[key] = round4(Math.log((examples.length + 1) / (count + 1)) + 1);
     const vectors = featureSets.map((f) => vectorOf(f, (key) => idf[key]));
     const postings: Record<string, number[]> = {};
     vectors.slice(0, shown).forEach((vector, i) => {
       for (const [key, weight] of vector) (postings[key] ??= []).push(i, round4(weight));
     });
-    const labels = [...new Set(order.map((e) => e.label))].sort();
-    const targets = order.map((e) => labels.indexOf(e.label));
+    const labels = [...new Set(examples.map((e) => e.label))].sort();
+    const targets = examples.map((e) => labels.indexOf(e.label));
     return IntentClassifier.fromState({
       labels,
       exampleLabels: targets.slice(0, shown),
@@ -317,7 +316,7 @@ export class IntentClassifier {
       linear: trainLinear(
         vectors,
         targets,
-        order.map((e) => e.weight ?? 1),
+        examples.map((e) => e.weight ?? 1),
         labels.length,
       ),
     });
