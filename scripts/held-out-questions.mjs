@@ -24,22 +24,28 @@ export function testQuestions(root) {
   );
 }
 
+/** The words of a question, normalised by `normalize` (the parser's), with contractions spelled out. */
+export function wordsOf(text, normalize) {
+  return new Set(
+    normalize(text)
+      .replace(/\b(what|it|that|who|where|how|there)'s\b/g, "$1 is")
+      .split(" ")
+      .filter((w) => w !== ""),
+  );
+}
+
+/** How alike two sets of words are: the words they share over all their words. */
+export function likeness(a, b) {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
 /** A test: is a text equal to, or a near copy of, one of the questions (normalised by `normalize`)? */
 export function nearTestQuestion(questions, normalize) {
-  const wordsOf = (text) =>
-    new Set(
-      normalize(text)
-        .replace(/\b(what|it|that|who|where|how|there)'s\b/g, "$1 is")
-        .split(" ")
-        .filter((w) => w !== ""),
-    );
-  const sets = questions.map(wordsOf);
+  const sets = questions.map((q) => wordsOf(q, normalize));
   return (text) => {
-    const words = wordsOf(text);
-    return sets.some((q) => {
-      let shared = 0;
-      for (const w of words) if (q.has(w)) shared++;
-      return shared / (words.size + q.size - shared) >= NEAR_COPY;
-    });
+    const words = wordsOf(text, normalize);
+    return sets.some((q) => likeness(words, q) >= NEAR_COPY);
   };
 }

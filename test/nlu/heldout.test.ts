@@ -9,6 +9,12 @@ import { INTENTS } from "../../src/core/understanding.js";
 import type { Mirror } from "../../src/store/open-mirror.js";
 import { fixtureMirror, readCases, scoreCases } from "../helpers/nlu-fixture-mirror.js";
 import { tempDbPath } from "../helpers/temp-mirror.js";
+import {
+  likeness,
+  nearTestQuestion,
+  testQuestions,
+  wordsOf as questionWords,
+} from "../../scripts/held-out-questions.mjs";
 
 const TODAY = "2026-11-21";
 let mirror: Mirror;
@@ -48,18 +54,7 @@ const BLIND = readdirSync(new URL("../../fixtures/nlu/", import.meta.url)).filte
 );
 
 /** Words of a question, normalised as the parser does and with contractions spelled out. */
-const wordsOf = (text: string) =>
-  new Set(
-    normalizeText(text)
-      .replace(/\b(what|it|that|who|where|how|there)'s\b/g, "$1 is")
-      .split(" ")
-      .filter((w) => w !== ""),
-  );
-const likeness = (a: Set<string>, b: Set<string>) => {
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
-};
+const wordsOf = (text: string) => questionWords(text, normalizeText) as Set<string>;
 
 describe.each(BLIND)("the blind held-out split %s", (file) => {
   it("is understood at 97% frame accuracy or better, and every question outside the domain is refused", () => {
@@ -100,7 +95,6 @@ describe("the training questions (data/nlu/training-examples.jsonl) keep the tes
 
   it("none is equal to or a near copy of a question of the development set or any held-out split, pending ones too", async () => {
     // The same line the script that writes them draws (scripts/training-examples.mjs).
-    const { nearTestQuestion, testQuestions } = await import("../../scripts/held-out-questions.mjs");
     const near = nearTestQuestion(testQuestions(root), normalizeText);
     expect(training.length).toBeGreaterThan(1000);
     expect(training.filter((t) => near(t.text)).map((t) => t.text)).toEqual([]);
