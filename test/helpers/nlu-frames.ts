@@ -18,10 +18,15 @@ export const FIXTURE_VOCABULARY = {
 
 /** The outcome of the last question, each earlier one its context (as `parse --jsonl` reads a conversation). */
 export function parseConversation(...questions: string[]): ParseOutcome {
+  return parseConversationOn(FIXTURE_VOCABULARY, ...questions);
+}
+
+/** `parseConversation` on another catalog. */
+export function parseConversationOn(catalog: CatalogVocabulary, ...questions: string[]): ParseOutcome {
   let previous: Understanding | undefined;
   let outcome: ParseOutcome | undefined;
   for (const q of questions) {
-    outcome = parseQuestion(q, { catalog: FIXTURE_VOCABULARY, today: NLU_TODAY, previous });
+    outcome = parseQuestion(q, { catalog, today: NLU_TODAY, previous });
     if ("understanding" in outcome) previous = outcome.understanding;
   }
   return outcome!;
@@ -75,12 +80,8 @@ export type ExpectedFrame = { intent: string; filters?: Record<string, unknown> 
 export function frameChecks(catalog: CatalogVocabulary = CATALOG_WITHOUT_CAMPAIGNS) {
   /** The understanding of the last question, each earlier one its context. */
   const understand = (...questions: string[]): Understanding | undefined => {
-    let previous: Understanding | undefined;
-    for (const q of questions) {
-      const outcome = parseQuestion(q, { catalog, today: TODAY, previous });
-      previous = "error" in outcome ? undefined : outcome.understanding;
-    }
-    return previous;
+    const outcome = parseConversationOn(catalog, ...questions);
+    return "understanding" in outcome ? outcome.understanding : undefined;
   };
   const expectFrame = (questions: string[], want: ExpectedFrame) => {
     const u = understand(...questions);
@@ -97,7 +98,7 @@ export function frameChecks(catalog: CatalogVocabulary = CATALOG_WITHOUT_CAMPAIG
   };
   /** A question outside the domain: refused with invalid_query. */
   const refused = (question: string) => {
-    const outcome = parseQuestion(question, { catalog, today: TODAY });
+    const outcome = parseConversationOn(catalog, question);
     expect("error" in outcome, question).toBe(true);
   };
   return { understand, expectFrame, refused };
