@@ -158,6 +158,16 @@ const MARKET_TRAFFIC =
 const AMAZON_LEADER =
   /(?:^| )the (?:biggest|largest|top|leading|number one|no 1|#1|best|most successful) sellers? (?:(?:in|of|for) (?:[^ ]+ ){1,3}?)?(?:on|across|in all of) amazon(?= |$)/;
 
+/**
+ * A change to the listing's own content, told as when something happened ("after the new bullet points went up", "since we
+ * changed the product description"): the seller's figures around it are asked, not copy to be written.
+ */
+const LISTING_CONTENT = "(?:a\\+ content|bullet points?|product descriptions?|listing copy|enhanced brand content|ebc)";
+const LISTING_CHANGE = new RegExp(
+  `(?:since|after|before|when|once|from when|until) (?:(?:i|we) (?:updated|changed|rewrote|added|launched|published|uploaded|fixed|refreshed|edited|redid|improved|swapped) )?(?:the |my |our |its )?(?:(?:new|updated|changed|revised|latest|improved) )?${LISTING_CONTENT}(?= |$)`,
+  "g",
+);
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -187,10 +197,12 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
       const kept = [
         ...exceptions.find(text),
-        ...[...text.matchAll(AMAZON_MONEY), ...text.matchAll(AMAZON_WAREHOUSE)].map((m) => ({
-          start: m.index,
-          end: m.index + m[0].length,
-        })),
+        ...[...text.matchAll(AMAZON_MONEY), ...text.matchAll(AMAZON_WAREHOUSE), ...text.matchAll(LISTING_CHANGE)].map(
+          (m) => ({
+            start: m.index,
+            end: m.index + m[0].length,
+          }),
+        ),
       ];
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;

@@ -4,6 +4,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
+import { CATEGORY_BACK_REFERENCE, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
@@ -72,11 +73,17 @@ const FOREIGN_METRIC_SHARE = 0.3;
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
   const asked = withoutGreeting(text);
+  // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
+  const asking = askingWithoutReasons(asked, options, model);
+  if (asking !== undefined) {
+    // A question refused alone is refused with its reason too ("deciding on stock - how many units will I sell next
+    // month" still asks for the future).
+    return parseQuestion(asking, options);
+  }
   const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
-    slots.strangerOwner ||
-    (worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText) &&
+    ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
       !worldOnlyInStatements(asked, options, model)) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
@@ -231,6 +238,28 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   return { understanding };
 }
 
+/**
+ * The clauses that ask, when others only tell why ("To judge whether Beauty earns its place, how much revenue did
+ * that category make?"), with a back-reference to a category or product the reason named put in its place. Undefined
+ * when a told clause holds more of the question than a reason does: a period of now ("checking against last
+ * month" compares), or the only metric.
+ */
+function askingWithoutReasons(text: string, options: ParseOptions, model: ParserModel): string | undefined {
+  const apart = reasonsApart(text);
+  if (!apart) return undefined;
+  const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
+  const question = read(apart.asking);
+  let asking = apart.asking;
+  for (const reason of apart.reasons.map(read)) {
+    if ((reason.timeframe && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo) return undefined;
+    if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
+    if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
+    const product = reason.sku ?? reason.asin;
+    if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
+  }
+  return asking;
+}
+
 /** A total's other forms: set against another period, or drawn over time. */
 const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 
@@ -300,15 +329,17 @@ function askingPart(text: string): string | undefined {
 /**
  * Whether the world's words lie only in sentences that tell the situation before (or after) the question ("Our
  * container from Ningbo is stuck at Felixstowe.", "The bank want a stock valuation for a loan.", "I'm reconciling the
- * bank statement for my VAT return."), while the sentences that ask are a seller's own ("which products will run dry
- * before it's checked in?"). A question that itself asks about the world ("do I need to charge Irish VAT…") stays
+ * bank statement for my VAT return.", "Payroll's tomorrow."), while the sentences that ask are a seller's own ("which
+ * products will run dry before it's checked in?"). A question that itself asks about the world ("do I need to charge Irish VAT…") stays
  * about the world.
  */
 function worldOnlyInStatements(text: string, options: ParseOptions, model: ParserModel): boolean {
   const asking = askingPart(text);
   if (asking === undefined) return false;
   const question = extractSlots(asking, model.grammar, options.catalog, options.today);
-  if (worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
+  // A stranger's possessive ("Anker's") in the question itself is another business; in a sentence that only tells
+  // ("Payroll's tomorrow") it is no owner of what is asked.
+  if (question.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
   // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
   return hasSellerSlot(question, true) || ownsTopic(question, model);
 }

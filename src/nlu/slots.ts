@@ -552,7 +552,9 @@ const CAMPAIGN_LEAD =
  */
 function periodSoFar(timeframe: string | undefined, question: string, today: string): string | undefined {
   // "I started in September … since then", "we launched in Q2, how much from then on": from that period's first day.
-  if (timeframe && SINCE_THEN.test(question) && /^\d{4}/.test(timeframe)) {
+  // "since the bullet points changed on 2 November", "since we cut the price in March": from the day or period the
+  // event is dated by, as "since 2 November" is.
+  if (timeframe && (SINCE_THEN.test(question) || SINCE_EVENT.test(question)) && /^\d{4}/.test(timeframe)) {
     const start = resolveTimeframe(timeframe, today)?.start;
     if (start && start < today) return `${start}..${today}`;
   }
@@ -569,6 +571,7 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
 }
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
+const SINCE_EVENT = /(?<![a-z])since (?:[^\s,.;:!?]+ ){1,7}?(?:on|in|back in|around|during)(?= )/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
@@ -665,6 +668,9 @@ const SHORT_UNITS: Record<string, string> = {
 /** "the same day last week", "same date a month ago". */
 const SAME_DAY =
   /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:last |a |one )(week|month|year)(?: ago| before)?(?![\w])/;
+/** The same day before, masked, after a comparison's joining word. */
+const SAME_DAY_TARGET =
+  / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to)(?: on)? __time__(?= |$)/;
 /** A period's possessive ("yesterday's sales", "this month's revenue") is the period. */
 const PERIOD_POSSESSIVE =
   /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd)'s(?![\w])/g;
@@ -1027,6 +1033,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
+  // "how did yesterday hold up against the same day last week": a day set against the same day a week (month, year)
+  // before it.
+  const day = slots.sameDayBack && !time.compareTo ? resolveTimeframe(time.timeframe ?? "", today) : undefined;
+  if (day && day.start === day.end && SAME_DAY_TARGET.test(text)) {
+    slots.compareTo = sameDayBefore(day.start, slots.sameDayBack!);
+    slots.comparison = true;
+    text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
+  }
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.

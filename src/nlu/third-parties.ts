@@ -176,6 +176,14 @@ function describedParty(said: string[], i: number, heads: Set<string>): boolean 
   return market && (heads.has(noun) || between.some((t) => RANKS.has(t)));
 }
 
+/** Amazon's advertising programmes, which the seller runs ("sponsored products", "sponsored brands"). */
+const AD_PROGRAMME = /^sponsored (?:products?|brands?|display|video|ads)$/;
+/** Words that open a description of where another party sells ("the competitor on my yoga mat"). */
+const DESCRIBING = new Set(["on", "in", "for", "at", "selling", "with", "from"]);
+/** Auxiliaries and adverbs between a party said first and its verb ("a rival is making", "they have been selling"). */
+const THEIR_AUXILIARIES =
+  /^(?:(?:is|are|was|were|has|have|had|been|does|did|do|will|also|currently|now|still|really|actually|probably) )+/;
+
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -239,6 +247,24 @@ export function thirdPartyDetector(
         const rest = text.slice(o.end).replace(/^' /, " ").trimStart();
         const possessive = /'s?$/.test(o.phrase) || text.slice(o.end).startsWith("'");
         if (THEIR_AD_VERB.test(rest) || (possessive && THEIR_AD_THINGS.test(rest))) return true;
+        // Described by where it sells first ("the competitor on my puzzle pays for", "rivals in dog toys bid on"): what
+        // it does in advertising follows the description.
+        const next = words(rest);
+        if (DESCRIBING.has(next[0] ?? ""))
+          for (let k = 2; k <= 6 && k < next.length; k++) {
+            if (LINKS.has(next[k - 1])) break;
+            if (THEIR_AD_VERB.test(next.slice(k).join(" "))) return true;
+          }
+        // Said in the order of a statement, as an indirect question does ("what margin a competitor is getting", "how
+        // much my competitor makes"): a figure of theirs that is not an offer.
+        const verb = rest
+          .replace(THEIR_AUXILIARIES, "")
+          .replace(/^([a-z]+?)e?s(?= |$)/, (all, bare: string) =>
+            theirVerb.test(bare) ? bare : theirVerb.test(`${bare}e`) ? `${bare}e` : all,
+          );
+        const amountBefore = /(?:^| )how (?:much|many) (?:[^ ]+ ){1,3}$/.test(text.slice(0, o.start));
+        if (theirVerb.test(verb) && !movesOffers(verb) && (amountBefore || metrics.some((x) => !theirs.has(x))))
+          return true;
       }
       // A figure that another party's thing holds: their reviews, rating or stock are not in the mirror.
       HOLDS.lastIndex = 0;
@@ -271,6 +297,8 @@ export function thirdPartyDetector(
         const first = said[0];
         // "yoga mat sellers", "other brands": a head noun for other businesses, unless the seller's own or a
         // product term ("my sellers", "the best sellers").
+        // The seller's own ad programmes ("what did sponsored brands bring in"): no business, though named by one.
+        if (AD_PROGRAMME.test(said.join(" "))) continue;
         const head = said.at(-1)!;
         const before = said.at(-2) ?? "";
         if (heads.has(head) && !OWN_POSSESSIVES.has(first) && !PRODUCT_TERMS.has(before)) return true;

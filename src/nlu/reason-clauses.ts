@@ -1,0 +1,86 @@
+/**
+ * Why the seller asks, said in a clause beside the question: a purpose ("before we restock the dog beds", "to judge
+ * whether Beauty earns its place", "deciding which get more stock next spring", "we're planning a shipment to
+ * Amazon") or who will receive the figure ("I have to send it to my account manager", "the accountant needs them").
+ * The clause that asks decides the intent and its metric: the reason's words ("restock", "shipment", "3PL count",
+ * "next quarter's budget") only tell the occasion, and whoever receives a figure does not make it theirs.
+ */
+
+/** Where one clause ends and the next starts: a stop, a comma or a colon, or a dash between words. */
+const CLAUSE_BREAK = /(?<=[.!?;:,])\s+(?=\S)|\s+[-–—]+\s+/;
+
+/** Words that may open a clause without changing what it says ("so", "and", "but"). */
+const LEAD = "(?:(?:so|and|but|also|just|because|cos|cause|as) )*";
+const WE = "(?:i|we|i'm|im|we're|i am|we are|i've|we've|i'll|we'll)";
+
+/** A purpose or an occasion the seller is in the middle of or about to start. */
+const PURPOSE = new RegExp(
+  `^${LEAD}(?:` +
+    // "before we restock the dog beds", "ahead of placing the PO"
+    `(?:before|ahead of) (?:${WE}|placing|booking|setting|sending|ordering|reordering|planning|deciding|launching|making|doing|running)` +
+    // "to judge whether Beauty earns its place", "so I can work out the budget"
+    `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
+    // "deciding which get more stock next spring", "planning next quarter's budget"
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "we're matching them against the 3PL count", "I'm squaring it with the bank"
+    `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
+    `)(?= |$)`,
+);
+
+/** Who will receive the figure: another person or office, told as the reason for asking. */
+const RECIPIENT = new RegExp(
+  `^${LEAD}(?:` +
+    // "I have to send it to my account manager", "I've got to show the bank"
+    `${WE} (?:need|needs|have|has|got|want|wants|must) (?:to )?(?:show|send|give|forward|pass|share|report|email|hand|present)(?= |$)` +
+    // "my accountant needs them", "the supplier asked for it", "the bank wants the totals"
+    `|(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:needs|wants|asked for|is asking for|has asked for|requested|requires|is waiting (?:on|for)) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?|breakdown|report|data))` +
+    // "it's for my accountant", "this is for the bank"
+    `|(?:it's|its|it is|this is|that's|thats) for (?:my|our|the)` +
+    `)(?= |$)`,
+);
+
+/**
+ * Inside an occasion said without a comma ("before we restock the beds I want to know…"), where the question starts:
+ * a request, not a question word ("before I decide which ones to cut" is still the occasion).
+ */
+const OCCASION = /^(?:before|ahead of) /i;
+const ASKING_START =
+  /\s(?=(?:i|we) (?:need|want|would like|'d like) to (?:know|see|check)\b|(?:can|could|would) you\b|(?:show|tell|give) me\b)/i;
+
+export interface ReasonsApart {
+  /** The clauses that ask, in their order. */
+  asking: string;
+  /** The clauses that only tell why. */
+  reasons: string[];
+}
+
+/** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
+export function reasonsApart(text: string): ReasonsApart | undefined {
+  const clauses: string[] = [];
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    const c = clause.trim();
+    if (!/[a-z]/i.test(c)) continue;
+    // A purpose and its question run together without a comma: split where the question starts.
+    const lower = c.toLowerCase();
+    const start = OCCASION.test(lower) && PURPOSE.test(lower) ? ASKING_START.exec(c) : null;
+    if (start && start.index > 0) clauses.push(c.slice(0, start.index).trim(), c.slice(start.index).trim());
+    else clauses.push(c);
+  }
+  if (clauses.length < 2) return undefined;
+  const isReason = (c: string) => {
+    const lower = c
+      .toLowerCase()
+      .replace(/[.!?;:,]+$/, "")
+      .replace(/[‘’]/g, "'");
+    return PURPOSE.test(lower) || RECIPIENT.test(lower);
+  };
+  const reasons = clauses.filter(isReason);
+  const asking = clauses.filter((c) => !isReason(c));
+  if (reasons.length === 0 || asking.length === 0) return undefined;
+  return { asking: asking.join(", "), reasons };
+}
+
+/** A back-reference to a category the reason named ("what did that category bring in"). */
+export const CATEGORY_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:category|range|department|section)\b/i;
+/** …to a product the reason named ("how many of that one did I sell"). */
+export const PRODUCT_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:product|item|sku|asin|listing|one)\b/i;
