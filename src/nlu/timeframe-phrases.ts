@@ -56,6 +56,8 @@ interface Grammar {
     onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
+    wholePeriod: RegExp;
+    sinceStarting: RegExp;
     fixed: PhraseIndex<string>;
     daysAgo: PhraseIndex<number>;
     ago: RegExp;
@@ -158,6 +160,18 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      // The whole calendar period just over, said as such: "the previous calendar month", "the last full quarter",
+      // "the most recent complete week", "the month just gone", "the calendar year that has just ended".
+      wholePeriod: new RegExp(
+        `${B}(?:the )?(?:(?:last|previous|prior|preceding|past|most recent|latest|recent) (?:(?:full|complete|completed|whole|finished|closed|entire) (?:calendar )?|calendar )(week|month|quarter|year)|(?:(?:full|complete|whole|calendar) )?(week|month|quarter|year) (?:just gone|just passed|just ended|just finished|just closed|that(?: has| is|'s|s)? just (?:ended|finished|closed|gone)|that (?:ended|finished|closed)))${E}`,
+        "g",
+      ),
+      // Since the seller or the product began, with no date said: "since I first listed it", "since we launched",
+      // "since the listing went live", "from day one" are all of time ("since we launched in March" is from March).
+      sinceStarting: new RegExp(
+        `${B}(?:since (?:(?:i|we|it|they|the (?:product|products|listing|listings|item|items|store|shop|account|brand|business|asin|sku)) (?:(?:first|originally|initially|was|were|have|has|had|got) ){0,2}(?:listed|launched|started|began|opened|went live|went on sale|came out|created|set up|joined|signed up|put (?:it|them) (?:up|live|on sale))(?: (?:it|them|selling|trading|out|up|on amazon))?|(?:the )?(?:launch|listing|inception|day one|day 1|the (?:very )?(?:start|beginning|first day))(?! (?:went|was|were|is|got|came|has|had|launched|started|opened))|records began)|from (?:day one|day 1|launch|inception|the (?:very )?(?:start|beginning|first day)))${E}(?! (?:it |them )?(?:(?:in|on|during|back in|around|from|at the (?:start|end) of|of) (?:the )?(?:${dateExpr}|early|late|mid)|last|this)${E})(?! (?:until|till|to|through) (?!now|today|date|the present))`,
+        "g",
+      ),
       fixed: new PhraseIndex(Object.entries(p.fixed)),
       daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
       ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
@@ -399,6 +413,9 @@ export function findTimeframes(
       if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
       return { kind: "time", token: `last_${n}_${unit}` };
     });
+  if (/since|from/.test(text)) claim(g.patterns.sinceStarting, () => ({ kind: "time", token: "all_time" }));
+  if (/week|month|quarter|year/.test(text))
+    claim(g.patterns.wholePeriod, (m) => ({ kind: "time", token: `last_${m[1] ?? m[2]}` }));
   // One day counted back from today, before "yesterday" can take part of "the day before yesterday".
   claimPhrases(g.patterns.daysAgo, (n) => ({ kind: "time", token: addDaysIso(today, -n) }));
   if (hasDigit && tokens.includes("ago"))
