@@ -567,6 +567,23 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   if (quarter && quarterNamed && resolveTimeframe(timeframe, today)?.start === quarter.start) return "this_quarter";
   return timeframe;
 }
+/** A running calendar period → the whole one just before it. */
+const PERIOD_JUST_BEFORE: Record<string, string> = {
+  this_week: "last_week",
+  this_month: "last_month",
+  this_quarter: "last_quarter",
+};
+/**
+ * "November so far against October", "this quarter vs Q3": the other side named is exactly the calendar period before
+ * the running one, so it is that period's relative token, as the running side is ("this month vs last month").
+ */
+function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
+  const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
+  if (!previous || !compareTo || compareTo === previous) return compareTo;
+  const named = resolveTimeframe(compareTo, today);
+  const before = resolveTimeframe(previous, today);
+  return named && before && named.start === before.start && named.end === before.end ? previous : compareTo;
+}
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
@@ -1028,6 +1045,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.compareTo = time.compareTo;
   slots.comparison = time.comparison;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
+  slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;

@@ -549,11 +549,25 @@ export function findTimeframes(
   // question weighs the one still running against it.
   if (!timeframe && compareTo && targets.size) timeframe = RUNNING_AFTER[compareTo];
   // "this October vs last October": the same month or quarter named on both sides is the one a year before.
-  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo))
-    compareTo = `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
+  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo)) {
+    // "October against October a year ago": said as a year back, it is the same period last year.
+    const target = [...targets][0];
+    const yearBack =
+      target && spans.some((s) => s.kind === "yoy" && s.start >= target.end && s.start <= target.end + 1);
+    compareTo = yearBack ? "same_period_last_year" : `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
+  }
   if (compareTo && targets.size) {
     const target = [...targets][0];
     if (compareTo === "last_year") compareTo = "same_period_last_year";
+    // "October against October last year", "Q3 vs Q3 of last year": the period just named, a year earlier, is the
+    // same period last year (a year said as a number, "October 2025", stays that period).
+    else if (
+      timeframe &&
+      /(?:^| )last year(?: |$)/.test(target.phrase) &&
+      /^\d{4}-(?:\d{2}|Q\d)$/.test(timeframe) &&
+      compareTo === `${Number(timeframe.slice(0, 4)) - 1}${timeframe.slice(4)}`
+    )
+      compareTo = "same_period_last_year";
     else if (
       /^last_\d+_/.test(compareTo) &&
       (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))
