@@ -519,6 +519,19 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/**
+ * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
+ * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
+ */
+const NONE_SOLD_FOR =
+  /(?<![\w])((?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|never|not) (?:been )?(?:sold|sell|selling|shifted|shifting|moved|moving|had|made|got|received)|(?:no|zero|0) (?:sales?|orders?|units?|purchases?|movement)|exactly 0 (?:units|orders))(?: (?!(?:will|won't|wont|would|going|next|coming)(?![\w]))[a-z']+){0,4}?) (?:in|for|over|during|across) (?:the )?(?:last |past )?(\d+) (days?|weeks?|months?)(?![\w])/g;
+/**
+ * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
+ * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight". "To last" after a comparison
+ * ("compared to last 30 days") is the period's adjective.
+ */
+const COVERED_FOR =
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -992,6 +1005,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
           `last ${n ?? days} ${unit ? SHORT_UNITS[unit] : "days"}`,
       )
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
+  // "hasn't sold a unit in 90 days", "no orders for 6 weeks": the stretch with nothing sold looks back, a period.
+  if (/\d/.test(text)) text = text.replace(NONE_SOLD_FOR, "$1 last $2 $3");
+  // "enough to cover 90 days", "stock that will last 8 weeks", "to see me through 3 months": how long the stock must
+  // last looks forward, a horizon (before "last 8 weeks" can be read as a period).
+  text = replaceAll(text, COVERED_FOR, (m) => {
+    slots.horizonDays ??= days(/^\d/.test(m[2]) ? m[2] : "1", m[3]);
+    return `${m[1]} __horizon__`;
+  });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
