@@ -853,6 +853,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
     text
+      // "the ACoS-above-40% alert", "a returns-over-5% rule": a threshold written as one hyphenated word.
+      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding)-(?=[$£€]?\d)/g, "$1 ")
       .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
       .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
@@ -1589,14 +1591,46 @@ function mainClauseMetrics(text: string, g: SlotGrammar): Metric[] {
 /** The metric named before token `start`, over a few verbs ("ACoS goes above", "the buy box drops below"). */
 function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
   let j = start;
-  for (let skipped = 0; skipped <= 3 && j > 0; skipped++) {
+  let verbs = 0;
+  let qualifiers = 0;
+  while (j > 0) {
     const before = lookBehindMetric(tokens, j, g);
     if (before) return before;
-    if (!g.conditionVerbs.has(tokens[j - 1])) return undefined;
-    j--;
+    // "returns on anything go past 6%", "ACoS for any campaign climbs over 40": what the metric is said of may stand
+    // between it and its verb.
+    if (QUALIFIER_WORDS.has(tokens[j - 1]) && ++qualifiers <= 3) j--;
+    else if (g.conditionVerbs.has(tokens[j - 1]) && ++verbs <= 4) j--;
+    else return undefined;
   }
   return undefined;
 }
+/** Words that say which rows a threshold's metric is of, between the metric and its verb ("on any product"). */
+const QUALIFIER_WORDS = new Set([
+  "on",
+  "for",
+  "across",
+  "any",
+  "anything",
+  "everything",
+  "something",
+  "product",
+  "products",
+  "item",
+  "items",
+  "listing",
+  "listings",
+  "sku",
+  "skus",
+  "asin",
+  "asins",
+  "campaign",
+  "campaigns",
+  "one",
+  "every",
+  "each",
+  "them",
+  "all",
+]);
 
 /** A profit said in percent ("percentage-wise", "in percentage terms", "as a percentage"). */
 const PERCENT_WISE = /(?:^| )(?:(?:percentage|percent|%) ?wise|(?:in|as an?) (?:percentage|percent)(?: terms)?)(?= |$)/;
