@@ -1433,7 +1433,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (hasSuperlative &&
       !range &&
       !judgedRange &&
-      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
+      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) ||
+        JUST_ONE.test(text) ||
+        ONE_OF_MANY.test(text)));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1688,6 +1690,12 @@ const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |
 /** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
 const JUST_ONE =
   /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
+/**
+ * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
+ * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
+ */
+const ONE_OF_MANY =
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
 
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
