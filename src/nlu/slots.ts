@@ -519,6 +519,19 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/**
+ * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
+ * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
+ */
+const NONE_SOLD_FOR =
+  /(?<![\w])((?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|never|not) (?:been )?(?:sold|sell|selling|shifted|shifting|moved|moving|had|made|got|received)|(?:no|zero|0) (?:sales?|orders?|units?|purchases?|movement)|exactly 0 (?:units|orders))(?: (?!(?:will|won't|wont|would|going|next|coming)(?![\w]))[a-z']+){0,4}?) (?:in|for|over|during|across) (?:the )?(?:last |past )?(\d+) (days?|weeks?|months?)(?![\w])/g;
+/**
+ * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
+ * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight". "To last" after a comparison
+ * ("compared to last 30 days") is the period's adjective.
+ */
+const COVERED_FOR =
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -568,6 +581,23 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   const quarterNamed = /(?<![a-z\d])(?:q[1-4]|quarter)(?![a-z\d])/.test(question);
   if (quarter && quarterNamed && resolveTimeframe(timeframe, today)?.start === quarter.start) return "this_quarter";
   return timeframe;
+}
+/** A running calendar period → the whole one just before it. */
+const PERIOD_JUST_BEFORE: Record<string, string> = {
+  this_week: "last_week",
+  this_month: "last_month",
+  this_quarter: "last_quarter",
+};
+/**
+ * "November so far against October", "this quarter vs Q3": the other side named is exactly the calendar period before
+ * the running one, so it is that period's relative token, as the running side is ("this month vs last month").
+ */
+function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
+  const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
+  if (!previous || !compareTo || compareTo === previous) return compareTo;
+  const named = resolveTimeframe(compareTo, today);
+  const before = resolveTimeframe(previous, today);
+  return named && before && named.start === before.start && named.end === before.end ? previous : compareTo;
 }
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
@@ -829,6 +859,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
     text
+      // "the ACoS-above-40% alert", "a returns-over-5% rule": a threshold written as one hyphenated word.
+      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding)-(?=[$£€]?\d)/g, "$1 ")
       .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
       .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
@@ -981,6 +1013,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
           `last ${n ?? days} ${unit ? SHORT_UNITS[unit] : "days"}`,
       )
       .replace(SHORT_DURATION, (_all, lead: string, n: string, unit: string) => `${lead} ${n} ${SHORT_UNITS[unit]}`);
+  // "hasn't sold a unit in 90 days", "no orders for 6 weeks": the stretch with nothing sold looks back, a period.
+  if (/\d/.test(text)) text = text.replace(NONE_SOLD_FOR, "$1 last $2 $3");
+  // "enough to cover 90 days", "stock that will last 8 weeks", "to see me through 3 months": how long the stock must
+  // last looks forward, a horizon (before "last 8 weeks" can be read as a period).
+  text = replaceAll(text, COVERED_FOR, (m) => {
+    slots.horizonDays ??= days(/^\d/.test(m[2]) ? m[2] : "1", m[3]);
+    return `${m[1]} __horizon__`;
+  });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
@@ -1042,6 +1082,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
+  slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
@@ -1406,7 +1447,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (hasSuperlative &&
       !range &&
       !judgedRange &&
-      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) || JUST_ONE.test(text)));
+      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) ||
+        JUST_ONE.test(text) ||
+        ONE_OF_MANY.test(text)));
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -1564,14 +1607,46 @@ function mainClauseMetrics(text: string, g: SlotGrammar): Metric[] {
 /** The metric named before token `start`, over a few verbs ("ACoS goes above", "the buy box drops below"). */
 function metricBefore(tokens: string[], start: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
   let j = start;
-  for (let skipped = 0; skipped <= 3 && j > 0; skipped++) {
+  let verbs = 0;
+  let qualifiers = 0;
+  while (j > 0) {
     const before = lookBehindMetric(tokens, j, g);
     if (before) return before;
-    if (!g.conditionVerbs.has(tokens[j - 1])) return undefined;
-    j--;
+    // "returns on anything go past 6%", "ACoS for any campaign climbs over 40": what the metric is said of may stand
+    // between it and its verb.
+    if (QUALIFIER_WORDS.has(tokens[j - 1]) && ++qualifiers <= 3) j--;
+    else if (g.conditionVerbs.has(tokens[j - 1]) && ++verbs <= 4) j--;
+    else return undefined;
   }
   return undefined;
 }
+/** Words that say which rows a threshold's metric is of, between the metric and its verb ("on any product"). */
+const QUALIFIER_WORDS = new Set([
+  "on",
+  "for",
+  "across",
+  "any",
+  "anything",
+  "everything",
+  "something",
+  "product",
+  "products",
+  "item",
+  "items",
+  "listing",
+  "listings",
+  "sku",
+  "skus",
+  "asin",
+  "asins",
+  "campaign",
+  "campaigns",
+  "one",
+  "every",
+  "each",
+  "them",
+  "all",
+]);
 
 /** A profit said in percent ("percentage-wise", "in percentage terms", "as a percentage"). */
 const PERCENT_WISE = /(?:^| )(?:(?:percentage|percent|%) ?wise|(?:in|as an?) (?:percentage|percent)(?: terms)?)(?= |$)/;
@@ -1629,6 +1704,12 @@ const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |
 /** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
 const JUST_ONE =
   /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
+/**
+ * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
+ * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
+ */
+const ONE_OF_MANY =
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
 
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;

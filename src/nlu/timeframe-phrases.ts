@@ -56,6 +56,8 @@ interface Grammar {
     onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
+    wholePeriod: RegExp;
+    sinceStarting: RegExp;
     fixed: PhraseIndex<string>;
     daysAgo: PhraseIndex<number>;
     ago: RegExp;
@@ -158,6 +160,18 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      // The whole calendar period just over, said as such: "the previous calendar month", "the last full quarter",
+      // "the most recent complete week", "the month just gone", "the calendar year that has just ended".
+      wholePeriod: new RegExp(
+        `${B}(?:the )?(?:(?:last|previous|prior|preceding|past|most recent|latest|recent) (?:(?:full|complete|completed|whole|finished|closed|entire) (?:calendar )?|calendar )(week|month|quarter|year)|(?:(?:full|complete|whole|calendar) )?(week|month|quarter|year) (?:just gone|just passed|just ended|just finished|just closed|that(?: has| is|'s|s)? just (?:ended|finished|closed|gone)|that (?:ended|finished|closed)))${E}`,
+        "g",
+      ),
+      // Since the seller or the product began, with no date said: "since I first listed it", "since we launched",
+      // "since the listing went live", "from day one" are all of time ("since we launched in March" is from March).
+      sinceStarting: new RegExp(
+        `${B}(?:since (?:(?:i|we|it|they|the (?:product|products|listing|listings|item|items|store|shop|account|brand|business|asin|sku)) (?:(?:first|originally|initially|was|were|have|has|had|got) ){0,2}(?:listed|launched|started|began|opened|went live|went on sale|came out|created|set up|joined|signed up|put (?:it|them) (?:up|live|on sale))(?: (?:it|them|selling|trading|out|up|on amazon))?|(?:the )?(?:launch|listing|inception|day one|day 1|the (?:very )?(?:start|beginning|first day))(?! (?:went|was|were|is|got|came|has|had|launched|started|opened))|records began)|from (?:day one|day 1|launch|inception|the (?:very )?(?:start|beginning|first day)))${E}(?! (?:it |them )?(?:(?:in|on|during|back in|around|from|at the (?:start|end) of|of) (?:the )?(?:${dateExpr}|early|late|mid)|last|this)${E})(?! (?:until|till|to|through) (?!now|today|date|the present))`,
+        "g",
+      ),
       fixed: new PhraseIndex(Object.entries(p.fixed)),
       daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
       ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
@@ -399,6 +413,9 @@ export function findTimeframes(
       if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
       return { kind: "time", token: `last_${n}_${unit}` };
     });
+  if (/since|from/.test(text)) claim(g.patterns.sinceStarting, () => ({ kind: "time", token: "all_time" }));
+  if (/week|month|quarter|year/.test(text))
+    claim(g.patterns.wholePeriod, (m) => ({ kind: "time", token: `last_${m[1] ?? m[2]}` }));
   // One day counted back from today, before "yesterday" can take part of "the day before yesterday".
   claimPhrases(g.patterns.daysAgo, (n) => ({ kind: "time", token: addDaysIso(today, -n) }));
   if (hasDigit && tokens.includes("ago"))
@@ -532,11 +549,25 @@ export function findTimeframes(
   // question weighs the one still running against it.
   if (!timeframe && compareTo && targets.size) timeframe = RUNNING_AFTER[compareTo];
   // "this October vs last October": the same month or quarter named on both sides is the one a year before.
-  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo))
-    compareTo = `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
+  if (compareTo && compareTo === timeframe && /^\d{4}-(?:\d{2}|Q\d)$/.test(compareTo)) {
+    // "October against October a year ago": said as a year back, it is the same period last year.
+    const target = [...targets][0];
+    const yearBack =
+      target && spans.some((s) => s.kind === "yoy" && s.start >= target.end && s.start <= target.end + 1);
+    compareTo = yearBack ? "same_period_last_year" : `${Number(compareTo.slice(0, 4)) - 1}${compareTo.slice(4)}`;
+  }
   if (compareTo && targets.size) {
     const target = [...targets][0];
     if (compareTo === "last_year") compareTo = "same_period_last_year";
+    // "October against October last year", "Q3 vs Q3 of last year": the period just named, a year earlier, is the
+    // same period last year (a year said as a number, "October 2025", stays that period).
+    else if (
+      timeframe &&
+      /(?:^| )last year(?: |$)/.test(target.phrase) &&
+      /^\d{4}-(?:\d{2}|Q\d)$/.test(timeframe) &&
+      compareTo === `${Number(timeframe.slice(0, 4)) - 1}${timeframe.slice(4)}`
+    )
+      compareTo = "same_period_last_year";
     else if (
       /^last_\d+_/.test(compareTo) &&
       (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))
