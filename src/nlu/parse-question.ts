@@ -122,11 +122,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   deadStock(classification.ranked, slots);
   openingsWorthDoing(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
-  demotePricesUnasked(classification.ranked, slots);
+  demotePricesUnasked(classification.ranked, slots, model);
+  gapsOverPrices(classification.ranked, slots, model);
+  quantityHeldOfOne(classification.ranked, slots);
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.
   const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
+  const scopeReply = previous !== undefined && onlyChangesScope(asked, options, model);
   const hasSlots = hasAnySlot(slots);
   const sure =
     best &&
@@ -136,20 +139,30 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
         !noneFirst &&
         slots.unknownWords === 0 &&
         (slots.ownWords || slots.metrics.length > 0) &&
-        metricSupports(slots, best.label, model)));
+        metricSupports(slots, best.label, model)) ||
+      // Findings of a kind asked for at a depth ("where do I stand against rivals? comprehensive, please"): only
+      // insights come in kinds and depths.
+      (best.label === "insights" &&
+        best.score >= SUPPORTED_MIN_SCORE &&
+        slots.insightType !== undefined &&
+        slots.detailLevel !== undefined));
 
   let intent: Intent | undefined;
   let followUp = false;
   let confidence = 0;
   if (
     previous &&
-    !namesOwnSubject(slots, best, previous, model) &&
-    (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))
+    (scopeReply ||
+      (!namesOwnSubject(slots, best, previous, model) &&
+        (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {
     followUp = true;
     intent = previous.intent;
+    // A reply that only moves the scope ("all marketplaces please, the bookkeeper wants the grand total") asks the
+    // same question there, whatever its aside says.
+    if (scopeReply) intent = previous.intent;
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
-    if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
+    else if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
@@ -342,6 +355,79 @@ function worldOnlyInStatements(text: string, options: ParseOptions, model: Parse
   if (question.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
   // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
   return hasSellerSlot(question, true) || ownsTopic(question, model);
+}
+
+/** Words a reply may say besides the place or category it moves to ("same check for…", "all marketplaces please"). */
+const SCOPE_WORDS = new Set([
+  "same",
+  "check",
+  "checks",
+  "again",
+  "thing",
+  "question",
+  "one",
+  "view",
+  "marketplaces",
+  "markets",
+  "countries",
+  "stores",
+  "sites",
+  "everywhere",
+  "worldwide",
+  "range",
+  "line",
+  "instead",
+  "only",
+  "alone",
+  "just",
+  "please",
+  "rerun",
+  "repeat",
+  "redo",
+  "narrow",
+  "restrict",
+  "filter",
+  "limit",
+  "widen",
+  "expand",
+  "zoom",
+  "combined",
+  "together",
+]);
+
+/**
+ * A reply that only moves the previous question to another place or category, or to every marketplace ("same check
+ * for the Home & Kitchen range, UK only", "narrow it to Pet Supplies, my buyer wants it"): its first clause names the
+ * scope and nothing else, and any other clause either does the same or is an aside with nothing of the seller's
+ * figures in it (a reason, who it is for).
+ */
+function onlyChangesScope(text: string, options: ParseOptions, model: ParserModel): boolean {
+  const clauses = text
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter((c) => /[a-z]/i.test(c));
+  const read = clauses.map((c) => extractSlots(c, model.grammar, options.catalog, options.today));
+  const scope = (s: Slots) =>
+    (s.marketplace !== undefined || s.allMarketplaces || s.category !== undefined || s.subcategory !== undefined) &&
+    s.metrics.length === 0 &&
+    s.weakMetric === undefined &&
+    s.conditions.length === 0 &&
+    s.groupBy === undefined &&
+    s.entityGroup === undefined &&
+    s.limit === undefined &&
+    !s.sort &&
+    !s.judgement &&
+    s.horizonDays === undefined &&
+    s.insightType === undefined &&
+    Object.keys(s.settings).length === 0 &&
+    s.contentWords.every((w) => SCOPE_WORDS.has(w));
+  const aside = (s: Slots) =>
+    !hasSellerSlot(s, false) &&
+    s.timeframe === undefined &&
+    s.marketplace === undefined &&
+    s.horizonDays === undefined &&
+    !s.followUpCue;
+  return read.length > 0 && scope(read[0]) && read.slice(1).every((s) => scope(s) || aside(s));
 }
 
 /** Where a clause of lead-in ends: a stop, a comma, a dash between words, or "so" starting the next clause. */
@@ -557,12 +643,45 @@ const SHOWING =
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
  * does against them, an insight, not what they charge.
  */
-function demotePricesUnasked(ranked: { label: string; score: number }[], slots: Slots): void {
+function demotePricesUnasked(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   const top = ranked[0]?.label;
-  if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
+  if ((top !== "competitor_pricing" && top !== "price_changes" && top !== "catalog_gaps") || slots.priceWord) return;
   if (slots.insightType !== "competitor_analysis" || slots.asin || slots.sku) return;
+  // Nor is it what they sell and the seller does not, when it asks where the seller stands ("where do I stand against
+  // rivals") or at what depth (only insights have one), with no word of gaps.
+  if (model.classifier.classesIn(slots.masked).has("gap")) return;
+  if (top === "catalog_gaps" && slots.detailLevel === undefined && !STANDING.test(slots.topicText)) return;
   // Competitor prices need a word of prices: without one, whatever the classifier's doubt, the question is the insight.
   const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+}
+
+/** Where the seller stands against others: "where do I stand", "how do we stack up", "how do I measure up". */
+const STANDING =
+  /(?:^| )(?:where (?:do|does|did) (?:i|we|my business|my brand) (?:stand|sit|rank)|how (?:do|does|did) (?:i|we|my business|my brand) (?:stack up|measure up|shape up|compare|fare|rank)|how (?:am i|are we) (?:doing|faring|placed))(?= |$)/;
+
+/**
+ * How much of one product there is somewhere ("how many of B0… are sitting at amazon.de", "how much of SKU-1 is held
+ * in the UK right now") asks for the stock on hand: "sitting" there is where it is, not that it does not move.
+ */
+function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if ((top !== "excess_inventory" && top !== "sales_summary") || !QUANTITY_OF_ONE.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "inventory_levels");
+  if (at > 0) promote(ranked, at);
+}
+const QUANTITY_OF_ONE =
+  /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+
+/**
+ * Holes or gaps in the seller's range set against rivals ("any gaps in my kitchen range next to what competitors
+ * offer") are the catalog gaps: without a word of prices, the rivals are there for what they sell.
+ */
+function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const top = ranked[0]?.label;
+  if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
+  if (!model.classifier.classesIn(slots.masked).has("gap")) return;
+  const at = ranked.findIndex((r) => r.label === "catalog_gaps");
   if (at > 0) promote(ranked, at);
 }
 

@@ -437,9 +437,12 @@ const SETTING_VALUE_CUE =
   /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|save|store|record|remember|takes?|needs?|is|are|now|actually|should be|crept|gone|grown|risen|fallen|dropped)(?= |$)/;
 /** A number with a plus after it ("300+ days"): that number or more. */
 const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
-/** A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on". */
+/**
+ * A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on", "use yen
+ * for everything from here on", "from now on, go with sterling for all my reports".
+ */
 const CURRENCY_COMMAND =
-  /^(?:please )?(?:use|switch to|change to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:from now on|going forward|please))?$/;
+  /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
 const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
@@ -487,6 +490,21 @@ const BUY_AS_BY =
 /** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
 /** A report or record named by how often it is made ("the monthly report", "our weekly review", "my daily log"). */
+/** What others have on sale, as a range: "what rivals offer", "whatever the competition stocks". */
+const RANGE_OFFERED =
+  /(?:^| )(?:what|whatever|the things?|the products?|the stuff|the lines?) (?:my |the |other |our )?(?:rivals?|competitors?|competition|other sellers|others|they) (?:offer|offers|offered|stock|stocks|carry|carries|sell|sells|list|lists|have|has)(?= |$)/g;
+/** Being ahead of the others said as a race: "led on revenue", "led the way", "came out on top", "topped the table". */
+const LED_THE_OTHERS =
+  /(?:^| )(?:(?:led|leads|leading) (?:the (?:way|pack|field|charts?) )?(?:on|in|for|by)|(?:led|leads) the (?:way|pack|field|charts?)|(?:came|come|comes|coming) (?:out )?(?:on )?top|(?:topped|tops|topping) the (?:charts?|table|list|rankings?))(?= |$)/g;
+/** Money taken in a store's words, past or habitual ("pulled in", "rakes in"); "pull in the latest data" is a sync. */
+const TAKINGS_VERB =
+  /(?:^| )(?:pulled|raked|rake|rakes|raking) in(?! (?:the |my |our |all |some |any )?(?:latest|newest|freshest|fresh|new|data|numbers|figures|stats|updates?|everything|reports?)(?= |$))(?= |$)/g;
+/**
+ * Periodic paperwork the figures are for ("filling in the quarterly figures", "for the monthly accounts"): how often it
+ * is done, no breakdown by period.
+ */
+const PAPERWORK_CADENCE =
+  /(?<![\w])((?:(?:fill|fills|filling|filled|complete|completing|update|updating|prepare|preparing|finish|finishing|working on|putting together) (?:in |out )?(?:the |my |our |these )?|(?:for|towards|into) (?:the|my|our|these) ))(?:daily|weekly|monthly|quarterly|yearly|annual) ((?:figures|numbers|returns?|accounts|books|filings?|stats|totals|vat|tax return|reconciliation)(?![\w]))/g;
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
@@ -811,7 +829,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(GLUED_NUMBER, "$1 $2")
     // Phone typing: "n by category?" opens with "and"; "okay and buy profit", "sort buy units" order by a figure.
     .replace(/^n (?=[a-z])/, "and ")
-    .replace(BUY_AS_BY, "$1 by ");
+    .replace(BUY_AS_BY, "$1 by ")
+    // "what the store pulled in", "what we raked in": money taken, as "brought in" is (not a data pull); read before
+    // typos, which would take "raked" for "ranked".
+    .replace(TAKINGS_VERB, " brought in");
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
@@ -868,7 +889,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(
         /(?:^| )(?:get|getting|got) to the bottom of (?:it|this|that|things|what's going on)(?= |$)/g,
         " investigate",
-      ),
+      )
+      // "which products led on revenue", "what came out on top for units": being ahead of the others ranks them.
+      .replace(LED_THE_OTHERS, " leading "),
   );
   slots.followUpCue =
     g.leadWords.find(text)[0]?.start === 0 ||
@@ -878,7 +901,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.alertWord = g.alertWords.find(text).length > 0;
   slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
-  slots.priceWord = g.priceWords.find(text).length > 0;
+  // "what rivals offer", "whatever the competition sells": their range, not their prices.
+  slots.priceWord = g.priceWords.find(text.replace(RANGE_OFFERED, " ")).length > 0;
 
   if (text.includes("alert_")) {
     text = replaceAll(text, ALERT_ID, (m) => {
@@ -1197,7 +1221,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
 
   // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
-  text = text.replace(REPORT_CADENCE, "$1");
+  text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   text = replaceMatches(text, g.groups.find(text), (m) => {
@@ -1349,6 +1373,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (metric && slots.metrics.includes(metric))
       slots.metrics = [metric, ...slots.metrics.filter((x) => x !== metric)];
   }
+  // A fee named by what it pays for beside a charge in general ("what has Amazon charged me in storage fees") is that
+  // fee alone: the general word only says it is a charge.
+  if (slots.metrics.includes("fees") && slots.metrics.some((m) => NAMED_FEES.has(m)))
+    slots.metrics = slots.metrics.filter((m) => m !== "fees");
+  // A loss said in words ("anything bleeding cash once you take out COGS, fees and PPC") is what is ranked, the lowest
+  // first: the costs beside it are what the profit is net of.
+  if (slots.metricSorts.profit === "asc" && slots.metrics.length > 1)
+    slots.metrics = ["profit", ...slots.metrics.filter((m) => m !== "profit")];
   // Listed, or set side by side to read together ("sessions vs conversion"): each is asked, in the order said.
   slots.listedMetrics =
     /(?:^| )m_[a-z_]+ (?:and|n|plus|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
