@@ -175,6 +175,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       slots.conditions.every((c) => c.metric === undefined)
     )
       intent = previous.intent;
+    // "the same thing but according to profit", "same again but for the UK warehouse": the question asked before, with
+    // only what follows changed, unless that names a figure the question before has no use for.
+    else if (SAME_AGAIN_BUT.test(asked.toLowerCase()) && !foreignMetric(slots, previous, model))
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -272,6 +276,10 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   }
   return asking;
 }
+
+/** A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy"). */
+const SAME_AGAIN_BUT =
+  /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|pull) )?(?:the |that |exactly the )?same(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
 
 /** A total's other forms: set against another period, or drawn over time. */
 const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
@@ -393,6 +401,9 @@ const SCOPE_WORDS = new Set([
   "zoom",
   "combined",
   "together",
+  // "the UK warehouse", "the German warehouses": a marketplace's stock, so its scope.
+  "warehouse",
+  "warehouses",
 ]);
 
 /**
@@ -1106,6 +1117,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.metrics[0] === "profit" || COST_METRICS.has(slots.metrics[0]))
   )
     return "profit_breakdown";
+  // One profit figure per day, week, month or quarter ("net profit by quarter", "profit quarter by quarter") is its
+  // series, a trend: the P&L per period needs its lines asked for (a breakdown, a P&L, where the money goes, costs).
+  if (
+    intent === "profit_breakdown" &&
+    !slots.breakdownCue &&
+    ["day", "week", "month", "quarter"].includes(slots.groupBy ?? "") &&
+    ["profit", "profit_margin"].includes(slots.metrics[0] ?? "") &&
+    slots.metrics.every((m) => !COST_METRICS.has(m)) &&
+    // "where does all my money go each month": where it goes is the P&L's lines.
+    !model.classifier.classesIn(slots.masked).has("pnl")
+  )
+    return "sales_trend";
   // Profit against another period is a comparison; fees against another period stay a P&L.
   if (
     intent === "profit_breakdown" &&

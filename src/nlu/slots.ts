@@ -459,6 +459,9 @@ const LOOSE_TARGET_ACOS =
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
+/** A loss said of a cost: "bleeding money on FBA fees", "losing cash to storage fees". */
+const LOSS_ON_COST =
+  /(?:^| )m_profit (?:on|to|in|through|from|over|with|via|because of|due to) (?:(?:my|our|the|all|those|these|amazon's|amazon|its|their|all the) )*m_(?:fees|referral_fees|fba_fees|storage_fees|cost_of_goods|ad_spend)(?= |$)/;
 /** Stock held: what money may be sitting in. */
 const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we hold|on hand)(?![\w])/;
 /** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
@@ -1377,6 +1380,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // fee alone: the general word only says it is a charge.
   if (slots.metrics.includes("fees") && slots.metrics.some((m) => NAMED_FEES.has(m)))
     slots.metrics = slots.metrics.filter((m) => m !== "fees");
+  // Money lost on a cost ("bleeding money on FBA fees", "losing cash to storage fees") names that cost as what is
+  // asked: no product's loss is ranked.
+  if (slots.metricSorts.profit === "asc" && LOSS_ON_COST.test(text) && slots.metrics.some((m) => m !== "profit")) {
+    slots.metrics = slots.metrics.filter((m) => m !== "profit");
+    delete slots.metricSorts.profit;
+  }
   // A loss said in words ("anything bleeding cash once you take out COGS, fees and PPC") is what is ranked, the lowest
   // first: the costs beside it are what the profit is net of.
   if (slots.metricSorts.profit === "asc" && slots.metrics.length > 1)
