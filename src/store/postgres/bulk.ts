@@ -5,7 +5,15 @@
  * savepoints.
  */
 import { sql, type Kysely } from "kysely";
-import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter, RowQueue } from "../backend.js";
+import type {
+  BulkLoad,
+  BulkStatement,
+  BulkStatements,
+  BulkWriteOptions,
+  BulkWriter,
+  Rebuild,
+  RowQueue,
+} from "../backend.js";
 import type { TableName } from "../dialect.js";
 import { NUMBERED_TABLES } from "../row-ids.js";
 import { rowShape } from "../row-shape.js";
@@ -140,7 +148,7 @@ export class PgBulkWriter implements BulkWriter {
     return new PgRowQueue(this.session, table, columns);
   }
 
-  suspendIndex(index: string): () => void {
+  suspendIndex(index: string): Rebuild {
     const found = this.session.run(
       `select indexdef from pg_indexes i where indexname = $1 and schemaname = current_schema()
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
@@ -150,14 +158,14 @@ export class PgBulkWriter implements BulkWriter {
     if (!declared) return () => undefined;
     this.session.run(`drop index ${quoteName(index)}`, []);
     let restored = false;
-    return () => {
+    return (options) => {
       if (restored) return;
       restored = true;
-      this.session.run(declared, []);
+      this.runOrQueue(declared, options);
     };
   }
 
-  suspendKey(table: TableName, known?: { empty: true }): (() => void) | undefined {
+  suspendKey(table: TableName, known?: { empty: true }): Rebuild | undefined {
     if (!known?.empty && this.session.run(`select 1 from ${quoteName(table)} limit 1`, []).rows.length > 0)
       return undefined;
     const found = this.session.run(
@@ -168,13 +176,19 @@ export class PgBulkWriter implements BulkWriter {
     if (!name || !definition) return undefined;
     this.session.run(`alter table ${quoteName(table)} drop constraint ${quoteName(name)}`, []);
     let restored = false;
-    return () => {
+    return (options) => {
       if (restored) return;
       restored = true;
       // The key's sort in memory rather than in files, for the rest of the transaction.
-      this.session.run(`select set_config('maintenance_work_mem', '${KEY_BUILD_MEMORY}', true)`, []);
-      this.session.run(`alter table ${quoteName(table)} add constraint ${quoteName(name)} ${definition}`, []);
+      this.runOrQueue(`select set_config('maintenance_work_mem', '${KEY_BUILD_MEMORY}', true)`, options);
+      this.runOrQueue(`alter table ${quoteName(table)} add constraint ${quoteName(name)} ${definition}`, options);
     };
+  }
+
+  /** Runs a statement that returns nothing, or only starts it (see Rebuild). */
+  private runOrQueue(text: string, options?: { wait?: boolean }): void {
+    if (options?.wait === false) this.session.queue(text);
+    else this.session.run(text, []);
   }
 
   secondaryIndexes(tables: readonly string[]): string[] {

@@ -54,6 +54,11 @@ export class PgliteSession implements SyncSession {
     }
   }
 
+  /** PGlite answers in this thread: the statement runs at once. */
+  queue(sql: string): void {
+    this.run(sql, []);
+  }
+
   copyIn(table: string, columns: readonly string[], text: string): number {
     const copy = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
     const message = Buffer.concat([

@@ -19,6 +19,14 @@ export interface SyncSession {
   /** Runs one statement with `$1`… parameters (or several, separated by `;`, without any). */
   run(sql: string, params: readonly unknown[]): PgResult;
   /**
+   * Starts a statement without waiting for its end (an index or key built
+   * while this thread gets on with other work): the session's later
+   * statements and loads run after it. Should it fail, the next call that
+   * waits for the server throws its error; inside a transaction the failure
+   * ends the transaction's usefulness, as with run().
+   */
+  queue(sql: string): void;
+  /**
    * Loads rows into a table with COPY … FROM STDIN, the fastest way in; `text`
    * is COPY's text format (tab-separated, `\N` for null). Returns the rows loaded.
    */
