@@ -17,7 +17,7 @@ import {
   orderColumns,
   type PackedOrderLines,
 } from "../order-lines.js";
-import type { BulkStatement, BulkStatements, RowQueue } from "../../store/backend.js";
+import type { BulkStatement, BulkStatements, Rebuild, RowQueue } from "../../store/backend.js";
 import { dialectOf } from "../../store/dialect.js";
 import { packedParameters, packedTexts, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
@@ -121,7 +121,7 @@ export class OrderLineStore {
   private conflicted = false;
   /** Whether the account had no order lines in a marketplace before this file, by marketplace. */
   private readonly firstThere = new Map<string, boolean>();
-  private restoreIndex: (() => void) | undefined;
+  private restoreIndex: Rebuild | undefined;
   private estimated = false;
   /** Lines streaming to the engine's loader, and the batches not yet stored (the first is add() number heldFrom). */
   private queue: RowQueue | undefined;
@@ -212,14 +212,18 @@ export class OrderLineStore {
    */
   linesDone(): void {
     this.settleQueue();
-    this.restoreIndex?.();
+    this.rebuildIndex();
+  }
+
+  private rebuildIndex(options?: { wait?: boolean }): void {
+    this.restoreIndex?.(options);
     this.restoreIndex = undefined;
   }
 
   /** Writes the daily sales of the file's days, after linesDone(). */
   async finish(file: OrderFileSummary): Promise<HandlerResult> {
     const ctx = this.ctx;
-    this.linesDone();
+    this.settleQueue();
     if (file.nonAmazon)
       ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
     // A file that brings a marketplace's first lines, no line twice and every order in one run holds
@@ -234,9 +238,14 @@ export class OrderLineStore {
         (m) =>
           this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)),
       );
-    if (own && ctx.writer.copiesRows) await totals.load(ctx);
-    else if (own) totals.write(ctx);
-    else await recomputeSalesFromOrderLines(ctx, totals.affected());
+    // Loaded sums need no index of the lines: it is built while they are made, after the load's questions
+    // to the server (which would wait for it).
+    if (own && ctx.writer.copiesRows) await totals.load(ctx, () => this.rebuildIndex({ wait: false }));
+    else {
+      this.rebuildIndex();
+      if (own) totals.write(ctx);
+      else await recomputeSalesFromOrderLines(ctx, totals.affected());
+    }
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
   }
 }
