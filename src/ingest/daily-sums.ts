@@ -166,6 +166,14 @@ const SUM_COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "reve
  * of 15 digits, rounds halves away from zero and reads the result back as the nearest double.
  */
 export function roundedToCents(value: number): number {
+  // Below a billion, the 15 digits the server reads and the double times 100 differ by under a thousandth
+  // of a cent: away from a half cent by more than that, both round to the same cent, so the double is
+  // rounded as it is (most sums lie close to a whole cent). Near a half cent, the digits decide.
+  const scaled = Math.abs(value) * 100;
+  if (scaled < 1e11 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-3) {
+    const rounded = Math.round(scaled) / 100;
+    return value < 0 && rounded !== 0 ? -rounded : rounded;
+  }
   const digits = Math.abs(value).toPrecision(15);
   const point = digits.indexOf(".");
   // In exponent form a number is below a millionth (no cent) or past fifteen digits (no fraction).
