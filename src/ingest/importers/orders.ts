@@ -140,6 +140,7 @@ export class OrderLineStore {
     if (count === 0) return;
     const ctx = this.ctx;
     if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
+    if (this.written === 0 && !this.estimated) this.setIndexAsideWhenEmpty();
     if (this.queue || (ctx.writer.rowQueue && !this.conflicted)) {
       this.queueLines(packed);
       return;
@@ -192,6 +193,14 @@ export class OrderLineStore {
     this.conflicted = true;
     for (const packed of held.slice(refused.at - this.heldFrom))
       upsertStatement(this.ctx, packed.marketplace, packed.currency, packed.count).run(packedParameters(packed));
+  }
+
+  // Into an empty table every file at least doubles the lines: the index goes before the first of them,
+  // instead of after the first few thousand, when asking would wait for those still loading.
+  private setIndexAsideWhenEmpty(): void {
+    if (storedRows(this.ctx, "order_lines", 1) > 0) return;
+    this.estimated = true;
+    this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
   }
 
   // A file that at least doubles the stored lines is loaded without the aggregation index, which is
