@@ -1,18 +1,16 @@
 // Order files large enough to stream in several loads on PostgreSQL: one transaction per file (a refused
 // file leaves nothing behind), re-imports that change nothing, and lines already stored in a later load
 // ending as on SQLite.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/ingest/import-file.js";
 import { openStore, type Mirror } from "../../src/store/open-mirror.js";
 import { BACKENDS } from "../helpers/backends.js";
+import { orderFile as orderFileOf, tableRows as rowsOf } from "../helpers/order-files.js";
 
 const now = new Date("2026-11-21T12:00:00Z");
-const dir = mkdtempSync(join(tmpdir(), "seller-ai-bulk-pg-"));
-const HEADER = readFileSync("fixtures/import/orders-by-order-date.tsv", "utf8").split("\n")[0].split("\t");
 /** More lines than one load takes (10,000), so a file streams in several. */
 const LINES = 21_000;
 /** The tables an order file writes; rollup_state also records each run, so it is compared with SQLite only. */
@@ -26,13 +24,12 @@ function orderFile(
   to: number,
   options: { updated?: boolean; bad?: number; huge?: number } = {},
 ) {
-  const rows = [HEADER.join("\t")];
-  for (let i = from; i < to; i++) {
+  return orderFileOf(name, from, to, (i) => {
     const order = Math.floor(i / 2);
     const day = String(1 + (order % 28)).padStart(2, "0");
     const month = String(1 + (Math.floor(order / 28) % 3)).padStart(2, "0");
     const cancelled = options.updated && i % 5 === 0;
-    const cells: Record<string, string> = {
+    return {
       "amazon-order-id": `111-${String(order).padStart(7, "0")}-0000001`,
       "purchase-date": `2024-${month}-${day}T09:15:00-08:00`,
       "last-updated-date": `2024-${month}-${day}T${cancelled ? "23" : "10"}:00:00-08:00`,
@@ -46,29 +43,7 @@ function orderFile(
       currency: "USD",
       "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
     };
-    rows.push(HEADER.map((h) => cells[h] ?? "").join("\t"));
-  }
-  const path = join(dir, name);
-  writeFileSync(path, `${rows.join("\n")}\n`);
-  return path;
-}
-
-/** A table's rows as text, sums of money to a millionth: engines add many doubles in different orders. */
-async function rowsOf(mirror: Mirror, table: string): Promise<string[]> {
-  const rows = await mirror.db
-    .selectFrom(table as "order_lines")
-    .selectAll()
-    .execute();
-  const value = (v: unknown) => (typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v);
-  return rows
-    .map((r) =>
-      JSON.stringify(
-        Object.entries(r)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => [k, value(v)]),
-      ),
-    )
-    .sort();
+  });
 }
 
 async function snapshot(mirror: Mirror, names: readonly string[] = TABLES): Promise<Record<string, string[]>> {
@@ -100,7 +75,7 @@ const first = orderFile("first.tsv", 0, LINES);
 const overlapping = orderFile("overlapping.tsv", LINES / 2 - 1_000, LINES + 5_000, { updated: true });
 const strictBad = orderFile("bad-line.tsv", LINES, 2 * LINES, { bad: LINES + 5_000 });
 const whole = readFileSync(orderFile("to-truncate.tsv", LINES, 2 * LINES));
-const truncated = join(dir, "truncated.tsv.gz");
+const truncated = join(dirname(first), "truncated.tsv.gz");
 const gzip = gzipSync(whole);
 writeFileSync(truncated, gzip.subarray(0, Math.floor(gzip.length * 0.6)));
 
