@@ -81,12 +81,30 @@ export interface BulkWriter {
 }
 
 /**
+ * Rows packed as ingest/packed-rows.ts packs them: their text fields in
+ * UTF-8, each followed by a TAB, and per row the 1-based positions where
+ * each starts and where the next row starts, then its figures.
+ */
+export interface PackedRowsData {
+  count: number;
+  text: Uint8Array;
+  numbers: Float64Array;
+}
+
+/**
  * Rows streamed into one table by the engine's loader (see
  * BulkWriter.rowQueue): the caller goes on reading while they load.
  */
 export interface RowQueue {
   /** Queues rows (`columns.length` values each); they may still be loading when it returns. */
   add(values: readonly unknown[]): void;
+  /**
+   * Queues packed rows as add() would take them, without making a value of
+   * each cell: `leading` values shared by every row, then its text fields
+   * (null when empty where `nullable` says so), then its `figures` (NaN as
+   * null). Counts as one add().
+   */
+  addPacked(leading: readonly unknown[], rows: PackedRowsData, nullable: readonly boolean[], figures: number): void;
   /** How many add() calls, the first ones, have their rows stored: the caller may let those rows go. */
   stored(): number;
   /**

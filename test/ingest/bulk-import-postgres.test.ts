@@ -17,18 +17,23 @@ const LINES = 21_000;
 const DATA_TABLES = ["order_lines", "daily_sales", "rollup_sales"] as const;
 const TABLES = [...DATA_TABLES, "rollup_state"] as const;
 
-/** Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day. */
+/**
+ * Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day;
+ * `awkward` gives some lines a backslash or accents in the SKU, or leaves the SKU or item status empty.
+ */
 function orderFile(
   name: string,
   from: number,
   to: number,
-  options: { updated?: boolean; bad?: number; huge?: number } = {},
+  options: { updated?: boolean; bad?: number; huge?: number; awkward?: boolean } = {},
 ) {
   return orderFileOf(name, from, to, (i) => {
     const order = Math.floor(i / 2);
     const day = String(1 + (order % 28)).padStart(2, "0");
     const month = String(1 + (Math.floor(order / 28) % 3)).padStart(2, "0");
     const cancelled = options.updated && i % 5 === 0;
+    const awkward = options.awkward ? i % 7 : -1;
+    const sku = awkward === 1 ? `SKU\\${i % 300}` : awkward === 2 ? `Café-ß-${i % 300}` : `SKU-${i % 300}`;
     return {
       "amazon-order-id": `111-${String(order).padStart(7, "0")}-0000001`,
       "purchase-date": `2024-${month}-${day}T09:15:00-08:00`,
@@ -36,9 +41,9 @@ function orderFile(
       "order-status": cancelled ? "Cancelled" : "Shipped",
       "fulfillment-channel": "Amazon",
       "sales-channel": "Amazon.com",
-      sku: `SKU-${i % 300}`,
+      sku: awkward === 3 ? "" : sku,
       asin: `B0${String((i * 7) % 300).padStart(8, "0")}`,
-      "item-status": cancelled ? "Cancelled" : "Shipped",
+      "item-status": awkward === 4 ? "" : cancelled ? "Cancelled" : "Shipped",
       quantity: i === options.bad ? "three" : i === options.huge ? "100000000000000000000" : String(1 + (i % 3)),
       currency: "USD",
       "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
@@ -136,6 +141,7 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("bulk order imports o
 const firstHalf = orderFile("first-half.tsv", 0, LINES);
 const secondHalf = orderFile("second-half.tsv", LINES, 2 * LINES);
 const bothHalves = orderFile("both-halves.tsv", 0, 2 * LINES);
+const awkward = orderFile("awkward.tsv", 0, LINES, { awkward: true });
 // A quantity past PostgreSQL's bigint, in the file's second load: the server refuses that load.
 const overflowing = orderFile("overflowing.tsv", LINES, 2 * LINES, { huge: LINES + 15_000 });
 
@@ -156,6 +162,16 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("order files on top o
     const one = await snapshot(await mirrorOf(bothHalves), DATA_TABLES);
     expect(two.order_lines).toHaveLength(2 * LINES);
     expect(two).toEqual(one);
+  });
+
+  it("stores lines with a backslash or accents in their SKU, or an empty SKU or item status, as SQLite does", async () => {
+    const reference = await openStore(":memory:");
+    mirrors.push(reference);
+    await importFile(reference, awkward, { now, marketplace: "US" });
+    const want = await snapshot(reference);
+    const got = await snapshot(await mirrorOf(awkward));
+    expect(want.order_lines.filter((row) => row.includes("Café") || row.includes("\\\\"))).not.toHaveLength(0);
+    expect(got).toEqual(asKept(want, got));
   });
 
   it("leaves the mirror as it was when the server refuses a load halfway through a file", async () => {

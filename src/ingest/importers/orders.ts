@@ -65,6 +65,7 @@ const NULLABLE = new Set<string>(["sku", "item_status"]);
 const TEXT_NULLABLE = TEXT_COLUMNS.map((c) => NULLABLE.has(c));
 /** The columns of its figures. */
 const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
+const FIGURES = FIGURE_COLUMNS.length;
 /** The columns of lines streamed to a loader: those shared by a batch, then its text fields, then its figures. */
 const QUEUED_COLUMNS = ["account_id", "marketplace", "currency", ...TEXT_COLUMNS, ...FIGURE_COLUMNS] as const;
 const BATCH = LINES_PER_INSERT;
@@ -169,7 +170,7 @@ export class OrderLineStore {
    */
   private queueLines(packed: PackedOrderLines): void {
     this.queue ??= this.ctx.writer.rowQueue!("order_lines", QUEUED_COLUMNS);
-    this.queue.add(queuedValues(this.ctx, packed));
+    this.queue.addPacked([this.ctx.accountId, packed.marketplace, packed.currency], packed, TEXT_NULLABLE, FIGURES);
     this.held.push(packed);
     const stored = this.queue.stored() - this.heldFrom;
     if (stored > 0) {
@@ -257,31 +258,6 @@ export class OrderLineStore {
     }
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
   }
-}
-
-/** Packed lines as rows of QUEUED_COLUMNS, one flat list of values. */
-function queuedValues(ctx: ImportContext, packed: PackedOrderLines): unknown[] {
-  const texts = packedTexts(packed);
-  const stride = strideOf(ORDER_LINE_SHAPE);
-  const numbers = packed.numbers;
-  const width = QUEUED_COLUMNS.length;
-  const values = new Array<unknown>(packed.count * width);
-  let v = 0;
-  for (let r = 0, t = 0; r < packed.count; r++) {
-    values[v++] = ctx.accountId;
-    values[v++] = packed.marketplace;
-    values[v++] = packed.currency;
-    for (let k = 0; k < TEXT_COLUMNS.length; k++, t++) {
-      const text = texts[t];
-      values[v++] = TEXT_NULLABLE[k] && text === "" ? null : text;
-    }
-    const figures = r * stride + ORDER_LINE_SHAPE.texts + 1;
-    for (let k = 0; k < FIGURE_COLUMNS.length; k++) {
-      const n = numbers[figures + k];
-      values[v++] = Number.isNaN(n) ? null : n;
-    }
-  }
-  return values;
 }
 
 /** Packed lines as rows of LINE_COLUMNS, one flat list of values, for a writer that copies rows in. */

@@ -11,6 +11,7 @@ import type {
   BulkStatements,
   BulkWriteOptions,
   BulkWriter,
+  PackedRowsData,
   Rebuild,
   RowQueue,
 } from "../backend.js";
@@ -18,6 +19,7 @@ import type { TableName } from "../dialect.js";
 import { NUMBERED_TABLES } from "../row-ids.js";
 import { rowShape } from "../row-shape.js";
 import type { MirrorSchema } from "../schema.js";
+import type { CopyPart } from "./packed-copy.js";
 import { copyField, type SyncSession } from "./session.js";
 
 /** The savepoint around each bulk statement inside a transaction. */
@@ -257,6 +259,9 @@ const ROWS_PER_LOAD = 10_000;
  */
 class PgRowQueue implements RowQueue {
   private lines: string[] = [];
+  /** The next load's parts before `lines`, and its rows in all. */
+  private parts: CopyPart[] = [];
+  private rows = 0;
   private adds = 0;
   /** Per queued load, the place of its first add(); `ends` the place after its last. */
   private readonly starts: number[] = [];
@@ -282,8 +287,31 @@ class PgRowQueue implements RowQueue {
       for (let c = 0; c < width; c++) fields[c] = copyField(values[r + c]);
       lines.push(fields.join("\t"));
     }
+    this.rows += values.length / width;
+    this.added();
+  }
+
+  addPacked(leading: readonly unknown[], rows: PackedRowsData, nullable: readonly boolean[], figures: number): void {
+    if (leading.length + nullable.length + figures !== this.columns.length)
+      throw new Error(`rowQueue: packed rows do not make rows of ${this.columns.length} columns`);
+    this.flushLines();
+    const prefix = leading.map((v) => `${copyField(v)}\t`).join("");
+    const { count, text, numbers } = rows;
+    this.parts.push({ prefix: utf8.encode(prefix), count, text, numbers, texts: nullable.length, nullable, figures });
+    this.rows += count;
+    this.added();
+  }
+
+  private added(): void {
     this.adds++;
-    if (lines.length >= ROWS_PER_LOAD) this.queue();
+    if (this.rows >= ROWS_PER_LOAD) this.queue();
+  }
+
+  /** The lines gathered so far, as one part of the next load. */
+  private flushLines(): void {
+    if (this.lines.length === 0) return;
+    this.parts.push(`${this.lines.join("\n")}\n`);
+    this.lines = [];
   }
 
   stored(): number {
@@ -302,11 +330,20 @@ class PgRowQueue implements RowQueue {
     this.starts.push(this.firstUnqueued);
     this.ends.push(this.adds);
     this.firstUnqueued = this.adds;
-    const text = `${this.lines.join("\n")}\n`;
-    this.lines = [];
-    this.session.queueCopyIn(this.table, this.columns, text);
+    this.flushLines();
+    const parts = this.parts;
+    this.parts = [];
+    this.rows = 0;
+    // Text alone goes as it is; packed rows are made into text where the load is sent.
+    this.session.queueCopyIn(
+      this.table,
+      this.columns,
+      parts.length === 1 && typeof parts[0] === "string" ? parts[0] : parts,
+    );
   }
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * The rows, each key kept once with its last values: SQLite applies a

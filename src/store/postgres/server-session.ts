@@ -8,6 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { packedCopyBytes, type CopyPart } from "./packed-copy.js";
 import type { CopiesSettled, PgResult } from "./session.js";
 import type { AsyncCapableSession } from "./session-driver.js";
 import { parameterOf } from "./parameters.js";
@@ -42,6 +43,8 @@ interface Request {
   sql?: string;
   params?: unknown[];
   text?: string;
+  /** A queued load's rows in parts (see queueCopyIn), made into COPY text by the helper. */
+  parts?: readonly CopyPart[];
 }
 
 /**
@@ -60,6 +63,9 @@ const client = new pg.Client({ connectionString: workerData.url, types: raw, app
 client.on("error", () => undefined);
 const ready = client.connect();
 const errorFields = (e) => ({ message: e && e.message || String(e), code: e && e.code, constraint: e && e.constraint, detail: e && e.detail, table: e && e.table, severity: e && e.severity });
+const packedCopyBytes = ${packedCopyBytes.toString()};
+// A queued load's parts as one buffer: packed rows are made into COPY text here, off the importing thread.
+const copyData = (parts) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : packedCopyBytes(part))));
 const args = (params) => (params || []).map((v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v));
 async function serve(request) {
   try {
@@ -104,6 +110,8 @@ async function queued(request) {
 let chain = Promise.resolve();
 function listen(port, sync) {
   port.on("message", (request) => {
+    // Made as the request comes, while the server loads the one before.
+    if (request.parts) request.text = copyData(request.parts);
     chain = chain.then(async () => {
       if (request.kind === "queued") {
         workerData.queuePort.postMessage(await queued(request));
@@ -214,10 +222,11 @@ export class ServerSession implements AsyncCapableSession {
     return resultOf(this.ask({ id: this.next++, kind: "copy", sql, text })).rowCount;
   }
 
-  queueCopyIn(table: string, columns: readonly string[], text: string): void {
+  queueCopyIn(table: string, columns: readonly string[], data: string | readonly CopyPart[]): void {
     const sql = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
     this.queued++;
-    this.syncPort.postMessage({ id: this.next++, kind: "queued", sql, text } satisfies Request);
+    const rows = typeof data === "string" ? { text: data } : { parts: data };
+    this.syncPort.postMessage({ id: this.next++, kind: "queued", sql, ...rows } satisfies Request);
     // A few loads under way keep the server busy while the next is made; more would only hold memory.
     while (this.queued - this.readQueueReplies() > LOADS_UNDER_WAY) this.waitForLoads();
   }

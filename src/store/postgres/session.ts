@@ -6,6 +6,7 @@
  * a connection held by a helper thread (server-session.ts).
  */
 import { Buffer } from "node:buffer";
+import type { CopyPart } from "./packed-copy.js";
 
 /** A statement's result: column names, rows as arrays of values (read as values.ts reads them), rows touched. */
 export interface PgResult {
@@ -36,9 +37,10 @@ export interface SyncSession {
    * later statements run after it. Inside a transaction each queued load is
    * all or nothing on its own (a savepoint), and once one is refused the
    * later ones are skipped, until settleCopies. Waits while too many loads
-   * are under way.
+   * are under way. The rows come as COPY text, or as parts of it, some of
+   * them packed rows made into text where the load is sent.
    */
-  queueCopyIn(table: string, columns: readonly string[], text: string): void;
+  queueCopyIn(table: string, columns: readonly string[], data: string | readonly CopyPart[]): void;
   /** How many loads queued since the last settleCopies are stored, up to the first refused one, without waiting. */
   loadedCopies(): number;
   /**
