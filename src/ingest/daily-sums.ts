@@ -90,10 +90,16 @@ export class DailySums {
    * sales the sums go in as they are, loaded, with the key built once after
    * them; otherwise they are summed from the stored order lines of the file's
    * marketplaces, which hold only the file's lines, in one statement.
+   * `started` is called once what needs the server's answer is asked, before
+   * the rows are made: what it queues on the server (an index rebuild) is
+   * then built while this thread makes them.
    */
-  async load(ctx: ImportContext): Promise<number> {
+  async load(ctx: ImportContext, started?: () => void): Promise<number> {
     const count = this.data.count;
-    if (count === 0) return 0;
+    if (count === 0) {
+      started?.();
+      return 0;
+    }
     // Counted once: whether the load doubles the table, and whether the table is empty.
     const stored = storedRows(ctx, "daily_sales", 2 * count);
     const restore = stored < count ? ctx.writer.suspendIndex(DAY_INDEX) : undefined;
@@ -103,18 +109,24 @@ export class DailySums {
     const totals = restoreKey
       ? await firstSalesTotals(ctx.db as unknown as Kysely<any>, ctx.writer, ctx.accountId)
       : undefined;
-    const written = restoreKey ? this.loadRows(ctx, totals) : await sumSalesOfMarketplaces(ctx, this.marketplaces);
-    // Loaded while the server has no other work queued: node makes the next rows while it loads the last.
+    started?.();
+    if (!restoreKey) {
+      const written = await sumSalesOfMarketplaces(ctx, this.marketplaces);
+      restore?.();
+      return written;
+    }
+    const written = this.loadRows(ctx, totals);
+    // Built while this thread formats the totals' rows, which load after them.
+    restoreKey({ wait: false });
+    restore?.({ wait: false });
     await totals?.load();
-    restoreKey?.();
-    restore?.();
     return written;
   }
 
   /**
    * Loads every cell as a row (without conflicts: the writer loads them by COPY), revenue rounded to the
-   * cent, handing each to `totals` as stored. Queued where the writer can, so that the server loads one
-   * part while the next is formatted.
+   * cent, handing each to `totals` as stored, and sums the totals while the last rows load. Queued where
+   * the writer can, so that the server loads one part while the next is formatted.
    */
   private loadRows(ctx: ImportContext, totals?: FirstSalesTotals): number {
     const queue = ctx.writer.rowQueue?.("daily_sales", SUM_COLUMNS);
@@ -133,7 +145,12 @@ export class DailySums {
           written += ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values.splice(0));
       },
     );
-    if (!queue) return written + ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values);
+    if (!queue) {
+      written += ctx.writer.writeValues("daily_sales", SUM_COLUMNS, values);
+      totals?.sum();
+      return written;
+    }
+    totals?.sum();
     const { refused } = queue.finish();
     if (refused) throw refused.error;
     return this.data.count;
@@ -149,6 +166,14 @@ const SUM_COLUMNS = ["account_id", "marketplace", "asin", "date", "units", "reve
  * of 15 digits, rounds halves away from zero and reads the result back as the nearest double.
  */
 export function roundedToCents(value: number): number {
+  // Below a billion, the 15 digits the server reads and the double times 100 differ by under a thousandth
+  // of a cent: away from a half cent by more than that, both round to the same cent, so the double is
+  // rounded as it is (most sums lie close to a whole cent). Near a half cent, the digits decide.
+  const scaled = Math.abs(value) * 100;
+  if (scaled < 1e11 && Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-3) {
+    const rounded = Math.round(scaled) / 100;
+    return value < 0 && rounded !== 0 ? -rounded : rounded;
+  }
   const digits = Math.abs(value).toPrecision(15);
   const point = digits.indexOf(".");
   // In exponent form a number is below a millionth (no cent) or past fifteen digits (no fraction).

@@ -30,6 +30,15 @@ export interface BulkWriteOptions {
   ignoreConflicts?: boolean;
 }
 
+/**
+ * Builds an index or key set aside by a BulkWriter again. With `{ wait:
+ * false }` an engine whose server works beside this thread (PostgreSQL) only
+ * starts the build, so the caller can get on with making the next rows: the
+ * mirror's later statements run after it, and the first of them that waits
+ * for the server throws the build's error. Otherwise it returns once built.
+ */
+export type Rebuild = (options?: { wait?: boolean }) => void;
+
 /** Writes many rows fast, inside the caller's transaction. */
 export interface BulkWriter {
   /**
@@ -50,7 +59,7 @@ export interface BulkWriter {
    * Sets an index aside for a load that at least doubles its table and
    * returns what rebuilds it exactly as declared (a rollback brings it back).
    */
-  suspendIndex(index: string): () => void;
+  suspendIndex(index: string): Rebuild;
   /**
    * Sets an empty table's primary key aside for a load that cannot repeat a
    * key, where building the key from the loaded rows once costs less than
@@ -60,7 +69,7 @@ export interface BulkWriter {
    * `known.empty`: the caller has just found the table empty in this
    * transaction, and it is not asked again.
    */
-  suspendKey?(table: TableName, known?: { empty: true }): (() => void) | undefined;
+  suspendKey?(table: TableName, known?: { empty: true }): Rebuild | undefined;
   /**
    * A queue of rows into `table` by the engine's loader, for a writer that
    * copies rows (copiesRows); none otherwise. Inside a transaction each
@@ -72,12 +81,30 @@ export interface BulkWriter {
 }
 
 /**
+ * Rows packed as ingest/packed-rows.ts packs them: their text fields in
+ * UTF-8, each followed by a TAB, and per row the 1-based positions where
+ * each starts and where the next row starts, then its figures.
+ */
+export interface PackedRowsData {
+  count: number;
+  text: Uint8Array;
+  numbers: Float64Array;
+}
+
+/**
  * Rows streamed into one table by the engine's loader (see
  * BulkWriter.rowQueue): the caller goes on reading while they load.
  */
 export interface RowQueue {
   /** Queues rows (`columns.length` values each); they may still be loading when it returns. */
   add(values: readonly unknown[]): void;
+  /**
+   * Queues packed rows as add() would take them, without making a value of
+   * each cell: `leading` values shared by every row, then its text fields
+   * (null when empty where `nullable` says so), then its `figures` (NaN as
+   * null). Counts as one add().
+   */
+  addPacked(leading: readonly unknown[], rows: PackedRowsData, nullable: readonly boolean[], figures: number): void;
   /** How many add() calls, the first ones, have their rows stored: the caller may let those rows go. */
   stored(): number;
   /**

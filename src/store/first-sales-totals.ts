@@ -12,7 +12,7 @@
  */
 import type { Kysely } from "kysely";
 import { addDaysIso } from "../core/dates.js";
-import type { BulkWriter } from "./backend.js";
+import type { BulkWriter, Rebuild } from "./backend.js";
 import { dialectOf, type TableName } from "./dialect.js";
 import { markTotalsLoaded } from "./loaded-totals.js";
 import { keptTotalDays, ROLLUPS, SALES_ROLLUP } from "./rollups.js";
@@ -26,6 +26,11 @@ const TOTALS = SALES_ROLLUP.rollup as TableName;
 export interface FirstSalesTotals {
   /** One day's sums of a product, as stored in the daily sales; in their key order (marketplace, product, day). */
   add(marketplace: string, asin: string, date: string, units: number, revenue: number, orders: number): void;
+  /**
+   * Sums the totals' rows from the days added (no database: the server may load the days meanwhile).
+   * After the last add(), before load().
+   */
+  sum(): void;
   /** Loads the totals and marks them loaded with the file (before the file's run is recorded). */
   load(): Promise<void>;
 }
@@ -33,7 +38,9 @@ export interface FirstSalesTotals {
 /**
  * A builder of the account's first sales totals, when the writer can load
  * them (an engine with a loader) and they are the whole of them; else undefined.
- * The caller has found no daily sales stored, in this transaction.
+ * The caller has found no daily sales stored, in this transaction. The
+ * totals' key is set aside here, before the caller queues other work on the
+ * server: setting it aside waits for the server.
  */
 export async function firstSalesTotals(
   db: Kysely<any>,
@@ -48,7 +55,9 @@ export async function firstSalesTotals(
       const some = await db.selectFrom(source.table).select("date").where("account_id", "=", accountId).limit(1);
       if ((await some.execute()).length > 0) return undefined;
     }
-  return new TotalsBuilder(db, writer, accountId);
+  // The key goes until the rows are in: building it from them costs a fraction of keeping it row by row.
+  const restoreKey = writer.suspendKey(TOTALS, { empty: true });
+  return new TotalsBuilder(db, writer, accountId, restoreKey);
 }
 
 class TotalsBuilder implements FirstSalesTotals {
@@ -62,11 +71,14 @@ class TotalsBuilder implements FirstSalesTotals {
   private readonly keyAsins: string[] = [];
   private first = "";
   private last = "";
+  /** The totals' rows, once summed. */
+  private rows: SummedRows | undefined;
 
   constructor(
     private readonly db: Kysely<any>,
     private readonly writer: BulkWriter,
     private readonly accountId: string,
+    private readonly restoreKey: Rebuild | undefined,
   ) {}
 
   add(marketplace: string, asin: string, date: string, units: number, revenue: number, orders: number): void {
@@ -84,27 +96,34 @@ class TotalsBuilder implements FirstSalesTotals {
     if (date > this.last) this.last = date;
   }
 
-  async load(): Promise<void> {
+  sum(): void {
+    const rows = new SummedRows();
+    this.rows = rows;
     if (this.dates.length === 0) return;
-    const { first, last, writer } = this;
+    const { first, last } = this;
     const engine = dialectOf(this.db).engine;
-    // The key goes once the rows are in: building it from them costs a fraction of keeping it row by row.
-    const restoreKey = writer.suspendKey!(TOTALS, { empty: true });
-    const queue = writer.rowQueue!(TOTALS, COLUMNS);
-    const values: unknown[] = [];
-    const emit = (grain: "A" | "C", day: string, marketplace: string, asin: string, sums: Sums) => {
-      values.push(this.accountId, grain, day, marketplace, asin, sums.units, sums.revenue, sums.orders, sums.days);
-      if (values.length >= ROWS_PER_ADD * COLUMNS.length) queue.add(values.splice(0));
-    };
+    const emit = (grain: "A" | "C", day: string, marketplace: string, asin: string, sums: Sums) =>
+      rows.add(grain, day, marketplace, asin, sums);
     // In the key's order (grain A before C, then day, marketplace, product): the key is then built from
     // rows its sort finds already sorted, which it checks before sorting.
     this.perMarketplace(keptTotalDays(SALES_ROLLUP, engine, first, last, true), emit);
     this.perProduct(keptTotalDays(SALES_ROLLUP, engine, first, last), emit);
-    queue.add(values);
-    const { refused } = queue.finish();
-    if (refused) throw refused.error;
-    restoreKey?.();
-    await markTotalsLoaded(this.db, this.accountId, { first, last });
+  }
+
+  async load(): Promise<void> {
+    if (!this.rows) this.sum();
+    const rows = this.rows!;
+    const { first, last } = this;
+    this.rows = undefined;
+    if (rows.count > 0) {
+      const queue = this.writer.rowQueue!(TOTALS, COLUMNS);
+      for (let at = 0; at < rows.count; at += ROWS_PER_ADD)
+        queue.add(rows.values(this.accountId, at, Math.min(rows.count, at + ROWS_PER_ADD)));
+      const { refused } = queue.finish();
+      if (refused) throw refused.error;
+    }
+    this.restoreKey?.();
+    if (rows.count > 0) await markTotalsLoaded(this.db, this.accountId, { first, last });
   }
 
   /**
@@ -181,6 +200,57 @@ class TotalsBuilder implements FirstSalesTotals {
         }
         if (started[m]) emit("A", days[n], marketplace, "", running[m]);
       });
+  }
+}
+
+/**
+ * Summed totals' rows, held between summing them and loading them: their
+ * figures in one typed array, so that a few hundred thousand rows are not as
+ * many objects for the garbage collector to move.
+ */
+class SummedRows {
+  count = 0;
+  private readonly grains: string[] = [];
+  private readonly days: string[] = [];
+  private readonly marketplaces: string[] = [];
+  private readonly asins: string[] = [];
+  private figures = new Float64Array(4 * 4096);
+
+  add(grain: "A" | "C", day: string, marketplace: string, asin: string, sums: Sums): void {
+    const n = this.count++;
+    this.grains.push(grain);
+    this.days.push(day);
+    this.marketplaces.push(marketplace);
+    this.asins.push(asin);
+    if (4 * n === this.figures.length) {
+      const wider = new Float64Array(2 * this.figures.length);
+      wider.set(this.figures);
+      this.figures = wider;
+    }
+    const f = this.figures;
+    f[4 * n] = sums.units;
+    f[4 * n + 1] = sums.revenue;
+    f[4 * n + 2] = sums.orders;
+    f[4 * n + 3] = sums.days;
+  }
+
+  /** Rows `from` to `to` as values of COLUMNS. */
+  values(accountId: string, from: number, to: number): unknown[] {
+    const values = new Array<unknown>((to - from) * COLUMNS.length);
+    const f = this.figures;
+    let v = 0;
+    for (let n = from; n < to; n++) {
+      values[v++] = accountId;
+      values[v++] = this.grains[n];
+      values[v++] = this.days[n];
+      values[v++] = this.marketplaces[n];
+      values[v++] = this.asins[n];
+      values[v++] = f[4 * n];
+      values[v++] = f[4 * n + 1];
+      values[v++] = f[4 * n + 2];
+      values[v++] = f[4 * n + 3];
+    }
+    return values;
   }
 }
 

@@ -1,74 +1,54 @@
 // Order files large enough to stream in several loads on PostgreSQL: one transaction per file (a refused
 // file leaves nothing behind), re-imports that change nothing, and lines already stored in a later load
 // ending as on SQLite.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/ingest/import-file.js";
 import { openStore, type Mirror } from "../../src/store/open-mirror.js";
 import { BACKENDS } from "../helpers/backends.js";
+import { orderFile as orderFileOf, tableRows as rowsOf } from "../helpers/order-files.js";
 
 const now = new Date("2026-11-21T12:00:00Z");
-const dir = mkdtempSync(join(tmpdir(), "seller-ai-bulk-pg-"));
-const HEADER = readFileSync("fixtures/import/orders-by-order-date.tsv", "utf8").split("\n")[0].split("\t");
 /** More lines than one load takes (10,000), so a file streams in several. */
 const LINES = 21_000;
 /** The tables an order file writes; rollup_state also records each run, so it is compared with SQLite only. */
 const DATA_TABLES = ["order_lines", "daily_sales", "rollup_sales"] as const;
 const TABLES = [...DATA_TABLES, "rollup_state"] as const;
 
-/** Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day. */
+/**
+ * Order lines `from` to `to` (exclusive); `updated` marks every fifth line cancelled on a later day;
+ * `awkward` gives some lines a backslash or accents in the SKU, or leaves the SKU or item status empty.
+ */
 function orderFile(
   name: string,
   from: number,
   to: number,
-  options: { updated?: boolean; bad?: number; huge?: number } = {},
+  options: { updated?: boolean; bad?: number; huge?: number; awkward?: boolean } = {},
 ) {
-  const rows = [HEADER.join("\t")];
-  for (let i = from; i < to; i++) {
+  return orderFileOf(name, from, to, (i) => {
     const order = Math.floor(i / 2);
     const day = String(1 + (order % 28)).padStart(2, "0");
     const month = String(1 + (Math.floor(order / 28) % 3)).padStart(2, "0");
     const cancelled = options.updated && i % 5 === 0;
-    const cells: Record<string, string> = {
+    const awkward = options.awkward ? i % 7 : -1;
+    const sku = awkward === 1 ? `SKU\\${i % 300}` : awkward === 2 ? `Café-ß-${i % 300}` : `SKU-${i % 300}`;
+    return {
       "amazon-order-id": `111-${String(order).padStart(7, "0")}-0000001`,
       "purchase-date": `2024-${month}-${day}T09:15:00-08:00`,
       "last-updated-date": `2024-${month}-${day}T${cancelled ? "23" : "10"}:00:00-08:00`,
       "order-status": cancelled ? "Cancelled" : "Shipped",
       "fulfillment-channel": "Amazon",
       "sales-channel": "Amazon.com",
-      sku: `SKU-${i % 300}`,
+      sku: awkward === 3 ? "" : sku,
       asin: `B0${String((i * 7) % 300).padStart(8, "0")}`,
-      "item-status": cancelled ? "Cancelled" : "Shipped",
+      "item-status": awkward === 4 ? "" : cancelled ? "Cancelled" : "Shipped",
       quantity: i === options.bad ? "three" : i === options.huge ? "100000000000000000000" : String(1 + (i % 3)),
       currency: "USD",
       "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
     };
-    rows.push(HEADER.map((h) => cells[h] ?? "").join("\t"));
-  }
-  const path = join(dir, name);
-  writeFileSync(path, `${rows.join("\n")}\n`);
-  return path;
-}
-
-/** A table's rows as text, sums of money to a millionth: engines add many doubles in different orders. */
-async function rowsOf(mirror: Mirror, table: string): Promise<string[]> {
-  const rows = await mirror.db
-    .selectFrom(table as "order_lines")
-    .selectAll()
-    .execute();
-  const value = (v: unknown) => (typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v);
-  return rows
-    .map((r) =>
-      JSON.stringify(
-        Object.entries(r)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => [k, value(v)]),
-      ),
-    )
-    .sort();
+  });
 }
 
 async function snapshot(mirror: Mirror, names: readonly string[] = TABLES): Promise<Record<string, string[]>> {
@@ -100,7 +80,7 @@ const first = orderFile("first.tsv", 0, LINES);
 const overlapping = orderFile("overlapping.tsv", LINES / 2 - 1_000, LINES + 5_000, { updated: true });
 const strictBad = orderFile("bad-line.tsv", LINES, 2 * LINES, { bad: LINES + 5_000 });
 const whole = readFileSync(orderFile("to-truncate.tsv", LINES, 2 * LINES));
-const truncated = join(dir, "truncated.tsv.gz");
+const truncated = join(dirname(first), "truncated.tsv.gz");
 const gzip = gzipSync(whole);
 writeFileSync(truncated, gzip.subarray(0, Math.floor(gzip.length * 0.6)));
 
@@ -161,6 +141,7 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("bulk order imports o
 const firstHalf = orderFile("first-half.tsv", 0, LINES);
 const secondHalf = orderFile("second-half.tsv", LINES, 2 * LINES);
 const bothHalves = orderFile("both-halves.tsv", 0, 2 * LINES);
+const awkward = orderFile("awkward.tsv", 0, LINES, { awkward: true });
 // A quantity past PostgreSQL's bigint, in the file's second load: the server refuses that load.
 const overflowing = orderFile("overflowing.tsv", LINES, 2 * LINES, { huge: LINES + 15_000 });
 
@@ -181,6 +162,16 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("order files on top o
     const one = await snapshot(await mirrorOf(bothHalves), DATA_TABLES);
     expect(two.order_lines).toHaveLength(2 * LINES);
     expect(two).toEqual(one);
+  });
+
+  it("stores lines with a backslash or accents in their SKU, or an empty SKU or item status, as SQLite does", async () => {
+    const reference = await openStore(":memory:");
+    mirrors.push(reference);
+    await importFile(reference, awkward, { now, marketplace: "US" });
+    const want = await snapshot(reference);
+    const got = await snapshot(await mirrorOf(awkward));
+    expect(want.order_lines.filter((row) => row.includes("Café") || row.includes("\\\\"))).not.toHaveLength(0);
+    expect(got).toEqual(asKept(want, got));
   });
 
   it("leaves the mirror as it was when the server refuses a load halfway through a file", async () => {

@@ -23,6 +23,23 @@ const VALUES: [string, number][] = [
   ["a sum past fifteen digits", 98765432109.876],
 ];
 
+/** Sums of prices as a file's lines add them, and amounts around half cents, many at a time. */
+const MANY: [string, number[]][] = [
+  [
+    "sums of prices in cents",
+    Array.from({ length: 2_000 }, (_, i) => {
+      let sum = 0;
+      for (let k = 0; k <= i % 13; k++) sum += ((i * 7 + k * 13) % 9_999) / 100;
+      return i % 5 === 0 ? -sum : sum;
+    }),
+  ],
+  [
+    "amounts a thousandth of a cent apart, across half cents",
+    Array.from({ length: 2_000 }, (_, i) => (i % 2 ? 1 : 12_345) + 0.004 + (i - 1_000) * 1e-5),
+  ],
+  ["amounts near a billion", Array.from({ length: 500 }, (_, i) => 999_999_999.995 + (i - 250) * 1e-4)],
+];
+
 describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("on $name", (backend) => {
   let mirror: Mirror;
   beforeAll(async () => {
@@ -36,5 +53,13 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("on $name", (backend)
     const { round } = dialectOf(mirror.db);
     const row = await sql<{ r: number }>`select ${round(sql`${value}::double precision`, 2)} as r`.execute(mirror.db);
     expect(Object.is(roundedToCents(value), Number(row.rows[0].r) || 0)).toBe(true);
+  });
+
+  it.each(MANY)("rounds %s as the server does", async (_label, values) => {
+    const { round } = dialectOf(mirror.db);
+    const rows = await sql<{ r: number }>`select ${round(sql`v`, 2)} as r
+      from unnest(${`{${values.map((v) => v.toPrecision(17)).join(",")}}`}::double precision[]) with ordinality as u(v, i)
+      order by i`.execute(mirror.db);
+    expect(values.map(roundedToCents)).toEqual(rows.rows.map((row) => Number(row.r) || 0));
   });
 });

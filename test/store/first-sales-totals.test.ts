@@ -1,25 +1,20 @@
 // An account's first order file on PostgreSQL brings its running sales totals with it (made from the file's
 // daily sums): the rebuild after the file keeps them, and they are the totals a rebuild from the daily rows makes.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importFile } from "../../src/ingest/import-file.js";
 import { LOADED_WITH_FILE } from "../../src/store/loaded-totals.js";
 import { openStore, type Mirror } from "../../src/store/open-mirror.js";
 import { rebuildRollups, usableRollups } from "../../src/store/rollups.js";
 import { BACKENDS } from "../helpers/backends.js";
+import { orderFile as orderFileOf, tableRows } from "../helpers/order-files.js";
 
 const now = new Date("2026-11-21T12:00:00Z");
-const dir = mkdtempSync(join(tmpdir(), "seller-ai-first-totals-"));
-const HEADER = readFileSync("fixtures/import/orders-by-order-date.tsv", "utf8").split("\n")[0].split("\t");
 
 /** Lines over 150 days (weekly totals, month ends and the dense last weeks), products starting on different days. */
 function orderFile(name: string, from: number, to: number): string {
-  const rows = [HEADER.join("\t")];
-  for (let i = from; i < to; i++) {
+  return orderFileOf(name, from, to, (i) => {
     const day = new Date(Date.UTC(2026, 5, 1 + (i % 150))).toISOString().slice(0, 10);
-    const cells: Record<string, string> = {
+    return {
       "amazon-order-id": `111-${String(i).padStart(7, "0")}-0000001`,
       "purchase-date": `${day}T09:15:00-08:00`,
       "last-updated-date": `${day}T10:00:00-08:00`,
@@ -33,18 +28,10 @@ function orderFile(name: string, from: number, to: number): string {
       currency: "USD",
       "item-price": (((i % 3) + 1) * (4.99 + (i % 40))).toFixed(2),
     };
-    rows.push(HEADER.map((h) => cells[h] ?? "").join("\t"));
-  }
-  const path = join(dir, name);
-  writeFileSync(path, `${rows.join("\n")}\n`);
-  return path;
+  });
 }
 
-async function totalsOf(mirror: Mirror): Promise<string[]> {
-  const rows = await mirror.db.selectFrom("rollup_sales").selectAll().execute();
-  const value = (v: unknown) => (typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v);
-  return rows.map((r) => JSON.stringify(Object.entries(r).map(([k, v]) => [k, value(v)]))).sort();
-}
+const totalsOf = (mirror: Mirror) => tableRows(mirror, "rollup_sales");
 
 async function stateOf(mirror: Mirror) {
   return mirror.db.selectFrom("rollup_state").selectAll().executeTakeFirst();

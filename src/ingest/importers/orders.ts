@@ -17,7 +17,7 @@ import {
   orderColumns,
   type PackedOrderLines,
 } from "../order-lines.js";
-import type { BulkStatement, BulkStatements, RowQueue } from "../../store/backend.js";
+import type { BulkStatement, BulkStatements, Rebuild, RowQueue } from "../../store/backend.js";
 import { dialectOf } from "../../store/dialect.js";
 import { packedParameters, packedTexts, strideOf } from "../packed-rows.js";
 import { recomputeSalesFromOrderLines } from "../reaggregate.js";
@@ -65,6 +65,7 @@ const NULLABLE = new Set<string>(["sku", "item_status"]);
 const TEXT_NULLABLE = TEXT_COLUMNS.map((c) => NULLABLE.has(c));
 /** The columns of its figures. */
 const FIGURE_COLUMNS = ["quantity", "item_price", "counted"] as const;
+const FIGURES = FIGURE_COLUMNS.length;
 /** The columns of lines streamed to a loader: those shared by a batch, then its text fields, then its figures. */
 const QUEUED_COLUMNS = ["account_id", "marketplace", "currency", ...TEXT_COLUMNS, ...FIGURE_COLUMNS] as const;
 const BATCH = LINES_PER_INSERT;
@@ -121,7 +122,7 @@ export class OrderLineStore {
   private conflicted = false;
   /** Whether the account had no order lines in a marketplace before this file, by marketplace. */
   private readonly firstThere = new Map<string, boolean>();
-  private restoreIndex: (() => void) | undefined;
+  private restoreIndex: Rebuild | undefined;
   private estimated = false;
   /** Lines streaming to the engine's loader, and the batches not yet stored (the first is add() number heldFrom). */
   private queue: RowQueue | undefined;
@@ -140,6 +141,7 @@ export class OrderLineStore {
     if (count === 0) return;
     const ctx = this.ctx;
     if (!this.firstThere.has(marketplace)) this.firstThere.set(marketplace, !hasLines(ctx, marketplace));
+    if (this.written === 0 && !this.estimated) this.setIndexAsideWhenEmpty();
     if (this.queue || (ctx.writer.rowQueue && !this.conflicted)) {
       this.queueLines(packed);
       return;
@@ -168,7 +170,7 @@ export class OrderLineStore {
    */
   private queueLines(packed: PackedOrderLines): void {
     this.queue ??= this.ctx.writer.rowQueue!("order_lines", QUEUED_COLUMNS);
-    this.queue.add(queuedValues(this.ctx, packed));
+    this.queue.addPacked([this.ctx.accountId, packed.marketplace, packed.currency], packed, TEXT_NULLABLE, FIGURES);
     this.held.push(packed);
     const stored = this.queue.stored() - this.heldFrom;
     if (stored > 0) {
@@ -194,6 +196,14 @@ export class OrderLineStore {
       upsertStatement(this.ctx, packed.marketplace, packed.currency, packed.count).run(packedParameters(packed));
   }
 
+  // Into an empty table every file at least doubles the lines: the index goes before the first of them,
+  // instead of after the first few thousand, when asking would wait for those still loading.
+  private setIndexAsideWhenEmpty(): void {
+    if (storedRows(this.ctx, "order_lines", 1) > 0) return;
+    this.estimated = true;
+    this.restoreIndex = this.ctx.writer.suspendIndex(AGGREGATE_INDEX);
+  }
+
   // A file that at least doubles the stored lines is loaded without the aggregation index, which is
   // rebuilt once at the end: maintaining it line by line costs more than building it from sorted keys.
   private chooseIndexUpkeep(): void {
@@ -212,14 +222,18 @@ export class OrderLineStore {
    */
   linesDone(): void {
     this.settleQueue();
-    this.restoreIndex?.();
+    this.rebuildIndex();
+  }
+
+  private rebuildIndex(options?: { wait?: boolean }): void {
+    this.restoreIndex?.(options);
     this.restoreIndex = undefined;
   }
 
   /** Writes the daily sales of the file's days, after linesDone(). */
   async finish(file: OrderFileSummary): Promise<HandlerResult> {
     const ctx = this.ctx;
-    this.linesDone();
+    this.settleQueue();
     if (file.nonAmazon)
       ctx.note(`${file.nonAmazon} Non-Amazon (multi-channel fulfilment) lines skipped: they are not Amazon sales.`);
     // A file that brings a marketplace's first lines, no line twice and every order in one run holds
@@ -234,36 +248,16 @@ export class OrderLineStore {
         (m) =>
           this.firstThere.get(m) === true && (!file.ordersMaybeSplit || distinctOrders(ctx, m) === file.runs.get(m)),
       );
-    if (own && ctx.writer.copiesRows) await totals.load(ctx);
-    else if (own) totals.write(ctx);
-    else await recomputeSalesFromOrderLines(ctx, totals.affected());
+    // Loaded sums need no index of the lines: it is built while they are made, after the load's questions
+    // to the server (which would wait for it).
+    if (own && ctx.writer.copiesRows) await totals.load(ctx, () => this.rebuildIndex({ wait: false }));
+    else {
+      this.rebuildIndex();
+      if (own) totals.write(ctx);
+      else await recomputeSalesFromOrderLines(ctx, totals.affected());
+    }
     return { written: this.written, periodStart: file.period.start, periodEnd: file.period.end };
   }
-}
-
-/** Packed lines as rows of QUEUED_COLUMNS, one flat list of values. */
-function queuedValues(ctx: ImportContext, packed: PackedOrderLines): unknown[] {
-  const texts = packedTexts(packed);
-  const stride = strideOf(ORDER_LINE_SHAPE);
-  const numbers = packed.numbers;
-  const width = QUEUED_COLUMNS.length;
-  const values = new Array<unknown>(packed.count * width);
-  let v = 0;
-  for (let r = 0, t = 0; r < packed.count; r++) {
-    values[v++] = ctx.accountId;
-    values[v++] = packed.marketplace;
-    values[v++] = packed.currency;
-    for (let k = 0; k < TEXT_COLUMNS.length; k++, t++) {
-      const text = texts[t];
-      values[v++] = TEXT_NULLABLE[k] && text === "" ? null : text;
-    }
-    const figures = r * stride + ORDER_LINE_SHAPE.texts + 1;
-    for (let k = 0; k < FIGURE_COLUMNS.length; k++) {
-      const n = numbers[figures + k];
-      values[v++] = Number.isNaN(n) ? null : n;
-    }
-  }
-  return values;
 }
 
 /** Packed lines as rows of LINE_COLUMNS, one flat list of values, for a writer that copies rows in. */

@@ -5,11 +5,21 @@
  * savepoints.
  */
 import { sql, type Kysely } from "kysely";
-import type { BulkLoad, BulkStatement, BulkStatements, BulkWriteOptions, BulkWriter, RowQueue } from "../backend.js";
+import type {
+  BulkLoad,
+  BulkStatement,
+  BulkStatements,
+  BulkWriteOptions,
+  BulkWriter,
+  PackedRowsData,
+  Rebuild,
+  RowQueue,
+} from "../backend.js";
 import type { TableName } from "../dialect.js";
 import { NUMBERED_TABLES } from "../row-ids.js";
 import { rowShape } from "../row-shape.js";
 import type { MirrorSchema } from "../schema.js";
+import type { CopyPart } from "./packed-copy.js";
 import { copyField, type SyncSession } from "./session.js";
 
 /** The savepoint around each bulk statement inside a transaction. */
@@ -140,7 +150,7 @@ export class PgBulkWriter implements BulkWriter {
     return new PgRowQueue(this.session, table, columns);
   }
 
-  suspendIndex(index: string): () => void {
+  suspendIndex(index: string): Rebuild {
     const found = this.session.run(
       `select indexdef from pg_indexes i where indexname = $1 and schemaname = current_schema()
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
@@ -150,14 +160,14 @@ export class PgBulkWriter implements BulkWriter {
     if (!declared) return () => undefined;
     this.session.run(`drop index ${quoteName(index)}`, []);
     let restored = false;
-    return () => {
+    return (options) => {
       if (restored) return;
       restored = true;
-      this.session.run(declared, []);
+      this.runOrQueue(declared, options);
     };
   }
 
-  suspendKey(table: TableName, known?: { empty: true }): (() => void) | undefined {
+  suspendKey(table: TableName, known?: { empty: true }): Rebuild | undefined {
     if (!known?.empty && this.session.run(`select 1 from ${quoteName(table)} limit 1`, []).rows.length > 0)
       return undefined;
     const found = this.session.run(
@@ -168,13 +178,19 @@ export class PgBulkWriter implements BulkWriter {
     if (!name || !definition) return undefined;
     this.session.run(`alter table ${quoteName(table)} drop constraint ${quoteName(name)}`, []);
     let restored = false;
-    return () => {
+    return (options) => {
       if (restored) return;
       restored = true;
       // The key's sort in memory rather than in files, for the rest of the transaction.
-      this.session.run(`select set_config('maintenance_work_mem', '${KEY_BUILD_MEMORY}', true)`, []);
-      this.session.run(`alter table ${quoteName(table)} add constraint ${quoteName(name)} ${definition}`, []);
+      this.runOrQueue(`select set_config('maintenance_work_mem', '${KEY_BUILD_MEMORY}', true)`, options);
+      this.runOrQueue(`alter table ${quoteName(table)} add constraint ${quoteName(name)} ${definition}`, options);
     };
+  }
+
+  /** Runs a statement that returns nothing, or only starts it (see Rebuild). */
+  private runOrQueue(text: string, options?: { wait?: boolean }): void {
+    if (options?.wait === false) this.session.queue(text);
+    else this.session.run(text, []);
   }
 
   secondaryIndexes(tables: readonly string[]): string[] {
@@ -243,6 +259,9 @@ const ROWS_PER_LOAD = 10_000;
  */
 class PgRowQueue implements RowQueue {
   private lines: string[] = [];
+  /** The next load's parts before `lines`, and its rows in all. */
+  private parts: CopyPart[] = [];
+  private rows = 0;
   private adds = 0;
   /** Per queued load, the place of its first add(); `ends` the place after its last. */
   private readonly starts: number[] = [];
@@ -268,8 +287,31 @@ class PgRowQueue implements RowQueue {
       for (let c = 0; c < width; c++) fields[c] = copyField(values[r + c]);
       lines.push(fields.join("\t"));
     }
+    this.rows += values.length / width;
+    this.added();
+  }
+
+  addPacked(leading: readonly unknown[], rows: PackedRowsData, nullable: readonly boolean[], figures: number): void {
+    if (leading.length + nullable.length + figures !== this.columns.length)
+      throw new Error(`rowQueue: packed rows do not make rows of ${this.columns.length} columns`);
+    this.flushLines();
+    const prefix = leading.map((v) => `${copyField(v)}\t`).join("");
+    const { count, text, numbers } = rows;
+    this.parts.push({ prefix: utf8.encode(prefix), count, text, numbers, texts: nullable.length, nullable, figures });
+    this.rows += count;
+    this.added();
+  }
+
+  private added(): void {
     this.adds++;
-    if (lines.length >= ROWS_PER_LOAD) this.queue();
+    if (this.rows >= ROWS_PER_LOAD) this.queue();
+  }
+
+  /** The lines gathered so far, as one part of the next load. */
+  private flushLines(): void {
+    if (this.lines.length === 0) return;
+    this.parts.push(`${this.lines.join("\n")}\n`);
+    this.lines = [];
   }
 
   stored(): number {
@@ -288,11 +330,20 @@ class PgRowQueue implements RowQueue {
     this.starts.push(this.firstUnqueued);
     this.ends.push(this.adds);
     this.firstUnqueued = this.adds;
-    const text = `${this.lines.join("\n")}\n`;
-    this.lines = [];
-    this.session.queueCopyIn(this.table, this.columns, text);
+    this.flushLines();
+    const parts = this.parts;
+    this.parts = [];
+    this.rows = 0;
+    // Text alone goes as it is; packed rows are made into text where the load is sent.
+    this.session.queueCopyIn(
+      this.table,
+      this.columns,
+      parts.length === 1 && typeof parts[0] === "string" ? parts[0] : parts,
+    );
   }
 }
+
+const utf8 = new TextEncoder();
 
 /**
  * The rows, each key kept once with its last values: SQLite applies a

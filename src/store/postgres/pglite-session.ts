@@ -10,6 +10,7 @@ import { serialize } from "pg-protocol";
 import type { BackendMessage, DatabaseError } from "pg-protocol/dist/messages.js";
 import { Parser } from "pg-protocol/dist/parser.js";
 import { QUEUED_COPY_SAVEPOINT, type CopiesSettled, type PgResult, type SyncSession } from "./session.js";
+import { packedCopyBytes, type CopyPart } from "./packed-copy.js";
 import { parameterOf } from "./parameters.js";
 import { parserFor } from "./values.js";
 
@@ -54,19 +55,28 @@ export class PgliteSession implements SyncSession {
     }
   }
 
-  copyIn(table: string, columns: readonly string[], text: string): number {
+  /** PGlite answers in this thread: the statement runs at once. */
+  queue(sql: string): void {
+    this.run(sql, []);
+  }
+
+  copyIn(table: string, columns: readonly string[], text: string | Uint8Array): number {
     const copy = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
-    const message = Buffer.concat([
-      serialize.query(copy),
-      serialize.copyData(Buffer.from(text, "utf8")),
-      serialize.copyDone(),
-    ]);
+    const data =
+      typeof text === "string" ? Buffer.from(text, "utf8") : Buffer.from(text.buffer, text.byteOffset, text.length);
+    const message = Buffer.concat([serialize.query(copy), serialize.copyData(data), serialize.copyDone()]);
     return this.exchange(message).rowCount;
   }
 
   /** PGlite answers in this thread: a queued load runs at once, its outcome kept for settleCopies. */
-  queueCopyIn(table: string, columns: readonly string[], text: string): void {
+  queueCopyIn(table: string, columns: readonly string[], data: string | readonly CopyPart[]): void {
     const index = this.queued++;
+    const text =
+      typeof data === "string"
+        ? data
+        : Buffer.concat(
+            data.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : packedCopyBytes(part))),
+          );
     if (this.refused) return;
     const inTransaction = this.inTransaction;
     if (inTransaction) this.run(`savepoint ${QUEUED_COPY_SAVEPOINT}`, []);

@@ -8,13 +8,18 @@
  */
 import { createRequire } from "node:module";
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from "node:worker_threads";
+import { packedCopyBytes, type CopyPart } from "./packed-copy.js";
 import type { CopiesSettled, PgResult } from "./session.js";
 import type { AsyncCapableSession } from "./session-driver.js";
 import { parameterOf } from "./parameters.js";
 import { parserFor } from "./values.js";
 
-/** Queued loads under way at most (see queueCopyIn). */
-const LOADS_UNDER_WAY = 3;
+/**
+ * Queued loads under way at most (see queueCopyIn): enough that this thread
+ * goes on making rows while the server builds an index queued before them
+ * (a load holds about a megabyte of text).
+ */
+const LOADS_UNDER_WAY = 16;
 
 /** What the helper sends back: the text of each value, with its column's type id; or the error's fields. */
 interface Reply {
@@ -28,14 +33,18 @@ interface Reply {
   error?: Record<string, unknown>;
   /** A queued load not run, one before it having been refused. */
   skipped?: boolean;
+  /** The reply to a statement queued without waiting (see queue()). */
+  queued?: boolean;
 }
 
 interface Request {
   id: number;
-  kind: "query" | "copy" | "queued" | "settle" | "end";
+  kind: "query" | "statement" | "copy" | "queued" | "settle" | "end";
   sql?: string;
   params?: unknown[];
   text?: string;
+  /** A queued load's rows in parts (see queueCopyIn), made into COPY text by the helper. */
+  parts?: readonly CopyPart[];
 }
 
 /**
@@ -54,6 +63,9 @@ const client = new pg.Client({ connectionString: workerData.url, types: raw, app
 client.on("error", () => undefined);
 const ready = client.connect();
 const errorFields = (e) => ({ message: e && e.message || String(e), code: e && e.code, constraint: e && e.constraint, detail: e && e.detail, table: e && e.table, severity: e && e.severity });
+const packedCopyBytes = ${packedCopyBytes.toString()};
+// A queued load's parts as one buffer: packed rows are made into COPY text here, off the importing thread.
+const copyData = (parts) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : packedCopyBytes(part))));
 const args = (params) => (params || []).map((v) => (v instanceof Uint8Array ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : v));
 async function serve(request) {
   try {
@@ -98,6 +110,8 @@ async function queued(request) {
 let chain = Promise.resolve();
 function listen(port, sync) {
   port.on("message", (request) => {
+    // Made as the request comes, while the server loads the one before.
+    if (request.parts) request.text = copyData(request.parts);
     chain = chain.then(async () => {
       if (request.kind === "queued") {
         workerData.queuePort.postMessage(await queued(request));
@@ -106,6 +120,8 @@ function listen(port, sync) {
       }
       if (request.kind === "settle") refusing = false;
       const reply = request.kind === "settle" ? { id: request.id, ok: true } : await serve(request);
+      // A queued statement's reply waits on the port, unannounced, for the next synchronous request's.
+      if (request.kind === "statement") { reply.queued = true; port.postMessage(reply); return; }
       port.postMessage(reply);
       if (sync) { Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); }
     });
@@ -143,6 +159,8 @@ export class ServerSession implements AsyncCapableSession {
   private settled = 0;
   private queuedRows = 0;
   private refused: CopiesSettled["refused"];
+  /** The first queued statement that failed, thrown by the next call that waits for the server. */
+  private failed: Error | undefined;
   private readonly waiting = new Map<number, (reply: Reply) => void>();
   private next = 0;
   private status = "I";
@@ -170,6 +188,8 @@ export class ServerSession implements AsyncCapableSession {
       transferList: [sync.port2, async.port2, queue.port2],
     });
     this.asyncPort.on("message", (reply: Reply) => {
+      // Queued statements ended before this reply: their failure, if any, is this request's.
+      this.readStatementReplies();
       const resolve = this.waiting.get(reply.id);
       this.waiting.delete(reply.id);
       // An answer awaited keeps the process alive; with none awaited the port lets it end.
@@ -193,15 +213,20 @@ export class ServerSession implements AsyncCapableSession {
     return resultOf(await this.askAsync({ id: this.next++, kind: "query", sql, params: params.map(parameterOf) }));
   }
 
+  queue(sql: string): void {
+    this.syncPort.postMessage({ id: this.next++, kind: "statement", sql, params: [] } satisfies Request);
+  }
+
   copyIn(table: string, columns: readonly string[], text: string): number {
     const sql = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
     return resultOf(this.ask({ id: this.next++, kind: "copy", sql, text })).rowCount;
   }
 
-  queueCopyIn(table: string, columns: readonly string[], text: string): void {
+  queueCopyIn(table: string, columns: readonly string[], data: string | readonly CopyPart[]): void {
     const sql = `copy ${quoteName(table)} (${columns.map(quoteName).join(", ")}) from stdin`;
     this.queued++;
-    this.syncPort.postMessage({ id: this.next++, kind: "queued", sql, text } satisfies Request);
+    const rows = typeof data === "string" ? { text: data } : { parts: data };
+    this.syncPort.postMessage({ id: this.next++, kind: "queued", sql, ...rows } satisfies Request);
     // A few loads under way keep the server busy while the next is made; more would only hold memory.
     while (this.queued - this.readQueueReplies() > LOADS_UNDER_WAY) this.waitForLoads();
   }
@@ -225,12 +250,15 @@ export class ServerSession implements AsyncCapableSession {
   }
 
   settleCopies(): CopiesSettled {
+    // Nothing queued since the last settling: nothing to wait for (statements queued before may run on).
+    if (this.queued === 0) return { rows: 0 };
     while (this.readQueueReplies() < this.queued) this.waitForLoads();
-    // The helper runs queued loads again from here on.
-    this.ask({ id: this.next++, kind: "settle" });
     const settled: CopiesSettled = { rows: this.queuedRows, ...(this.refused ? { refused: this.refused } : {}) };
     this.queued = this.settled = this.queuedRows = 0;
     this.refused = undefined;
+    // The helper runs queued loads again from here on. A queued statement's failure is thrown here: the
+    // loads after it were refused only because it had ended the transaction.
+    this.ask({ id: this.next++, kind: "settle" });
     return settled;
   }
 
@@ -244,16 +272,45 @@ export class ServerSession implements AsyncCapableSession {
     await this.worker.terminate();
   }
 
-  /** Sends a request and holds this thread until the helper answers it. */
+  /**
+   * Sends a request and holds this thread until the helper answers it; the
+   * replies of statements queued before it come first (see queue()).
+   */
   private ask(request: Request): Reply {
     Atomics.store(this.flag, 0, 0);
     this.syncPort.postMessage(request);
     for (;;) {
       Atomics.wait(this.flag, 0, 0);
-      const message = receiveMessageOnPort(this.syncPort);
-      if (message) return this.noted(message.message as Reply);
+      for (;;) {
+        const message = receiveMessageOnPort(this.syncPort);
+        if (!message) break;
+        const reply = this.noted(message.message as Reply);
+        if (reply.queued) this.statementEnded(reply);
+        else return this.throwFailed(reply);
+      }
       Atomics.store(this.flag, 0, 0);
     }
+  }
+
+  /** Reads the replies of queued statements already there (outside ask(), only those wait on the port). */
+  private readStatementReplies(): void {
+    for (;;) {
+      const message = receiveMessageOnPort(this.syncPort);
+      if (!message) return;
+      this.statementEnded(this.noted(message.message as Reply));
+    }
+  }
+
+  private statementEnded(reply: Reply): void {
+    if (!reply.ok) this.failed ??= serverError(reply.error);
+  }
+
+  /** The reply, unless a queued statement failed before it: then that statement's error. */
+  private throwFailed(reply: Reply): Reply {
+    const failed = this.failed;
+    if (!failed) return reply;
+    this.failed = undefined;
+    throw failed;
   }
 
   /** Holds this thread until the helper ends another queued load (or has ended one since the count was read). */
@@ -263,8 +320,14 @@ export class ServerSession implements AsyncCapableSession {
   }
 
   private askAsync(request: Request): Promise<Reply> {
-    return new Promise((resolve) => {
-      this.waiting.set(request.id, (reply) => resolve(this.noted(reply)));
+    return new Promise((resolve, reject) => {
+      this.waiting.set(request.id, (reply) => {
+        try {
+          resolve(this.throwFailed(this.noted(reply)));
+        } catch (error) {
+          reject(error);
+        }
+      });
       this.asyncPort.ref();
       this.asyncPort.postMessage(request);
     });

@@ -6,6 +6,7 @@
  * a connection held by a helper thread (server-session.ts).
  */
 import { Buffer } from "node:buffer";
+import type { CopyPart } from "./packed-copy.js";
 
 /** A statement's result: column names, rows as arrays of values (read as values.ts reads them), rows touched. */
 export interface PgResult {
@@ -19,6 +20,14 @@ export interface SyncSession {
   /** Runs one statement with `$1`… parameters (or several, separated by `;`, without any). */
   run(sql: string, params: readonly unknown[]): PgResult;
   /**
+   * Starts a statement without waiting for its end (an index or key built
+   * while this thread gets on with other work): the session's later
+   * statements and loads run after it. Should it fail, the next call that
+   * waits for the server throws its error; inside a transaction the failure
+   * ends the transaction's usefulness, as with run().
+   */
+  queue(sql: string): void;
+  /**
    * Loads rows into a table with COPY … FROM STDIN, the fastest way in; `text`
    * is COPY's text format (tab-separated, `\N` for null). Returns the rows loaded.
    */
@@ -28,9 +37,10 @@ export interface SyncSession {
    * later statements run after it. Inside a transaction each queued load is
    * all or nothing on its own (a savepoint), and once one is refused the
    * later ones are skipped, until settleCopies. Waits while too many loads
-   * are under way.
+   * are under way. The rows come as COPY text, or as parts of it, some of
+   * them packed rows made into text where the load is sent.
    */
-  queueCopyIn(table: string, columns: readonly string[], text: string): void;
+  queueCopyIn(table: string, columns: readonly string[], data: string | readonly CopyPart[]): void;
   /** How many loads queued since the last settleCopies are stored, up to the first refused one, without waiting. */
   loadedCopies(): number;
   /**
