@@ -399,10 +399,10 @@ const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
 /**
  * What the seller keeps, or money counted after its costs. "After costs" alone stays the P&L's words (concepts.json):
- * only money named before it is its profit.
+ * only money named before it is its profit. Keeping a thing ("we keep our books in euros", "I keep track") is no money.
  */
 const KEPT_AFTER_COSTS =
-  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])/g;
+  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|the|a|an|track|tabs|records|books)(?![\w]))/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -719,9 +719,16 @@ const SAME_DAY =
 /** The same day before, masked, after a comparison's joining word. */
 const SAME_DAY_TARGET =
   / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to)(?: on)? __time__(?= |$)/;
-/** A period's possessive ("yesterday's sales", "this month's revenue") is the period. */
+/** A period's possessive ("yesterday's sales", "this month's revenue", "September's profit") is the period. */
 const PERIOD_POSSESSIVE =
-  /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd)'s(?![\w])/g;
+  /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd|january|february|march|april|june|july|august|sept?|september|october|november|december|jan|feb|apr|jun|jul|aug|oct|nov|dec|q[1-4]|(?:19|20)\d{2})'s(?![\w])/g;
+/**
+ * A numbered fiscal year is that year ("FY2025", "FY25", "fiscal 2025", "financial year 2025"): the seller's books have
+ * no other calendar here. A span said beside it that only restates the calendar year ("fiscal 2025, January to
+ * December") goes with it, rather than read as a range of its own.
+ */
+const FISCAL_YEAR =
+  /(?<![\w])(?:fy|fiscal(?: year)?|financial year)[ -]?(?:(19|20)?(\d{2}))(?![\w])(?: (?:from )?jan(?:uary)? (?:to|through|thru|until|till|-) dec(?:ember)?(?![\w]))?/g;
 /** Two catalog names or marketplaces side by side: "beauty vs office", "UK or Germany". */
 const SIDE_BY_SIDE =
   /__(category|subcategory|mkt)__ (?:vs|versus|v|compared to|compared with|against|or|and|next to) (?:the )?__(category|subcategory|mkt)__/;
@@ -850,6 +857,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const misheard = g.phraseTypos.find(text);
   if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
+  if (/fy|fiscal|financial/.test(text))
+    text = text.replace(FISCAL_YEAR, (_all, century = "20", year: string) => century + year);
   // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
   // before "a single" is read as the number one), not one row.
   text = text.replace(
