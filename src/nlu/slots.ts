@@ -347,9 +347,11 @@ const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string
 
 /** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
 const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
-// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
+// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
+// so does when it takes effect ("is from now on 18%", "going forward is 40 days"). "On" links only a length ("put the
+// safety stock on 14 days"), as "at" does.
 const SETTING_LINK =
-  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|i|we|i'd|we'd|want|wanted|would|like|need|please))*";
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES =
@@ -402,7 +404,7 @@ const OWN_TURN_OVER =
  * only money named before it is its profit. Keeping a thing ("we keep our books in euros", "I keep track") is no money.
  */
 const KEPT_AFTER_COSTS =
-  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|the|a|an|track|tabs|records|books)(?![\w]))/g;
+  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -1286,6 +1288,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
   let leadPhrase = "";
+  // A ranking word inside a metric's phrase ("fewest orders", "most visited") still ranks, as it does on its own.
+  let superlativeInMetric = false;
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
   text = text.replace(PAID_TO_SELLER, "payout");
@@ -1332,6 +1336,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
     if (implied) slots.metricSorts[entry.metric] ??= implied;
+    if (implied && m.phrase.split(" ").some((w) => g.superlatives.has(w))) superlativeInMetric = true;
     if (entry.lead) {
       if (!lead) leadPhrase = m.phrase;
       lead ??= entry.metric;
@@ -1477,7 +1482,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.judgement = judgedRange[1] ? "best" : "worst";
     slots.sort = undefined;
   }
-  const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
+  const hasSuperlative = superlativeInMetric || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's).
   const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());

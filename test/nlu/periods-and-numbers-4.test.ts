@@ -81,3 +81,55 @@ describe("a marketplace written in its own language, accents and all", () => {
     ["sales in Deutschland yesterday", "DE"],
   ])("%j", (q, code) => expect(understand(q)?.filters.marketplace, q).toBe(code));
 });
+
+describe("a setting's new value said with when it takes effect is a change", () => {
+  it.each([
+    ["my lead time is from now on 40 days", { lead_time_days: 40 }],
+    ["the target acos going forward is 22%", { target_acos: 22 }],
+    ["safety stock, starting today, 10 days", { safety_stock_days: 10 }],
+    ["target ACoS from here on 30 percent", { target_acos: 30 }],
+  ])("%j", (q, settings) => expectFrame([q], { intent: "update_settings", filters: { settings } }));
+  it("asking what a setting is stays a question", () =>
+    expectFrame(["what is my target acos going forward"], { intent: "show_settings" }));
+});
+
+describe("two settings in one command both apply", () => {
+  it.each([
+    ["switch my currency to euros and put the lead time on 35 days", { currency: "EUR", lead_time_days: 35 }],
+    ["set the buffer stock on 10 days and the lead time at 6 weeks", { safety_stock_days: 10, lead_time_days: 42 }],
+    ["use GBP as the currency and the safety stock should go to 21 days", { currency: "GBP", safety_stock_days: 21 }],
+  ])("%j", (q, settings) => expectFrame([q], { intent: "update_settings", filters: { settings } }));
+  it("a count of things after 'on' is no length", () =>
+    expect(understand("how does safety stock work on 3 marketplaces")?.filters.settings).toBeUndefined());
+});
+
+describe("one product picked by a superlative is one row", () => {
+  it.each([
+    ["what's my best-selling article in France"],
+    ["which item had the fewest orders last month"],
+    ["which listing got the fewest orders in Germany"],
+    ["my top-selling article this year"],
+  ])("%j", (q) => expect(understand(q)?.filters.limit, q).toBe(1));
+  it.each([["which products got the fewest orders"], ["my best-selling articles in France"]])(
+    "several asked for stay several: %j",
+    (q) => expect(understand(q)?.filters.limit, q).not.toBe(1),
+  );
+});
+
+describe("goods counted in pieces or by unit volume are units sold", () => {
+  it.each([
+    ["which 3 listings sold the most pieces in France"],
+    ["how many pieces did we shift in Germany last month"],
+    ["top 5 products by unit volume this quarter"],
+    ["rank my items on volume of units, lowest first"],
+    ["articles sold per product last week, best first"],
+  ])("%j", (q) => expect(understand(q)?.filters.metrics?.[0], q).toBe("units_sold"));
+});
+
+describe("products that have grown the fastest rank by growth", () => {
+  it.each([
+    ["which items have grown the most this quarter"],
+    ["what has grown quickest in the UK over the last 90 days"],
+    ["products that grow fastest in Spain"],
+  ])("%j", (q) => expect(understand(q)?.filters.metrics?.[0], q).toBe("growth_rate"));
+});
