@@ -534,11 +534,11 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
  * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
- * "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
+ * "the inbound slipped by a week", "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
  * a month", "I can't ship anything in for about 3 weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /**
  * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
  * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
@@ -731,6 +731,20 @@ const PERIOD_POSSESSIVE =
  */
 const FISCAL_YEAR =
   /(?<![\w])(?:fy|fiscal(?: year)?|financial year)[ -]?(?:(19|20)?(\d{2}))(?![\w])(?: (?:from )?jan(?:uary)? (?:to|through|thru|until|till|-) dec(?:ember)?(?![\w]))?/g;
+/** Time buckets by name, as a chart is switched to them. */
+const BUCKET_UNITS: Record<string, GroupBy> = {
+  days: "day",
+  daily: "day",
+  weeks: "week",
+  weekly: "week",
+  months: "month",
+  monthly: "month",
+  quarters: "quarter",
+  quarterly: "quarter",
+};
+/** A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks instead". */
+const REBUCKETED =
+  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead)(?![\w])/g;
 /** Two catalog names or marketplaces side by side: "beauty vs office", "UK or Germany". */
 const SIDE_BY_SIDE =
   /__(category|subcategory|mkt)__ (?:vs|versus|v|compared to|compared with|against|or|and|next to) (?:the )?__(category|subcategory|mkt)__/;
@@ -1235,6 +1249,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
+  // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
+  // called in the reason given ("daily is too noisy").
+  text = replaceAll(text, REBUCKETED, (m) => {
+    const unit = m[1] ?? m[2] ?? m[3];
+    slots.groupBy ??= BUCKET_UNITS[unit];
+    return `g_${BUCKET_UNITS[unit]}`;
+  });
   text = replaceMatches(text, g.groups.find(text), (m) => {
     slots.groupBy ??= m.value;
     return `g_${m.value}`;

@@ -133,3 +133,37 @@ describe("products that have grown the fastest rank by growth", () => {
     ["products that grow fastest in Spain"],
   ])("%j", (q) => expect(understand(q)?.filters.metrics?.[0], q).toBe("growth_rate"));
 });
+
+describe("a follow-up that switches a chart's buckets changes them, whatever the old ones are called in its reason", () => {
+  const chart = "daily units in France over the last 90 days";
+  it.each([
+    ["change that to weeks please, daily is all over the place", "week"],
+    ["can you make it monthly? daily is unreadable", "month"],
+    ["months instead, the daily one is too spiky", "month"],
+    ["turn it into quarters", "quarter"],
+  ])("%j", (q, groupBy) =>
+    expectFrame([chart, q], { intent: "sales_trend", filters: { group_by: groupBy, marketplace: "FR" } }),
+  );
+  it("a number of days instead is a period, not buckets", () =>
+    expectFrame([chart, "30 days instead"], { intent: "sales_trend", filters: { timeframe: "last_30_days" } }));
+  it("a column of days of supply is no daily bucket", () =>
+    expect(understand("show days of supply for every sku in stock")?.filters.group_by).not.toBe("day"));
+});
+
+describe("a restock held up by a length of time is the horizon", () => {
+  it.each([
+    ["my Germany shipment slipped by 10 days, which products sell out meanwhile", 10],
+    ["the inbound got pushed back by three weeks, what stocks out before it arrives", 21],
+    ["the container is running behind by a month - what runs out first", 30],
+  ])("%j", (q, days) => expectFrame([q], { intent: "stockout_risk", filters: { horizon_days: days } }));
+  it("sales behind by a percentage is no horizon", () =>
+    expect(understand("revenue was behind by 5% last week")?.filters.horizon_days).toBeUndefined());
+});
+
+describe("sales the ads brought, asked with another figure, keeps both in order", () => {
+  it.each([
+    ["what sales did my ads bring in during October, and at what ACoS", ["ad_sales", "acos"]],
+    ["how much revenue our ads brought last week and the ROAS", ["ad_sales", "roas"]],
+    ["the sales that the ppc generated in Spain plus the acos", ["ad_sales", "acos"]],
+  ])("%j", (q, metrics) => expectFrame([q], { intent: "advertising_summary", filters: { metrics } }));
+});
