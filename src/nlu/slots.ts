@@ -347,9 +347,11 @@ const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string
 
 /** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
 const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
-// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too.
+// Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
+// so does when it takes effect ("is from now on 18%", "going forward is 40 days"). "On" links only a length ("put the
+// safety stock on 14 days"), as "at" does.
 const SETTING_LINK =
-  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|went|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|i|we|i'd|we'd|want|wanted|would|like|need|please))*";
+  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
 const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES =
@@ -399,10 +401,10 @@ const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
 /**
  * What the seller keeps, or money counted after its costs. "After costs" alone stays the P&L's words (concepts.json):
- * only money named before it is its profit.
+ * only money named before it is its profit. Keeping a thing ("we keep our books in euros", "I keep track") is no money.
  */
 const KEPT_AFTER_COSTS =
-  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])/g;
+  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -535,11 +537,11 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
  * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
- * "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
+ * "the inbound slipped by a week", "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
  * a month", "I can't ship anything in for about 3 weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /**
  * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
  * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
@@ -722,9 +724,30 @@ const SAME_DAY =
 /** The same day before, masked, after a comparison's joining word. */
 const SAME_DAY_TARGET =
   / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to)(?: on)? __time__(?= |$)/;
-/** A period's possessive ("yesterday's sales", "this month's revenue") is the period. */
+/** A period's possessive ("yesterday's sales", "this month's revenue", "September's profit") is the period. */
 const PERIOD_POSSESSIVE =
-  /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd)'s(?![\w])/g;
+  /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd|january|february|march|april|june|july|august|sept?|september|october|november|december|jan|feb|apr|jun|jul|aug|oct|nov|dec|q[1-4]|(?:19|20)\d{2})'s(?![\w])/g;
+/**
+ * A numbered fiscal year is that year ("FY2025", "FY25", "fiscal 2025", "financial year 2025"): the seller's books have
+ * no other calendar here. A span said beside it that only restates the calendar year ("fiscal 2025, January to
+ * December") goes with it, rather than read as a range of its own.
+ */
+const FISCAL_YEAR =
+  /(?<![\w])(?:fy|fiscal(?: year)?|financial year)[ -]?(?:(19|20)?(\d{2}))(?![\w])(?: (?:from )?jan(?:uary)? (?:to|through|thru|until|till|-) dec(?:ember)?(?![\w]))?/g;
+/** Time buckets by name, as a chart is switched to them. */
+const BUCKET_UNITS: Record<string, GroupBy> = {
+  days: "day",
+  daily: "day",
+  weeks: "week",
+  weekly: "week",
+  months: "month",
+  monthly: "month",
+  quarters: "quarter",
+  quarterly: "quarter",
+};
+/** A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks instead". */
+const REBUCKETED =
+  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead)(?![\w])/g;
 /** Two catalog names or marketplaces side by side: "beauty vs office", "UK or Germany". */
 const SIDE_BY_SIDE =
   /__(category|subcategory|mkt)__ (?:vs|versus|v|compared to|compared with|against|or|and|next to) (?:the )?__(category|subcategory|mkt)__/;
@@ -853,6 +876,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const misheard = g.phraseTypos.find(text);
   if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
+  if (/fy|fiscal|financial/.test(text))
+    text = text.replace(FISCAL_YEAR, (_all, century = "20", year: string) => century + year);
   // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
   // before "a single" is read as the number one), not one row.
   text = text.replace(
@@ -1227,6 +1252,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
+  // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
+  // called in the reason given ("daily is too noisy").
+  text = replaceAll(text, REBUCKETED, (m) => {
+    const unit = m[1] ?? m[2] ?? m[3];
+    slots.groupBy ??= BUCKET_UNITS[unit];
+    return `g_${BUCKET_UNITS[unit]}`;
+  });
   text = replaceMatches(text, g.groups.find(text), (m) => {
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
@@ -1280,6 +1312,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let metricSort: "asc" | "desc" | undefined;
   let metricEntity: GroupBy | undefined;
   let leadPhrase = "";
+  // A ranking word inside a metric's phrase ("fewest orders", "most visited") still ranks, as it does on its own.
+  let superlativeInMetric = false;
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
   text = text.replace(PAID_TO_SELLER, "payout");
@@ -1326,6 +1360,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
     if (implied) slots.metricSorts[entry.metric] ??= implied;
+    if (implied && m.phrase.split(" ").some((w) => g.superlatives.has(w))) superlativeInMetric = true;
     if (entry.lead) {
       if (!lead) leadPhrase = m.phrase;
       lead ??= entry.metric;
@@ -1477,7 +1512,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.judgement = judgedRange[1] ? "best" : "worst";
     slots.sort = undefined;
   }
-  const hasSuperlative = tokens.some((t) => g.superlatives.has(t));
+  const hasSuperlative = superlativeInMetric || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's).
   const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());

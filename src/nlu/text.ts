@@ -23,9 +23,10 @@ const MONTH_DASH_MONTH = new RegExp(`(?<![a-z])(${MONTH_NAME})-(?=${MONTH_NAME}(
 
 export function normalizeText(text: string): string {
   if (NORMAL.test(text) && !text.includes("'ll")) return text;
-  // NFKC leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up.
+  // NFKD leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up. Accents go with their
+  // marks, so a name written in its own language ("Türkiye", "España", "México") reads as it does without them.
   return (
-    (ASCII.test(text) ? text : text.normalize("NFKC"))
+    (ASCII.test(text) ? text : withoutAccents(text))
       .toLowerCase()
       .replace(/[\u2018\u2019\u02bc`´]/g, "'")
       .replace(/[\u201c\u201d"]/g, " ")
@@ -45,6 +46,17 @@ export function normalizeText(text: string): string {
       .replace(/\s+/g, " ")
       .trim()
   );
+}
+
+/** Letters that carry their accent in the letter itself, not in a mark apart: the plain letter they are read as. */
+const UNMARKED_LETTERS: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", ß: "ss", ı: "i", đ: "d", Đ: "D" };
+
+/** Compatibility forms folded ("ﬁ", "²") and accent marks dropped ("é" → "e"). */
+function withoutAccents(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[łŁøØßıđĐ]/g, (c) => UNMARKED_LETTERS[c]);
 }
 
 /** Escapes a phrase for use inside a RegExp. */

@@ -57,6 +57,7 @@ interface Grammar {
     sinceDay: RegExp;
     rolling: RegExp;
     wholePeriod: RegExp;
+    endedOn: RegExp;
     sinceStarting: RegExp;
     fixed: PhraseIndex<string>;
     daysAgo: PhraseIndex<number>;
@@ -166,6 +167,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:the )?(?:(?:last|previous|prior|preceding|past|most recent|latest|recent) (?:(?:full|complete|completed|whole|finished|closed|entire) (?:calendar )?|calendar )(week|month|quarter|year)|(?:(?:full|complete|whole|calendar) )?(week|month|quarter|year) (?:just gone|just passed|just ended|just finished|just closed|that(?: has| is|'s|s)? just (?:ended|finished|closed|gone)|that (?:ended|finished|closed)))${E}`,
         "g",
       ),
+      // A period named by its last day, as accounts name them: "the quarter ended September 30", "the month ending
+      // 31 October", "month-end October", "the year that ended December 31, 2025".
+      endedOn: new RegExp(
+        `${B}(?:the )?(?:(?:calendar|fiscal|financial|full|whole|accounting) )?(week|month|quarter|year)(?:(?: that| which)?(?: has| had| just)? (?:ended|ending|ends|closed|closing|closes|finished|finishing)| end(?:ed|ing)?)(?: on| in)? (?:the )?(${dateExpr})${E}`,
+        "g",
+      ),
       // Since the seller or the product began, with no date said: "since I first listed it", "since we launched",
       // "since the listing went live", "from day one" are all of time ("since we launched in March" is from March).
       sinceStarting: new RegExp(
@@ -271,6 +278,11 @@ export function findTimeframes(
 
   claimPhrases(g.patterns.yoy, () => ({ kind: "yoy", token: "same_period_last_year" }));
   claimPhrases(g.patterns.prev, () => ({ kind: "prev", token: "previous_period" }));
+  if (hasDateish && /(?:^| )(?:week|month|quarter|year) /.test(text))
+    claim(g.patterns.endedOn, (m) => {
+      const named = dateExpr(m[2], today, g);
+      return named && periodEndingOn(m[1], named.end);
+    });
   if (hasDateish)
     claim(g.patterns.range, (m) => {
       if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
@@ -666,6 +678,23 @@ const ELLIPTIC_PREVIOUS: Record<string, string> = {
   this_quarter: "last_quarter",
   year_to_date: "same_period_last_year",
 };
+
+/**
+ * The period of one unit that ends on a day: the calendar month, quarter or year when the day closes one ("the quarter
+ * ended September 30" = 2026-Q3), else the dates of that length ending on it ("the quarter ending August 31" of a
+ * fiscal calendar = June 1 to August 31).
+ */
+function periodEndingOn(unit: string, end: string): Omit<Span, "start" | "end" | "phrase"> {
+  const [y, mo] = end.split("-").map(Number);
+  const closesMonth = end === lastDayOfMonth(y, mo);
+  if (closesMonth && unit === "month") return { kind: "time", token: end.slice(0, 7) };
+  if (closesMonth && unit === "quarter" && mo % 3 === 0) return { kind: "time", token: `${y}-Q${mo / 3}` };
+  if (closesMonth && unit === "year" && mo === 12) return { kind: "time", token: String(y) };
+  const after = addDaysIso(end, 1);
+  const start =
+    unit === "week" ? addDaysIso(end, -6) : addMonthsIso(after, unit === "year" ? -12 : unit === "quarter" ? -3 : -1);
+  return { kind: "time", token: `${start}..${end}` };
+}
 
 interface DateExprResult {
   start: string;
