@@ -7,6 +7,8 @@
 // scratch databases there (seller_ai_bench_*) and drops them after. Without either it says so and stops.
 // PG_BENCH_ROWS (200,000) sets the file's lines, PG_BENCH_SCALE (default) the demo's scale,
 // PG_BENCH_RUNS (15) the runs per question. PG_BENCH_ONLY=import runs only the import.
+// The file is read as `seller-ai import` reads it: a file this large on a worker thread while the main
+// thread stores its lines. PG_BENCH_IN_THREAD=1 reads it on the main thread instead, for comparison.
 //
 // The large demo takes minutes to generate on each engine. To keep it between runs, name where it lives:
 // PG_BENCH_DEMO_DB (a database on the same server, e.g. seller_ai_bench_demo_large) and
@@ -36,6 +38,7 @@ const ROWS = Number(process.env.PG_BENCH_ROWS ?? 200_000);
 const SCALE = process.env.PG_BENCH_SCALE ?? "default";
 const RUNS = Number(process.env.PG_BENCH_RUNS ?? 15);
 const ONLY = process.env.PG_BENCH_ONLY;
+const IN_THREAD = process.env.PG_BENCH_IN_THREAD === "1";
 if (ONLY && ONLY !== "import") {
   console.log(`PG_BENCH_ONLY=${ONLY}: only "import" is known`);
   process.exit(2);
@@ -160,7 +163,12 @@ try {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     // The file's transaction, then the running totals' rebuild, as importFile runs them: timed apart.
-    const report = await importFile(mirror, file, { now, marketplace: "US", worker: false, refreshRollups: false });
+    const report = await importFile(mirror, file, {
+      now,
+      marketplace: "US",
+      refreshRollups: false,
+      ...(IN_THREAD ? { worker: false } : {}),
+    });
     const t1 = performance.now();
     const cpu1 = process.cpuUsage();
     if (engine === "postgres") pgCpu.push(await serverCpu(location));
@@ -299,7 +307,7 @@ try {
     );
   }
   console.log(
-    `PostgreSQL import: ${Math.round(imports.postgres).toLocaleString("en-US")} lines/s (target 100,000); SQLite ${Math.round(imports.sqlite).toLocaleString("en-US")}`,
+    `PostgreSQL import: ${Math.round(imports.postgres).toLocaleString("en-US")} lines/s (target 100,000); SQLite ${Math.round(imports.sqlite).toLocaleString("en-US")} (the file read ${IN_THREAD ? "on the main thread" : "on a worker thread, as seller-ai import reads it"})`,
   );
 } finally {
   await dropScratch();

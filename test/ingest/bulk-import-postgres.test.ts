@@ -174,6 +174,16 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("order files on top o
     expect(got).toEqual(asKept(want, got));
   });
 
+  it("stores a file read on a worker thread (as `seller-ai import` reads a large one) as one read in-thread", async () => {
+    const script = new URL("../../dist/ingest/order-lines-worker.js", import.meta.url);
+    const inThread = await snapshot(await mirrorOf(overlapping), DATA_TABLES);
+    const offThread = await openStore(await backend.location());
+    mirrors.push(offThread);
+    const report = await importFile(offThread, overlapping, { now, marketplace: "US", worker: { script, minBytes: 0 } });
+    expect(report.rowsWritten).toBe(LINES / 2 + 6_000);
+    expect(await snapshot(offThread, DATA_TABLES)).toEqual(inThread);
+  });
+
   it("leaves the mirror as it was when the server refuses a load halfway through a file", async () => {
     const mirror = await mirrorOf(firstHalf);
     const before = await snapshot(mirror, DATA_TABLES);
