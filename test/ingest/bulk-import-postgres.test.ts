@@ -179,7 +179,11 @@ describe.each(BACKENDS.filter((b) => b.name !== "sqlite"))("order files on top o
     const inThread = await snapshot(await mirrorOf(overlapping), DATA_TABLES);
     const offThread = await openStore(await backend.location());
     mirrors.push(offThread);
-    const report = await importFile(offThread, overlapping, { now, marketplace: "US", worker: { script, minBytes: 0 } });
+    const report = await importFile(offThread, overlapping, {
+      now,
+      marketplace: "US",
+      worker: { script, minBytes: 0 },
+    });
     expect(report.rowsWritten).toBe(LINES / 2 + 6_000);
     expect(await snapshot(offThread, DATA_TABLES)).toEqual(inThread);
   });
