@@ -25,7 +25,7 @@ const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "bench
 
 /** What Amazon pays the seller or charges them, said after its name. */
 const AMAZON_PAYS =
-  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
 
 /** A question about who sells or makes something: another party's business. */
 const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
