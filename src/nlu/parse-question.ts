@@ -85,6 +85,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const world =
     ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
       !worldOnlyInStatements(asked, options, model)) ||
+    worldDetector(model.vocab.outOfDomain).actsOnTheAccount(slots.topicText) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
   const [first, second] = classification.ranked;
