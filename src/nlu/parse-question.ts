@@ -263,6 +263,9 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   if (!apart) return undefined;
   const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
   const question = read(apart.asking);
+  // A worry leaves the question its subject only when the question names its figure ("I'm worried about stockouts -
+  // which products?" asks about the worry).
+  if (apart.worries.length > 0 && question.metrics.length === 0) return undefined;
   let asking = apart.asking;
   for (const reason of apart.reasons.map(read)) {
     if ((reason.timeframe && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo) return undefined;

@@ -20,8 +20,8 @@ const PURPOSE = new RegExp(
     `(?:before|ahead of) (?:${WE}|placing|booking|setting|sending|ordering|reordering|planning|deciding|launching|making|doing|running)` +
     // "to judge whether Beauty earns its place", "so I can work out the budget"
     `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
-    // "deciding which get more stock next spring", "planning next quarter's budget"
-    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"
     `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
     `)(?= |$)`,
@@ -40,6 +40,14 @@ const RECIPIENT = new RegExp(
 );
 
 /**
+ * A worry told beside the question ("I'm worried the overstock is eating us alive", "we're nervous about Q4"): how the
+ * seller feels, not what is asked, when the question names its own figure.
+ */
+const WORRY = new RegExp(
+  `^${LEAD}(?:${WE} (?:(?:really|a bit|a little|quite|so|very|getting|just|genuinely|honestly|kind of|kinda) )*(?:worried|concerned|afraid|scared|nervous|anxious|panicking|freaking out|stressing|stressed)|(?:i|we) (?:(?:really|do) )?(?:worry|fear))(?= |$)`,
+);
+
+/**
  * Inside an occasion said without a comma ("before we restock the beds I want to know…"), where the question starts:
  * a request, not a question word ("before I decide which ones to cut" is still the occasion).
  */
@@ -52,6 +60,8 @@ export interface ReasonsApart {
   asking: string;
   /** The clauses that only tell why. */
   reasons: string[];
+  /** Those of them that tell a worry, which leave the question its own figure to name. */
+  worries: string[];
 }
 
 /** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
@@ -72,12 +82,13 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .toLowerCase()
       .replace(/[.!?;:,]+$/, "")
       .replace(/[‘’]/g, "'");
-    return PURPOSE.test(lower) || RECIPIENT.test(lower);
+    return PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower);
   };
   const reasons = clauses.filter(isReason);
   const asking = clauses.filter((c) => !isReason(c));
   if (reasons.length === 0 || asking.length === 0) return undefined;
-  return { asking: asking.join(", "), reasons };
+  const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
+  return { asking: asking.join(", "), reasons, worries };
 }
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */
