@@ -121,6 +121,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
@@ -877,6 +878,19 @@ function deadStock(ranked: { label: string; score: number }[], slots: Slots): vo
   const at = ranked.findIndex((r) => r.label === "excess_inventory");
   if (at > 0) promote(ranked, at);
 }
+/**
+ * Nothing sold of one thing within a day or two ("Spain hasn't sold a single B0… today?", "did the puzzle sell nothing
+ * yesterday"): that day's sales figure, not overstock, which needs weeks without sales to tell.
+ */
+function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots, today: string): void {
+  if (ranked[0]?.label !== "excess_inventory" || !slots.timeframe) return;
+  const range = resolveTimeframe(slots.timeframe, today);
+  if (!range || Date.parse(range.end) - Date.parse(range.start) > 86_400_000) return;
+  if (!slots.asin && !slots.sku) return;
+  const at = ranked.findIndex((r) => r.label === "sales_summary");
+  if (at > 0) promote(ranked, at);
+}
+
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
 
 /**

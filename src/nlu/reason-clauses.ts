@@ -48,6 +48,15 @@ const WORRY = new RegExp(
 );
 
 /**
+ * A self-check said before or after the question ("I'm not imagining it", "we're not missing anything big, are we?",
+ * "am I?"): it asks nothing of the data, the clause beside it does.
+ */
+const HEDGE = new RegExp(
+  `^${LEAD}(?:(?:tell me|please tell me) )?(?:${WE}|i'm|im) not (?:just )?(?:imagining|dreaming|seeing things|making (?:it|this|that) up|crazy|mad|going mad|wrong|missing|overlooking|losing (?:my|our) minds?|paranoid)(?= |$)` +
+    `|^(?:am|are|is|was|were|do|does|did|have|has|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't) (?:i|we|it|they|there)$|^(?:right|no|yeah|eh|surely|correct)$`,
+);
+
+/**
  * Inside an occasion said without a comma ("before we restock the beds I want to know…"), where the question starts:
  * a request, not a question word ("before I decide which ones to cut" is still the occasion).
  */
@@ -82,7 +91,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .toLowerCase()
       .replace(/[.!?;:,]+$/, "")
       .replace(/[‘’]/g, "'");
-    return PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower);
+    return PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower) || HEDGE.test(lower);
   };
   const reasons = clauses.filter(isReason);
   const asking = clauses.filter((c) => !isReason(c));
