@@ -44,6 +44,9 @@ const ADVERBS = new Set([
   "usually",
   "consistently",
   "genuinely",
+  // A negation is no subject either ("which products are not selling in the UK").
+  "not",
+  "never",
 ]);
 
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
