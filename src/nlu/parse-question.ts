@@ -4,7 +4,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
-import { CATEGORY_BACK_REFERENCE, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
+import { CATEGORY_BACK_REFERENCE, namedThenAsked, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
@@ -80,6 +80,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // month" still asks for the future).
     return parseQuestion(asking, options);
   }
+  // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
+  const pointed = namedThenAsked(asked);
+  if (pointed !== undefined) return parseQuestion(pointed, options);
   const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
