@@ -1,7 +1,8 @@
 /**
  * Shopping days named by their name ("Black Friday last year", "on Cyber Monday", "Boxing Day 2024"): each is one
  * calendar day, rewritten as its date ("november 28 2025") so the period grammar reads it as any other day.
- * Without a year, the latest one that has begun by today is meant, as "in March" means the latest March.
+ * Without a year, the latest one that has begun by today is meant, as "in March" means the latest March, unless the
+ * question asks about it in the future tense.
  */
 import { MONTH_NAMES } from "../core/dates.js";
 
@@ -31,6 +32,9 @@ const NAMED_DAY = new RegExp(
   "g",
 );
 
+/** Words that ask about a day still to come; "will you" is a request, not the future. */
+const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|coming|next)(?![\w'])|\w'll(?![\w])/;
+
 /** The text with every named day replaced by its date, given today's date (YYYY-MM-DD). */
 export function withNamedDays(text: string, today: string): string {
   if (!/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween/.test(text)) return text;
@@ -44,6 +48,8 @@ export function withNamedDays(text: string, today: string): string {
     };
     let year = when === "last year" ? thisYear - 1 : when && /^\d/.test(when) ? Number(when) : thisYear;
     if (!when && on(year).iso > today) year -= 1;
+    // Asked in the future tense ("what will my revenue be on Black Friday"), the next one is meant: a forecast.
+    if (!when && AHEAD.test(text) && on(year).iso < today) year += 1;
     const { date } = on(year);
     return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()} ${date.getUTCFullYear()}`;
   });

@@ -10,6 +10,11 @@ import type { OutOfDomain } from "./vocabulary.js";
 export interface WorldDetector {
   /** Whether normalized text (catalog names already masked) asks about the world. */
   aboutTheWorld(text: string): boolean;
+  /**
+   * Whether normalized text bids seller-ai change something on Amazon or in another system: an order, not a question
+   * beside a statement, so a statement around it ("…the Yoga Mats - Broad campaign…") never makes it the seller's.
+   */
+  actsOnTheAccount(text: string): boolean;
 }
 
 const ARITHMETIC =
@@ -25,7 +30,7 @@ const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "bench
 
 /** What Amazon pays the seller or charges them, said after its name. */
 const AMAZON_PAYS =
-  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
 
 /** A question about who sells or makes something: another party's business. */
 const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
@@ -130,14 +135,33 @@ const OTHER_SEARCH = wordsRegExp([
 /**
  * A request to change the seller's Amazon account itself ("can you lower the price of X to $12.99 for me", "pause my
  * campaign", "raise the daily budget to $50"): seller-ai reads the mirror and changes only its own settings and alerts.
- * Bids are left out: "adjust bids for a 25% target" asks for bid recommendations. Alerts, reports and notifications
+ * So are refunds, shipments, bookkeeping entries and replies to buyers, made elsewhere. Bids moved to a goal are left
+ * out: "adjust bids for a 25% target" asks for bid recommendations. Alerts, reports and notifications
  * named after the thing ("turn off the ads alert") are seller-ai's own.
  */
 const REQUEST =
   "^(?:(?:so|ok|okay|and|hey|hi) )?(?:(?:can|could|would|will) (?:you|u) (?:please |pls |just |go ahead and )?|(?:please|pls|plz|go ahead and|i want you to|i need you to|i'd like you to) )?";
 const NOT_SELLER_AI = "(?! (?:alerts?|notifications?|warnings?|reports?|settings?))";
+/**
+ * A bid set to a figure on a keyword or campaign ("raise the bid on yoga mat to $1.20"); a bid moved to reach a goal
+ * ("lower bids to hit 25% ACoS") asks for bid recommendations instead.
+ */
+const BID_CHANGE =
+  "(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|drop|decrease|double|halve) (?:the |my |our |a )?(?:max |maximum |default |cpc )?bids? (?:(?:on|for|of) (?:[^ ]+ ){1,5}?)?(?:to|by) (?!(?:hit|reach|get|meet|achieve|bring|keep|stay|improve|lower|reduce|target|make|match|__target__)(?: |$))";
+/** Money paid back to a buyer on the seller's behalf ("issue a refund to the customer on order…", "refund this buyer"). */
+const REFUND_ACTION =
+  "(?:(?:make|issue|process|grant|give|send|approve|initiate|authori[sz]e|do|action) (?:a |an |the |this |that |their )?(?:full |partial )?refunds? (?:to|for|on|of)|refund (?:the |this |that |a |my )?(?:customer|buyer|shopper|client|order)s?|(?:give|send|issue) (?:the |this |that |a |my )?(?:customer|buyer|shopper|client)s?(?: [^ ]+){0,4}? (?:a |an |their |the )?(?:full |partial )?refunds?)(?= |$)";
+/** A shipment or order opened, changed or called off in Seller Central ("cancel inbound shipment FBA…", "create a shipping plan"). */
+const SHIPMENT_ACTION =
+  "(?:cancel|create|close|delete|void|submit|book|set up|open|make|start|split|merge) (?:the |my |our |an? |this |that |these |those |all )?(?:new )?(?:inbound |outbound |fba |removal |replacement )?(?:shipments?|shipping plans?|removal orders?|replacement orders?|orders?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))(?= |$)";
+/** An entry made in the seller's accounting ("post a journal entry in QuickBooks", "book the fees into Xero"). */
+const BOOKKEEPING_ACTION =
+  "(?:post|book|enter|record|log|add|put|create|make|push|send|export) (?:[^ ]+ ){0,6}?(?:in|into|to|on) (?:my |our |the )?(?:quickbooks|quick books|xero|sage|freshbooks|netsuite|zoho books|accounting (?:software|system|package)|general ledger|ledger|books)(?= |$)|(?:post|book|make|create|enter|record) (?:a |an |the )?(?:[^ ]+ ){0,2}?journal entr(?:y|ies)(?= |$)";
+/** A message written to a buyer or a review ("reply to the customer", "respond to that 1-star review"). */
+const REPLY_ACTION =
+  "(?:reply|respond|write back|message|email|contact) (?:to )?(?:the |this |that |a |an |my |all |each )?(?:[^ ]+ ){0,2}?(?:customers?|buyers?|shoppers?|reviews?|reviewers?)(?= |$)";
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?: (?:[^ ]+ ){0,4}?)?(?: to| by)(?= ))`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -179,6 +203,9 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
   const verbs = new Set(ood.subject_verbs);
   const own = new Set(ood.own_words);
   const detector: WorldDetector = {
+    actsOnTheAccount(text: string): boolean {
+      return ACCOUNT_ACTION.test(text);
+    },
     aboutTheWorld(text: string): boolean {
       if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text)) return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;

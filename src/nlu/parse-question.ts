@@ -4,7 +4,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
-import { CATEGORY_BACK_REFERENCE, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
+import { CATEGORY_BACK_REFERENCE, namedThenAsked, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
@@ -80,11 +80,15 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // month" still asks for the future).
     return parseQuestion(asking, options);
   }
+  // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
+  const pointed = namedThenAsked(asked);
+  if (pointed !== undefined) return parseQuestion(pointed, options);
   const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
     ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
       !worldOnlyInStatements(asked, options, model)) ||
+    worldDetector(model.vocab.outOfDomain).actsOnTheAccount(slots.topicText) ||
     thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
   const [first, second] = classification.ranked;
@@ -120,6 +124,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
@@ -266,6 +271,9 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   if (!apart) return undefined;
   const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
   const question = read(apart.asking);
+  // A worry leaves the question its subject only when the question names its figure ("I'm worried about stockouts -
+  // which products?" asks about the worry).
+  if (apart.worries.length > 0 && question.metrics.length === 0) return undefined;
   let asking = apart.asking;
   for (const reason of apart.reasons.map(read)) {
     if ((reason.timeframe && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo) return undefined;
@@ -884,6 +892,19 @@ function deadStock(ranked: { label: string; score: number }[], slots: Slots): vo
   const at = ranked.findIndex((r) => r.label === "excess_inventory");
   if (at > 0) promote(ranked, at);
 }
+/**
+ * Nothing sold of one thing within a day or two ("Spain hasn't sold a single B0… today?", "did the puzzle sell nothing
+ * yesterday"): that day's sales figure, not overstock, which needs weeks without sales to tell.
+ */
+function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots, today: string): void {
+  if (ranked[0]?.label !== "excess_inventory" || !slots.timeframe) return;
+  const range = resolveTimeframe(slots.timeframe, today);
+  if (!range || Date.parse(range.end) - Date.parse(range.start) > 86_400_000) return;
+  if (!slots.asin && !slots.sku) return;
+  const at = ranked.findIndex((r) => r.label === "sales_summary");
+  if (at > 0) promote(ranked, at);
+}
+
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
 
 /**

@@ -20,8 +20,8 @@ const PURPOSE = new RegExp(
     `(?:before|ahead of) (?:${WE}|placing|booking|setting|sending|ordering|reordering|planning|deciding|launching|making|doing|running)` +
     // "to judge whether Beauty earns its place", "so I can work out the budget"
     `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
-    // "deciding which get more stock next spring", "planning next quarter's budget"
-    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"
     `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
     `)(?= |$)`,
@@ -40,6 +40,23 @@ const RECIPIENT = new RegExp(
 );
 
 /**
+ * A worry told beside the question ("I'm worried the overstock is eating us alive", "we're nervous about Q4"): how the
+ * seller feels, not what is asked, when the question names its own figure.
+ */
+const WORRY = new RegExp(
+  `^${LEAD}(?:${WE} (?:(?:really|a bit|a little|quite|so|very|getting|just|genuinely|honestly|kind of|kinda) )*(?:worried|concerned|afraid|scared|nervous|anxious|panicking|freaking out|stressing|stressed)|(?:i|we) (?:(?:really|do) )?(?:worry|fear))(?= |$)`,
+);
+
+/**
+ * A self-check said before or after the question ("I'm not imagining it", "we're not missing anything big, are we?",
+ * "am I?"): it asks nothing of the data, the clause beside it does.
+ */
+const HEDGE = new RegExp(
+  `^${LEAD}(?:(?:tell me|please tell me) )?(?:${WE}|i'm|im) not (?:just )?(?:imagining|dreaming|seeing things|making (?:it|this|that) up|crazy|mad|going mad|wrong|missing|overlooking|losing (?:my|our) minds?|paranoid)(?= |$)` +
+    `|^(?:am|are|is|was|were|do|does|did|have|has|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't) (?:i|we|it|they|there)$|^(?:right|no|yeah|eh|surely|correct)$`,
+);
+
+/**
  * Inside an occasion said without a comma ("before we restock the beds I want to know…"), where the question starts:
  * a request, not a question word ("before I decide which ones to cut" is still the occasion).
  */
@@ -52,6 +69,8 @@ export interface ReasonsApart {
   asking: string;
   /** The clauses that only tell why. */
   reasons: string[];
+  /** Those of them that tell a worry, which leave the question its own figure to name. */
+  worries: string[];
 }
 
 /** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
@@ -72,15 +91,45 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .toLowerCase()
       .replace(/[.!?;:,]+$/, "")
       .replace(/[‘’]/g, "'");
-    return PURPOSE.test(lower) || RECIPIENT.test(lower);
+    return PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower) || HEDGE.test(lower);
   };
   const reasons = clauses.filter(isReason);
   const asking = clauses.filter((c) => !isReason(c));
   if (reasons.length === 0 || asking.length === 0) return undefined;
-  return { asking: asking.join(", "), reasons };
+  const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
+  return { asking: asking.join(", "), reasons, worries };
 }
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */
 export const CATEGORY_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:category|range|department|section)\b/i;
 /** …to a product the reason named ("how many of that one did I sell"). */
 export const PRODUCT_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:product|item|sku|asin|listing|one)\b/i;
+
+/** Where one sentence ends and the next starts. */
+const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)/;
+/** A question that only points back at what was named before ("What was it?", "how much was that?", "what's the figure?"). */
+const POINTING_QUESTION =
+  /^(?:(?:so|and|ok|okay|then|right)[,\s]+)?(?:what|how much|how many)(?:'s| was| is| were| are)? (?:it|that|this|they|them|those|the (?:number|figure|total|amount|answer))(?: then)?[?.!]*$/i;
+/** Someone wanting a figure, before the figure itself ("My accountant wants…", "I need…", "The bank asked for…"). */
+const WANTING =
+  /^(?:(?:so|and|ok|okay)[,\s]+)?(?:(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:wants|needs|asked for|is asking for|has asked for|requested|requires|would like)|(?:i|we) (?:need|want|have to report|must report|have to give|need to report|'d like|would like))\s+/i;
+
+/**
+ * A figure named in one sentence and asked for in the next by a pointer alone ("My accountant wants the Spanish gross
+ * for August on its own line. What was it?"): the question of the figure named. Undefined otherwise.
+ */
+export function namedThenAsked(text: string): string | undefined {
+  const sentences = text
+    .split(SENTENCE_BREAK)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z]/i.test(s));
+  if (sentences.length !== 2) return undefined;
+  const [named, asked] = sentences;
+  if (!POINTING_QUESTION.test(asked.replace(/[‘’]/g, "'"))) return undefined;
+  const figure = named
+    .replace(/[‘’]/g, "'")
+    .replace(WANTING, "")
+    .replace(/[.!:;]+$/, "");
+  if (figure === named.replace(/[.!:;]+$/, "")) return undefined;
+  return `what was ${figure}?`;
+}

@@ -44,6 +44,9 @@ const ADVERBS = new Set([
   "usually",
   "consistently",
   "genuinely",
+  // A negation is no subject either ("which products are not selling in the UK").
+  "not",
+  "never",
 ]);
 
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
@@ -108,6 +111,10 @@ const RELATIVES = new Set([
   "carrying",
   "stocking",
   "offering",
+  // Holding what the seller competes for ("the seller holding the buy box on my listing").
+  "holding",
+  "winning",
+  "owning",
   // A place said of the seller with a word before it ("the seller ranked just above me", "the brand right below us").
   "ranked",
   "ranking",
@@ -184,6 +191,75 @@ const DESCRIBING = new Set(["on", "in", "for", "at", "selling", "with", "from"])
 const THEIR_AUXILIARIES =
   /^(?:(?:is|are|was|were|has|have|had|been|does|did|do|will|also|currently|now|still|really|actually|probably) )+/;
 
+/** What another business pays for its goods ("is the top toy seller paying their supplier"): its costs, not mirrored. */
+const THEIR_COSTS = /^(?:pay|pays|paying|paid|spend|spends|spending)(?= |$)/;
+
+/**
+ * Another business by its name, said after a word for one ("the revenue of the seller KitchenPro", "a brand called
+ * Zenfit"): the word after the noun is a name unless it is a word of the question's own ("the seller in Italy", "the
+ * brand overall"). Stores, shops and companies are left out: "the store" is often the seller's own.
+ */
+const NAMED_PARTY =
+  /(?:^| )(?:the|a|another|that|this) (?:seller|brand|vendor|merchant|competitor|rival)(?: (?:called|named))? ([a-z][a-z0-9'&.-]*)(?= |$)/g;
+const NOT_A_NAME = new Set([
+  ...LINKS,
+  ...CLAUSE_WORDS,
+  ...RELATIVES,
+  ...OWN_POSSESSIVES,
+  "in",
+  "on",
+  "for",
+  "at",
+  "of",
+  "from",
+  "by",
+  "across",
+  "over",
+  "into",
+  "as",
+  "is",
+  "was",
+  "are",
+  "were",
+  "has",
+  "have",
+  "had",
+  "does",
+  "did",
+  "do",
+  "will",
+  "would",
+  "can",
+  "could",
+  "should",
+  "overall",
+  "total",
+  "itself",
+  "alone",
+  "only",
+  "level",
+  "wide",
+  "side",
+  "account",
+  "name",
+  "names",
+  "page",
+  "pages",
+  "central",
+  "fees",
+  "fee",
+  "rating",
+  "ratings",
+  "feedback",
+  "performance",
+  "health",
+  "dashboard",
+  "portal",
+  "registry",
+  "story",
+  "s",
+  "'s",
+]);
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -234,13 +310,14 @@ export function thirdPartyDetector(
         const asked =
           AUXILIARY.test(said[opener - 1] ?? "") ||
           (/^(?:much|many)$/.test(said[opener - 1] ?? "") && said[opener - 2] === "how");
-        for (let j = i + 1; j <= i + 7 && j < said.length; j++) {
+        // A description may run long before the verb ("did the seller holding the buy box on my listing earn").
+        for (let j = i + 1; j <= i + (asked ? 10 : 7) && j < said.length; j++) {
           if (LINKS.has(said[j])) break;
           const rest = said.slice(j).join(" ");
           if (THEIR_AD_VERB.test(rest)) return true;
           // "did the other sellers on my puzzle move their prices": a verb of theirs on their offers moves prices, which
           // the mirror holds, not their sales.
-          if (asked && theirVerb.test(rest) && !movesOffers(rest)) return true;
+          if (asked && (theirVerb.test(rest) || THEIR_COSTS.test(rest)) && !movesOffers(rest)) return true;
         }
       }
       for (const o of others.find(text)) {
@@ -263,9 +340,28 @@ export function thirdPartyDetector(
             theirVerb.test(bare) ? bare : theirVerb.test(`${bare}e`) ? `${bare}e` : all,
           );
         const amountBefore = /(?:^| )how (?:much|many) (?:[^ ]+ ){1,3}$/.test(text.slice(0, o.start));
+        // The verb before the party, as a question may put it ("how much sells my competitor", "how many units moves
+        // the rival").
+        const verbFirst =
+          /(?:^| )how (?:much|many)(?: [^ ]+)?? ([a-z]+) (?:(?:my|our|the|a|that|this|main|biggest|closest) ){0,2}$/.exec(
+            text.slice(0, o.start),
+          );
+        if (
+          verbFirst &&
+          theirVerb.test(
+            verbFirst[1].replace(/^([a-z]+?)e?s$/, (all, bare: string) =>
+              theirVerb.test(bare) ? bare : theirVerb.test(`${bare}e`) ? `${bare}e` : all,
+            ),
+          )
+        )
+          return true;
         if (theirVerb.test(verb) && !movesOffers(verb) && (amountBefore || metrics.some((x) => !theirs.has(x))))
           return true;
       }
+      // "the revenue of the seller KitchenPro": a business by its name, and a figure of it that is not an offer.
+      if (metrics.some((x) => !theirs.has(x)))
+        for (const m of text.matchAll(NAMED_PARTY))
+          if (!NOT_A_NAME.has(m[1]) && !/^(?:__|[gms]_|\d)/.test(m[1]) && !own.has(m[1])) return true;
       // A figure that another party's thing holds: their reviews, rating or stock are not in the mirror.
       HOLDS.lastIndex = 0;
       for (let m = HOLDS.exec(text); m; m = HOLDS.exec(text))

@@ -142,8 +142,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
-      // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed.
-      onDay: new RegExp(`${B}on (?:the )?(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`, "g"),
+      // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed. Said as
+      // the subject ("the 17th wasn't as bad", "how the 3rd went"), "the" alone introduces it.
+      onDay: new RegExp(
+        `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`,
+        "g",
+      ),
       // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is.
       since: new RegExp(
         `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
@@ -362,7 +366,7 @@ export function findTimeframes(
       if (start > today) start = `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}`;
       return resolveTimeframe(start, today) ? { kind: "time", token: `${start}..${today}` } : undefined;
     });
-  if (hasDigit && tokens.includes("on"))
+  if (hasDigit && (tokens.includes("on") || tokens.includes("the")))
     claim(g.patterns.onDay, (m) => {
       const day = String(Number(m[1])).padStart(2, "0");
       let date = `${today.slice(0, 8)}${day}`;
