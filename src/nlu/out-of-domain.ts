@@ -32,6 +32,14 @@ const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "bench
 const AMAZON_PAYS =
   /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
 
+/**
+ * Amazon charging the seller in their own words ("how hard did Amazon sting us on referral fees", "what did amazon ding
+ * me for storage", "amazon hit us with FBA fees"), said where fees are named: the seller's fees, not Amazon's business.
+ */
+const AMAZON_CHARGES =
+  /^(?:(?:has|have|had|did|does|do|will|really|just) )*(?:sting|stings|stung|stinging|ding|dings|dinged|hit|hits|hitting|take|takes|took|taken|nick|nicks|nicked|rob|robbed|fleece|fleeced|whack|whacked|slug|slugged|clobber|clobbered|gouge|gouged|bill|bills|billing|sting us)(?= |$)/;
+const FEE_WORDS = /(?:^| )(?:fees?|charges?|commissions?|cut|referral|storage|fulfil+ment|fba)(?= |$)/;
+
 /** A question about who sells or makes something: another party's business. */
 const OTHER_SELLER = /^who (?:sells|sold|is selling|makes|made|manufactures)(?= |$)/;
 
@@ -140,7 +148,7 @@ const OTHER_SEARCH = wordsRegExp([
  * named after the thing ("turn off the ads alert") are seller-ai's own.
  */
 const REQUEST =
-  "^(?:(?:so|ok|okay|and|hey|hi) )?(?:(?:can|could|would|will) (?:you|u) (?:please |pls |just |go ahead and )?|(?:please|pls|plz|go ahead and|i want you to|i need you to|i'd like you to) )?";
+  "(?:^(?:(?:so|ok|okay|and|hey|hi) )?(?:(?:can|could|would|will) (?:you|u) (?:please |pls |kindly |just |go ahead and )?|(?:please|pls|plz|kindly|go ahead and|i want you to|i need you to|i'd like you to) )?|(?:^| )(?:please|pls|plz|kindly) )";
 const NOT_SELLER_AI = "(?! (?:alerts?|notifications?|warnings?|reports?|settings?))";
 /**
  * A bid set to a figure on a keyword or campaign ("raise the bid on yoga mat to $1.20"); a bid moved to reach a goal
@@ -154,6 +162,24 @@ const REFUND_ACTION =
 /** A shipment or order opened, changed or called off in Seller Central ("cancel inbound shipment FBA…", "create a shipping plan"). */
 const SHIPMENT_ACTION =
   "(?:cancel|create|close|delete|void|submit|book|set up|open|make|start|split|merge) (?:the |my |our |an? |this |that |these |those |all )?(?:new )?(?:inbound |outbound |fba |removal |replacement )?(?:shipments?|shipping plans?|removal orders?|replacement orders?|orders?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))(?= |$)";
+/**
+ * A shipment's date moved ("bring forward my inbound shipment", "postpone the delivery to Monday", "prepone the
+ * pickup"): booked with the carrier in Seller Central, not a figure.
+ */
+const RESCHEDULE_ACTION =
+  "(?:prepone|bring forward|move up|pull forward|postpone|push back|reschedule|delay|expedite|speed up|rebook) (?:the |my |our |an? |this |that |these |those |all )?(?:next |new |latest )?(?:(?:inbound|outbound|fba|incoming|carrier|ups|ltl) )*(?:shipments?|deliver(?:y|ies)|pick-?ups?|collections?|appointments?|containers?|orders?|pos?|purchase orders?)(?= |$)";
+/**
+ * Stock moved between warehouses or marketplaces ("shift 50 of the dog toys from the UK warehouse to Germany",
+ * "transfer stock between the German and French warehouses"): done in Seller Central, not asked of the mirror.
+ */
+const TRANSFER_ACTION =
+  "(?:move|shift|transfer|relocate|send|ship|reallocate|redistribute) (?:[^ ]+ ){0,6}?(?:from (?:the )?(?:__mkt__|[a-z]+)(?: (?:fba |amazon )?(?:warehouses?|fcs?|fulfil+ment cent(?:re|er)s?|stock|inventory))? (?:over |across )?(?:to|into) |between )(?:the )?(?:__mkt__|[a-z]+ (?:warehouses?|fcs?))(?= |$)";
+/**
+ * A coupon, deal or promotion set up on the seller's listings ("create a 10% off coupon on Home & Kitchen", "run a
+ * lightning deal on the puzzle"): made in Seller Central. Alerts and reports about deals are seller-ai's own.
+ */
+const PROMOTION_ACTION =
+  "(?:create|run|set up|setup|launch|start|make|add|put on|put up|schedule|set|apply|offer) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,5}?(?:coupons?|vouchers?|lightning deals?|deals?|promotions?|promos?|discounts?|promo codes?|price cuts?)(?= |$)";
 /** An entry made in the seller's accounting ("post a journal entry in QuickBooks", "book the fees into Xero"). */
 const BOOKKEEPING_ACTION =
   "(?:post|book|enter|record|log|add|put|create|make|push|send|export) (?:[^ ]+ ){0,6}?(?:in|into|to|on) (?:my |our |the )?(?:quickbooks|quick books|xero|sage|freshbooks|netsuite|zoho books|accounting (?:software|system|package)|general ledger|ledger|books)(?= |$)|(?:post|book|make|create|enter|record) (?:a |an |the )?(?:[^ ]+ ){0,2}?journal entr(?:y|ies)(?= |$)";
@@ -161,7 +187,7 @@ const BOOKKEEPING_ACTION =
 const REPLY_ACTION =
   "(?:reply|respond|write back|message|email|contact) (?:to )?(?:the |this |that |a |an |my |all |each )?(?:[^ ]+ ){0,2}?(?:customers?|buyers?|shoppers?|reviews?|reviewers?)(?= |$)";
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -249,6 +275,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         if (m.phrase !== "amazon") return true;
         // "what amazon has deposited", "what did amazon pay me": the seller's own payouts and fees.
         if (AMAZON_PAYS.test(text.slice(m.end).trim())) continue;
+        if (AMAZON_CHARGES.test(text.slice(m.end).trim()) && FEE_WORDS.test(text)) continue;
         const after = words(text.slice(m.end));
         if (after.slice(0, 2).some((t) => verbs.has(t))) return true;
       }

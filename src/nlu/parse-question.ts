@@ -4,7 +4,16 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
-import { CATEGORY_BACK_REFERENCE, namedThenAsked, PRODUCT_BACK_REFERENCE, reasonsApart } from "./reason-clauses.js";
+import {
+  CATEGORY_BACK_REFERENCE,
+  KIND_BACK_REFERENCE,
+  namedThenAsked,
+  OWN_FIGURE_BACK_REFERENCE,
+  PERIOD_BACK_REFERENCE,
+  PRODUCT_BACK_REFERENCE,
+  reasonsApart,
+  storyApart,
+} from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
@@ -83,6 +92,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
   const pointed = namedThenAsked(asked);
   if (pointed !== undefined) return parseQuestion(pointed, options);
+  // "I saw a forum post saying most sellers… What was my revenue in 2025?": the sentence that asks decides.
+  const afterStory = questionAfterStory(asked, options, model);
+  if (afterStory !== undefined) return afterStory;
   const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
   const classification = model.classifier.classify(slots.masked);
   const world =
@@ -283,6 +295,82 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
   }
   return asking;
+}
+
+/** A word that asks or bids, wherever it stands in the sentence ("One of them is how many orders…, could you…"). */
+const QUESTION_WORD =
+  /\b(?:what|what's|which|how|how's|who|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|have|has|please|pls|kindly|show|give|tell|list|pull|switch|change|set|update|make|keep|compare|rank|break|split|find|check|let)\b/i;
+
+/** A bid to change the answer before ("Switch it to orders", "Keep the rest", "Make it weekly"). */
+const EDITING_SENTENCE =
+  /^(?:(?:ok|okay|so|now|and|right|then)[,\s]+)*(?:switch|swap|keep|make|turn|drop|narrow|filter|limit|sort|group|plot|chart|graph|redo|rerun|do|try|flip)\b/i;
+
+/** A sentence that says more of the question before it ("I mean the sales it gets me", "That is, in units."). */
+const CLARIFYING =
+  /^(?:(?:so|and|but|well|oh)[,\s]+)?(?:i mean|i meant|that is|i\.e\.|as in|meaning|to be clear|specifically|in other words)\b/i;
+
+/** A story sentence whose subject is its period ("Last week was a disaster.", "October has been slow."). */
+const PERIOD_AS_SUBJECT =
+  /^(?:(?:so|and|but|well) )?__time__ (?:was|were|is|has|had|went|looked|felt|seemed|turned)(?= |$)/;
+
+/**
+ * The question alone, when the sentences around it only tell a story (what happened, what someone else said or did,
+ * how the seller feels about it): the story's words, periods and other people do not choose the intent or its
+ * filters. The story still counts where the question needs it: a scope the question lacks (a place, a category, a
+ * product, a campaign, a horizon), a period the story is about ("Last week was a disaster."), a pointer back ("any of
+ * those", "before then", "there"), its figure for "mine"; and a short sentence that only adds a filter ("Last week,
+ * please.", "Top 3 is fine.") is part of the question. Undefined when the whole is to be read instead.
+ */
+function questionAfterStory(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
+  const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
+  // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question.
+  const fragment = (s: string) => {
+    const said = read(s);
+    return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
+  };
+  const apart = storyApart(
+    text,
+    (s) => s.endsWith("?") || ASKING_SENTENCE.test(s) || EDITING_SENTENCE.test(s) || fragment(s),
+  );
+  if (!apart) return undefined;
+  const toldSentences = apart.told.split(/(?<=[.!?])\s+/);
+  // "I mean what I pay for it…": a sentence that says more of the question is part of it.
+  if (toldSentences.some((t) => CLARIFYING.test(t))) return undefined;
+  const told = read(apart.told);
+  const asked = read(apart.asking);
+  let question = apart.asking;
+  // A question of filters alone ("last 30 days against the 30 before that?") leans on the sentence before it.
+  if (!QUESTION_WORD.test(question) || KIND_BACK_REFERENCE.test(question)) return undefined;
+  const lacks = (key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays") =>
+    told[key] !== undefined && asked[key] === undefined;
+  // A product named in the question carries its own category.
+  const product = asked.sku !== undefined || asked.asin !== undefined;
+  if (
+    lacks("marketplace") ||
+    (!product && (lacks("category") || lacks("subcategory"))) ||
+    lacks("sku") ||
+    lacks("asin") ||
+    lacks("campaign") ||
+    lacks("horizonDays") ||
+    Object.keys(told.settings).length > 0 ||
+    // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at.
+    (told.conditions.length > 0 && asked.conditions.length === 0 && /\b(?:that|this|the same) [a-z]/i.test(question))
+  )
+    return undefined;
+  if (
+    told.timeframe &&
+    !asked.timeframe &&
+    (inTheFuture(told.timeframe, options.today) ||
+      PERIOD_BACK_REFERENCE.test(question) ||
+      toldSentences.some((t) => PERIOD_AS_SUBJECT.test(read(t).topicText)))
+  )
+    return undefined;
+  // "a healthy TACoS is under 10%… what has mine been?": the seller's own of the figure the story named.
+  const toldMetrics = [...told.metrics, ...told.conditions.map((c) => c.metric)].filter((m) => m !== undefined);
+  if (OWN_FIGURE_BACK_REFERENCE.test(question) && asked.metrics.length === 0 && toldMetrics.length > 0)
+    question = question.replace(OWN_FIGURE_BACK_REFERENCE, `my ${toldMetrics[0].replace(/_/g, " ")}`);
+  const alone = parseQuestion(question, options);
+  return "understanding" in alone ? alone : undefined;
 }
 
 /** A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy"). */

@@ -133,3 +133,40 @@ export function namedThenAsked(text: string): string | undefined {
   if (figure === named.replace(/[.!:;]+$/, "")) return undefined;
   return `what was ${figure}?`;
 }
+
+/** Where one sentence ends and the next starts, by its stop alone: a dash may sit inside a campaign's name. */
+const STOP = /(?<=[.!?])\s+(?=\S)/;
+
+export interface StoryApart {
+  /** The sentences that ask or bid, in their order. */
+  asking: string;
+  /** The sentences that only tell: what happened, what someone else said or did, how the seller reacts. */
+  told: string;
+}
+
+/**
+ * A question told after (or before) a story ("I saw a LinkedIn post claiming a healthy TACoS is under 10%. What has
+ * mine been?", "Black Friday is six days away. How many units did I sell over the past week?", "That's jumpier than
+ * I expected. Switch it to orders."): the sentences that ask, and those that only tell. Undefined when every sentence
+ * asks or none does. `asks`: whether a sentence asks or bids.
+ */
+export function storyApart(text: string, asks: (sentence: string) => boolean): StoryApart | undefined {
+  const sentences = text
+    .split(STOP)
+    .map((s) => s.trim())
+    .filter((s) => /[a-z]/i.test(s));
+  if (sentences.length < 2) return undefined;
+  const asking = sentences.filter(asks);
+  const told = sentences.filter((s) => !asks(s));
+  if (asking.length === 0 || told.length === 0) return undefined;
+  return { asking: asking.join(" "), told: told.join(" ") };
+}
+
+/** A question pointing back at a kind of thing the story described ("do I have any of those", "are these normal"). */
+export const KIND_BACK_REFERENCE =
+  /\b(?:those|these|such|ones|which one|that one|this one|accordingly|then|(?<!\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|will|would|has|have|had) )there(?! (?:is|are|was|were|been|be|any)\b))\b/i;
+/** …at the story's figure, as the seller's own ("what has mine been", "is ours any better"). */
+export const OWN_FIGURE_BACK_REFERENCE = /\b(?:mine|ours)\b/i;
+/** …at the story's period ("how much did we sell then", "what were orders that day"). */
+export const PERIOD_BACK_REFERENCE =
+  /\b(?:then|that (?:day|week|month|quarter|year|weekend|afternoon|morning|night|period|time)|on the day)\b/i;
