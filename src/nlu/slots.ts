@@ -1634,6 +1634,16 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // stock; what it sells is said with a verb of selling ("sells fewer than 20 units").
       else if (LEVEL_VERBS.has(tokens[start - 1] ?? "") && !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)))
         metric = "available_quantity";
+      // "notify when B0… under 50 units", "any SKU below 30 units": a product said to be under a count, with no
+      // word of selling and no period the count is taken over ("under 50 units a week", "… last month"), is at
+      // that many units on hand.
+      else if (
+        op.value.startsWith("<") &&
+        UNIT_HOLDERS.has(tokens[start - 1] ?? "") &&
+        !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)) &&
+        !COUNT_OVER_TIME.test(tokens.slice(end, end + 3).join(" "))
+      )
+        metric = "available_quantity";
     }
     if (!metric) {
       // Look back over a few verbs ("ACoS goes above", "the buy box drops below").
@@ -1843,6 +1853,25 @@ const CATEGORY_PART =
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
+/** What can hold a count of units on hand: a product named or pointed to. */
+const UNIT_HOLDERS = new Set([
+  "__asin__",
+  "__sku__",
+  "it",
+  "anything",
+  "product",
+  "products",
+  "item",
+  "items",
+  "listing",
+  "listings",
+  "sku",
+  "skus",
+  "asin",
+  "asins",
+]);
+/** A count taken over a period, which a level on hand is not: "a week", "per day", "daily", "last month". */
+const COUNT_OVER_TIME = /^(?:a|an|per|each|every|in|over|during|daily|weekly|monthly|__time__)(?: |$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */
