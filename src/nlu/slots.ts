@@ -767,6 +767,9 @@ const PICKED_FROM = /^(?:one|two|some|any|each|all|none|which|either|both|most|h
 /** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
 const COUNT_OWNED =
   /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
+/** The set a question picks from: "of the 2 kitchen products", "between my 3 campaigns", "among these 4 listings". */
+const PICKED_AMONG =
+  /(?<![\w])(?:of|between|among|amongst) (?:the|my|our|these|those) (\d+) (?!(?:days?|weeks?|months?|years?|hours?|units?|orders?|stars?|percent)(?![\w]))(?:[a-z&'-]+ ){0,3}?[a-z]+s(?![\w])/g;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
@@ -903,6 +906,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       "__owned__",
     ),
   );
+
+  // "of the two kitchen products, which one…", "between my 3 dog toys": the set a question picks from, not a limit.
+  text = text.replace(PICKED_AMONG, (all: string, n: string) => all.replace(n, "__owned__"));
 
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
@@ -1381,6 +1387,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       metricSort = undefined;
     }
   }
+  // "bottom 3 by revenue, the ones that are tanking", "what's nosediving on orders": a mood word ("tanking",
+  // "dead in the water") only says which end the seller looks at; the metric named as the measure ("by", "on") is
+  // what is ranked. A plain growth word stays the measure ("top 5 growing products by revenue").
+  if (lead === "growth_rate" && MOOD_PHRASES.has(leadPhrase)) {
+    const measure = MOOD_MEASURE.exec(text)?.[1] as Metric | undefined;
+    if (measure && measure !== lead && slots.metrics.includes(measure)) {
+      slots.metrics = slots.metrics.filter((x) => x !== lead);
+      lead = undefined;
+    }
+  }
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
   else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
     // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
@@ -1392,7 +1408,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const t = words(text);
     const at = t.findIndex(
       (w, i) =>
-        i > 0 && w.startsWith("m_") && (g.superlatives.has(t[i - 1]) || g.best.get(t[i - 1]) || g.worst.get(t[i - 1])),
+        i > 0 &&
+        w.startsWith("m_") &&
+        (g.superlatives.has(t[i - 1]) ||
+          g.best.get(t[i - 1]) ||
+          g.worst.get(t[i - 1]) ||
+          // "which one earned the higher margin": a comparative picking one of a set qualifies its metric too.
+          (t[i - 2] === "the" && (g.sortAsc.has(t[i - 1]) || g.sortDesc.has(t[i - 1])))),
     );
     const ranked = at > 0 ? (t[at].slice(2) as Metric) : undefined;
     if (ranked && slots.metrics.includes(ranked))
@@ -1478,8 +1500,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.duration = undefined;
   }
   const tokens = words(text);
-  const worstPhrases = g.worst.find(text);
-  const bestPhrases = g.best.find(text);
+  // A judging word inside a longer judging phrase of the other side ("the greatest letdown") is that phrase's.
+  const within = (m: { start: number; end: number }, others: { start: number; end: number }[]) =>
+    others.some((o) => o.start <= m.start && m.end <= o.end && o.end - o.start > m.end - m.start);
+  const worstFound = g.worst.find(text);
+  const bestFound = g.best.find(text);
+  const worstPhrases = worstFound.filter((m) => !within(m, bestFound));
+  const bestPhrases = bestFound.filter((m) => !within(m, worstFound));
   // An ordering word inside a judging phrase ("least efficient", "most profitable") judges, it does not order.
   const judged = [...worstPhrases, ...bestPhrases]
     .filter((m) => m.phrase.includes(" "))
@@ -1512,7 +1539,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.judgement = judgedRange[1] ? "best" : "worst";
     slots.sort = undefined;
   }
-  const hasSuperlative = superlativeInMetric || tokens.some((t) => g.superlatives.has(t));
+  // "which one earned the higher margin", "of the two, which is the better seller": a comparative picking one of a
+  // set is a superlative of that set.
+  const pickedByComparative = PICKED_BY_COMPARATIVE.test(text);
+  const hasSuperlative = superlativeInMetric || pickedByComparative || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's).
   const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
@@ -1520,6 +1550,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
     rankOne ||
+    pickedByComparative ||
+    // "which one product is crushing it": one row said outright, judged in words rather than by a superlative.
+    (slots.judgement !== undefined && JUST_ONE.test(text)) ||
     (hasSuperlative &&
       !range &&
       !judgedRange &&
@@ -1789,7 +1822,7 @@ const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |
 
 /** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
 const JUST_ONE =
-  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign)|(?:which|what) one (?:product|sku|asin|item|listing|category|campaign))(?= |$)/;
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
  * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
@@ -1797,6 +1830,29 @@ const JUST_ONE =
 const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
 
+/**
+ * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
+ * "which is the better seller".
+ */
+const PICKED_BY_COMPARATIVE =
+  /(?:^| )(?:which|what)(?: one| single one|(?: [^ ]+){0,4}? (?:is|was|has|had|does|did|'s))(?: [^ ]+){0,6}? the (?:higher|better|bigger|larger|greater|lower|smaller|worse|stronger|weaker|more|fewer|less)(?= |$)/;
+/** Growth said as a mood ("tanking", "dead in the water"): it sets the end looked at, not the measure. */
+const MOOD_PHRASES = new Set([
+  "tanking",
+  "tanked",
+  "plummeting",
+  "plummeted",
+  "nosediving",
+  "nosedived",
+  "crashing",
+  "slumping",
+  "slumped",
+  "dying",
+  "dead in the water",
+  "going nowhere",
+]);
+/** The metric a mood word is said of: "by revenue", "on orders". */
+const MOOD_MEASURE = /(?:^| )(?:by|on|in terms of) m_([a-z_]+)(?= |$)/;
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */

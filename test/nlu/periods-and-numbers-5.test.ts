@@ -55,3 +55,55 @@ describe("a product under a count of units, with no word of selling, is its stoc
       }),
   );
 });
+
+describe("shrunk, declined, fell the most: growth, the lowest first", () => {
+  it.each([
+    ["which listings shrank the most this quarter"],
+    ["what declined fastest in germany over the past 90 days"],
+    ["products that fell the most since september"],
+    ["which skus dwindled most last month"],
+  ])("%j", (q) => expectFrame([q], { intent: "top_products", filters: { metrics: ["growth_rate"], sort: "asc" } }));
+  it("what grew is still the highest first", () =>
+    expectFrame(["which listings grew the most this quarter"], {
+      intent: "top_products",
+      filters: { metrics: ["growth_rate"], sort: "desc" },
+    }));
+});
+
+describe("the measure named beats a mood word, which only sets the end looked at", () => {
+  it.each([
+    ["which one item is killing it on revenue this month", { metrics: ["revenue"], limit: 1, sort: "desc" }],
+    ["which listing is smashing it by units in the UK", { metrics: ["units_sold"], sort: "desc" }],
+    ["worst 5 by profit this year, the ones that are nosediving", { metrics: ["profit"], limit: 5, sort: "asc" }],
+    ["which products are dead in the water on orders", { metrics: ["orders"], sort: "asc" }],
+  ])("%j", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+  it("a plain growth word stays the measure", () =>
+    expectFrame(["top 4 rising products by units"], { intent: "top_products", filters: { metrics: ["growth_rate"] } }));
+});
+
+describe("the biggest dud or flop is the single bottom product", () => {
+  it.each([
+    ["my biggest flop in pet supplies on units last quarter", { metrics: ["units_sold"] }],
+    ["what was the worst dud by revenue in october", { metrics: ["revenue"] }],
+    ["which product was our greatest letdown on profit last month?", { metrics: ["profit"] }],
+  ])("%j", (q, filters) =>
+    expectFrame([q], { intent: "top_products", filters: { ...filters, limit: 1, sort: "asc" } }),
+  );
+  it("duds are several", () => expect(understand("show me the biggest duds by revenue")?.filters.limit).not.toBe(1));
+});
+
+describe("one picked from a set, singular or by a comparative, is one row", () => {
+  it.each([
+    ["which campaign's got the highest acos this month", "acos_by_campaign"],
+    ["which product's got the lowest rating", "declining_reviews"],
+  ])("%j", (q, intent) => expectFrame([q], { intent, filters: { limit: 1 } }));
+  it.each([
+    ["between my 3 pet products, which one made the bigger profit in october", { metrics: ["profit"] }],
+    ["out of my three pet products, which has the better margin in september", { metrics: ["profit_margin"] }],
+    ["which one sold the more units last week, of these 2 listings", { metrics: ["units_sold"] }],
+  ])("%j", (q, filters) =>
+    expectFrame([q], { intent: "top_products", filters: { ...filters, limit: 1, sort: "desc" } }),
+  );
+  it("several asked with a comparative are not one", () =>
+    expect(understand("which campaigns have the higher acos this week")?.filters.limit).toBeUndefined());
+});
