@@ -457,7 +457,7 @@ const WISHED_AD_SHARE = new RegExp(
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -542,6 +542,9 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/** A length counted forward from today: "60 days out", "2 weeks from now", "looking ahead 3 months". */
+const AHEAD_BY =
+  /(?<![\w])(?:(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|from now|from today|down the (?:road|line|track))(?! of)|(?:look(?:ing|s)?|peek(?:ing)?|see|seeing|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /**
  * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
  * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
@@ -723,7 +726,7 @@ const SAME_DAY =
   /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:last |a |one )(week|month|year)(?: ago| before)?(?![\w])/;
 /** The same day before, masked, after a comparison's joining word. */
 const SAME_DAY_TARGET =
-  / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to)(?: on)? __time__(?= |$)/;
+  / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to|beat|beats|beaten|beating|top|tops|topped|outdo|outdid|outdoes|outsell|outsold|outperform|outperformed|match|matched|trail|trailed|lag|lagged)(?: on)? __time__(?= |$)/;
 /** A period's possessive ("yesterday's sales", "this month's revenue", "September's profit") is the period. */
 const PERIOD_POSSESSIVE =
   /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd|january|february|march|april|june|july|august|sept?|september|october|november|december|jan|feb|apr|jun|jul|aug|oct|nov|dec|q[1-4]|(?:19|20)\d{2})'s(?![\w])/g;
@@ -1079,6 +1082,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.horizonDays ??= days(/^\d/.test(m[2]) ? m[2] : "1", m[3]);
     return `${m[1]} __horizon__`;
   });
+  // "60 days out", "a month from now", "looking 6 weeks ahead": a length counted forward from today is a horizon.
+  text = replaceAll(text, AHEAD_BY, (m) => {
+    const n = m[1] ?? m[3];
+    slots.horizonDays ??= days(/^\d/.test(n) ? n : "1", m[2] ?? m[4]);
+    return "__horizon__";
+  });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
@@ -1135,7 +1144,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // before it.
   const day = slots.sameDayBack && !time.compareTo ? resolveTimeframe(time.timeframe ?? "", today) : undefined;
   if (day && day.start === day.end && SAME_DAY_TARGET.test(text)) {
-    slots.compareTo = sameDayBefore(day.start, slots.sameDayBack!);
+    // The same day a year before is the same dates a year earlier, which the contract names as such.
+    slots.compareTo =
+      slots.sameDayBack === "year" ? "same_period_last_year" : sameDayBefore(day.start, slots.sameDayBack!);
     slots.comparison = true;
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
@@ -1692,11 +1703,18 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     // metric named, is stock cover.
     if (worth && !metric) metric = "days_of_supply";
     if (metric === "days_of_supply" && unit) number *= unit;
-    slots.conditions.push({ metric, op: op.value, value: number });
+    // "worse than 35% ACoS", "better than 4 stars": the metric's good direction says which side is worse.
+    let opValue = op.value;
+    const judged = /^(worse|better) than$/.exec(op.phrase)?.[1];
+    if (judged && metric) {
+      const higherIsWorse = g.vocab.lowerIsBetter.has(metric);
+      opValue = (judged === "worse") === higherIsWorse ? ">" : "<";
+    }
+    slots.conditions.push({ metric, op: opValue, value: number });
     spans.push({
       start: startOf(start),
       end: startOf(end) - (end < tokens.length ? 1 : 0),
-      value: `${op.value.startsWith(">") ? "__above__" : op.value.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`,
+      value: `${opValue.startsWith(">") ? "__above__" : opValue.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`,
       phrase: "",
     });
   }

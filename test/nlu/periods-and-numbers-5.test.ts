@@ -107,3 +107,63 @@ describe("one picked from a set, singular or by a comparative, is one row", () =
   it("several asked with a comparative are not one", () =>
     expect(understand("which campaigns have the higher acos this week")?.filters.limit).toBeUndefined());
 });
+
+describe("hotter, worse or better than a figure is a threshold, worse following the metric's good direction", () => {
+  it.each([
+    ["which campaigns are running hotter than 28% acos in canada", { metric: "acos", op: ">", value: 28 }],
+    ["ad campaigns with acos worse than 45 percent last week", { metric: "acos", op: ">", value: 45 }],
+    ["any campaign doing better than 15% acos this month", { metric: "acos", op: "<", value: 15 }],
+  ])("%j", (q, condition) => expectFrame([q], { intent: "acos_by_campaign", filters: { conditions: [condition] } }));
+  it("a rating worse than a figure is below it", () =>
+    expectFrame(["which products are rated worse than 3.5 stars"], {
+      intent: "declining_reviews",
+      filters: { conditions: [{ metric: "review_rating", op: "<", value: 3.5 }] },
+    }));
+  it("a rule said in the sentence before and pointed to applies", () =>
+    expectFrame(
+      [
+        "My mentor kills any ad that is running hotter than 50% acos. By that rule, which of my german campaigns should go?",
+      ],
+      {
+        intent: "acos_by_campaign",
+        filters: { marketplace: "DE", conditions: [{ metric: "acos", op: ">", value: 50 }] },
+      },
+    ));
+});
+
+describe("a length counted forward from today is a horizon", () => {
+  it.each([
+    ["what sells out if I look 45 days out", 45],
+    ["which skus run dry 3 weeks from now in the UK", 21],
+    ["looking ahead 2 months, which products will stock out", 60],
+    ["what will be out of stock a fortnight out", 14],
+  ])("%j", (q, horizon_days) => expectFrame([q], { intent: "stockout_risk", filters: { horizon_days } }));
+  it("months out of stock look back", () =>
+    expect(understand("which products have been 3 months out of stock")?.filters.horizon_days).toBeUndefined());
+});
+
+describe("the ACoS that bids should land at is the target", () => {
+  it.each([
+    ["which bids should I change so acos comes in at 24%", 24],
+    ["tweak my keyword bids so that my acos ends up around 19 percent", 19],
+    ["what bid changes would get the acos to settle at 27%", 27],
+  ])("%j", (q, target_acos) => expectFrame([q], { intent: "bid_recommendations", filters: { target_acos } }));
+});
+
+describe("beating the same day, week or month a year before compares with the same period last year", () => {
+  it.each([
+    ["did today outdo the same day last year on units", "today"],
+    ["has last week topped the same week a year ago", "last_week"],
+    ["has this month beaten the same month last year on profit", "this_month"],
+  ])("%j", (q, timeframe) =>
+    expectFrame([q], {
+      intent: "sales_comparison",
+      filters: { timeframe, compare_to: "same_period_last_year" },
+    }),
+  );
+  it("the same day a week before stays that day", () =>
+    expectFrame(["did yesterday beat the same day last week"], {
+      intent: "sales_comparison",
+      filters: { timeframe: "yesterday", compare_to: "2026-11-13" },
+    }));
+});
