@@ -385,7 +385,7 @@ const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
  * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then) )/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -1237,6 +1237,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     for (const m of regexMatches(text, ACOS_FIGURE)) slots.acosFigure ??= Number(m.value[1] ?? m.value[2]);
   }
 
+  // "Germany's sales", "the UK's been slow", "amazon.de's orders": a marketplace's possessive (or "'s" for "is", "has")
+  // still names it.
+  if (text.includes("'")) text = withoutPlacePossessives(text, g);
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
@@ -1386,6 +1389,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
+  // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
+  if (slots.metrics.length > 0 && /(?:not|rather|instead|opposed) /.test(text)) {
+    const setAside = new Set([...text.matchAll(SET_ASIDE_METRIC)].map((m) => m[1] as Metric));
+    if (setAside.size > 0) {
+      slots.metrics = slots.metrics.filter((x) => !setAside.has(x));
+      if (lead && setAside.has(lead)) {
+        lead = undefined;
+        metricSort = undefined;
+      }
+    }
+  }
   // "which products are absolutely tanking? bottom 3 by revenue": growth said in a sentence of its own is how the
   // seller feels; the ranking in another names its metric outright ("by revenue"), and that is what is ranked.
   if (lead === "growth_rate" && slots.metrics.length > 1 && RANKED_BY_METRIC.test(text)) {
@@ -1721,6 +1735,21 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
   return replaceMatches(text, spans, (m) => m.value);
 }
 
+/** The text with "'s" (or a bare "'") taken off every marketplace name it follows, one to three words long. */
+function withoutPlacePossessives(text: string, g: SlotGrammar): string {
+  const tokens = text.split(" ");
+  for (let i = 0; i < tokens.length; i++) {
+    const base = /^(.+?)'s?$/.exec(tokens[i])?.[1];
+    if (!base) continue;
+    for (let n = Math.min(3, i + 1); n >= 1; n--) {
+      if (g.marketplaces.get([...tokens.slice(i - n + 1, i), base].join(" ")) === undefined) continue;
+      tokens[i] = base;
+      break;
+    }
+  }
+  return tokens.join(" ");
+}
+
 /** A unit of time in days, said plainly or as a possessive ("a year's worth", "90 days' worth"). */
 function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined {
   if (token === undefined) return undefined;
@@ -1869,6 +1898,13 @@ const MOOD_PHRASES = new Set([
   "dead in the water",
   "going nowhere",
 ]);
+/**
+ * A metric set aside beside what is asked: "rather than money", "instead of revenue", "as opposed to units", or "not"
+ * right after another metric or currency ("revenue not units", "in dollars, not units"); "not profitable" alone is a
+ * judgement, not a metric set aside.
+ */
+const SET_ASIDE_METRIC =
+  /(?:(?:^| )(?:rather than|instead of|as opposed to)|(?:^| )(?:m_[a-z_]+|__currency__) (?:and |but )?not)(?: (?:in|by|on|the|my|our))? m_([a-z_]+)(?= |$)/g;
 /** The metric a mood word is said of: "by revenue", "on orders". */
 const MOOD_MEASURE = /(?:^| )(?:by|on|in terms of) m_([a-z_]+)(?= |$)/;
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */

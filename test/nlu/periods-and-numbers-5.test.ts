@@ -167,3 +167,56 @@ describe("beating the same day, week or month a year before compares with the sa
       filters: { timeframe: "yesterday", compare_to: "2026-11-13" },
     }));
 });
+
+describe("a metric set aside is not asked; the one in the question's own clause is", () => {
+  it.each([
+    ["how much did BP-SKIN-01 take in september, in pounds not units", "revenue"],
+    ["units rather than money for the UK last week", "units_sold"],
+    ["give me orders instead of revenue for yesterday", "orders"],
+    ["profit as opposed to revenue in october", "profit"],
+  ])("%j", (q, metric) => expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }));
+  it("a follow-up that sets the old metric aside", () =>
+    expectFrame(
+      [
+        "compare sales this month against last month in italy",
+        "My wholesaler thinks in boxes rather than money, could you show that comparison in units?",
+      ],
+      { intent: "sales_comparison", filters: { metrics: ["units_sold"], marketplace: "IT" } },
+    ));
+  it.each([
+    ["loads of refunds came in from germany last week, how many orders was that in total?", "orders"],
+    ["the bank wants my selling volume for the loan. How many units did we shift in august?", "units_sold"],
+  ])("%j asks the question clause's metric", (q, metric) =>
+    expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }),
+  );
+  it("not profitable is a judgement, not a metric set aside", () =>
+    expectFrame(["which products are not profitable"], {
+      intent: "profit_breakdown",
+      filters: { metrics: ["profit"] },
+    }));
+});
+
+describe("a marketplace's possessive still names it", () => {
+  it.each([
+    ["France's been slow lately, what have we sold there this week?", "FR"],
+    ["the UK's orders yesterday", "UK"],
+    ["what was amazon.co.jp's revenue last month", "JP"],
+    ["spain's units sold in october", "ES"],
+  ])("%j", (q, marketplace) => expectFrame([q], { intent: "sales_summary", filters: { marketplace } }));
+});
+
+describe("settings said across the sentences of one command are all kept", () => {
+  it.each([
+    [
+      "We mostly sell in Britain these days so I want everything shown in pounds from here on. Also make the lead time 40 days.",
+      { currency: "GBP", lead_time_days: 40 },
+    ],
+    ["show all figures in dollars going forward. and set my target acos to 18%", { currency: "USD", target_acos: 18 }],
+    [
+      "set the safety stock to 10 days. and I'd like it all displayed in euros from now on",
+      { safety_stock_days: 10, currency: "EUR" },
+    ],
+  ])("%j", (q, settings) => expectFrame([q], { intent: "update_settings", filters: { settings } }));
+  it("a currency in a question about figures sets nothing", () =>
+    expectFrame(["what's my revenue in euros this month?"], { intent: "sales_summary" }));
+});
