@@ -1423,10 +1423,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     }
   }
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
-  else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
+  else if (slots.metrics.length > 1 && mainClauseMetrics(text, g, question).length > 0) {
     // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
     // metrics of its own clause.
-    const asked = mainClauseMetrics(text, g);
+    const asked = mainClauseMetrics(text, g, question);
     slots.metrics = [...asked, ...slots.metrics.filter((x) => !asked.includes(x))];
   } else if (slots.metrics.length > 1) {
     // "the best margins", "highest ACoS": the metric a ranking word qualifies is the one ranked.
@@ -1760,8 +1760,16 @@ function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined 
  * The metrics a question asks for in its own clause, when a preamble comes first: those after the last
  * request opener that is not at the start ("… worth it, what was my m_roas").
  */
-function mainClauseMetrics(text: string, g: SlotGrammar): Metric[] {
-  const openers = g.requestOpeners.find(text).filter((m) => m.start > 0);
+function mainClauseMetrics(text: string, g: SlotGrammar, question: string): Metric[] {
+  const openers: { start: number; end: number }[] = g.requestOpeners.find(text).filter((m) => m.start > 0);
+  // "heaps of orders came in, how many units was that": "how many" opening a clause after a statement asks; one
+  // joined to another question ("how much did ads cost and how much did they bring in") only lists a second figure.
+  if (CLAUSE_HOW.test(question)) {
+    const how = [...text.matchAll(/(?<= )how (?:many|much)(?= )/g)].at(-1);
+    if (how?.index !== undefined && !/(?:^| )(?:and|also|plus|then|or)(?: also)? $/.test(text.slice(0, how.index)))
+      openers.push({ start: how.index, end: how.index + how[0].length });
+    openers.sort((a, b) => a.start - b.start);
+  }
   const last = openers.at(-1);
   if (!last) return [];
   const before = words(text.slice(0, last.start)).filter((t) => t.startsWith("m_"));
@@ -1907,6 +1915,8 @@ const SET_ASIDE_METRIC =
   /(?:(?:^| )(?:rather than|instead of|as opposed to)|(?:^| )(?:m_[a-z_]+|__currency__) (?:and |but )?not)(?: (?:in|by|on|the|my|our))? m_([a-z_]+)(?= |$)/g;
 /** The metric a mood word is said of: "by revenue", "on orders". */
 const MOOD_MEASURE = /(?:^| )(?:by|on|in terms of) m_([a-z_]+)(?= |$)/;
+/** "How many" or "how much" opening a clause after a mark: ", how many units", ". How much". */
+const CLAUSE_HOW = /[,;:.?!]\s+(?:so\s+|and\s+so\s+)?how\s+(?:many|much)\s/i;
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */

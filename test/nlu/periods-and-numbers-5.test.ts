@@ -189,6 +189,11 @@ describe("a metric set aside is not asked; the one in the question's own clause 
   ])("%j asks the question clause's metric", (q, metric) =>
     expectFrame([q], { intent: "sales_summary", filters: { metrics: [metric] } }),
   );
+  it("a second question joined by 'and' keeps the order the figures were asked in", () =>
+    expectFrame(["how much did my ads cost in september and how much ad revenue did they make"], {
+      intent: "advertising_summary",
+      filters: { metrics: ["ad_spend", "ad_sales"] },
+    }));
   it("not profitable is a judgement, not a metric set aside", () =>
     expectFrame(["which products are not profitable"], {
       intent: "profit_breakdown",
