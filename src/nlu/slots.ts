@@ -385,7 +385,7 @@ const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
  * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|going forward|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then) )/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -457,7 +457,7 @@ const WISHED_AD_SHARE = new RegExp(
   "g",
 );
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) )?(?:to|at|under|below) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -542,6 +542,9 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/** A length counted forward from today: "60 days out", "2 weeks from now", "looking ahead 3 months". */
+const AHEAD_BY =
+  /(?<![\w])(?:(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|from now|from today|down the (?:road|line|track))(?! of)|(?:look(?:ing|s)?|peek(?:ing)?|see|seeing|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /**
  * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
  * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
@@ -723,7 +726,7 @@ const SAME_DAY =
   /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:last |a |one )(week|month|year)(?: ago| before)?(?![\w])/;
 /** The same day before, masked, after a comparison's joining word. */
 const SAME_DAY_TARGET =
-  / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to)(?: on)? __time__(?= |$)/;
+  / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to|beat|beats|beaten|beating|top|tops|topped|outdo|outdid|outdoes|outsell|outsold|outperform|outperformed|match|matched|trail|trailed|lag|lagged)(?: on)? __time__(?= |$)/;
 /** A period's possessive ("yesterday's sales", "this month's revenue", "September's profit") is the period. */
 const PERIOD_POSSESSIVE =
   /(?<![\w'])(today|yesterday|tonight|week|month|quarter|year|fortnight|weekend|ytd|january|february|march|april|june|july|august|sept?|september|october|november|december|jan|feb|apr|jun|jul|aug|oct|nov|dec|q[1-4]|(?:19|20)\d{2})'s(?![\w])/g;
@@ -767,6 +770,9 @@ const PICKED_FROM = /^(?:one|two|some|any|each|all|none|which|either|both|most|h
 /** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
 const COUNT_OWNED =
   /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
+/** The set a question picks from: "of the 2 kitchen products", "between my 3 campaigns", "among these 4 listings". */
+const PICKED_AMONG =
+  /(?<![\w])(?:of|between|among|amongst) (?:the|my|our|these|those) (\d+) (?!(?:days?|weeks?|months?|years?|hours?|units?|orders?|stars?|percent)(?![\w]))(?:[a-z&'-]+ ){0,3}?[a-z]+s(?![\w])/g;
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
@@ -903,6 +909,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       "__owned__",
     ),
   );
+
+  // "of the two kitchen products, which one…", "between my 3 dog toys": the set a question picks from, not a limit.
+  text = text.replace(PICKED_AMONG, (all: string, n: string) => all.replace(n, "__owned__"));
 
   // ">$30", "<5%": a sign run into the figure it bounds. "More often than not" is "mostly", never a threshold
   // "not under" ("losing the buy box more often than not? under 50%").
@@ -1073,6 +1082,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.horizonDays ??= days(/^\d/.test(m[2]) ? m[2] : "1", m[3]);
     return `${m[1]} __horizon__`;
   });
+  // "60 days out", "a month from now", "looking 6 weeks ahead": a length counted forward from today is a horizon.
+  text = replaceAll(text, AHEAD_BY, (m) => {
+    const n = m[1] ?? m[3];
+    slots.horizonDays ??= days(/^\d/.test(n) ? n : "1", m[2] ?? m[4]);
+    return "__horizon__";
+  });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
@@ -1129,7 +1144,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // before it.
   const day = slots.sameDayBack && !time.compareTo ? resolveTimeframe(time.timeframe ?? "", today) : undefined;
   if (day && day.start === day.end && SAME_DAY_TARGET.test(text)) {
-    slots.compareTo = sameDayBefore(day.start, slots.sameDayBack!);
+    // The same day a year before is the same dates a year earlier, which the contract names as such.
+    slots.compareTo =
+      slots.sameDayBack === "year" ? "same_period_last_year" : sameDayBefore(day.start, slots.sameDayBack!);
     slots.comparison = true;
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
@@ -1220,6 +1237,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     for (const m of regexMatches(text, ACOS_FIGURE)) slots.acosFigure ??= Number(m.value[1] ?? m.value[2]);
   }
 
+  // "Germany's sales", "the UK's been slow", "amazon.de's orders": a marketplace's possessive (or "'s" for "is", "has")
+  // still names it.
+  if (text.includes("'")) text = withoutPlacePossessives(text, g);
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
@@ -1369,6 +1389,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
+  // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
+  if (slots.metrics.length > 0 && /(?:not|rather|instead|opposed) /.test(text)) {
+    const setAside = new Set([...text.matchAll(SET_ASIDE_METRIC)].map((m) => m[1] as Metric));
+    if (setAside.size > 0) {
+      slots.metrics = slots.metrics.filter((x) => !setAside.has(x));
+      if (lead && setAside.has(lead)) {
+        lead = undefined;
+        metricSort = undefined;
+      }
+    }
+  }
   // "which products are absolutely tanking? bottom 3 by revenue": growth said in a sentence of its own is how the
   // seller feels; the ranking in another names its metric outright ("by revenue"), and that is what is ranked.
   if (lead === "growth_rate" && slots.metrics.length > 1 && RANKED_BY_METRIC.test(text)) {
@@ -1381,18 +1412,34 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       metricSort = undefined;
     }
   }
+  // "bottom 3 by revenue, the ones that are tanking", "what's nosediving on orders": a mood word ("tanking",
+  // "dead in the water") only says which end the seller looks at; the metric named as the measure ("by", "on") is
+  // what is ranked. A plain growth word stays the measure ("top 5 growing products by revenue").
+  if (lead === "growth_rate" && MOOD_PHRASES.has(leadPhrase)) {
+    const measure = MOOD_MEASURE.exec(text)?.[1] as Metric | undefined;
+    if (measure && measure !== lead && slots.metrics.includes(measure)) {
+      slots.metrics = slots.metrics.filter((x) => x !== lead);
+      lead = undefined;
+    }
+  }
   if (lead) slots.metrics = [lead, ...slots.metrics.filter((x) => x !== lead)];
-  else if (slots.metrics.length > 1 && mainClauseMetrics(text, g).length > 0) {
+  else if (slots.metrics.length > 1 && mainClauseMetrics(text, g, question).length > 0) {
     // After a preamble ("I spent a fortune on ads last month … what was my ROAS?"), the question asks for the
     // metrics of its own clause.
-    const asked = mainClauseMetrics(text, g);
+    const asked = mainClauseMetrics(text, g, question);
     slots.metrics = [...asked, ...slots.metrics.filter((x) => !asked.includes(x))];
   } else if (slots.metrics.length > 1) {
     // "the best margins", "highest ACoS": the metric a ranking word qualifies is the one ranked.
     const t = words(text);
     const at = t.findIndex(
       (w, i) =>
-        i > 0 && w.startsWith("m_") && (g.superlatives.has(t[i - 1]) || g.best.get(t[i - 1]) || g.worst.get(t[i - 1])),
+        i > 0 &&
+        w.startsWith("m_") &&
+        (g.superlatives.has(t[i - 1]) ||
+          g.best.get(t[i - 1]) ||
+          g.worst.get(t[i - 1]) ||
+          // "which one earned the higher margin": a comparative picking one of a set qualifies its metric too.
+          (t[i - 2] === "the" && (g.sortAsc.has(t[i - 1]) || g.sortDesc.has(t[i - 1])))),
     );
     const ranked = at > 0 ? (t[at].slice(2) as Metric) : undefined;
     if (ranked && slots.metrics.includes(ranked))
@@ -1478,8 +1525,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.duration = undefined;
   }
   const tokens = words(text);
-  const worstPhrases = g.worst.find(text);
-  const bestPhrases = g.best.find(text);
+  // A judging word inside a longer judging phrase of the other side ("the greatest letdown") is that phrase's.
+  const within = (m: { start: number; end: number }, others: { start: number; end: number }[]) =>
+    others.some((o) => o.start <= m.start && m.end <= o.end && o.end - o.start > m.end - m.start);
+  const worstFound = g.worst.find(text);
+  const bestFound = g.best.find(text);
+  const worstPhrases = worstFound.filter((m) => !within(m, bestFound));
+  const bestPhrases = bestFound.filter((m) => !within(m, worstFound));
   // An ordering word inside a judging phrase ("least efficient", "most profitable") judges, it does not order.
   const judged = [...worstPhrases, ...bestPhrases]
     .filter((m) => m.phrase.includes(" "))
@@ -1512,7 +1564,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.judgement = judgedRange[1] ? "best" : "worst";
     slots.sort = undefined;
   }
-  const hasSuperlative = superlativeInMetric || tokens.some((t) => g.superlatives.has(t));
+  // "which one earned the higher margin", "of the two, which is the better seller": a comparative picking one of a
+  // set is a superlative of that set.
+  const pickedByComparative = PICKED_BY_COMPARATIVE.test(text);
+  const hasSuperlative = superlativeInMetric || pickedByComparative || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's).
   const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
@@ -1520,6 +1575,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
     rankOne ||
+    pickedByComparative ||
+    // "which one product is crushing it": one row said outright, judged in words rather than by a superlative.
+    (slots.judgement !== undefined && JUST_ONE.test(text)) ||
     (hasSuperlative &&
       !range &&
       !judgedRange &&
@@ -1634,6 +1692,16 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // stock; what it sells is said with a verb of selling ("sells fewer than 20 units").
       else if (LEVEL_VERBS.has(tokens[start - 1] ?? "") && !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)))
         metric = "available_quantity";
+      // "notify when B0… under 50 units", "any SKU below 30 units": a product said to be under a count, with no
+      // word of selling and no period the count is taken over ("under 50 units a week", "… last month"), is at
+      // that many units on hand.
+      else if (
+        op.value.startsWith("<") &&
+        UNIT_HOLDERS.has(tokens[start - 1] ?? "") &&
+        !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)) &&
+        !COUNT_OVER_TIME.test(tokens.slice(end, end + 3).join(" "))
+      )
+        metric = "available_quantity";
     }
     if (!metric) {
       // Look back over a few verbs ("ACoS goes above", "the buy box drops below").
@@ -1649,15 +1717,37 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     // metric named, is stock cover.
     if (worth && !metric) metric = "days_of_supply";
     if (metric === "days_of_supply" && unit) number *= unit;
-    slots.conditions.push({ metric, op: op.value, value: number });
+    // "worse than 35% ACoS", "better than 4 stars": the metric's good direction says which side is worse.
+    let opValue = op.value;
+    const judged = /^(worse|better) than$/.exec(op.phrase)?.[1];
+    if (judged && metric) {
+      const higherIsWorse = g.vocab.lowerIsBetter.has(metric);
+      opValue = (judged === "worse") === higherIsWorse ? ">" : "<";
+    }
+    slots.conditions.push({ metric, op: opValue, value: number });
     spans.push({
       start: startOf(start),
       end: startOf(end) - (end < tokens.length ? 1 : 0),
-      value: `${op.value.startsWith(">") ? "__above__" : op.value.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`,
+      value: `${opValue.startsWith(">") ? "__above__" : opValue.startsWith("<") ? "__below__" : "__equal__"}${metric ? ` m_${metric}` : ""}`,
       phrase: "",
     });
   }
   return replaceMatches(text, spans, (m) => m.value);
+}
+
+/** The text with "'s" (or a bare "'") taken off every marketplace name it follows, one to three words long. */
+function withoutPlacePossessives(text: string, g: SlotGrammar): string {
+  const tokens = text.split(" ");
+  for (let i = 0; i < tokens.length; i++) {
+    const base = /^(.+?)'s?$/.exec(tokens[i])?.[1];
+    if (!base) continue;
+    for (let n = Math.min(3, i + 1); n >= 1; n--) {
+      if (g.marketplaces.get([...tokens.slice(i - n + 1, i), base].join(" ")) === undefined) continue;
+      tokens[i] = base;
+      break;
+    }
+  }
+  return tokens.join(" ");
 }
 
 /** A unit of time in days, said plainly or as a possessive ("a year's worth", "90 days' worth"). */
@@ -1670,8 +1760,16 @@ function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined 
  * The metrics a question asks for in its own clause, when a preamble comes first: those after the last
  * request opener that is not at the start ("… worth it, what was my m_roas").
  */
-function mainClauseMetrics(text: string, g: SlotGrammar): Metric[] {
-  const openers = g.requestOpeners.find(text).filter((m) => m.start > 0);
+function mainClauseMetrics(text: string, g: SlotGrammar, question: string): Metric[] {
+  const openers: { start: number; end: number }[] = g.requestOpeners.find(text).filter((m) => m.start > 0);
+  // "heaps of orders came in, how many units was that": "how many" opening a clause after a statement asks; one
+  // joined to another question ("how much did ads cost and how much did they bring in") only lists a second figure.
+  if (CLAUSE_HOW.test(question)) {
+    const how = [...text.matchAll(/(?<= )how (?:many|much)(?= )/g)].at(-1);
+    if (how?.index !== undefined && !/(?:^| )(?:and|also|plus|then|or)(?: also)? $/.test(text.slice(0, how.index)))
+      openers.push({ start: how.index, end: how.index + how[0].length });
+    openers.sort((a, b) => a.start - b.start);
+  }
   const last = openers.at(-1);
   if (!last) return [];
   const before = words(text.slice(0, last.start)).filter((t) => t.startsWith("m_"));
@@ -1779,7 +1877,7 @@ const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |
 
 /** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
 const JUST_ONE =
-  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign))(?= |$)/;
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign)|(?:which|what) one (?:product|sku|asin|item|listing|category|campaign))(?= |$)/;
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
  * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
@@ -1787,6 +1885,38 @@ const JUST_ONE =
 const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
 
+/**
+ * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
+ * "which is the better seller".
+ */
+const PICKED_BY_COMPARATIVE =
+  /(?:^| )(?:which|what)(?: one| single one|(?: [^ ]+){0,4}? (?:is|was|has|had|does|did|'s))(?: [^ ]+){0,6}? the (?:higher|better|bigger|larger|greater|lower|smaller|worse|stronger|weaker|more|fewer|less)(?= |$)/;
+/** Growth said as a mood ("tanking", "dead in the water"): it sets the end looked at, not the measure. */
+const MOOD_PHRASES = new Set([
+  "tanking",
+  "tanked",
+  "plummeting",
+  "plummeted",
+  "nosediving",
+  "nosedived",
+  "crashing",
+  "slumping",
+  "slumped",
+  "dying",
+  "dead in the water",
+  "going nowhere",
+]);
+/**
+ * A metric set aside beside what is asked: "rather than money", "instead of revenue", "as opposed to units", or "not"
+ * right after another metric or currency ("revenue not units", "in dollars, not units"); "not profitable" alone is a
+ * judgement, not a metric set aside.
+ */
+const SET_ASIDE_METRIC =
+  /(?:(?:^| )(?:rather than|instead of|as opposed to)|(?:^| )(?:m_[a-z_]+|__currency__) (?:and |but )?not)(?: (?:in|by|on|the|my|our))? m_([a-z_]+)(?= |$)/g;
+/** The metric a mood word is said of: "by revenue", "on orders". */
+const MOOD_MEASURE = /(?:^| )(?:by|on|in terms of) m_([a-z_]+)(?= |$)/;
+/** "How many" or "how much" opening a clause after a mark: ", how many units", ". How much". */
+const CLAUSE_HOW = /[,;:.?!]\s+(?:so\s+|and\s+so\s+)?how\s+(?:many|much)\s/i;
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */
@@ -1843,6 +1973,25 @@ const CATEGORY_PART =
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
+/** What can hold a count of units on hand: a product named or pointed to. */
+const UNIT_HOLDERS = new Set([
+  "__asin__",
+  "__sku__",
+  "it",
+  "anything",
+  "product",
+  "products",
+  "item",
+  "items",
+  "listing",
+  "listings",
+  "sku",
+  "skus",
+  "asin",
+  "asins",
+]);
+/** A count taken over a period, which a level on hand is not: "a week", "per day", "daily", "last month". */
+const COUNT_OVER_TIME = /^(?:a|an|per|each|every|in|over|during|daily|weekly|monthly|__time__)(?: |$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
 
 /** Words for the stock itself, and how far before a threshold they may stand. */
