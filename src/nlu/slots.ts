@@ -487,6 +487,33 @@ const US_AS_PLACE =
   /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__(?:time|pop|yoy|cmptime)__ )us$)/;
 
 /**
+ * Where lower-case "us" is the US in a clipped question, as a character offset (-1 when it is the pronoun): right
+ * after a figure named by its noun ("weekly units sold us last 6 months", "refund rate us"), or last in a question
+ * written without a clause ("category gaps vs other sellers us"). The pronoun object always follows a verb or a
+ * preposition ("tell us", "for us", "cost us", "undercutting us", "vs us"), and a clipped question has no verb.
+ */
+function usAsPlaceAt(text: string, g: SlotGrammar): number {
+  const found = /(?:^| )us(?= __time__| __pop__| __yoy__| __cmptime__|$)/.exec(text);
+  if (!found) return -1;
+  const at = found.index + found[0].length - 2;
+  const before = text.slice(0, at).trim().split(" ").pop() ?? "";
+  if (before === "" || US_PRONOUN_BEFORE.test(before)) return -1;
+  const metric = g.metrics.find(text).find((m) => m.end === at - 1 && m.value.metric !== null);
+  if (metric && !VERB_LIKE.test(metric.phrase.split(" ").pop() ?? "")) return at;
+  const last = text.slice(at + 2).trim() === "";
+  return last && !CLAUSE_WORD.test(text) ? at : -1;
+}
+/** Words the pronoun "us" follows: prepositions, comparisons, "just us", verbs by their endings. */
+const US_PRONOUN_BEFORE =
+  /^(?:for|to|with|about|of|by|from|against|at|on|in|behind|like|than|around|towards?|without|into|onto|upon|past|after|before|near|beyond|within|under|over|above|below|between|among|amongst|just|only|both|all|except|but|including|vs|versus|and|or|nor|[a-z]+ing|[a-z]+ed)$/;
+/** A figure's last word that is also a verb taking "us" ("what ppc cost us", "what it earned us", "left us"). */
+const VERB_LIKE =
+  /^(?:[a-z]+ing|[a-z]+ed|cost|costs|spend|spends|spent|convert|converts|grow|grows|grew|grown|earn|earns|left|return|refund|decline|charges|order|price|make|makes|made|take|takes|took|taken|bring|brings|brought|give|gives|gave|net|nets|lose|loses|lost|save|saves|set|run|runs|ran|got|get|gets)$/;
+/** Words that make a clause, which a clipped question does without. */
+const CLAUSE_WORD =
+  /(?:^| )(?:what|what's|whats|how|how's|hows|which|who|who's|whom|whose|where|where's|when|why|is|isn't|are|aren't|was|were|am|be|been|do|does|did|don't|doesn't|didn't|can|can't|could|will|won't|would|should|has|have|had|i|i'm|we|we're|you|they|they're|he|she|it|it's|let|please|tell|show|give|get|help|make|makes|made|keep|keeps|beat|beats|cost|costs|pay|pays|paid|owe|owes|sell|sells|sold|send|sends|sent)(?= |$)/;
+
+/**
  * "buy" typed for "by" after a follow-up's opening or an ordering verb, where no purchase can be meant: never "buy box",
  * "buy more stock" or "buy 200 units".
  */
@@ -1236,6 +1263,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (!slots.marketplace && US_AS_PLACE.test(text)) {
     slots.marketplace = "US";
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
+  }
+  const usAt = slots.marketplace ? -1 : usAsPlaceAt(text, g);
+  if (usAt >= 0) {
+    slots.marketplace = "US";
+    text = normalizeText(`${text.slice(0, usAt)} __mkt__ ${text.slice(usAt + 2)}`);
   }
 
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
