@@ -532,6 +532,12 @@ const LED_THE_OTHERS =
 const TAKINGS_VERB =
   /(?:^| )(?:pulled|raked|rake|rakes|raking) in(?! (?:the |my |our |all |some |any )?(?:latest|newest|freshest|fresh|new|data|numbers|figures|stats|updates?|everything|reports?)(?= |$))(?= |$)/g;
 /**
+ * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
+ * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
+ */
+const TAKEN_BY_SELLER =
+  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
+/**
  * Periodic paperwork the figures are for ("filling in the quarterly figures", "for the monthly accounts"): how often it
  * is done, no breakdown by period.
  */
@@ -885,7 +891,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(BUY_AS_BY, "$1 by ")
     // "what the store pulled in", "what we raked in": money taken, as "brought in" is (not a data pull); read before
     // typos, which would take "raked" for "ranked".
-    .replace(TAKINGS_VERB, " brought in");
+    .replace(TAKINGS_VERB, " brought in")
+    // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
+    .replace(TAKEN_BY_SELLER, "$1$2brought in");
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
