@@ -859,7 +859,10 @@ function restockToAvoidRunningOut(ranked: { label: string; score: number }[], sl
   if (top !== "stockout_risk" && top !== "excess_inventory" && top !== "catalog_gaps" && top !== "none") return;
   if (!ORDER_WORDS.test(slots.topicText) || !AVOIDING_RUNOUT.test(slots.topicText)) return;
   const at = ranked.findIndex((r) => r.label === "restock_recommendations");
-  if (at > 0) promote(ranked, at);
+  if (at <= 0) return;
+  promote(ranked, at);
+  // An order and its purpose together say what is asked, however little the rest of the words do.
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }
 
 const ORDER_WORDS =
