@@ -138,6 +138,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   deadStock(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
+  missedMoneyIsAnOpening(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
@@ -947,7 +948,10 @@ function restockToAvoidRunningOut(ranked: { label: string; score: number }[], sl
   if (top !== "stockout_risk" && top !== "excess_inventory" && top !== "catalog_gaps" && top !== "none") return;
   if (!ORDER_WORDS.test(slots.topicText) || !AVOIDING_RUNOUT.test(slots.topicText)) return;
   const at = ranked.findIndex((r) => r.label === "restock_recommendations");
-  if (at > 0) promote(ranked, at);
+  if (at <= 0) return;
+  promote(ranked, at);
+  // An order and its purpose together say what is asked, however little the rest of the words do.
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }
 
 const ORDER_WORDS =
@@ -1011,6 +1015,17 @@ function openingsWorthDoing(ranked: { label: string; score: number }[], slots: S
 /** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
 const WORTH_DOING =
   /(?:^| )worth (?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?= |$)/;
+
+/**
+ * Money the seller is missing ("how much cash am I leaving on the table", "what quick profits could I go after") is an
+ * opening of the business, not the figure it names; gaps in the range and keywords are openings of their own.
+ */
+function missedMoneyIsAnOpening(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (!slots.missedMoney || top === "insights" || top === "catalog_gaps" || top === "keyword_opportunities") return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+}
 
 /** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
 function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {

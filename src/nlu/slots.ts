@@ -86,6 +86,8 @@ export interface Slots {
   /** A setting named without a value to give it ("what is my lead time"). */
   settingNamed?: keyof Settings;
   insightType?: InsightType;
+  /** Money the seller is missing in a seller's words ("easy money", "left on the table", "low-hanging fruit"). */
+  missedMoney?: boolean;
   detailLevel?: DetailLevel;
   alertId?: string;
   /** A length of time with no period around it ("make that 4 weeks"): a follow-up's new window. */
@@ -487,6 +489,33 @@ const US_AS_PLACE =
   /(?:^us(?= [a-z_])|(?<=^|\s)us(?= only| alone)|(?<=(?:^|\s)only )us(?= |$)|(?<=__(?:time|pop|yoy|cmptime)__ )us$)/;
 
 /**
+ * Where lower-case "us" is the US in a clipped question, as a character offset (-1 when it is the pronoun): right
+ * after a figure named by its noun ("weekly units sold us last 6 months", "refund rate us"), or last in a question
+ * written without a clause ("category gaps vs other sellers us"). The pronoun object always follows a verb or a
+ * preposition ("tell us", "for us", "cost us", "undercutting us", "vs us"), and a clipped question has no verb.
+ */
+function usAsPlaceAt(text: string, g: SlotGrammar): number {
+  const found = /(?:^| )us(?= __time__| __pop__| __yoy__| __cmptime__|$)/.exec(text);
+  if (!found) return -1;
+  const at = found.index + found[0].length - 2;
+  const before = text.slice(0, at).trim().split(" ").pop() ?? "";
+  if (before === "" || US_PRONOUN_BEFORE.test(before)) return -1;
+  const metric = g.metrics.find(text).find((m) => m.end === at - 1 && m.value.metric !== null);
+  if (metric && !VERB_LIKE.test(metric.phrase.split(" ").pop() ?? "")) return at;
+  const last = text.slice(at + 2).trim() === "";
+  return last && !CLAUSE_WORD.test(text) ? at : -1;
+}
+/** Words the pronoun "us" follows: prepositions, comparisons, "just us", verbs by their endings. */
+const US_PRONOUN_BEFORE =
+  /^(?:for|to|with|about|of|by|from|against|at|on|in|behind|like|than|around|towards?|without|into|onto|upon|past|after|before|near|beyond|within|under|over|above|below|between|among|amongst|just|only|both|all|except|but|including|vs|versus|and|or|nor|[a-z]+ing|[a-z]+ed)$/;
+/** A figure's last word that is also a verb taking "us" ("what ppc cost us", "what it earned us", "left us"). */
+const VERB_LIKE =
+  /^(?:[a-z]+ing|[a-z]+ed|cost|costs|spend|spends|spent|convert|converts|grow|grows|grew|grown|earn|earns|left|return|refund|decline|charges|order|price|make|makes|made|take|takes|took|taken|bring|brings|brought|give|gives|gave|net|nets|lose|loses|lost|save|saves|set|run|runs|ran|got|get|gets)$/;
+/** Words that make a clause, which a clipped question does without. */
+const CLAUSE_WORD =
+  /(?:^| )(?:what|what's|whats|how|how's|hows|which|who|who's|whom|whose|where|where's|when|why|is|isn't|are|aren't|was|were|am|be|been|do|does|did|don't|doesn't|didn't|can|can't|could|will|won't|would|should|has|have|had|i|i'm|we|we're|you|they|they're|he|she|it|it's|let|please|tell|show|give|get|help|make|makes|made|keep|keeps|beat|beats|cost|costs|pay|pays|paid|owe|owes|sell|sells|sold|send|sends|sent)(?= |$)/;
+
+/**
  * "buy" typed for "by" after a follow-up's opening or an ordering verb, where no purchase can be meant: never "buy box",
  * "buy more stock" or "buy 200 units".
  */
@@ -504,6 +533,12 @@ const LED_THE_OTHERS =
 /** Money taken in a store's words, past or habitual ("pulled in", "rakes in"); "pull in the latest data" is a sync. */
 const TAKINGS_VERB =
   /(?:^| )(?:pulled|raked|rake|rakes|raking) in(?! (?:the |my |our |all |some |any )?(?:latest|newest|freshest|fresh|new|data|numbers|figures|stats|updates?|everything|reports?)(?= |$))(?= |$)/g;
+/**
+ * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
+ * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
+ */
+const TAKEN_BY_SELLER =
+  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
  * Periodic paperwork the figures are for ("filling in the quarterly figures", "for the monthly accounts"): how often it
  * is done, no breakdown by period.
@@ -864,7 +899,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(BUY_AS_BY, "$1 by ")
     // "what the store pulled in", "what we raked in": money taken, as "brought in" is (not a data pull); read before
     // typos, which would take "raked" for "ranked".
-    .replace(TAKINGS_VERB, " brought in");
+    .replace(TAKINGS_VERB, " brought in")
+    // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
+    .replace(TAKEN_BY_SELLER, "$1$2brought in");
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
@@ -1257,6 +1294,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.marketplace = "US";
     text = normalizeText(text.replace(US_AS_PLACE, " __mkt__ "));
   }
+  const usAt = slots.marketplace ? -1 : usAsPlaceAt(text, g);
+  if (usAt >= 0) {
+    slots.marketplace = "US";
+    text = normalizeText(`${text.slice(0, usAt)} __mkt__ ${text.slice(usAt + 2)}`);
+  }
 
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
   if (ALL_MARKETPLACES.test(text) || DROPPED_MARKETPLACE.test(text)) {
@@ -1321,6 +1363,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // Insight kinds before metrics take their words ("money on the table"); a named kind beats the general one.
   const kinds = g.insightTypes.find(text).map((m) => m.value);
   slots.insightType = kinds.find((k) => k !== "performance") ?? kinds[0];
+  if (MISSED_MONEY.test(text)) {
+    slots.missedMoney = true;
+    slots.insightType = "opportunities";
+  }
   // Several detail words ("a full, comprehensive overview"): the most thorough one asked for.
   slots.detailLevel = g.detailLevels
     .find(text)
@@ -1341,7 +1387,18 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(OWN_TURN_OVER, "$1 turnover");
   // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
   text = text.replace(KEPT_AFTER_COSTS, "profit");
+  // "my star products", "the standout sellers": the best ones, said as praise.
+  text = text.replace(STAR_THINGS, "$1best $2");
+  // "are we even moving product", "shifted much stock this week?": goods moved are goods sold, and the goods name
+  // neither a figure of stock nor products to rank; "shifting the most stock" still ranks.
+  text = text.replace(
+    GOODS_MOVED,
+    (_m, lead: string, ing?: string, past?: string, aux?: string, most?: string) =>
+      `${lead}${ing ? "selling" : past ? "sold" : `${aux}sell`}${most ? ` ${most} units` : ""}`,
+  );
   const metricMatches = g.metrics.find(text);
+  let moodUnits = false;
+  let unitsNamed = false;
   text = replaceMatches(text, metricMatches, (m) => {
     const entry = m.value;
     // A phrase that only looks like a metric ("purchase order") stays as words.
@@ -1379,6 +1436,19 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // "trending up" names growth and still asks how a figure moved.
     if (g.trendCues.find(m.phrase).length > 0) slots.trendCue = true;
     const implied = g.metricPhraseSorts.get(m.phrase);
+    // "BP-SKIN-01 has been flying off the shelves", "we're selling like hot cakes": how fast things sell, said of one
+    // product or of the seller's own business, is a mood: nothing is ranked, and a figure asked beside it is the one.
+    if (
+      entry.metric === "units_sold" &&
+      implied &&
+      !m.phrase.split(" ").some((w) => g.superlatives.has(w)) &&
+      (slots.asin !== undefined || slots.sku !== undefined || SELLER_SUBJECT.test(text.slice(0, m.start)))
+    ) {
+      moodUnits = true;
+      if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
+      return `m_${entry.metric}`;
+    }
+    if (entry.metric === "units_sold") unitsNamed = true;
     if (implied) slots.metricSorts[entry.metric] ??= implied;
     if (implied && m.phrase.split(" ").some((w) => g.superlatives.has(w))) superlativeInMetric = true;
     if (entry.lead) {
@@ -1400,6 +1470,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       }
     }
   }
+  if (moodUnits && !unitsNamed && slots.metrics.length > 1)
+    slots.metrics = slots.metrics.filter((x) => x !== "units_sold");
+  // "heaps of orders came through, how many units was that?": a figure told as plenty is the story, the one asked
+  // after it is the question.
+  const told = PLENTY_OF_METRIC.exec(text);
+  const askedAfter = told ? ASKED_METRIC.exec(text.slice(told.index + told[0].length)) : null;
+  if (told && askedAfter && askedAfter[1] !== told[1] && text.split(` ${told[1]}`).length === 2)
+    slots.metrics = slots.metrics.filter((x) => `m_${x}` !== told[1]);
   // "which products are absolutely tanking? bottom 3 by revenue": growth said in a sentence of its own is how the
   // seller feels; the ranking in another names its metric outright ("by revenue"), and that is what is ranked.
   if (lead === "growth_rate" && slots.metrics.length > 1 && RANKED_BY_METRIC.test(text)) {
@@ -1955,6 +2033,30 @@ const LEVEL_VERBS = new Set([
  */
 const COUNTED_SALES =
   /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
+/**
+ * Money the seller is missing, in either order ("easy money", "cash I'm leaving on the table", "what profit are we
+ * leaving behind", "low-hanging fruit", "untapped upside"): an opening, whatever figure it names.
+ */
+const MISSED_MONEY =
+  /(?:^| )(?:(?:easy|quick|free|fast) (?:money|cash|profits?|pickings|wins?|gains?)|(?:leaving|leave|leaves|left|sitting)(?: [a-z']+){0,4}? (?:on the table|behind)(?= |$)|low hanging|lowest hanging|untapped|unexploited|unrealised|unrealized)(?= |$)/;
+/** Products praised as stars or standouts ("star products", "standout performers"): the best ones. */
+const STAR_THINGS =
+  /(^| )(?:star|standout|stand out|stand-out) (products?|performers?|sellers?|items?|listings?|lines|skus|asins)(?= |$)/g;
+/** A metric told as a plenty, no amount ("heaps of orders", "loads of returns", "a ton of clicks"). */
+const PLENTY_OF_METRIC =
+  /(?:^| )(?:heaps|loads|lots|tons|masses|stacks|bags|oodles|plenty|a (?:lot|ton|load|heap|bunch|stack|shedload|truckload)) of (m_[a-z_]+)(?= |$)/;
+/** A metric asked for after it: "how many units", "what's the revenue", "give me the refund rate". */
+const ASKED_METRIC =
+  /(?:^| )(?:how (?:many|much)|what(?:'s| is| was| were| are)?|whats|give me|tell me|show me)(?: [a-z_']+){0,3}? (m_[a-z_]+)(?= |$)/;
+/** The seller's own business as the subject of what follows ("we've been", "everything is", "the shop's"). */
+const SELLER_SUBJECT =
+  /(?:^| )(?:we|we're|we've|were|weve|i|i'm|im|i've|everything|everything's|it|it's|its|the shop|the shop's|the store|the store's|our shop|our store|my shop|my store|the business|my business|our business)(?: (?:is|are|has|have|been|was|were|just|really|absolutely|totally|still|all|properly|literally|honestly))* $/;
+/**
+ * Goods moved in a seller's words ("moving product", "shifted any stock", "flogging loads of gear"): selling. Never
+ * stock moved somewhere ("moving stock to the UK warehouse"), which is no sale.
+ */
+const GOODS_MOVED =
+  /(^| )(?:(moving|shifting|flogging)|(moved|shifted|flogged)|((?:did|do|does|didn't|don't|doesn't|didnt|dont|doesnt)(?: [a-z']+){1,3}? )(?:move|shift|flog))(?: (?:any|much|some|enough|a lot of|lots of|loads of|heaps of|tons of|plenty of|a bunch of|our|my|the))?(?: ((?:the )?(?:most|least|more|less)))? (?:product|products|stock|inventory|goods|stuff|merchandise|gear)(?! (?:to|into|from|between|over|across|around|back|out of|off to)(?= ))(?= |$)/g;
 /** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
