@@ -434,6 +434,8 @@ const PPC_FIGURES = new Set<Metric | null>([
   "tacos",
   "ad_sales",
 ]);
+/** The nouns a seller names products by, singular and plural. */
+const PRODUCT_NOUNS = ["product", "products", "item", "items", "listing", "listings", "sku", "skus", "asin", "asins"];
 /** Plural words for products at the head of a metric's phrase. */
 const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]);
 /** Words that give a setting a new value rather than ask about it. */
@@ -1881,16 +1883,7 @@ const QUALIFIER_WORDS = new Set([
   "anything",
   "everything",
   "something",
-  "product",
-  "products",
-  "item",
-  "items",
-  "listing",
-  "listings",
-  "sku",
-  "skus",
-  "asin",
-  "asins",
+  ...PRODUCT_NOUNS,
   "campaign",
   "campaigns",
   "one",
@@ -2076,22 +2069,7 @@ const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
 /** What can hold a count of units on hand: a product named or pointed to. */
-const UNIT_HOLDERS = new Set([
-  "__asin__",
-  "__sku__",
-  "it",
-  "anything",
-  "product",
-  "products",
-  "item",
-  "items",
-  "listing",
-  "listings",
-  "sku",
-  "skus",
-  "asin",
-  "asins",
-]);
+const UNIT_HOLDERS = new Set(["__asin__", "__sku__", "it", "anything", ...PRODUCT_NOUNS]);
 /** A count taken over a period, which a level on hand is not: "a week", "per day", "daily", "last month". */
 const COUNT_OVER_TIME = /^(?:a|an|per|each|every|in|over|during|daily|weekly|monthly|__time__)(?: |$)/;
 const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales", "ordered", "orders", "moves", "move"]);
