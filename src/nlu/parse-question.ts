@@ -95,7 +95,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "I saw a forum post saying most sellers… What was my revenue in 2025?": the sentence that asks decides.
   const afterStory = questionAfterStory(asked, options, model);
   if (afterStory !== undefined) return afterStory;
-  const slots = extractSlots(asked, model.grammar, options.catalog, options.today);
+  const slots = slotsOf(asked, options, model);
   const classification = model.classifier.classify(slots.masked);
   const world =
     ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
@@ -273,6 +273,19 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   return { understanding };
 }
 
+/** A text's slots, read against the question's catalog and day. */
+function slotsOf(text: string, options: ParseOptions, model: ParserModel): Slots {
+  return extractSlots(text, model.grammar, options.catalog, options.today);
+}
+
+/** A text's clauses with words in them, trimmed. */
+function clausesOf(text: string): string[] {
+  return text
+    .split(CLAUSE_BREAK)
+    .map((c) => c.trim())
+    .filter((c) => /[a-z]/i.test(c));
+}
+
 /**
  * The clauses that ask, when others only tell why ("To judge whether Beauty earns its place, how much revenue did
  * that category make?"), with a back-reference to a category or product the reason named put in its place. Undefined
@@ -282,7 +295,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
 function askingWithoutReasons(text: string, options: ParseOptions, model: ParserModel): string | undefined {
   const apart = reasonsApart(text);
   if (!apart) return undefined;
-  const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
+  const read = (t: string) => slotsOf(t, options, model);
   const question = read(apart.asking);
   // A worry leaves the question its subject only when the question names its figure ("I'm worried about stockouts -
   // which products?" asks about the worry).
@@ -323,7 +336,7 @@ const PERIOD_AS_SUBJECT =
  * please.", "Top 3 is fine.") is part of the question. Undefined when the whole is to be read instead.
  */
 function questionAfterStory(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
-  const read = (t: string) => extractSlots(t, model.grammar, options.catalog, options.today);
+  const read = (t: string) => slotsOf(t, options, model);
   // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question.
   const fragment = (s: string) => {
     const said = read(s);
@@ -454,7 +467,7 @@ function askingPart(text: string): string | undefined {
 function worldOnlyInStatements(text: string, options: ParseOptions, model: ParserModel): boolean {
   const asking = askingPart(text);
   if (asking === undefined) return false;
-  const question = extractSlots(asking, model.grammar, options.catalog, options.today);
+  const question = slotsOf(asking, options, model);
   // A stranger's possessive ("Anker's") in the question itself is another business; in a sentence that only tells
   // ("Payroll's tomorrow") it is no owner of what is asked.
   if (question.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
@@ -510,11 +523,8 @@ const SCOPE_WORDS = new Set([
  * figures in it (a reason, who it is for).
  */
 function onlyChangesScope(text: string, options: ParseOptions, model: ParserModel): boolean {
-  const clauses = text
-    .split(CLAUSE_BREAK)
-    .map((c) => c.trim())
-    .filter((c) => /[a-z]/i.test(c));
-  const read = clauses.map((c) => extractSlots(c, model.grammar, options.catalog, options.today));
+  const clauses = clausesOf(text);
+  const read = clauses.map((c) => slotsOf(c, options, model));
   const scope = (s: Slots) =>
     (s.marketplace !== undefined || s.allMarketplaces || s.category !== undefined || s.subcategory !== undefined) &&
     s.metrics.length === 0 &&
@@ -551,12 +561,9 @@ const FUTURE_ASK =
  * with no future in it. "next month, how much will I sell" still asks for the future.
  */
 function futureOnlyInLeadIn(text: string, options: ParseOptions, model: ParserModel): Slots[] | undefined {
-  const clauses = text
-    .split(CLAUSE_BREAK)
-    .map((c) => c.trim())
-    .filter((c) => /[a-z]/i.test(c));
+  const clauses = clausesOf(text);
   if (clauses.length < 2) return undefined;
-  const read = clauses.map((c) => extractSlots(c, model.grammar, options.catalog, options.today));
+  const read = clauses.map((c) => slotsOf(c, options, model));
   const future = read.map((s) => s.horizonDays !== undefined || inTheFuture(s.timeframe, options.today));
   if (!future.some(Boolean)) return undefined;
   const leadIn = read.every(
