@@ -1323,7 +1323,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.groupBy ??= BUCKET_UNITS[unit];
     return `g_${BUCKET_UNITS[unit]}`;
   });
+  // A product breakdown beside another ("per-product refund rate, broken out by marketplace"): products are the rows
+  // anyway, so the other one is the breakdown asked for.
   text = replaceMatches(text, g.groups.find(text), (m) => {
+    if (slots.groupBy === "asin" && m.value !== "asin") slots.groupBy = m.value;
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
   });

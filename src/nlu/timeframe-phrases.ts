@@ -101,8 +101,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
+  // A month in ISO form ("2026-09"), as reports write it; not the start of a day or of a year span ("2025-2026").
+  const isoMonth = String.raw`(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])`;
   const forms = [
     String.raw`\d{4}-\d{2}-\d{2}`,
+    isoMonth,
     `${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?`,
     `\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?`,
     `${MONTH}(?: of)?,? \\d{4}`,
@@ -187,7 +190,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
       ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
       single: new RegExp(
-        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
       weekday: new RegExp(
@@ -730,6 +733,7 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
     token: `${y}-${String(mo).padStart(2, "0")}`,
   });
   if ((m = /^([a-z]+)(?: of)?,? (\d{4})$/.exec(e)) && monthOf(m[1])) return month(Number(m[2]), monthOf(m[1]));
+  if ((m = /^(\d{4})-(\d{2})$/.exec(e))) return month(Number(m[1]), Number(m[2]));
   const quarter = (y: number, q: number): DateExprResult => {
     const range = resolveTimeframe(`${y}-Q${q}`, today)!;
     return { ...range, token: `${y}-Q${q}` };
