@@ -56,6 +56,7 @@ interface Grammar {
     onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
+    window: RegExp;
     wholePeriod: RegExp;
     endedOn: RegExp;
     sinceStarting: RegExp;
@@ -168,6 +169,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      // "a 60-day window", "over a 12 week span": a window of that length just before today, as "the last 60 days".
+      // A threshold's number is not one ("below a 30 day period of supply").
+      window: new RegExp(
+        `${B}(?<!(?:below|under|above|over|than|least|most|to|of|exceeds?) )(\\d+) (${units}) (?:${alt(p.window_nouns)})${E}`,
+        "g",
+      ),
       // The whole calendar period just over, said as such: "the previous calendar month", "the last full quarter",
       // "the most recent complete week", "the month just gone", "the calendar year that has just ended".
       wholePeriod: new RegExp(
@@ -424,14 +431,15 @@ export function findTimeframes(
       return { kind: "time", token: half === 1 ? `${year}-01-01..${year}-06-30` : `${year}-07-01..${year}-12-31` };
     });
   }
-  if (hasDigit)
-    claim(g.patterns.rolling, (m) => {
-      const n = Number(m[1]);
-      const unit = p.units[m[2]];
-      if (n < 1 || n > 3650) return undefined;
-      if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
-      return { kind: "time", token: `last_${n}_${unit}` };
-    });
+  const rolling = (m: RegExpExecArray): Omit<Span, "start" | "end" | "phrase"> | undefined => {
+    const n = Number(m[1]);
+    const unit = p.units[m[2]];
+    if (n < 1 || n > 3650) return undefined;
+    if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
+    return { kind: "time", token: `last_${n}_${unit}` };
+  };
+  if (hasDigit) claim(g.patterns.rolling, rolling);
+  if (hasDigit) claim(g.patterns.window, rolling);
   if (/since|from/.test(text)) claim(g.patterns.sinceStarting, () => ({ kind: "time", token: "all_time" }));
   if (/week|month|quarter|year/.test(text))
     claim(g.patterns.wholePeriod, (m) => ({ kind: "time", token: `last_${m[1] ?? m[2]}` }));

@@ -114,6 +114,8 @@ export interface WordLists {
 export interface TimeframePhrases {
   fixed: Record<string, string>;
   rolling_prefixes: string[];
+  /** Nouns that make "N days" a window just before today ("a 60-day window"). */
+  window_nouns: string[];
   units: Record<string, string>;
   months: Record<string, number>;
   months_needing_preposition: string[];
