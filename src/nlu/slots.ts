@@ -956,8 +956,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
     text
-      // "the ACoS-above-40% alert", "a returns-over-5% rule": a threshold written as one hyphenated word.
-      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding)-(?=[$£€]?\d)/g, "$1 ")
+      // "the ACoS-above-40% alert", "a returns-over-5% rule", "sub-50% buy box": a threshold written as one
+      // hyphenated word.
+      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding|sub)-(?=[$£€]?\d)/g, "$1 ")
       .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
       .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")

@@ -36,8 +36,8 @@ export function normalizeText(text: string): string {
       .replace(/[\u201c\u201d"]/g, " ")
       .replace(/[\u2013\u2014]/g, " - ")
       .replace(/(\d),(\d{3})\b/g, "$1$2")
-      // "8-week", "30-day": a length written as one word is the number and its unit.
-      .replace(/(\d)-(days?|weeks?|months?|years?)(?![a-z])/g, "$1 $2")
+      // "8-week", "30-day", "4-star": a length or a rating written as one word is the number and its unit.
+      .replace(/(\d)-(days?|weeks?|months?|years?|stars?)(?![a-z])/g, "$1 $2")
       // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
       .replace(MONTH_DASH_MONTH, "$1 - ")
       .replace(/([a-z])-(?=[a-z])/g, "$1 ")
