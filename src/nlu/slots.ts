@@ -6,14 +6,15 @@ import type { Lexicon } from "./lexicon.js";
 import { normalizeText, PhraseIndex, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
-import type {
-  ConditionOp,
-  DetailLevel,
-  GroupBy,
-  InsightType,
-  MarketplaceCode,
-  Metric,
-  Settings,
+import {
+  type ConditionOp,
+  type DetailLevel,
+  type GroupBy,
+  type InsightType,
+  type MarketplaceCode,
+  METRICS,
+  type Metric,
+  type Settings,
 } from "../core/understanding.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -203,7 +204,12 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     numberWords: new PhraseIndex(Object.entries(w.number_words)),
     monthNames: Object.keys(vocab.timeframes.months),
     metrics: new PhraseIndex(metricEntries),
-    conditionMetrics: new PhraseIndex([...Object.entries(w.condition_unit_metrics), ...strong]),
+    // A threshold written in a filter's syntax names its metric by the contract's name ("buy_box_percentage < 80").
+    conditionMetrics: new PhraseIndex([
+      ...Object.entries(w.condition_unit_metrics),
+      ...strong,
+      ...METRICS.map((m) => [m, m] as const),
+    ]),
     weakMetrics: new PhraseIndex(weak),
     groups: new PhraseIndex(groups),
     marketplaces: new PhraseIndex(vocab.marketplaceAliases),
