@@ -459,6 +459,12 @@ const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
+/**
+ * An ACoS said as the purpose of a change: "so the ACoS gets to 20%", "until my acos is down at 25", "to bring the acos
+ * under 30%", "for acos to hit 22%". What a change is made for is the target, not a filter on rows.
+ */
+const PURPOSE_TARGET_ACOS =
+  /(?<![\w])(?:so(?: that)?|until|till|in order for|for|to (?:get|bring|push|drive|take|pull))(?: (?:the|my|our|its|their|overall))* acos(?: (?:to )?(?:gets?|getting|goes|going|comes?|coming|drops?|dropping|falls?|falling|moves?|reach(?:es)?|hits?|lands?|ends? up|is|will be|would be|sits?|settles?|(?:can|will|would|could) (?:get|go|come|drop|fall|reach|hit|land|be)))?(?: (?:down|back|up))?(?: (?:to|at|under|below|around|near|of))? (\d+(?:\.\d+)?) ?(?:%|percent)?(?![\w])/g;
 const ADS_NAMED = /(?<![\w])(?:ads?|adverts?|advertising|ppc|campaigns?|sponsored)(?![\w])/;
 const SHARE_OF_AD_SALES =
   /(?<![\w])(\d+(?:\.\d+)?) ?(?:%|percent|per cent) of (?:what (?:they|it|the ads|my ads|the campaigns?) (?:sell|sells|sold|make|makes|bring in|brings in|generate|generates)|(?:the |their |its )?(?:sales|revenue) (?:they|it|the ads|my ads|the campaigns?) (?:make|makes|made|bring in|brings in|generate|generates|drive|drives))(?![\w])/g;
@@ -1095,6 +1101,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = replaceAll(text, TARGET_ACOS, (m) => {
       slots.targetAcos = Number(m[1] ?? m[2]);
       return "__target__ s_target_acos";
+    });
+    text = replaceAll(text, PURPOSE_TARGET_ACOS, (m) => {
+      slots.targetAcos ??= Number(m[1]);
+      return "__target__";
     });
   }
 
