@@ -200,8 +200,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
+      // Also a weekday's figures said as its own: "Thursday's numbers", "how were monday's sales".
       weekday: new RegExp(
-        `${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`,
+        `${B}(?:(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}|(${alt(Object.keys(p.weekdays))})'s? (?=(?:${alt(p.day_figures)})${E}))`,
         "g",
       ),
       // A weekday that only introduces a date ("Friday 13 November", "on Tuesday, March 3rd"): the date is the day.
@@ -383,9 +384,10 @@ export function findTimeframes(
       if (date > today) date = `${addMonthsIso(`${today.slice(0, 8)}01`, -1).slice(0, 8)}${day}`;
       return resolveTimeframe(date, today) ? { kind: "time", token: date } : undefined;
     });
-  if (tokens.some((t) => p.weekdays[t] !== undefined)) {
+  if (tokens.some((t) => p.weekdays[t.replace(/'s?$/, "")] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
-      const [, since, on, name] = m;
+      const [, since, on, said, owner] = m;
+      const name = said ?? owner;
       if (g.patterns.dateAfterWeekday.test(text.slice(m.index + m[0].length))) return undefined;
       // The latest such day: today counts for "since", not for "last".
       let date = addDaysIso(today, -((weekdayIso(today) - p.weekdays[name] + 7) % 7));
