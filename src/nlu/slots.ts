@@ -3,7 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { normalizeText, PhraseIndex, words } from "./text.js";
+import { escapeRegExp, normalizeText, PhraseIndex, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -152,6 +152,8 @@ export interface SlotGrammar {
   plural: PhraseIndex<true>;
   entityGroups: PhraseIndex<GroupBy>;
   ambiguousCodes: RegExp;
+  /** A marketplace set aside for another ("swap FR for IT"): see `swappedMarketplace`. */
+  marketplaceSwap: RegExp;
   own: Set<string>;
   best: PhraseIndex<true>;
   worst: PhraseIndex<true>;
@@ -226,6 +228,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     plural: flags(w.entity_plural),
     entityGroups: new PhraseIndex(Object.entries(w.entity_groups)),
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
+    marketplaceSwap: marketplaceSwapPattern([...vocab.marketplaceAliases.keys(), ...w.ambiguous_marketplace_words]),
     own: new Set(vocab.outOfDomain.own_words),
     best: flags(w.sort_best),
     worst: flags(w.sort_worst),
@@ -508,6 +511,39 @@ const US_AS_PLACE =
  * written without a clause ("category gaps vs other sellers us"). The pronoun object always follows a verb or a
  * preposition ("tell us", "for us", "cost us", "undercutting us", "vs us"), and a clipped question has no verb.
  */
+/**
+ * A marketplace set aside for another, in either order: "swap FR for IT", "replace Germany with France", "change the UK
+ * to DE", "switch from the US to Canada", "Italy instead of France", "ES, not FR". Groups: old and new, or new and old.
+ */
+function marketplaceSwapPattern(places: string[]): RegExp {
+  const place = `(${[...places]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|")})`;
+  const setAside = "swap(?:ping)?(?: out)?|replace|change|switch(?: from)?|move(?: from)?|go(?: from)?";
+  return new RegExp(
+    `(?<![\\w.])(?:(?:${setAside}) (?:the )?${place} (?:out )?(?:for|with|by|to|into|->) (?:the )?${place}|${place},? (?:instead of|rather than|in place of|as opposed to|(?:but )?not) (?:the )?${place})(?![\\w])`,
+    "d",
+  );
+}
+
+/**
+ * The marketplace asked for when the question sets one aside for another ("swap FR for IT" asks for Italy). A code
+ * that is also a word ("IT", "ES") counts only in capitals, as it does elsewhere.
+ */
+function swappedMarketplace(question: string, g: SlotGrammar): MarketplaceCode | undefined {
+  const said = question.replace(/\s+/g, " ");
+  const m = g.marketplaceSwap.exec(said.toLowerCase());
+  if (!m?.indices) return undefined;
+  const codeOf = (group: number): MarketplaceCode | undefined => {
+    const [start, end] = m.indices![group];
+    const word = said.slice(start, end);
+    return g.vocab.marketplaceAliases.get(word.toLowerCase()) ?? (word === word.toUpperCase() ? (word as MarketplaceCode) : undefined);
+  };
+  const [old, asked] = m[1] !== undefined ? [1, 2] : [4, 3];
+  return codeOf(old) && codeOf(asked) ? codeOf(asked) : undefined;
+}
+
 function usAsPlaceAt(text: string, g: SlotGrammar): number {
   const found = /(?:^| )us(?= __time__| __pop__| __yoy__| __cmptime__|$)/.exec(text);
   if (!found) return -1;
@@ -1296,6 +1332,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "Germany's sales", "the UK's been slow", "amazon.de's orders": a marketplace's possessive (or "'s" for "is", "has")
   // still names it.
   if (text.includes("'")) text = withoutPlacePossessives(text, g);
+  slots.marketplace ??= swappedMarketplace(question, g);
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
