@@ -301,8 +301,12 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   // which products?" asks about the worry).
   if (apart.worries.length > 0 && question.metrics.length === 0) return undefined;
   let asking = apart.asking;
-  for (const reason of apart.reasons.map(read)) {
-    if ((reason.timeframe && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo) return undefined;
+  for (const said of apart.reasons) {
+    const reason = read(said);
+    // A meeting's day ("I'm meeting an investor on Monday") is when it is held, whichever Monday the words name.
+    const meeting = apart.meetings.includes(said);
+    if ((reason.timeframe && !meeting && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo)
+      return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
     const product = reason.sku ?? reason.asin;
