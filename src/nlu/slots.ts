@@ -597,6 +597,12 @@ const PAPERWORK_CADENCE =
   /(?<![\w])((?:(?:fill|fills|filling|filled|complete|completing|update|updating|prepare|preparing|finish|finishing|working on|putting together) (?:in |out )?(?:the |my |our |these )?|(?:for|towards|into) (?:the|my|our|these) ))(?:daily|weekly|monthly|quarterly|yearly|annual) ((?:figures|numbers|returns?|accounts|books|filings?|stats|totals|vat|tax return|reconciliation)(?![\w]))/g;
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
+/**
+ * When the seller took something in ("I watched a webinar last night about…", "read an article yesterday on…"): the
+ * period is that of the webinar or the article, not of the figures asked about.
+ */
+const MEDIA_TAKEN_IN =
+  /(?<![\w])((?:watched|watching|read|reading|saw|heard|listened to|attended|went to|came across|stumbled (?:on|across)|sat through|caught) (?:a |an |the |this |that |some |one )?(?:[a-z'-]+ ){0,3}?(?:webinars?|videos?|podcasts?|articles?|blog(?: posts?)?|posts?|threads?|courses?|talks?|newsletters?|books?|tweets?|seminars?|conferences?|episodes?|interviews?|masterclass(?:es)?|workshops?|reels?|livestreams?|presentations?|lectures?|classes|meetups?|summits?)) (?:last night|yesterday|this morning|earlier today|the other day|last week|at the weekend|over the weekend)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
@@ -1212,6 +1218,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // ("cash is tight this month so, payouts by month ytd").
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
+  text = text.replace(MEDIA_TAKEN_IN, "$1");
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
   // asked about is the one in the question's own clause.
