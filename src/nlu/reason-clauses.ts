@@ -102,7 +102,11 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .replace(/[.!?;:,]+$/, "")
       .replace(/[‘’]/g, "'");
     return (
-      PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower) || HEDGE.test(lower) || MEETING_AHEAD.test(lower)
+      PURPOSE.test(lower) ||
+      RECIPIENT.test(lower) ||
+      WORRY.test(lower) ||
+      HEDGE.test(lower) ||
+      MEETING_AHEAD.test(lower)
     );
   };
   const reasons = clauses.filter(isReason);

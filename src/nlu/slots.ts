@@ -538,7 +538,10 @@ function swappedMarketplace(question: string, g: SlotGrammar): MarketplaceCode |
   const codeOf = (group: number): MarketplaceCode | undefined => {
     const [start, end] = m.indices![group];
     const word = said.slice(start, end);
-    return g.vocab.marketplaceAliases.get(word.toLowerCase()) ?? (word === word.toUpperCase() ? (word as MarketplaceCode) : undefined);
+    return (
+      g.vocab.marketplaceAliases.get(word.toLowerCase()) ??
+      (word === word.toUpperCase() ? (word as MarketplaceCode) : undefined)
+    );
   };
   const [old, asked] = m[1] !== undefined ? [1, 2] : [4, 3];
   return codeOf(old) && codeOf(asked) ? codeOf(asked) : undefined;
