@@ -327,6 +327,10 @@ const EDITING_SENTENCE =
 const CLARIFYING =
   /^(?:(?:so|and|but|well|oh)[,\s]+)?(?:i mean|i meant|that is|i\.e\.|as in|meaning|to be clear|specifically|in other words)\b/i;
 
+/** A rule told before, borrowed by the question: "using her rule", "by his threshold", "going by that". */
+const RULE_BACK_REFERENCE =
+  /\b(?:(?:her|his|their|your|such a|the same) (?:rule|rules|threshold|cut ?off|limit|line|bar|benchmark|standard|yardstick|criteria|criterion|logic)|going by (?:that|this|it)|on that basis)\b/i;
+
 /** A story sentence whose subject is its period ("Last week was a disaster.", "October has been slow."). */
 const PERIOD_AS_SUBJECT =
   /^(?:(?:so|and|but|well) )?__time__ (?:was|were|is|has|had|went|looked|felt|seemed|turned)(?= |$)/;
@@ -371,8 +375,11 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     lacks("campaign") ||
     lacks("horizonDays") ||
     Object.keys(told.settings).length > 0 ||
-    // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at.
-    (told.conditions.length > 0 && asked.conditions.length === 0 && /\b(?:that|this|the same) [a-z]/i.test(question))
+    // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at; "she
+    // pauses anything over 35% ACoS. Using her rule, which campaigns…": the threshold of the rule borrowed.
+    (told.conditions.length > 0 &&
+      asked.conditions.length === 0 &&
+      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question)))
   )
     return undefined;
   if (

@@ -191,3 +191,20 @@ describe("the period of a webinar or article the seller took in is not the one a
       filters: { timeframe: "yesterday" },
     }));
 });
+
+describe("a rule told in a story and borrowed by the question keeps its threshold", () => {
+  it.each([
+    ["my mentor says to cut anything over 40% acos. going by that, which campaigns should go?", 40],
+    ["A friend of mine shuts off campaigns above 28% ACoS. Using his rule, which of my campaigns go?", 28],
+  ])("%j", (q, value) =>
+    expectFrame([q], {
+      intent: "acos_by_campaign",
+      filters: { conditions: [{ metric: "acos", op: ">", value }] },
+    }),
+  );
+  it("a story's rule the question does not borrow stays the story's", () => {
+    const q = "my friend pauses anything over 40% acos. which of my campaigns have the highest acos?";
+    expectFrame([q], { intent: "acos_by_campaign", filters: { sort: "desc" } });
+    expectAbsent([q], "conditions");
+  });
+});
