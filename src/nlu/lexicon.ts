@@ -107,6 +107,7 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push(
     ...Object.keys(t.fixed),
     ...t.rolling_prefixes,
+    ...t.window_nouns,
     ...Object.keys(t.units),
     ...Object.keys(t.months),
     ...Object.keys(t.quarter_ordinals),

@@ -301,8 +301,12 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   // which products?" asks about the worry).
   if (apart.worries.length > 0 && question.metrics.length === 0) return undefined;
   let asking = apart.asking;
-  for (const reason of apart.reasons.map(read)) {
-    if ((reason.timeframe && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo) return undefined;
+  for (const said of apart.reasons) {
+    const reason = read(said);
+    // A meeting's day ("I'm meeting an investor on Monday") is when it is held, whichever Monday the words name.
+    const meeting = apart.meetings.includes(said);
+    if ((reason.timeframe && !meeting && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo)
+      return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
     const product = reason.sku ?? reason.asin;
@@ -322,6 +326,10 @@ const EDITING_SENTENCE =
 /** A sentence that says more of the question before it ("I mean the sales it gets me", "That is, in units."). */
 const CLARIFYING =
   /^(?:(?:so|and|but|well|oh)[,\s]+)?(?:i mean|i meant|that is|i\.e\.|as in|meaning|to be clear|specifically|in other words)\b/i;
+
+/** A rule told before, borrowed by the question: "using her rule", "by his threshold", "going by that". */
+const RULE_BACK_REFERENCE =
+  /\b(?:(?:her|his|their|your|such a|the same) (?:rule|rules|threshold|cut ?off|limit|line|bar|benchmark|standard|yardstick|criteria|criterion|logic)|going by (?:that|this|it)|on that basis)\b/i;
 
 /** A story sentence whose subject is its period ("Last week was a disaster.", "October has been slow."). */
 const PERIOD_AS_SUBJECT =
@@ -367,8 +375,11 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     lacks("campaign") ||
     lacks("horizonDays") ||
     Object.keys(told.settings).length > 0 ||
-    // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at.
-    (told.conditions.length > 0 && asked.conditions.length === 0 && /\b(?:that|this|the same) [a-z]/i.test(question))
+    // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at; "she
+    // pauses anything over 35% ACoS. Using her rule, which campaigns…": the threshold of the rule borrowed.
+    (told.conditions.length > 0 &&
+      asked.conditions.length === 0 &&
+      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question)))
   )
     return undefined;
   if (

@@ -40,6 +40,14 @@ const RECIPIENT = new RegExp(
 );
 
 /**
+ * A meeting ahead, told as the occasion for asking: "I'm meeting a potential investor on Monday", "we've got a call
+ * with the bank tomorrow". Its day is when the meeting is, not the period asked about.
+ */
+const MEETING_AHEAD = new RegExp(
+  `^${LEAD}${WE} (?:(?:just|currently|still|now|about|going|due|off) (?:to )?)?(?:meeting|pitching to|presenting to|talking to|speaking (?:to|with)|sitting down with|catching up with|(?:have|having|got|have got) (?:a |an |the )?(?:[a-z]+ )?(?:meeting|call|catch ?up|review|pitch|presentation|sit down) (?:with|for))(?= |$)`,
+);
+
+/**
  * A worry told beside the question ("I'm worried the overstock is eating us alive", "we're nervous about Q4"): how the
  * seller feels, not what is asked, when the question names its own figure.
  */
@@ -71,6 +79,8 @@ export interface ReasonsApart {
   reasons: string[];
   /** Those of them that tell a worry, which leave the question its own figure to name. */
   worries: string[];
+  /** Those of them that tell of a meeting ahead, whose day is not the period asked about. */
+  meetings: string[];
 }
 
 /** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
@@ -91,13 +101,20 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .toLowerCase()
       .replace(/[.!?;:,]+$/, "")
       .replace(/[‘’]/g, "'");
-    return PURPOSE.test(lower) || RECIPIENT.test(lower) || WORRY.test(lower) || HEDGE.test(lower);
+    return (
+      PURPOSE.test(lower) ||
+      RECIPIENT.test(lower) ||
+      WORRY.test(lower) ||
+      HEDGE.test(lower) ||
+      MEETING_AHEAD.test(lower)
+    );
   };
   const reasons = clauses.filter(isReason);
   const asking = clauses.filter((c) => !isReason(c));
   if (reasons.length === 0 || asking.length === 0) return undefined;
   const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
-  return { asking: asking.join(", "), reasons, worries };
+  const meetings = reasons.filter((c) => MEETING_AHEAD.test(c.toLowerCase().replace(/[‘’]/g, "'")));
+  return { asking: asking.join(", "), reasons, worries, meetings };
 }
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */

@@ -3,17 +3,18 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { normalizeText, PhraseIndex, words } from "./text.js";
+import { escapeRegExp, normalizeText, PhraseIndex, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
-import type {
-  ConditionOp,
-  DetailLevel,
-  GroupBy,
-  InsightType,
-  MarketplaceCode,
-  Metric,
-  Settings,
+import {
+  type ConditionOp,
+  type DetailLevel,
+  type GroupBy,
+  type InsightType,
+  type MarketplaceCode,
+  METRICS,
+  type Metric,
+  type Settings,
 } from "../core/understanding.js";
 import type { Vocabulary } from "./vocabulary.js";
 
@@ -151,6 +152,8 @@ export interface SlotGrammar {
   plural: PhraseIndex<true>;
   entityGroups: PhraseIndex<GroupBy>;
   ambiguousCodes: RegExp;
+  /** A marketplace set aside for another ("swap FR for IT"): see `swappedMarketplace`. */
+  marketplaceSwap: RegExp;
   own: Set<string>;
   best: PhraseIndex<true>;
   worst: PhraseIndex<true>;
@@ -203,7 +206,12 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     numberWords: new PhraseIndex(Object.entries(w.number_words)),
     monthNames: Object.keys(vocab.timeframes.months),
     metrics: new PhraseIndex(metricEntries),
-    conditionMetrics: new PhraseIndex([...Object.entries(w.condition_unit_metrics), ...strong]),
+    // A threshold written in a filter's syntax names its metric by the contract's name ("buy_box_percentage < 80").
+    conditionMetrics: new PhraseIndex([
+      ...Object.entries(w.condition_unit_metrics),
+      ...strong,
+      ...METRICS.map((m) => [m, m] as const),
+    ]),
     weakMetrics: new PhraseIndex(weak),
     groups: new PhraseIndex(groups),
     marketplaces: new PhraseIndex(vocab.marketplaceAliases),
@@ -220,6 +228,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     plural: flags(w.entity_plural),
     entityGroups: new PhraseIndex(Object.entries(w.entity_groups)),
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
+    marketplaceSwap: marketplaceSwapPattern([...vocab.marketplaceAliases.keys(), ...w.ambiguous_marketplace_words]),
     own: new Set(vocab.outOfDomain.own_words),
     best: flags(w.sort_best),
     worst: flags(w.sort_worst),
@@ -453,6 +462,12 @@ const TARGET_ACOS = new RegExp(
   `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
+/**
+ * An ACoS said as the purpose of a change: "so the ACoS gets to 20%", "until my acos is down at 25", "to bring the acos
+ * under 30%", "for acos to hit 22%". What a change is made for is the target, not a filter on rows.
+ */
+const PURPOSE_TARGET_ACOS =
+  /(?<![\w])(?:so(?: that)?|until|till|in order for|for|to (?:get|bring|push|drive|take|pull))(?: (?:the|my|our|its|their|overall))* acos(?: (?:to )?(?:gets?|getting|goes|going|comes?|coming|drops?|dropping|falls?|falling|moves?|reach(?:es)?|hits?|lands?|ends? up|is|will be|would be|sits?|settles?|(?:can|will|would|could) (?:get|go|come|drop|fall|reach|hit|land|be)))?(?: (?:down|back|up))?(?: (?:to|at|under|below|around|near|of))? (\d+(?:\.\d+)?) ?(?:%|percent)?(?![\w])/g;
 const ADS_NAMED = /(?<![\w])(?:ads?|adverts?|advertising|ppc|campaigns?|sponsored)(?![\w])/;
 const SHARE_OF_AD_SALES =
   /(?<![\w])(\d+(?:\.\d+)?) ?(?:%|percent|per cent) of (?:what (?:they|it|the ads|my ads|the campaigns?) (?:sell|sells|sold|make|makes|bring in|brings in|generate|generates)|(?:the |their |its )?(?:sales|revenue) (?:they|it|the ads|my ads|the campaigns?) (?:make|makes|made|bring in|brings in|generate|generates|drive|drives))(?![\w])/g;
@@ -496,6 +511,42 @@ const US_AS_PLACE =
  * written without a clause ("category gaps vs other sellers us"). The pronoun object always follows a verb or a
  * preposition ("tell us", "for us", "cost us", "undercutting us", "vs us"), and a clipped question has no verb.
  */
+/**
+ * A marketplace set aside for another, in either order: "swap FR for IT", "replace Germany with France", "change the UK
+ * to DE", "switch from the US to Canada", "Italy instead of France", "ES, not FR". Groups: old and new, or new and old.
+ */
+function marketplaceSwapPattern(places: string[]): RegExp {
+  const place = `(${[...places]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join("|")})`;
+  const setAside = "swap(?:ping)?(?: out)?|replace|change|switch(?: from)?|move(?: from)?|go(?: from)?";
+  return new RegExp(
+    `(?<![\\w.])(?:(?:${setAside}) (?:the )?${place} (?:out )?(?:for|with|by|to|into|->) (?:the )?${place}|${place},? (?:instead of|rather than|in place of|as opposed to|(?:but )?not) (?:the )?${place})(?![\\w])`,
+    "d",
+  );
+}
+
+/**
+ * The marketplace asked for when the question sets one aside for another ("swap FR for IT" asks for Italy). A code
+ * that is also a word ("IT", "ES") counts only in capitals, as it does elsewhere.
+ */
+function swappedMarketplace(question: string, g: SlotGrammar): MarketplaceCode | undefined {
+  const said = question.replace(/\s+/g, " ");
+  const m = g.marketplaceSwap.exec(said.toLowerCase());
+  if (!m?.indices) return undefined;
+  const codeOf = (group: number): MarketplaceCode | undefined => {
+    const [start, end] = m.indices![group];
+    const word = said.slice(start, end);
+    return (
+      g.vocab.marketplaceAliases.get(word.toLowerCase()) ??
+      (word === word.toUpperCase() ? (word as MarketplaceCode) : undefined)
+    );
+  };
+  const [old, asked] = m[1] !== undefined ? [1, 2] : [4, 3];
+  return codeOf(old) && codeOf(asked) ? codeOf(asked) : undefined;
+}
+
 function usAsPlaceAt(text: string, g: SlotGrammar): number {
   const found = /(?:^| )us(?= __time__| __pop__| __yoy__| __cmptime__|$)/.exec(text);
   if (!found) return -1;
@@ -549,6 +600,12 @@ const PAPERWORK_CADENCE =
   /(?<![\w])((?:(?:fill|fills|filling|filled|complete|completing|update|updating|prepare|preparing|finish|finishing|working on|putting together) (?:in |out )?(?:the |my |our |these )?|(?:for|towards|into) (?:the|my|our|these) ))(?:daily|weekly|monthly|quarterly|yearly|annual) ((?:figures|numbers|returns?|accounts|books|filings?|stats|totals|vat|tax return|reconciliation)(?![\w]))/g;
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
+/**
+ * When the seller took something in ("I watched a webinar last night about…", "read an article yesterday on…"): the
+ * period is that of the webinar or the article, not of the figures asked about.
+ */
+const MEDIA_TAKEN_IN =
+  /(?<![\w])((?:watched|watching|read|reading|saw|heard|listened to|attended|went to|came across|stumbled (?:on|across)|sat through|caught) (?:a |an |the |this |that |some |one )?(?:[a-z'-]+ ){0,3}?(?:webinars?|videos?|podcasts?|articles?|blog(?: posts?)?|posts?|threads?|courses?|talks?|newsletters?|books?|tweets?|seminars?|conferences?|episodes?|interviews?|masterclass(?:es)?|workshops?|reels?|livestreams?|presentations?|lectures?|classes|meetups?|summits?)) (?:last night|yesterday|this morning|earlier today|the other day|last week|at the weekend|over the weekend)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
@@ -956,8 +1013,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "not under" ("losing the buy box more often than not? under 50%").
   text = normalizeText(
     text
-      // "the ACoS-above-40% alert", "a returns-over-5% rule": a threshold written as one hyphenated word.
-      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding)-(?=[$£€]?\d)/g, "$1 ")
+      // "the ACoS-above-40% alert", "a returns-over-5% rule", "sub-50% buy box": a threshold written as one
+      // hyphenated word.
+      .replace(/(?<![\w-])(above|over|below|under|past|beyond|exceeding|sub)-(?=[$£€]?\d)/g, "$1 ")
       .replace(/(\d+(?:\.\d+)?) ?%/g, "$1 %")
       .replace(/(^|\s)([<>]=?)(?=[$£€\d])/g, "$1$2 ")
       .replace(/(?:^| )more (?:often|times) than not(?= |$)/g, " mostly")
@@ -1089,6 +1147,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       slots.targetAcos = Number(m[1] ?? m[2]);
       return "__target__ s_target_acos";
     });
+    text = replaceAll(text, PURPOSE_TARGET_ACOS, (m) => {
+      slots.targetAcos ??= Number(m[1]);
+      return "__target__";
+    });
   }
 
   // Setting names left without a value: the question is about the setting itself.
@@ -1159,6 +1221,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // ("cash is tight this month so, payouts by month ytd").
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
+  text = text.replace(MEDIA_TAKEN_IN, "$1");
   const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
   // asked about is the one in the question's own clause.
@@ -1279,6 +1342,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "Germany's sales", "the UK's been slow", "amazon.de's orders": a marketplace's possessive (or "'s" for "is", "has")
   // still names it.
   if (text.includes("'")) text = withoutPlacePossessives(text, g);
+  slots.marketplace ??= swappedMarketplace(question, g);
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
@@ -1323,7 +1387,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.groupBy ??= BUCKET_UNITS[unit];
     return `g_${BUCKET_UNITS[unit]}`;
   });
+  // A product breakdown beside another ("per-product refund rate, broken out by marketplace"): products are the rows
+  // anyway, so the other one is the breakdown asked for.
   text = replaceMatches(text, g.groups.find(text), (m) => {
+    if (slots.groupBy === "asin" && m.value !== "asin") slots.groupBy = m.value;
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
   });

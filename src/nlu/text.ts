@@ -21,8 +21,12 @@ const MONTH_NAME =
   "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const MONTH_DASH_MONTH = new RegExp(`(?<![a-z])(${MONTH_NAME})-(?=${MONTH_NAME}(?![a-z]))`, "g");
 
+const PERIOD_TOKEN =
+  /(?<![a-z0-9_])(?:(?:last|this)_(?:\d+_)?(?:days?|weeks?|months?|quarter|year)|year_to_date|all_time)(?![a-z0-9_])/;
+const PERIOD_TOKENS = new RegExp(PERIOD_TOKEN.source, "g");
+
 export function normalizeText(text: string): string {
-  if (NORMAL.test(text) && !text.includes("'ll")) return text;
+  if (NORMAL.test(text) && !text.includes("'ll") && !PERIOD_TOKEN.test(text)) return text;
   // NFKD leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up. Accents go with their
   // marks, so a name written in its own language ("Türkiye", "España", "México") reads as it does without them.
   return (
@@ -32,12 +36,17 @@ export function normalizeText(text: string): string {
       .replace(/[\u201c\u201d"]/g, " ")
       .replace(/[\u2013\u2014]/g, " - ")
       .replace(/(\d),(\d{3})\b/g, "$1$2")
-      // "8-week", "30-day": a length written as one word is the number and its unit.
-      .replace(/(\d)-(days?|weeks?|months?|years?)(?![a-z])/g, "$1 $2")
+      // "8-week", "30-day", "4-star": a length or a rating written as one word is the number and its unit.
+      .replace(/(\d)-(days?|weeks?|months?|years?|stars?)(?![a-z])/g, "$1 $2")
       // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
       .replace(MONTH_DASH_MONTH, "$1 - ")
       .replace(/([a-z])-(?=[a-z])/g, "$1 ")
       .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
+      // "timeframe=last month", "sort=desc": a parameter and its worded value are two words, as "timeframe: last
+      // month" is (a number after "=" is left to the threshold grammar: "acos=30").
+      .replace(/([a-z_]) ?= ?(?=[a-z])/g, "$1 ")
+      // A period written as the contract's token ("last_7_days", "this_month", "year_to_date"): its words.
+      .replace(PERIOD_TOKENS, (t) => t.replace(/_/g, " "))
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
       // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
       .replace(/([a-z])'ll(?![a-z])/g, "$1 will")

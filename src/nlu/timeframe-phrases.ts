@@ -56,6 +56,7 @@ interface Grammar {
     onDay: RegExp;
     sinceDay: RegExp;
     rolling: RegExp;
+    window: RegExp;
     wholePeriod: RegExp;
     endedOn: RegExp;
     sinceStarting: RegExp;
@@ -101,8 +102,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
+  // A month in ISO form ("2026-09"), as reports write it; not the start of a day or of a year span ("2025-2026").
+  const isoMonth = String.raw`(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])`;
   const forms = [
     String.raw`\d{4}-\d{2}-\d{2}`,
+    isoMonth,
     `${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?`,
     `\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?`,
     `${MONTH}(?: of)?,? \\d{4}`,
@@ -165,6 +169,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      // "a 60-day window", "over a 12 week span": a window of that length just before today, as "the last 60 days".
+      // A threshold's number is not one ("below a 30 day period of supply").
+      window: new RegExp(
+        `${B}(?<!(?:below|under|above|over|than|least|most|to|of|exceeds?) )(\\d+) (${units}) (?:${alt(p.window_nouns)})${E}`,
+        "g",
+      ),
       // The whole calendar period just over, said as such: "the previous calendar month", "the last full quarter",
       // "the most recent complete week", "the month just gone", "the calendar year that has just ended".
       wholePeriod: new RegExp(
@@ -187,11 +197,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
       ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
       single: new RegExp(
-        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
+      // Also a weekday's figures said as its own: "Thursday's numbers", "how were monday's sales".
       weekday: new RegExp(
-        `${B}(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}`,
+        `${B}(?:(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}|(${alt(Object.keys(p.weekdays))})'s? (?=(?:${alt(p.day_figures)})${E}))`,
         "g",
       ),
       // A weekday that only introduces a date ("Friday 13 November", "on Tuesday, March 3rd"): the date is the day.
@@ -373,9 +384,10 @@ export function findTimeframes(
       if (date > today) date = `${addMonthsIso(`${today.slice(0, 8)}01`, -1).slice(0, 8)}${day}`;
       return resolveTimeframe(date, today) ? { kind: "time", token: date } : undefined;
     });
-  if (tokens.some((t) => p.weekdays[t] !== undefined)) {
+  if (tokens.some((t) => p.weekdays[t.replace(/'s?$/, "")] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
-      const [, since, on, name] = m;
+      const [, since, on, said, owner] = m;
+      const name = said ?? owner;
       if (g.patterns.dateAfterWeekday.test(text.slice(m.index + m[0].length))) return undefined;
       // The latest such day: today counts for "since", not for "last".
       let date = addDaysIso(today, -((weekdayIso(today) - p.weekdays[name] + 7) % 7));
@@ -421,14 +433,15 @@ export function findTimeframes(
       return { kind: "time", token: half === 1 ? `${year}-01-01..${year}-06-30` : `${year}-07-01..${year}-12-31` };
     });
   }
-  if (hasDigit)
-    claim(g.patterns.rolling, (m) => {
-      const n = Number(m[1]);
-      const unit = p.units[m[2]];
-      if (n < 1 || n > 3650) return undefined;
-      if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
-      return { kind: "time", token: `last_${n}_${unit}` };
-    });
+  const rolling = (m: RegExpExecArray): Omit<Span, "start" | "end" | "phrase"> | undefined => {
+    const n = Number(m[1]);
+    const unit = p.units[m[2]];
+    if (n < 1 || n > 3650) return undefined;
+    if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
+    return { kind: "time", token: `last_${n}_${unit}` };
+  };
+  if (hasDigit) claim(g.patterns.rolling, rolling);
+  if (hasDigit) claim(g.patterns.window, rolling);
   if (/since|from/.test(text)) claim(g.patterns.sinceStarting, () => ({ kind: "time", token: "all_time" }));
   if (/week|month|quarter|year/.test(text))
     claim(g.patterns.wholePeriod, (m) => ({ kind: "time", token: `last_${m[1] ?? m[2]}` }));
@@ -730,6 +743,7 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
     token: `${y}-${String(mo).padStart(2, "0")}`,
   });
   if ((m = /^([a-z]+)(?: of)?,? (\d{4})$/.exec(e)) && monthOf(m[1])) return month(Number(m[2]), monthOf(m[1]));
+  if ((m = /^(\d{4})-(\d{2})$/.exec(e))) return month(Number(m[1]), Number(m[2]));
   const quarter = (y: number, q: number): DateExprResult => {
     const range = resolveTimeframe(`${y}-Q${q}`, today)!;
     return { ...range, token: `${y}-Q${q}` };

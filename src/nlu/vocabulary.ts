@@ -114,6 +114,10 @@ export interface WordLists {
 export interface TimeframePhrases {
   fixed: Record<string, string>;
   rolling_prefixes: string[];
+  /** Nouns that make "N days" a window just before today ("a 60-day window"). */
+  window_nouns: string[];
+  /** What a day's figures are called after the day's name ("Thursday's numbers"). */
+  day_figures: string[];
   units: Record<string, string>;
   months: Record<string, number>;
   months_needing_preposition: string[];
