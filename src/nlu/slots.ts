@@ -152,6 +152,8 @@ export interface SlotGrammar {
   entityGroups: PhraseIndex<GroupBy>;
   ambiguousCodes: RegExp;
   own: Set<string>;
+  /** People of the seller's life who own a business of their own ("my neighbour's store"): out-of-domain.json. */
+  otherOwners: Set<string>;
   best: PhraseIndex<true>;
   worst: PhraseIndex<true>;
   showAll: PhraseIndex<true>;
@@ -221,6 +223,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     entityGroups: new PhraseIndex(Object.entries(w.entity_groups)),
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
     own: new Set(vocab.outOfDomain.own_words),
+    otherOwners: new Set(vocab.outOfDomain.other_owners ?? []),
     best: flags(w.sort_best),
     worst: flags(w.sort_worst),
     showAll: flags(w.show_all_phrases),
@@ -1693,20 +1696,44 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
   // masked slot's ("the Swedish store's takings", "September's orders") and the seller's own side's ("the client's
   // ACoS": an agency's word for the account) are no stranger's.
+  const said = words(text);
   if (text.includes("'s")) {
-    const said = words(text);
     slots.strangerOwner = said.some(
       (t, i) =>
         t.endsWith("'s") &&
         t.length > 2 &&
         !t.startsWith("__") &&
         !g.own.has(t) &&
-        unknown(t) &&
-        unknown(t.slice(0, -2)) &&
-        !OWN_BEFORE.has(said[i - 1] ?? ""),
+        !CONTRACTED_IS.has(t) &&
+        // "my neighbour's store", "a friend's sales": a person of the seller's life owns a business of their own.
+        (g.otherOwners.has(t.slice(0, -2)) ||
+          (unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""))),
     );
   }
+  slots.strangerOwner ||= said.some((t, i) => unknown(t) && namesOwner(said, i));
   return slots;
+}
+
+/** Pronouns and question words with "is" run in ("she's finishing", "it's slow"): no owner, whatever follows. */
+const CONTRACTED_IS = new Set(["he's", "she's", "it's", "that's", "there's", "here's", "what's", "who's", "where's", "how's", "let's"]);
+
+/**
+ * Whether the unknown word at `i` names whose figures are asked, as a brand or shop's name does: said before a figure
+ * (and its place), "anker uk revenue", or after one, "Q3 revenue for PawPals". A word the parser does not know, put
+ * where the seller's own things go, is another business: the mirror holds no figures of it.
+ */
+function namesOwner(said: string[], i: number): boolean {
+  const t = said[i];
+  if (t.startsWith("__") || /^[gms]_|^\d|[^a-z0-9'&.-]/.test(t)) return false;
+  if (OWN_BEFORE.has(said[i - 1] ?? "")) return false;
+  // A word of how, not whose ("blended ACoS", "physically on hand"), is no name.
+  if (/(?:ed|ly|al|ive|ous|ish|able|ing)$/.test(t)) return false;
+  // Nor is a shorthand of three letters or fewer ("acos for mon-sun").
+  if (t.length < 4) return false;
+  // Its place between: "anker uk revenue" names a business in a marketplace, where "blended acos" is a kind of figure.
+  if (said[i + 1] === "__mkt__" && said[i + 2]?.startsWith("m_"))
+    return i === 0 || /^(?:what's|whats|what|is|was|me|the|__time__)$/.test(said[i - 1]);
+  return /^(?:for|of|from|at)$/.test(said[i - 1] ?? "") && (said[i - 2] ?? "").startsWith("m_");
 }
 
 /**
