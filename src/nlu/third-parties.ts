@@ -260,6 +260,9 @@ const NOT_A_NAME = new Set([
   "s",
   "'s",
 ]);
+/** A business pointed at, as an owner ("that seller's", "this other brand's", "another vendor's"). */
+const POINTED_PARTY =
+  /(?:^| )(?:that|this|another|the other|that other|this other|some other) (?:[a-z]+ )?(?:seller|brand|vendor|merchant|shop|store|company|business|competitor|rival|guy)'s(?= |$)/;
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -358,6 +361,9 @@ export function thirdPartyDetector(
         if (theirVerb.test(verb) && !movesOffers(verb) && (amountBefore || metrics.some((x) => !theirs.has(x))))
           return true;
       }
+      // "that seller's monthly revenue", "the other brand's margin": a business pointed at, owning a figure that is not
+      // an offer.
+      if (metrics.some((x) => !theirs.has(x)) && POINTED_PARTY.test(text)) return true;
       // "the revenue of the seller KitchenPro": a business by its name, and a figure of it that is not an offer.
       if (metrics.some((x) => !theirs.has(x)))
         for (const m of text.matchAll(NAMED_PARTY))
@@ -376,7 +382,12 @@ export function thirdPartyDetector(
         // "how many units did the brand that's outranking our puzzle sell", "is the number one seller in dog toys
         // moving": a party described, whatever of the seller's its description names.
         // "my competitor is doing great - how much did they sell": a pronoun after another party is that party.
-        if (/^(?:they|he|she)$/.test(subject) && others.find(text.slice(0, m.index)).length > 0) return true;
+        // So is one after a party described ("the seller who keeps beating me - how much revenue do they make").
+        if (/^(?:they|he|she)$/.test(subject)) {
+          const before = words(text.slice(0, m.index));
+          if (others.find(text.slice(0, m.index)).length > 0 || before.some((_, k) => describedParty(before, k, heads)))
+            return true;
+        }
         const subjectWords = words(subject);
         if (subjectWords.some((_, i) => i <= 3 && describedParty(subjectWords, i, heads))) return true;
         // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing
