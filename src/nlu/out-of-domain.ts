@@ -218,6 +218,18 @@ const LISTING_CHANGE = new RegExp(
   "g",
 );
 
+/**
+ * What an Amazon plan or programme costs anyone ("how much does a professional seller account cost", "the monthly fee
+ * for a pro plan", "how much does it cost to sell on amazon"): Amazon's price list, not what the seller was charged. A
+ * question with the seller's own side in it ("what did my pro plan cost me last month") asks for their fees.
+ */
+const PLAN =
+  "(?:(?:amazon|professional|pro|individual|basic|seller|selling|vine|prime|subscription|monthly) ){1,3}(?:accounts?|plans?|subscriptions?|memberships?|tiers?|programmes?|programs?)|brand regist(?:ry|er)|amazon vine|vine enrol+ment";
+const PLAN_PRICE = new RegExp(
+  `(?:(?:^| )(?:how much|what|price|prices|cost|costs|fee|fees|charge|charges)(?: [a-z'_]+){0,5}? (?:an?|the|for|of)? ?(?:${PLAN})(?= |$)|(?:^| )(?:${PLAN}) (?:[a-z]+ ){0,2}(?:cost|costs|price|fee|fees)(?= |$)|(?:^| )(?:cost|costs|fees?|price) (?:to|of|for) sell(?:ing)? on (?:amazon|__mkt__)(?= |$))`,
+);
+const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -244,6 +256,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
+      if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
