@@ -240,6 +240,21 @@ const PLAN_PRICE = new RegExp(
 );
 const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
 
+/**
+ * What others will do, asked of who does it ("who will win the buy box tomorrow", "who's going to undercut me next"):
+ * a prediction of other sellers, which no mirror of the past holds.
+ */
+const WHO_WILL =
+  /^(?:(?:so|and|ok|okay|but) )?(?:who|which (?:sellers?|competitors?|rivals?|brands?)) (?:will|is going to|are going to|'s going to|is gonna|are gonna|might|may|would)(?= |$)/;
+
+/**
+ * How many businesses a marketplace has ("how many active sellers are there on amazon.de", "how many brands sell yoga
+ * mats"): a count of the market, unless the seller's own side or listing is in it.
+ */
+const MARKET_COUNT = new RegExp(
+  `(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${BUSINESSES}|shops|stores)(?= |$)`,
+);
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -267,6 +282,10 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
+      if (WHO_WILL.test(text)) return true;
+      // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
+      if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))
+        return true;
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
