@@ -582,6 +582,9 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/** Words that ask about a day still to come; "will you" is a request, not the future. */
+const TOMORROW_ASKED =
+  /(?<![\w'])(?:will(?! (?:you|u)(?![\w]))|won't|wont|going to|gonna|predict|forecast|expect|expected|likely|projected)(?![\w'])/;
 /** A length counted forward from today: "60 days out", "2 weeks from now", "looking ahead 3 months". */
 const AHEAD_BY =
   /(?<![\w])(?:(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|from now|from today|down the (?:road|line|track))(?! of)|(?:look(?:ing|s)?|peek(?:ing)?|see|seeing|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
@@ -1138,6 +1141,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return "__horizon__";
   });
 
+  // "what will my buy box be tomorrow": tomorrow, asked in the future tense, is a day ahead (told as a plan, "cutting
+  // budgets tomorrow", it is no period of the question).
+  if (text.includes("tomorrow") && TOMORROW_ASKED.test(text)) {
+    slots.horizonDays ??= 1;
+    text = text.replace(/(?<![\w])(?:by |for |on )?tomorrow(?![\w])/g, "__horizon__");
+  }
   // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
   text = withNamedDays(text, today);
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
