@@ -30,7 +30,7 @@ const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "bench
 
 /** What Amazon pays the seller or charges them, said after its name. */
 const AMAZON_PAYS =
-  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+  /^(?:(?:has|have|had|did|will|last|just) )*(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|send|sends|released|release|releases|wired|wire|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
 
 /**
  * Amazon charging the seller in their own words ("how hard did Amazon sting us on referral fees", "what did amazon ding
