@@ -387,10 +387,11 @@ const CURRENCY = new RegExp(
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
 /**
  * A request to show things in a currency, the currency last or before another request: "report everything in pounds",
- * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
+ * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …", or how
+ * reports should be from now on ("reports for this client should be in yen").
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
