@@ -288,6 +288,12 @@ export function thirdPartyDetector(
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
+  /** Whether the words after a verb of change begin one of their offers' figures (" their prices", " the buy box"). */
+  const changesOffers = (after: string): boolean => {
+    const object = after.replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
+    const metric = metricPhrases.at(object, 0)?.value.metric;
+    return metric !== undefined && metric !== null && theirs.has(metric);
+  };
   /** A verb of theirs whose object is one of their offers' figures ("move their prices", "changed the buy box"). */
   const movesOffers = (rest: string): boolean => {
     const after = rest.replace(theirVerb, "").replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
@@ -432,8 +438,10 @@ export function thirdPartyDetector(
         for (const skip of [0, 1, 2, 3, 4, 5]) {
           if (next.slice(0, skip).some((t) => OWN_POSSESSIVES.has(t) || LINKS.has(t))) break;
           const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
-          const metric = metricPhrases.at(rest, at)?.value.metric;
-          if (metric && !theirs.has(metric)) return true;
+          const found = metricPhrases.at(rest, at);
+          const metric = found?.value.metric;
+          // "other sellers dropping their prices": a change said of their offers, which the mirror holds.
+          if (metric && !theirs.has(metric) && !changesOffers(rest.slice(found!.end))) return true;
           if (metric) break;
         }
       }
