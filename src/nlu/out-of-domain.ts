@@ -245,7 +245,7 @@ const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
  * a prediction of other sellers, which no mirror of the past holds.
  */
 const WHO_WILL =
-  /^(?:(?:so|and|ok|okay|but) )?(?:who|which (?:sellers?|competitors?|rivals?|brands?)) (?:will|is going to|are going to|'s going to|is gonna|are gonna|might|may|would)(?= |$)/;
+  /^(?:(?:so|and|ok|okay|but) )?(?:who|which (?:sellers?|competitors?|rivals?|brands?))(?: will| is going to| are going to|'s going to| is gonna|'s gonna| are gonna| might| may| would)(?= |$)/;
 
 /**
  * How many businesses a marketplace has ("how many active sellers are there on amazon.de", "how many brands sell yoga
