@@ -251,9 +251,7 @@ const WHO_WILL =
  * How many businesses a marketplace has ("how many active sellers are there on amazon.de", "how many brands sell yoga
  * mats"): a count of the market, unless the seller's own side or listing is in it.
  */
-const MARKET_COUNT = new RegExp(
-  `(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${BUSINESSES}|shops|stores)(?= |$)`,
-);
+const MARKET_COUNT = new RegExp(`(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${BUSINESSES}|shops|stores)(?= |$)`);
 
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {

@@ -1725,7 +1725,19 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 }
 
 /** Pronouns and question words with "is" run in ("she's finishing", "it's slow"): no owner, whatever follows. */
-const CONTRACTED_IS = new Set(["he's", "she's", "it's", "that's", "there's", "here's", "what's", "who's", "where's", "how's", "let's"]);
+const CONTRACTED_IS = new Set([
+  "he's",
+  "she's",
+  "it's",
+  "that's",
+  "there's",
+  "here's",
+  "what's",
+  "who's",
+  "where's",
+  "how's",
+  "let's",
+]);
 
 /**
  * Whether the unknown word at `i` names whose figures are asked, as a brand or shop's name does: said before a figure
