@@ -30,7 +30,7 @@ const BENCHMARK_WORDS = new Set(["average", "typical", "normal", "usual", "bench
 
 /** What Amazon pays the seller or charges them, said after its name. */
 const AMAZON_PAYS =
-  /^(?:(?:has|have|had|did|will) )?(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
+  /^(?:(?:has|have|had|did|will|last|just) )*(?:paid|pay|pays|paying|deposited|deposit|deposits|transferred|transfer|sent|send|sends|released|release|releases|wired|wire|disbursed|remitted|remit|remits|settled|charged|charge|charges|billed|owe|owes)(?= |$)/;
 
 /**
  * Amazon charging the seller in their own words ("how hard did Amazon sting us on referral fees", "what did amazon ding
@@ -186,8 +186,18 @@ const BOOKKEEPING_ACTION =
 /** A message written to a buyer or a review ("reply to the customer", "respond to that 1-star review"). */
 const REPLY_ACTION =
   "(?:reply|respond|write back|message|email|contact) (?:to )?(?:the |this |that |a |an |my |all |each )?(?:[^ ]+ ){0,2}?(?:customers?|buyers?|shoppers?|reviews?|reviewers?)(?= |$)";
+/**
+ * A listing's content rewritten ("update the listing title for B0… to include 'non-stick'", "add waterproof to the
+ * bullet points", "swap the main image"): edited in Seller Central, not a figure.
+ */
+const LISTING_EDIT_ACTION = `(?:(?:update|change|edit|rewrite|rename|retitle|fix|tweak|optimi[sz]e|improve|shorten|lengthen|swap|replace|upload|reword) (?:the |my |our |its |this |that |a |an |new )?(?:(?:listing|product|__asin__|__sku__|__subcategory__|__category__|amazon|main|new) ){0,2}|add (?:[^ ]+ ){1,4}?(?:to|in|into) (?:the |my |our |its |this |that )?(?:(?:listing|product|__asin__|__sku__|__subcategory__) ){0,2})(?:titles?|bullet points?|bullets|descriptions?|images?|photos?|pictures?|main image|a\\+ content|backend (?:search )?(?:terms|keywords))(?= |$)`;
+/**
+ * A campaign, ad group or ad made anew ("set up a new sponsored products campaign for my puzzle", "create an auto
+ * campaign"): built in the advertising console. Alerts and reports about campaigns are seller-ai's own.
+ */
+const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|open|add) (?:a |an |the |my |our |some )?(?:new |fresh |second |another )?(?:(?!(?:alerts?|reports?|notifications?|warnings?|summary|list)(?: |$))[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|adgroups?)(?= |$)`;
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -218,6 +228,31 @@ const LISTING_CHANGE = new RegExp(
   "g",
 );
 
+/**
+ * What an Amazon plan or programme costs anyone ("how much does a professional seller account cost", "the monthly fee
+ * for a pro plan", "how much does it cost to sell on amazon"): Amazon's price list, not what the seller was charged. A
+ * question with the seller's own side in it ("what did my pro plan cost me last month") asks for their fees.
+ */
+const PLAN =
+  "(?:(?:amazon|professional|pro|individual|basic|seller|selling|vine|prime|subscription|monthly) ){1,3}(?:accounts?|plans?|subscriptions?|memberships?|tiers?|programmes?|programs?)|brand regist(?:ry|er)|amazon vine|vine enrol+ment";
+const PLAN_PRICE = new RegExp(
+  `(?:(?:^| )(?:how much|what|price|prices|cost|costs|fee|fees|charge|charges)(?: [a-z'_]+){0,5}? (?:an?|the|for|of)? ?(?:${PLAN})(?= |$)|(?:^| )(?:${PLAN}) (?:[a-z]+ ){0,2}(?:cost|costs|price|fee|fees)(?= |$)|(?:^| )(?:cost|costs|fees?|price) (?:to|of|for) sell(?:ing)? on (?:amazon|__mkt__)(?= |$))`,
+);
+const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
+
+/**
+ * What others will do, asked of who does it ("who will win the buy box tomorrow", "who's going to undercut me next"):
+ * a prediction of other sellers, which no mirror of the past holds.
+ */
+const WHO_WILL =
+  /^(?:(?:so|and|ok|okay|but) )?(?:who|which (?:sellers?|competitors?|rivals?|brands?))(?: will| is going to| are going to|'s going to| is gonna|'s gonna| are gonna| might| may| would)(?= |$)/;
+
+/**
+ * How many businesses a marketplace has ("how many active sellers are there on amazon.de", "how many brands sell yoga
+ * mats"): a count of the market, unless the seller's own side or listing is in it.
+ */
+const MARKET_COUNT = new RegExp(`(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${BUSINESSES}|shops|stores)(?= |$)`);
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -244,6 +279,11 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
+      if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
+      if (WHO_WILL.test(text)) return true;
+      // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
+      if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))
+        return true;
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").

@@ -351,7 +351,7 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
   };
   const apart = storyApart(
-    text,
+    withToldColonsAsStops(text),
     (s) => s.endsWith("?") || ASKING_SENTENCE.test(s) || EDITING_SENTENCE.test(s) || fragment(s),
   );
   if (!apart) return undefined;
@@ -362,7 +362,9 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   const asked = read(apart.asking);
   let question = apart.asking;
   // A question of filters alone ("last 30 days against the 30 before that?") leans on the sentence before it.
-  if (!QUESTION_WORD.test(question) || KIND_BACK_REFERENCE.test(question)) return undefined;
+  // …unless a colon ended what the seller told: what follows it is the figure wanted.
+  const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
+  if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
   const lacks = (key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays") =>
     told[key] !== undefined && asked[key] === undefined;
   // A product named in the question carries its own category.
@@ -396,6 +398,18 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     question = question.replace(OWN_FIGURE_BACK_REFERENCE, `my ${toldMetrics[0].replace(/_/g, " ")}`);
   const alone = parseQuestion(question, options);
   return "understanding" in alone ? alone : undefined;
+}
+
+/** A sentence told in the first person up to a colon ("I'm doing the VAT return and need one figure: …"). */
+const TOLD_BEFORE_COLON = /(?:^|(?<=[.!?]\s))([^.!?:]*\b(?:i|i'm|im|i've|we|we're|we've|my|our)\b[^.!?:]*):\s+(?=\S)/gi;
+
+/**
+ * The text with a colon that ends a sentence the seller tells in the first person written as a stop ("…and need one
+ * figure: total sales revenue in the UK"), so the figure after it is a sentence of its own. A label before a colon
+ * ("inbound shipment plan: how many units to send", "Yoga Mats - Broad: acos") stays part of its question.
+ */
+function withToldColonsAsStops(text: string): string {
+  return text.replace(TOLD_BEFORE_COLON, "$1:. ");
 }
 
 /** A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy"). */
@@ -463,7 +477,10 @@ function askingPart(text: string): string | undefined {
     .map((s) => s.trim())
     .filter((s) => /[a-z]/i.test(s));
   if (sentences.length < 2) return undefined;
-  const asking = sentences.filter((s) => s.endsWith("?") || ASKING_SENTENCE.test(s));
+  // "…and need one figure: total sales revenue in the UK": what follows a colon is what is asked for.
+  const asking = sentences.filter(
+    (s, i) => s.endsWith("?") || ASKING_SENTENCE.test(s) || (sentences[i - 1]?.endsWith(":") ?? false),
+  );
   if (asking.length === 0 || asking.length === sentences.length) return undefined;
   return asking.join(" ");
 }

@@ -36,6 +36,8 @@ const RECIPIENT = new RegExp(
     `|(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:needs|wants|asked for|is asking for|has asked for|requested|requires|is waiting (?:on|for)) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?|breakdown|report|data))` +
     // "it's for my accountant", "this is for the bank"
     `|(?:it's|its|it is|this is|that's|thats) for (?:my|our|the)` +
+    // "she's finishing the year-end accounts", "he's doing my taxes": what the person who wants it is busy with
+    `|(?:she|he)(?:'s| is|'s been| has been) (?:just |now |still |currently )?[a-z]+ing` +
     `)(?= |$)`,
 );
 

@@ -155,6 +155,8 @@ export interface SlotGrammar {
   /** A marketplace set aside for another ("swap FR for IT"): see `swappedMarketplace`. */
   marketplaceSwap: RegExp;
   own: Set<string>;
+  /** People of the seller's life who own a business of their own ("my neighbour's store"): out-of-domain.json. */
+  otherOwners: Set<string>;
   best: PhraseIndex<true>;
   worst: PhraseIndex<true>;
   showAll: PhraseIndex<true>;
@@ -230,6 +232,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     ambiguousCodes: new RegExp(`\\b(${w.ambiguous_marketplace_words.map((c) => c.toUpperCase()).join("|")})\\b`),
     marketplaceSwap: marketplaceSwapPattern([...vocab.marketplaceAliases.keys(), ...w.ambiguous_marketplace_words]),
     own: new Set(vocab.outOfDomain.own_words),
+    otherOwners: new Set(vocab.outOfDomain.other_owners ?? []),
     best: flags(w.sort_best),
     worst: flags(w.sort_worst),
     showAll: flags(w.show_all_phrases),
@@ -393,10 +396,11 @@ const CURRENCY = new RegExp(
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
 /**
  * A request to show things in a currency, the currency last or before another request: "report everything in pounds",
- * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …".
+ * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …", or how
+ * reports should be from now on ("reports for this client should be in yen").
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted))(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -636,6 +640,9 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/** Words that ask about a day still to come; "will you" is a request, not the future. */
+const TOMORROW_ASKED =
+  /(?<![\w'])(?:will(?! (?:you|u)(?![\w]))|won't|wont|going to|gonna|predict|forecast|expect|expected|likely|projected)(?![\w'])/;
 /** A length counted forward from today: "60 days out", "2 weeks from now", "looking ahead 3 months". */
 const AHEAD_BY =
   /(?<![\w])(?:(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|from now|from today|down the (?:road|line|track))(?! of)|(?:look(?:ing|s)?|peek(?:ing)?|see|seeing|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
@@ -1197,6 +1204,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     return "__horizon__";
   });
 
+  // "what will my buy box be tomorrow": tomorrow, asked in the future tense, is a day ahead (told as a plan, "cutting
+  // budgets tomorrow", it is no period of the question).
+  if (text.includes("tomorrow") && TOMORROW_ASKED.test(text)) {
+    slots.horizonDays ??= 1;
+    text = text.replace(/(?<![\w])(?:by |for |on )?tomorrow(?![\w])/g, "__horizon__");
+  }
   // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
   text = withNamedDays(text, today);
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
@@ -1760,20 +1773,56 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
   // masked slot's ("the Swedish store's takings", "September's orders") and the seller's own side's ("the client's
   // ACoS": an agency's word for the account) are no stranger's.
+  const said = words(text);
   if (text.includes("'s")) {
-    const said = words(text);
     slots.strangerOwner = said.some(
       (t, i) =>
         t.endsWith("'s") &&
         t.length > 2 &&
         !t.startsWith("__") &&
         !g.own.has(t) &&
-        unknown(t) &&
-        unknown(t.slice(0, -2)) &&
-        !OWN_BEFORE.has(said[i - 1] ?? ""),
+        !CONTRACTED_IS.has(t) &&
+        // "my neighbour's store", "a friend's sales": a person of the seller's life owns a business of their own.
+        (g.otherOwners.has(t.slice(0, -2)) ||
+          (unknown(t) && unknown(t.slice(0, -2)) && !OWN_BEFORE.has(said[i - 1] ?? ""))),
     );
   }
+  slots.strangerOwner ||= said.some((t, i) => unknown(t) && namesOwner(said, i));
   return slots;
+}
+
+/** Pronouns and question words with "is" run in ("she's finishing", "it's slow"): no owner, whatever follows. */
+const CONTRACTED_IS = new Set([
+  "he's",
+  "she's",
+  "it's",
+  "that's",
+  "there's",
+  "here's",
+  "what's",
+  "who's",
+  "where's",
+  "how's",
+  "let's",
+]);
+
+/**
+ * Whether the unknown word at `i` names whose figures are asked, as a brand or shop's name does: said before a figure
+ * (and its place), "anker uk revenue", or after one, "Q3 revenue for PawPals". A word the parser does not know, put
+ * where the seller's own things go, is another business: the mirror holds no figures of it.
+ */
+function namesOwner(said: string[], i: number): boolean {
+  const t = said[i];
+  if (t.startsWith("__") || /^[gms]_|^\d|[^a-z0-9'&.-]/.test(t)) return false;
+  if (OWN_BEFORE.has(said[i - 1] ?? "")) return false;
+  // A word of how, not whose ("blended ACoS", "physically on hand"), is no name.
+  if (/(?:ed|ly|al|ive|ous|ish|able|ing)$/.test(t)) return false;
+  // Nor is a shorthand of three letters or fewer ("acos for mon-sun").
+  if (t.length < 4) return false;
+  // Its place between: "anker uk revenue" names a business in a marketplace, where "blended acos" is a kind of figure.
+  if (said[i + 1] === "__mkt__" && said[i + 2]?.startsWith("m_"))
+    return i === 0 || /^(?:what's|whats|what|is|was|me|the|__time__)$/.test(said[i - 1]);
+  return /^(?:for|of|from|at)$/.test(said[i - 1] ?? "") && (said[i - 2] ?? "").startsWith("m_");
 }
 
 /**

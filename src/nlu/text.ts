@@ -50,6 +50,9 @@ export function normalizeText(text: string): string {
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
       // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
       .replace(/([a-z])'ll(?![a-z])/g, "$1 will")
+      // "type=risks", "detail=detailed": a parameter named and given a word is the two words (a number after "=" is a
+      // threshold's value, "acos=30").
+      .replace(/(?<=[a-z_])=(?=[a-z])/g, " ")
       .replace(/\.+(?=\s|$)/g, " ")
       .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
       .replace(/\s+/g, " ")

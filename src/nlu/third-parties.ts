@@ -260,6 +260,9 @@ const NOT_A_NAME = new Set([
   "s",
   "'s",
 ]);
+/** A business pointed at, as an owner ("that seller's", "this other brand's", "another vendor's"). */
+const POINTED_PARTY =
+  /(?:^| )(?:that|this|another|the other|that other|this other|some other) (?:[a-z]+ )?(?:seller|brand|vendor|merchant|shop|store|company|business|competitor|rival|guy)'s(?= |$)/;
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -285,6 +288,12 @@ export function thirdPartyDetector(
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
+  /** Whether the words after a verb of change begin one of their offers' figures (" their prices", " the buy box"). */
+  const changesOffers = (after: string): boolean => {
+    const object = after.replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
+    const metric = metricPhrases.at(object, 0)?.value.metric;
+    return metric !== undefined && metric !== null && theirs.has(metric);
+  };
   /** A verb of theirs whose object is one of their offers' figures ("move their prices", "changed the buy box"). */
   const movesOffers = (rest: string): boolean => {
     const after = rest.replace(theirVerb, "").replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
@@ -358,6 +367,9 @@ export function thirdPartyDetector(
         if (theirVerb.test(verb) && !movesOffers(verb) && (amountBefore || metrics.some((x) => !theirs.has(x))))
           return true;
       }
+      // "that seller's monthly revenue", "the other brand's margin": a business pointed at, owning a figure that is not
+      // an offer.
+      if (metrics.some((x) => !theirs.has(x)) && POINTED_PARTY.test(text)) return true;
       // "the revenue of the seller KitchenPro": a business by its name, and a figure of it that is not an offer.
       if (metrics.some((x) => !theirs.has(x)))
         for (const m of text.matchAll(NAMED_PARTY))
@@ -376,7 +388,12 @@ export function thirdPartyDetector(
         // "how many units did the brand that's outranking our puzzle sell", "is the number one seller in dog toys
         // moving": a party described, whatever of the seller's its description names.
         // "my competitor is doing great - how much did they sell": a pronoun after another party is that party.
-        if (/^(?:they|he|she)$/.test(subject) && others.find(text.slice(0, m.index)).length > 0) return true;
+        // So is one after a party described ("the seller who keeps beating me - how much revenue do they make").
+        if (/^(?:they|he|she)$/.test(subject)) {
+          const before = words(text.slice(0, m.index));
+          if (others.find(text.slice(0, m.index)).length > 0 || before.some((_, k) => describedParty(before, k, heads)))
+            return true;
+        }
         const subjectWords = words(subject);
         if (subjectWords.some((_, i) => i <= 3 && describedParty(subjectWords, i, heads))) return true;
         // A link word or a clause of the seller's ends a subject: "keywords are just eating budget without bringing
@@ -421,8 +438,10 @@ export function thirdPartyDetector(
         for (const skip of [0, 1, 2, 3, 4, 5]) {
           if (next.slice(0, skip).some((t) => OWN_POSSESSIVES.has(t) || LINKS.has(t))) break;
           const at = next.slice(0, skip).join(" ").length + (skip > 0 ? 1 : 0);
-          const metric = metricPhrases.at(rest, at)?.value.metric;
-          if (metric && !theirs.has(metric)) return true;
+          const found = metricPhrases.at(rest, at);
+          const metric = found?.value.metric;
+          // "other sellers dropping their prices": a change said of their offers, which the mirror holds.
+          if (metric && !theirs.has(metric) && !changesOffers(rest.slice(found!.end))) return true;
           if (metric) break;
         }
       }

@@ -143,6 +143,8 @@ export interface OutOfDomain {
   world_subjects: string[];
   subject_verbs: string[];
   own_words: string[];
+  /** People of the seller's life whose possessive names a business of their own ("my neighbour's store"). */
+  other_owners?: string[];
   /** Words any question may use ("how many", "should"): never evidence that a question is a seller's. */
   generic_words?: string[];
 }
