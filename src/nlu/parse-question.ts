@@ -4,6 +4,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
+import { spokenReportSyntax } from "./report-syntax.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
@@ -81,7 +82,8 @@ const FOREIGN_METRIC_SHARE = 0.3;
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  const asked = withoutGreeting(text);
+  // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
+  const asked = withoutGreeting(spokenReportSyntax(text, model.parameterKeys));
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
   const asking = askingWithoutReasons(asked, options, model);
   if (asking !== undefined) {

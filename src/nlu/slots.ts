@@ -3,7 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { normalizeText, PhraseIndex, words } from "./text.js";
+import { normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import type {
@@ -1554,9 +1554,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.metrics = ["profit", ...slots.metrics.filter((m) => m !== "profit")];
   // Listed, or set side by side to read together ("sessions vs conversion"): each is asked, in the order said.
   slots.listedMetrics =
-    /(?:^| )m_[a-z_]+ (?:and|n|plus|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
+    /(?:^| )m_[a-z_]+ (?:and|n|plus|\+|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
       text,
-    ) || ASKED_EACH.test(text);
+    ) ||
+    ASKED_EACH.test(text) ||
+    columnList(metricMatches, g);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
@@ -1856,6 +1858,21 @@ function mainClauseMetrics(text: string, g: SlotGrammar, question: string): Metr
   if (before.length === 0) return [];
   const after = words(text.slice(last.end)).filter((t) => t.startsWith("m_"));
   return [...new Set(after.map((t) => t.slice(2) as Metric))];
+}
+
+/**
+ * Metrics named one after another by their names, as a report's columns are ("sessions, page views, conversion rate",
+ * "acos | ad spend"): a list. A phrase that says how a figure goes ("but few sales", "dropping") is no column's name.
+ */
+function columnList(found: PhraseMatch<{ metric: Metric | null; lead: boolean }>[], g: SlotGrammar): boolean {
+  const named = (m: (typeof found)[number]) =>
+    m.value.metric !== null && !m.value.lead && !g.metricPhraseSorts.has(m.phrase);
+  return found.some((m, i) => {
+    const next = found[i + 1];
+    return (
+      next !== undefined && next.start === m.end + 1 && next.value.metric !== m.value.metric && named(m) && named(next)
+    );
+  });
 }
 
 /** The metric named before token `start`, over a few verbs ("ACoS goes above", "the buy box drops below"). */
