@@ -473,6 +473,9 @@ const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we 
 /** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
 const ORDER_RANGE =
   /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
+/** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
+const SIGNED_ORDER =
+  /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
@@ -1639,6 +1642,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
+  // "most negative first", "least positive first": a signed figure's order, told by the sign that leads the list.
+  const signed = SIGNED_ORDER.exec(text);
+  if (signed) slots.sort = (signed[2] === "negative") === (signed[1] === "least") ? "desc" : "asc";
   // "best to worst", "worst to best": the order follows the metric's good direction (the best ACoS is the lowest),
   // so it is a judgement that starts the list, not a direction of its own.
   const judgedRange = JUDGED_RANGE.exec(text);
