@@ -940,7 +940,8 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
 
 /**
  * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
- * sessions") asks what is unusual, whatever figure it names: an anomaly, not that figure's total or trend.
+ * sessions"), or anomalies named as such ("anomaly scan on revenue and orders"), asks what is unusual, whatever figure
+ * it names: an anomaly, not that figure's total or trend.
  */
 function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
@@ -977,7 +978,7 @@ const FIGURE_INTENTS = new Set<string | undefined>([
   "refund_analysis",
 ]);
 const UNUSUAL_CHANGE =
-  /(?:^| )(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)(?= |$)/;
+  /(?:^| )(?:(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)|anomaly|anomalies)(?= |$)/;
 
 /**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
