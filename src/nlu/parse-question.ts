@@ -864,14 +864,38 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
 
 /**
  * Products ranked by a state of their stock and no metric ("5 most overstocked products", "the items closest to
- * running out") are that stock question with a limit, not a sales ranking.
+ * running out"), or by a figure of the stock ("overstock by inventory value, top 5"), are that stock question with a
+ * limit or an order, not a sales ranking nor the stock's worth.
  */
 function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products" || slots.metrics.length > 0) return;
+  if (!rankedByStockState(ranked[0]?.label, slots)) return;
   const classes = model.classifier.classesIn(slots.masked);
   const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
+}
+
+/** Figures of the stock itself: a stock question may be ranked by them ("overstock by inventory value"). */
+const STOCK_RANKING_FIGURES = new Set<Metric>(["days_of_supply", "available_quantity", "inventory_value"]);
+
+/**
+ * Whether a question the classifier reads as a ranking or a stock figure may be a stock question ranked: products
+ * ranked with no metric, or stock ranked by a figure of the stock ("slow movers by days_of_supply, limit 5",
+ * "overstocked SKUs ranked by inventory value"), where the state named says which stock question it is.
+ */
+function rankedByStockState(top: string | undefined, slots: Slots): boolean {
+  if (top === "top_products" && slots.metrics.length === 0) return true;
+  return (
+    (top === "top_products" || top === "inventory_value" || top === "inventory_levels") &&
+    (slots.ranking || askedInOrder(slots)) &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => STOCK_RANKING_FIGURES.has(m))
+  );
+}
+
+/** Rows asked in an order or a number of them ("desc", "limit 5", "ranked by"). */
+function askedInOrder(slots: Slots): boolean {
+  return slots.sort !== undefined || slots.limit !== undefined || slots.top;
 }
 
 /**
@@ -1339,7 +1363,8 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
   if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
     return "acos_by_campaign";
-  // Stock asked about in money ("how much cash do I have sitting in inventory") is what it is worth.
+  // Stock asked about in money ("how much cash do I have sitting in inventory") is what it is worth; stock put in order
+  // by its value ("overstock by inventory value, limit 5") is still the stock question, its rows ordered.
   if (
     (intent === "inventory_levels" ||
       intent === "excess_inventory" ||
@@ -1347,6 +1372,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.moneyAmount &&
     slots.conditions.length === 0 &&
     !slots.ranking &&
+    !askedInOrder(slots) &&
     !slots.asin
   )
     return "inventory_value";

@@ -34,18 +34,27 @@ const SNAKE_WORD = /(?<![\w])[a-z]+(?:_[a-z]+)+(?![\w])/gi;
 const PERIOD_TOKEN =
   /(?<![\w])(?:(?:last|this|past|next)_(?:\d+_)?(?:days?|weeks?|months?|quarters?|years?)|year_to_date|all_time|previous_period|same_period_last_year)(?![\w])/gi;
 
+/**
+ * A setting's name with its value after a colon, as a settings form is written ("lead time: 45 days", "target acos:
+ * 20", "currency: GBP"): the colon sets the value, as "=" does, where after other words it ends a clause that only
+ * sets the scene. A question after the colon ("lead time: is it 30 days?") sets nothing.
+ */
+const SETTING_COLON =
+  /(?<![\w])(lead ?times?(?: days)?|safety stock(?: days)?|target acos|acos target|currency)\s*:\s*(?=[$£€]?\d|[a-z]{3}\s*(?:[,;.!]|$))/gi;
+
 /** An equals sign between a name and a value ("limit=3", "acos = 40"), with the name's last word. */
 const BOUND_BY_EQUALS = /([a-z]+)\s*=\s*(?=[\w$£€.-])/gi;
 
 /**
- * The question with report identifiers and `key=value` pairs said in words. After a parameter's name ("limit=3",
+ * The question with report identifiers, `key=value` pairs and settings given after a colon said in words. After a parameter's name ("limit=3",
  * "sort=desc", "metric=profit") the "=" goes, leaving the name and its value as a seller says them ("limit 3"); after
  * any other name (a metric, a setting) it stays, spaced, as the threshold or the value it sets ("acos = 40").
  */
 export function spokenReportSyntax(text: string, parameterKeys: ReadonlySet<string>): string {
-  if (!text.includes("_") && !text.includes("=")) return text;
+  if (!text.includes("_") && !text.includes("=") && !text.includes(":")) return text;
   return text
     .replace(SNAKE_WORD, (word) => SPOKEN_IDENTIFIERS.get(word.toLowerCase()) ?? word)
     .replace(PERIOD_TOKEN, (token) => token.replace(/_/g, " "))
+    .replace(SETTING_COLON, "$1 = ")
     .replace(BOUND_BY_EQUALS, (_, name: string) => (parameterKeys.has(name.toLowerCase()) ? `${name} ` : `${name} = `));
 }
