@@ -893,6 +893,9 @@ function rankedByStockState(top: string | undefined, slots: Slots): boolean {
   );
 }
 
+/** A listing's traffic and how much of it converts: what the conversion analysis shows per product. */
+const TRAFFIC_FIGURES = new Set<Metric>(["sessions", "page_views", "conversion_rate"]);
+
 /** Rows asked in an order or a number of them ("desc", "limit 5", "ranked by"). */
 function askedInOrder(slots: Slots): boolean {
   return slots.sort !== undefined || slots.limit !== undefined || slots.top;
@@ -1329,6 +1332,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
     return "sales_trend";
+  // One product's traffic or conversion in time buckets ("unit session % for B0…, weekly", "sessions for SKU X per
+  // day") is that product's conversion analysis, as it is said "by week": the series of a sales figure is a trend.
+  if (
+    intent === "sales_trend" &&
+    (slots.asin !== undefined || slots.sku !== undefined) &&
+    ["day", "week", "month"].includes(slots.groupBy ?? "") &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => TRAFFIC_FIGURES.has(m))
+  )
+    return "conversion_analysis";
   // An advertising figure asked with nothing per campaign (no campaign word, breakdown, ranking, count or threshold)
   // is the account's figure: "attributed ad sales last week", "acos t12m".
   const perCampaign =
