@@ -893,6 +893,38 @@ function rankedByStockState(top: string | undefined, slots: Slots): boolean {
   );
 }
 
+/** Intents of one figure that a period set against another ("sessions WoW", "acos MoM") makes a comparison of. */
+const COMPARED_FIGURE_INTENTS = new Set<Intent>([
+  "conversion_analysis",
+  "refund_analysis",
+  "buy_box_share",
+  "advertising_summary",
+  "acos_by_campaign",
+  "declining_reviews",
+]);
+
+/**
+ * A figure of the account set against the period before or a year before ("sessions WoW", "refund rate MoM", "roas
+ * YoY"), not broken down or ranked, is a period-over-period comparison, as "sessions this month vs last month" is.
+ */
+function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): boolean {
+  const comparable = model.vocab.intents.sales_comparison.allowed ?? [];
+  return (
+    slots.compareTo !== undefined &&
+    COMPARED_FIGURE_INTENTS.has(intent) &&
+    !slots.ranking &&
+    !askedInOrder(slots) &&
+    !slots.groupBy &&
+    !slots.entityGroup &&
+    slots.conditions.length === 0 &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => comparable.includes(m))
+  );
+}
+
+/** Buckets of time a series is drawn in. */
+const TIME_BUCKETS = new Set(["day", "week", "month"]);
+
 /** A listing's traffic and how much of it converts: what the conversion analysis shows per product. */
 const TRAFFIC_FIGURES = new Set<Metric>(["sessions", "page_views", "conversion_rate"]);
 
@@ -1176,6 +1208,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  if (figureOverPeriods(intent, slots, model)) return "sales_comparison";
   // A trend of one day ("daily sales on 14 Nov", "my daily log - orders yesterday") is that day's total: a line needs
   // more than one point.
   if (intent === "sales_trend" && slots.timeframe && ONE_DAY.test(slots.timeframe)) return "sales_summary";
@@ -1323,11 +1356,14 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.
   const perEntity = ["asin", "campaign", "keyword"].includes(slots.groupBy ?? slots.entityGroup ?? "");
   const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
+  // The account's traffic in time buckets ("weekly conversion rate this quarter") is drawn over time too.
+  const trafficBuckets = intent === "conversion_analysis" && TIME_BUCKETS.has(slots.groupBy ?? "");
   if (
-    slots.trendCue &&
+    (slots.trendCue || trafficBuckets) &&
     trendable &&
     !perEntity &&
     !slots.asin &&
+    !(trafficBuckets && slots.sku) &&
     (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
@@ -1337,7 +1373,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (
     intent === "sales_trend" &&
     (slots.asin !== undefined || slots.sku !== undefined) &&
-    ["day", "week", "month"].includes(slots.groupBy ?? "") &&
+    TIME_BUCKETS.has(slots.groupBy ?? "") &&
     slots.metrics.length > 0 &&
     slots.metrics.every((m) => TRAFFIC_FIGURES.has(m))
   )
