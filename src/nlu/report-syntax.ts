@@ -1,4 +1,4 @@
-import { METRICS } from "../core/understanding.js";
+import { INTENTS, METRICS } from "../core/understanding.js";
 
 /**
  * Questions written as a report's parameters rather than in words: the API's own identifiers ("units_sold",
@@ -16,9 +16,12 @@ const SETTING_WORDS: Record<string, string> = {
 /** The contract's filter keys written with underscores: said as words ("group_by" = "group by"). */
 const FILTER_KEYS = ["group_by", "date_range", "compare_to", "horizon_days", "insight_type", "detail_level"];
 
-/** Every identifier read as words: metric names ("profit_margin" = "profit margin"), setting and filter keys. */
+/**
+ * Every identifier read as words: metric names ("profit_margin" = "profit margin"), intents named as a report
+ * ("top_products" = "top products"), setting and filter keys.
+ */
 const SPOKEN_IDENTIFIERS = new Map<string, string>([
-  ...[...METRICS, ...FILTER_KEYS]
+  ...[...METRICS, ...INTENTS, ...FILTER_KEYS]
     .filter((m) => m.includes("_"))
     .map((m): [string, string] => [m, m.replace(/_/g, " ")]),
   ...Object.entries(SETTING_WORDS),
@@ -33,6 +36,12 @@ const SNAKE_WORD = /(?<![\w])[a-z]+(?:_[a-z]+)+(?![\w])/gi;
 /** A timeframe or comparison token as the API writes it ("last_30_days", "year_to_date", "same_period_last_year"). */
 const PERIOD_TOKEN =
   /(?<![\w])(?:(?:last|this|past|next)_(?:\d+_)?(?:days?|weeks?|months?|quarters?|years?)|year_to_date|all_time|previous_period|same_period_last_year)(?![\w])/gi;
+
+/** Two metrics as the API names them joined by a slash, a report's pair of columns ("units_sold/orders", "acos/roas"). */
+const METRIC_PAIR = new RegExp(
+  `(?<![\\w/])(${[...METRICS].sort((a, b) => b.length - a.length).join("|")})/(?=(?:${METRICS.join("|")})(?![\\w/]))`,
+  "gi",
+);
 
 /**
  * A setting's name with its value after a colon, as a settings form is written ("lead time: 45 days", "target acos:
@@ -51,8 +60,9 @@ const BOUND_BY_EQUALS = /([a-z]+)\s*=\s*(?=[\w$£€.-])/gi;
  * any other name (a metric, a setting) it stays, spaced, as the threshold or the value it sets ("acos = 40").
  */
 export function spokenReportSyntax(text: string, parameterKeys: ReadonlySet<string>): string {
-  if (!text.includes("_") && !text.includes("=") && !text.includes(":")) return text;
+  if (!/[_=:/]/.test(text)) return text;
   return text
+    .replace(METRIC_PAIR, "$1 and ")
     .replace(SNAKE_WORD, (word) => SPOKEN_IDENTIFIERS.get(word.toLowerCase()) ?? word)
     .replace(PERIOD_TOKEN, (token) => token.replace(/_/g, " "))
     .replace(SETTING_COLON, "$1 = ")

@@ -26,6 +26,15 @@ describe("a metric written as the API names it is that metric", () => {
       intent: "refund_analysis",
       filters: { timeframe: "this_quarter", marketplace: "JP", limit: 3, metrics: ["refund_rate"] },
     }));
+  it("an intent named as the API names it is that question", () =>
+    expectFrame(["report: top_products | metric: orders | limit: 6 | marketplace: CA"], {
+      intent: "top_products",
+      filters: { metrics: ["orders"], limit: 6, marketplace: "CA" },
+    }));
+  it.each([
+    ["units_sold/orders for FR yesterday", ["units_sold", "orders"]],
+    ["acos/roas by campaign", ["acos", "roas"]],
+  ])("%j: two metrics joined by a slash are both asked", (q, metrics) => expect(metricsOf(q)).toEqual(metrics));
   it("an alert id keeps its underscore", () =>
     expectFrame(["delete alert_9c2e71"], { intent: "delete_alert", filters: { alert_id: "alert_9c2e71" } }));
 });
