@@ -4,6 +4,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
+import { spokenReportSyntax } from "./report-syntax.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
@@ -81,7 +82,8 @@ const FOREIGN_METRIC_SHARE = 0.3;
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  const asked = withoutGreeting(text);
+  // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
+  const asked = withoutGreeting(spokenReportSyntax(text, model.parameterKeys));
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
   const asking = askingWithoutReasons(asked, options, model);
   if (asking !== undefined) {
@@ -890,14 +892,73 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
 
 /**
  * Products ranked by a state of their stock and no metric ("5 most overstocked products", "the items closest to
- * running out") are that stock question with a limit, not a sales ranking.
+ * running out"), or by a figure of the stock ("overstock by inventory value, top 5"), are that stock question with a
+ * limit or an order, not a sales ranking nor the stock's worth.
  */
 function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products" || slots.metrics.length > 0) return;
+  if (!rankedByStockState(ranked[0]?.label, slots)) return;
   const classes = model.classifier.classesIn(slots.masked);
   const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
+}
+
+/** Figures of the stock itself: a stock question may be ranked by them ("overstock by inventory value"). */
+const STOCK_RANKING_FIGURES = new Set<Metric>(["days_of_supply", "available_quantity", "inventory_value"]);
+
+/**
+ * Whether a question the classifier reads as a ranking or a stock figure may be a stock question ranked: products
+ * ranked with no metric, or stock ranked by a figure of the stock ("slow movers by days_of_supply, limit 5",
+ * "overstocked SKUs ranked by inventory value"), where the state named says which stock question it is.
+ */
+function rankedByStockState(top: string | undefined, slots: Slots): boolean {
+  if (top === "top_products" && slots.metrics.length === 0) return true;
+  return (
+    (top === "top_products" || top === "inventory_value" || top === "inventory_levels") &&
+    (slots.ranking || askedInOrder(slots)) &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => STOCK_RANKING_FIGURES.has(m))
+  );
+}
+
+/** Intents of one figure that a period set against another ("sessions WoW", "acos MoM") makes a comparison of. */
+const COMPARED_FIGURE_INTENTS = new Set<Intent>([
+  "conversion_analysis",
+  "refund_analysis",
+  "buy_box_share",
+  "advertising_summary",
+  "acos_by_campaign",
+  "declining_reviews",
+]);
+
+/**
+ * A figure of the account set against the period before or a year before ("sessions WoW", "refund rate MoM", "roas
+ * YoY"), not broken down or ranked, is a period-over-period comparison, as "sessions this month vs last month" is.
+ */
+function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): boolean {
+  const comparable = model.vocab.intents.sales_comparison.allowed ?? [];
+  return (
+    slots.compareTo !== undefined &&
+    COMPARED_FIGURE_INTENTS.has(intent) &&
+    !slots.ranking &&
+    !askedInOrder(slots) &&
+    !slots.groupBy &&
+    !slots.entityGroup &&
+    slots.conditions.length === 0 &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => comparable.includes(m))
+  );
+}
+
+/** Buckets of time a series is drawn in. */
+const TIME_BUCKETS = new Set(["day", "week", "month"]);
+
+/** A listing's traffic and how much of it converts: what the conversion analysis shows per product. */
+const TRAFFIC_FIGURES = new Set<Metric>(["sessions", "page_views", "conversion_rate"]);
+
+/** Rows asked in an order or a number of them ("desc", "limit 5", "ranked by"). */
+function askedInOrder(slots: Slots): boolean {
+  return slots.sort !== undefined || slots.limit !== undefined || slots.top;
 }
 
 /**
@@ -966,7 +1027,8 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
 
 /**
  * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
- * sessions") asks what is unusual, whatever figure it names: an anomaly, not that figure's total or trend.
+ * sessions"), or anomalies named as such ("anomaly scan on revenue and orders"), asks what is unusual, whatever figure
+ * it names: an anomaly, not that figure's total or trend.
  */
 function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
@@ -1003,7 +1065,7 @@ const FIGURE_INTENTS = new Set<string | undefined>([
   "refund_analysis",
 ]);
 const UNUSUAL_CHANGE =
-  /(?:^| )(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)(?= |$)/;
+  /(?:^| )(?:(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)|anomaly|anomalies)(?= |$)/;
 
 /**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
@@ -1174,6 +1236,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (intent === "update_settings" && !changes) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  if (figureOverPeriods(intent, slots, model)) return "sales_comparison";
   // A trend of one day ("daily sales on 14 Nov", "my daily log - orders yesterday") is that day's total: a line needs
   // more than one point.
   if (intent === "sales_trend" && slots.timeframe && ONE_DAY.test(slots.timeframe)) return "sales_summary";
@@ -1321,15 +1384,28 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.
   const perEntity = ["asin", "campaign", "keyword"].includes(slots.groupBy ?? slots.entityGroup ?? "");
   const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
+  // The account's traffic in time buckets ("weekly conversion rate this quarter") is drawn over time too.
+  const trafficBuckets = intent === "conversion_analysis" && TIME_BUCKETS.has(slots.groupBy ?? "");
   if (
-    slots.trendCue &&
+    (slots.trendCue || trafficBuckets) &&
     trendable &&
     !perEntity &&
     !slots.asin &&
+    !(trafficBuckets && slots.sku) &&
     (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
     return "sales_trend";
+  // One product's traffic or conversion in time buckets ("unit session % for B0…, weekly", "sessions for SKU X per
+  // day") is that product's conversion analysis, as it is said "by week": the series of a sales figure is a trend.
+  if (
+    intent === "sales_trend" &&
+    (slots.asin !== undefined || slots.sku !== undefined) &&
+    TIME_BUCKETS.has(slots.groupBy ?? "") &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => TRAFFIC_FIGURES.has(m))
+  )
+    return "conversion_analysis";
   // An advertising figure asked with nothing per campaign (no campaign word, breakdown, ranking, count or threshold)
   // is the account's figure: "attributed ad sales last week", "acos t12m".
   const perCampaign =
@@ -1364,7 +1440,8 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Advertising figures per campaign or keyword are the campaign table, not the account's totals.
   if (intent === "advertising_summary" && (slots.groupBy === "campaign" || slots.groupBy === "keyword"))
     return "acos_by_campaign";
-  // Stock asked about in money ("how much cash do I have sitting in inventory") is what it is worth.
+  // Stock asked about in money ("how much cash do I have sitting in inventory") is what it is worth; stock put in order
+  // by its value ("overstock by inventory value, limit 5") is still the stock question, its rows ordered.
   if (
     (intent === "inventory_levels" ||
       intent === "excess_inventory" ||
@@ -1372,6 +1449,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.moneyAmount &&
     slots.conditions.length === 0 &&
     !slots.ranking &&
+    !askedInOrder(slots) &&
     !slots.asin
   )
     return "inventory_value";

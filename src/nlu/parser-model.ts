@@ -18,6 +18,8 @@ export interface ParserModel {
   metricLabels: Record<Metric, string>;
   /** Stems of the words seller questions use (the examples' own words, without those of off-topic examples). */
   domainWords: Set<string>;
+  /** Names a report's parameters are given under ("metric=profit"; words.json parameter_keys). */
+  parameterKeys: ReadonlySet<string>;
 }
 
 /**
@@ -76,6 +78,7 @@ export function parserModel(): ParserModel {
     },
     metricLabels,
     domainWords: new Set(trained.domainWords),
+    parameterKeys: new Set(vocab.words.parameter_keys ?? []),
   };
   return model;
 }

@@ -3,7 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { escapeRegExp, normalizeText, PhraseIndex, words } from "./text.js";
+import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -492,6 +492,9 @@ const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we 
 /** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
 const ORDER_RANGE =
   /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
+/** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
+const SIGNED_ORDER =
+  /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
 /** "profit too?", "the UK as well": a question that ends by adding to the one before. */
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
@@ -1634,9 +1637,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.metrics = ["profit", ...slots.metrics.filter((m) => m !== "profit")];
   // Listed, or set side by side to read together ("sessions vs conversion"): each is asked, in the order said.
   slots.listedMetrics =
-    /(?:^| )m_[a-z_]+ (?:and|n|plus|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
+    /(?:^| )m_[a-z_]+ (?:and|n|plus|\+|&|as well as|along with|with|vs|versus|against|beside|next to|alongside) m_[a-z_]+(?= |$)/.test(
       text,
-    ) || ASKED_EACH.test(text);
+    ) ||
+    ASKED_EACH.test(text) ||
+    columnList(metricMatches, g);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
@@ -1717,6 +1722,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] ? "desc" : "asc";
+  // "most negative first", "least positive first": a signed figure's order, told by the sign that leads the list.
+  const signed = SIGNED_ORDER.exec(text);
+  if (signed) slots.sort = (signed[2] === "negative") === (signed[1] === "least") ? "desc" : "asc";
   // "best to worst", "worst to best": the order follows the metric's good direction (the best ACoS is the lowest),
   // so it is a judgement that starts the list, not a direction of its own.
   const judgedRange = JUDGED_RANGE.exec(text);
@@ -1972,6 +1980,21 @@ function mainClauseMetrics(text: string, g: SlotGrammar, question: string): Metr
   if (before.length === 0) return [];
   const after = words(text.slice(last.end)).filter((t) => t.startsWith("m_"));
   return [...new Set(after.map((t) => t.slice(2) as Metric))];
+}
+
+/**
+ * Metrics named one after another by their names, as a report's columns are ("sessions, page views, conversion rate",
+ * "acos | ad spend"): a list. A phrase that says how a figure goes ("but few sales", "dropping") is no column's name.
+ */
+function columnList(found: PhraseMatch<{ metric: Metric | null; lead: boolean }>[], g: SlotGrammar): boolean {
+  const named = (m: (typeof found)[number]) =>
+    m.value.metric !== null && !m.value.lead && !g.metricPhraseSorts.has(m.phrase);
+  return found.some((m, i) => {
+    const next = found[i + 1];
+    return (
+      next !== undefined && next.start === m.end + 1 && next.value.metric !== m.value.metric && named(m) && named(next)
+    );
+  });
 }
 
 /** The metric named before token `start`, over a few verbs ("ACoS goes above", "the buy box drops below"). */

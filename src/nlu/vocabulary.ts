@@ -97,6 +97,8 @@ export interface WordLists {
   overall_words?: string[];
   /** Words that only say how to order rows ("sort", "ascending"), with no subject of their own. */
   ordering_words?: string[];
+  /** Names a report's parameters are given under ("metric=profit"): "=" after one binds, and is no threshold. */
+  parameter_keys?: string[];
   /** Another seller's own figures, which the mirror cannot know (see words.json). */
   third_party_verbs?: string[];
   own_subjects?: string[];
