@@ -179,13 +179,40 @@ const TRANSFER_ACTION =
  * lightning deal on the puzzle"): made in Seller Central. Alerts and reports about deals are seller-ai's own.
  */
 const PROMOTION_ACTION =
-  "(?:create|run|set up|setup|launch|start|make|add|put on|put up|schedule|set|apply|offer) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,5}?(?:coupons?|vouchers?|lightning deals?|deals?|promotions?|promos?|discounts?|promo codes?|price cuts?)(?= |$)";
-/** An entry made in the seller's accounting ("post a journal entry in QuickBooks", "book the fees into Xero"). */
+  "(?:create|run|set up|setup|launch|start|make|add|put on|put up|schedule|set|apply|offer|send|e-?mail|mail|give|give out|hand out|issue|text) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,7}?(?:coupons?|vouchers?|lightning deals?|deals?|promotions?|promos?|discounts?|promo codes?|price cuts?)(?= |$)";
+/**
+ * An entry made in the seller's accounting ("post a journal entry in QuickBooks", "book the fees into Xero"), or the
+ * books squared against Amazon's ("reconcile my Xero ledger against the October settlement").
+ */
 const BOOKKEEPING_ACTION =
-  "(?:post|book|enter|record|log|add|put|create|make|push|send|export) (?:[^ ]+ ){0,6}?(?:in|into|to|on) (?:my |our |the )?(?:quickbooks|quick books|xero|sage|freshbooks|netsuite|zoho books|accounting (?:software|system|package)|general ledger|ledger|books)(?= |$)|(?:post|book|make|create|enter|record) (?:a |an |the )?(?:[^ ]+ ){0,2}?journal entr(?:y|ies)(?= |$)";
-/** A message written to a buyer or a review ("reply to the customer", "respond to that 1-star review"). */
+  "(?:reconcile|sync|import|upload|tie out|square|match up) (?:[^ ]+ ){0,4}?(?:quickbooks|quick books|xero|sage|freshbooks|netsuite|zoho books|accounting (?:software|system|package)|general ledger|ledger|books|bank statements?)(?= |$)|(?:post|book|enter|record|log|add|put|create|make|push|send|export) (?:[^ ]+ ){0,6}?(?:in|into|to|on) (?:my |our |the )?(?:quickbooks|quick books|xero|sage|freshbooks|netsuite|zoho books|accounting (?:software|system|package)|general ledger|ledger|books)(?= |$)|(?:post|book|make|create|enter|record) (?:a |an |the )?(?:[^ ]+ ){0,2}?journal entr(?:y|ies)(?= |$)";
+/**
+ * A message written to a buyer or a review ("reply to the customer", "respond to the latest 1-star review"), or to
+ * someone the seller deals with outside Amazon ("email the supplier in Ningbo", "chase the freight forwarder").
+ */
 const REPLY_ACTION =
-  "(?:reply|respond|write back|message|email|contact) (?:to )?(?:the |this |that |a |an |my |all |each )?(?:[^ ]+ ){0,2}?(?:customers?|buyers?|shoppers?|reviews?|reviewers?)(?= |$)";
+  "(?:reply|respond|write back|message|e-?mail|contact|call|ring|phone|text|chase|ping|write to|reach out to|get in touch with) (?:to )?(?:the |this |that |a |an |my |our |all |each )?(?:[^ ]+ ){0,3}?(?:customers?|buyers?|shoppers?|reviews?|reviewers?|suppliers?|manufacturers?|factory|factories|vendors?|freight forwarders?|forwarders?|carriers?|couriers?|seller support|amazon support|sourcing agents?|agents?|3pls?|prep centres?|prep centers?)(?= |$)";
+/**
+ * A keyword or target added to, or taken out of, a campaign ("add 'cork mat' as a negative keyword in Yoga Mats -
+ * Broad", "negate 'free' in the auto campaign", "pause the keywords wasting money"): done in the advertising console.
+ * Keyword alerts and reports are seller-ai's own.
+ */
+const KEYWORD_ACTION =
+  "(?:(?:add|put|negate|exclude|block|remove|delete|drop|pause|archive|harvest|promote|graduate) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,6}?(?:(?:negative|neg|exact|phrase|broad|exact match|phrase match|broad match) )?(?:keywords?|search terms?|negatives?|asin targets?|product targets?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))|(?:negate|exclude|block) (?:[^ ]+ ){1,5}?(?:in|from|on) (?:the |my |our )?(?:[a-z_-]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?))(?= |$)";
+/**
+ * Money moved between campaigns ("move $200 of daily budget from Yoga Mats - Broad into Dog Toys - Exact", "shift
+ * spend out of the auto campaign"): set in the advertising console. Asked as advice ("should I move budget…") it stays
+ * a question.
+ */
+const BUDGET_MOVE_ACTION =
+  "(?:move|shift|transfer|reallocate|redistribute|put|allocate|take|pull|divert) (?:[^ ]+ ){0,4}?(?:budgets?|spend|money)(?: [^ ]+){0,4}? (?:from|into|to|between|onto|out of) (?:the |my |our )?(?:[^ ]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?)(?= |$)";
+/**
+ * A setting of the Amazon account itself ("change my shipping template to free two-day delivery", "turn on vacation
+ * mode", "update my bank details"): changed in Seller Central. seller-ai's own settings (lead time, target ACoS, safety
+ * stock, currency) are not among them.
+ */
+const SELLER_CENTRAL_SETTING_ACTION =
+  "(?:change|update|set|edit|switch|modify|adjust|turn on|turn off|enable|disable|set up|activate|deactivate) (?:the |my |our |all |all my )?(?:[^ ]+ ){0,2}?(?:shipping templates?|shipping settings|shipping rates?|shipping options|handling times?|delivery (?:options|settings|templates?)|returns? settings|holiday mode|vacation mode|vacation settings|deposit methods?|bank (?:account|details)|business address|tax settings|tax information|account name|store name|storefront)(?= |$)";
 /**
  * A listing's content rewritten ("update the listing title for B0… to include 'non-stick'", "add waterproof to the
  * bullet points", "swap the main image"): edited in Seller Central, not a figure.
@@ -197,7 +224,7 @@ const LISTING_EDIT_ACTION = `(?:(?:update|change|edit|rewrite|rename|retitle|fix
  */
 const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|open|add) (?:a |an |the |my |our |some )?(?:new |fresh |second |another )?(?:(?!(?:alerts?|reports?|notifications?|warnings?|summary|list)(?: |$))[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|adgroups?)(?= |$)`;
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -253,6 +280,25 @@ const WHO_WILL =
  */
 const MARKET_COUNT = new RegExp(`(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${BUSINESSES}|shops|stores)(?= |$)`);
 
+/**
+ * What one currency is worth in another ("what's a euro worth in sterling today", "how many dollars is a pound",
+ * "today's exchange rate"): the world's prices, not the seller's figures. The rate seller-ai uses for the seller's
+ * reports ("which exchange rate do my reports use") is asked of its settings.
+ */
+const CURRENCY_RATE =
+  /(?:^| )(?:a|one|1|the) __currency__ (?:is |was )?(?:worth|in|to|against|vs|versus|__vs__)(?: in| against)? (?:a |the )?__currency__(?= |$)|(?:^| )how (?:much|many) __currency__ (?:is|are|for|to|in|buys?|gets?) (?:a|one|1|the) __currency__(?= |$)|(?:^| )__currency__ (?:to|against|vs|versus|__vs__) __currency__ (?:rate|rates|today|now|right now|at the moment)(?= |$)|(?:^| )(?:exchange|fx|forex|currency) rates?(?= |$)/;
+const RATE_SETTING = /(?:^| )(?:use|uses|used|using|set|setting|settings|reports?)(?= |$)/;
+
+/**
+ * A ranking said to reach past the seller's own ("the best-selling yoga mat on amazon.de overall, not just mine",
+ * "top sellers including other brands"): the market's, though the seller's possessive is in it.
+ */
+const BEYOND_OWN =
+  /(?:^| )(?:not (?:just|only|simply) (?:mine|ours|my own|our own|my (?:products?|listings?|catalog|stuff|range)|our (?:products?|listings?|catalog|stuff|range))|(?:including|as well as|besides|beyond|other than|apart from|and not just) (?:mine|ours|my own|our own|other (?:sellers|brands)|competitors|everyone else|everybody else))(?= |$)/;
+
+/** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
+const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -278,6 +324,9 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       )
         return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
+      if (CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) return true;
+      if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
+        return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
       if (WHO_WILL.test(text)) return true;
