@@ -84,6 +84,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const model = parserModel();
   // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
   const asked = withoutGreeting(spokenReportSyntax(text, model.parameterKeys));
+  // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
+  // afresh, and its word "question" asks no help.
+  const announced = NEW_SUBJECT_LABEL.exec(asked);
+  if (announced && /[a-z]/i.test(asked.slice(announced[0].length)))
+    return parseQuestion(asked.slice(announced[0].length), { ...options, previous: undefined });
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
   const asking = askingWithoutReasons(asked, options, model);
   if (asking !== undefined) {
@@ -125,6 +130,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
     demoteAlertIntents(classification.ranked, slots);
   settingsHaveNoPlace(classification.ranked, slots);
+  settingAskedAsChoice(classification.ranked, slots);
   demoteUnchangedPrices(classification.ranked, slots);
   insightsOverRankingWords(classification.ranked, slots);
   opportunitiesWithoutKeywords(classification.ranked, slots);
@@ -145,6 +151,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
+  offersOnOwnListing(classification.ranked, slots);
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.
@@ -424,6 +431,10 @@ const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 const NEW_SUBJECT =
   /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
+/** A new subject announced before the question, up to the stop, colon or dash after it ("Other question:", "new topic -"). */
+const NEW_SUBJECT_LABEL =
+  /^\s*(?:(?:ok|okay|right|so|and|also|now)[,\s]+)*(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)\s*[:;.!?,\-–—]+\s*(?=\S)/i;
+
 /**
  * Whether a question is not about the seller's data, whatever the classifier
  * says: mostly words never seen, or nothing that belongs to a seller's
@@ -431,6 +442,8 @@ const NEW_SUBJECT =
  */
 function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: number): boolean {
   if (followUp) return false;
+  // "are my reports set to pounds or euros?": the seller's own settings, however few seller words ask it.
+  if (SETTING_CHOICE.test(slots.masked)) return false;
   const hasSlots = hasAnySlot(slots);
   if (!hasSlots && slots.unknownWords * 2 > slots.contentWords.length) return true;
   // Something the parser does not know, asked without a word of the seller's own ("who sells the cheapest X").
@@ -735,6 +748,35 @@ function settingsHaveNoPlace(ranked: { label: string; score: number }[], slots: 
   if (/(?:^| )s_/.test(slots.masked)) return;
   const at = ranked.findIndex((r) => INTENT_AREAS[r.label as Intent] !== "account" && r.label !== "none");
   if (at > 0) promote(ranked, at, false);
+}
+
+/**
+ * A setting asked as a choice between two values ("are my reports set to pounds or euros?", "is my lead time 30 or 45
+ * days?"): the seller asks which one holds, so it is shown, and neither value is a change.
+ */
+const SETTING_CHOICE =
+  /^(?:(?:so|and|ok|okay|remind me|quick one|just checking)[, ]+)*(?:is|are|am|was|were|do|does|did|have|has)(?= ).*(?:__setting__ s_[a-z_]+|__target__ s_[a-z_]+|__currency__) or (?:__duration__|__currency__|\d)/;
+function settingAskedAsChoice(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!SETTING_CHOICE.test(slots.masked)) return;
+  slots.settings = {};
+  slots.targetAcos = undefined;
+  const at = ranked.findIndex((r) => r.label === "show_settings");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * The other sellers counted on the seller's own listing ("how many sellers are on my listing", "how many other sellers
+ * offer B0…"): the competitor offers the mirror holds, not a count of the market.
+ */
+const OFFERS_ON_OWN_LISTING =
+  /(?:^| )how many (?:other |competing |rival |different )?(?:sellers|offers|competitors|rivals)(?: are| is)?(?: there)? (?:on|selling on|offering on|sell on|selling|offer|offering|have offers on|share|sharing) (?:my|our|each of my|__asin__|__sku__)(?= |$)/;
+function offersOnOwnListing(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!OFFERS_ON_OWN_LISTING.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "competitor_pricing");
+  if (at < 0) return;
+  // The construction says what is asked, however little the classifier makes of its few words.
+  const [offers] = ranked.splice(at, 1);
+  ranked.unshift({ label: offers.label, score: Math.max(offers.score, ranked[0]?.score ?? 0, MIN_SCORE) });
 }
 
 /**

@@ -22,6 +22,8 @@ const PURPOSE = new RegExp(
     `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
     // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
     `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:closing|finishing|finali[sz]ing|wrapping up|completing|filing|submitting|doing|tidying up|catching up on)(?: off| out| up)? (?:the|my|our|this|this year's|last year's|this month's|last month's|the quarter's|a)` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"
     `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
     `)(?= |$)`,
