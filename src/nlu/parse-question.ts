@@ -152,6 +152,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   gapsOverPrices(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
+  fillingAShipment(classification.ranked, slots);
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.
@@ -777,6 +778,22 @@ function offersOnOwnListing(ranked: { label: string; score: number }[], slots: S
   // The construction says what is asked, however little the classifier makes of its few words.
   const [offers] = ranked.splice(at, 1);
   ranked.unshift({ label: offers.label, score: Math.max(offers.score, ranked[0]?.score ?? 0, MIN_SCORE) });
+}
+
+/**
+ * What to load on a shipment to cover a stretch ahead ("what should be on it to cover the next 90 days", "what do we put
+ * in the container to last 3 months"): how much to send in. "It" is the shipment told beside the question.
+ */
+const FILLING_A_SHIPMENT =
+  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|first|big|40ft|20ft|sea|air) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
+function fillingAShipment(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!FILLING_A_SHIPMENT.test(slots.masked)) return;
+  if (slots.horizonDays === undefined && !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked))
+    return;
+  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
+  if (at < 0) return;
+  const [restock] = ranked.splice(at, 1);
+  ranked.unshift({ label: restock.label, score: Math.max(restock.score, ranked[0]?.score ?? 0, MIN_SCORE) });
 }
 
 /**
