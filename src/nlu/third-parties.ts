@@ -74,6 +74,14 @@ const THEIR_AD_VERB =
 /** Their advertising as a possession ("my competitor's keywords", "rivals' PPC campaigns"). */
 const THEIR_AD_THINGS =
   /^(?:[a-z]+ )?(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|sponsored)(?= |$)/;
+/** Ad things named right after their owner, with no word between ("competitors campaigns"). */
+const BARE_AD_THINGS = /^(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|acos|tacos|roas)(?= |$)/;
+/** Ad things asked before the party that has them ("which campaigns are my competitors…", "what acos do rivals…"). */
+const AD_THING_ASKED =
+  /(?:^| )(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|budgets?|acos|tacos|roas) (?:are|is|do|does|did|have|has|were|was) (?:(?:my|our|the|those|these|other|main|biggest|closest) )*$/;
+/** What the party does with them. */
+const THEIR_AD_USE =
+  /^(?:(?:currently|usually|all|even|also|still) )?(?:running|run|runs|using|use|uses|bidding on|bid on|targeting|target|targets|getting|get|gets|got|seeing|see|have|has|had|spending|spend|paying|pay|hitting|hit|at)(?= |$)/;
 /** What a subject holds, asked of it ("how many reviews does my competitor's yoga mat have"). */
 /**
  * The market's leader named by its rank ("the top ranked spatula listing", "the number one yoga mat seller"), in a
@@ -331,8 +339,14 @@ export function thirdPartyDetector(
       }
       for (const o of others.find(text)) {
         const rest = text.slice(o.end).replace(/^' /, " ").trimStart();
-        const possessive = /'s?$/.test(o.phrase) || text.slice(o.end).startsWith("'");
+        // "my competitors' campaigns" loses its apostrophe in normalizing: a plural right before their ad things owns them.
+        const possessive =
+          /'s?$/.test(o.phrase) ||
+          text.slice(o.end).startsWith("'") ||
+          (/s$/.test(o.phrase) && BARE_AD_THINGS.test(rest));
         if (THEIR_AD_VERB.test(rest) || (possessive && THEIR_AD_THINGS.test(rest))) return true;
+        // Their ad things asked first ("which campaigns are my competitors running", "what ACoS do rivals get").
+        if (AD_THING_ASKED.test(text.slice(0, o.start)) && THEIR_AD_USE.test(rest)) return true;
         // Described by where it sells first ("the competitor on my puzzle pays for", "rivals in dog toys bid on"): what
         // it does in advertising follows the description.
         const next = words(rest);
