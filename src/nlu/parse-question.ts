@@ -788,7 +788,10 @@ const FILLING_A_SHIPMENT =
   /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|first|big|40ft|20ft|sea|air) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
 function fillingAShipment(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FILLING_A_SHIPMENT.test(slots.masked)) return;
-  if (slots.horizonDays === undefined && !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked))
+  if (
+    slots.horizonDays === undefined &&
+    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked)
+  )
     return;
   const at = ranked.findIndex((r) => r.label === "restock_recommendations");
   if (at < 0) return;

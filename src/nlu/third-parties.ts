@@ -75,7 +75,8 @@ const THEIR_AD_VERB =
 const THEIR_AD_THINGS =
   /^(?:[a-z]+ )?(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|sponsored)(?= |$)/;
 /** Ad things named right after their owner, with no word between ("competitors campaigns"). */
-const BARE_AD_THINGS = /^(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|acos|tacos|roas)(?= |$)/;
+const BARE_AD_THINGS =
+  /^(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|ppc|advertising|acos|tacos|roas)(?= |$)/;
 /** Ad things asked before the party that has them ("which campaigns are my competitors…", "what acos do rivals…"). */
 const AD_THING_ASKED =
   /(?:^| )(?:keywords?|search terms?|bids?|campaigns?|ads|adverts|ad spend|budgets?|acos|tacos|roas) (?:are|is|do|does|did|have|has|were|was) (?:(?:my|our|the|those|these|other|main|biggest|closest) )*$/;
