@@ -125,6 +125,9 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   // The words of the settings grammars (slots.ts), so that none is "corrected" into another ("factory" → "factor").
   texts.push("supplier suppliers manufacturer manufacturers factory factories vendor vendors producer producers");
   texts.push("produce deliver delivers ship ships buffer buffers");
+  // Words of Seller Central's own settings (out-of-domain.ts), so that none is "corrected" into a seller word
+  // ("vacation mode" → "valuation mode").
+  texts.push("vacation");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").

@@ -47,6 +47,8 @@ describe("discount codes sent to buyers, Seller Central's settings and messages 
     ["email a promo code to everyone who bought the puzzle"],
     ["give everyone who returned a puzzle a coupon"],
     ["turn on holiday mode until January"],
+    // "vacation" is a word of its own, never "corrected" into a seller word ("valuation").
+    ["turn on vacation mode for christmas"],
     ["update my handling time to 2 days"],
     ["ring the factory about the late PO"],
     ["could you chase the freight forwarder for the container ETA"],
