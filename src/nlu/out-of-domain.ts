@@ -198,7 +198,7 @@ const REPLY_ACTION =
  * Keyword alerts and reports are seller-ai's own.
  */
 const KEYWORD_ACTION =
-  "(?:(?:add|put|negate|exclude|block|remove|delete|drop|pause|archive|harvest|promote|graduate) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,6}?(?:(?:negative|neg|exact|phrase|broad|exact match|phrase match|broad match) )?(?:keywords?|search terms?|negatives?|asin targets?|product targets?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))|(?:negate|exclude|block) (?:[^ ]+ ){1,5}?(?:in|from|on) (?:the |my |our )?(?:[a-z_-]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?))(?= |$)";
+  "(?:(?:add|put|enter|list|set up) (?:[^ ]+ ){1,8}?as (?:an? )?(?:negative|neg)s?|(?:add|put|negate|exclude|block|remove|delete|drop|pause|archive|harvest|promote|graduate) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,6}?(?:(?:negative|neg|exact|phrase|broad|exact match|phrase match|broad match) )?(?:keywords?|search terms?|negatives?|asin targets?|product targets?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))|(?:negate|exclude|block) (?:[^ ]+ ){1,5}?(?:in|from|on) (?:the |my |our )?(?:[a-z_-]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?))(?= |$)";
 /**
  * Money moved between campaigns ("move $200 of daily budget from Yoga Mats - Broad into Dog Toys - Exact", "shift
  * spend out of the auto campaign"): set in the advertising console. Asked as advice ("should I move budget…") it stays
@@ -294,7 +294,7 @@ const RATE_SETTING = /(?:^| )(?:use|uses|used|using|set|setting|settings|reports
  * "top sellers including other brands"): the market's, though the seller's possessive is in it.
  */
 const BEYOND_OWN =
-  /(?:^| )(?:not (?:just|only|simply) (?:mine|ours|my own|our own|my (?:products?|listings?|catalog|stuff|range)|our (?:products?|listings?|catalog|stuff|range))|(?:including|as well as|besides|beyond|other than|apart from|and not just) (?:mine|ours|my own|our own|other (?:sellers|brands)|competitors|everyone else|everybody else))(?= |$)/;
+  /(?:^| )(?:not (?:just|only|simply) (?:mine|ours|my own|our own|my (?:products?|listings?|catalog|stuff|range)|our (?:products?|listings?|catalog|stuff|range))|(?:including|as well as|besides|beyond|other than|apart from|and not just) (?:mine|ours|my own|our own|other (?:sellers|brands)|competitors|everyone else|everybody else)|(?:mine|ours) and (?:everyone|everybody) else's|(?:mine|ours) and (?:other sellers|other brands|competitors|everyone else|everybody else))(?= |$)/;
 
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;

@@ -756,7 +756,7 @@ function settingsHaveNoPlace(ranked: { label: string; score: number }[], slots: 
  * days?"): the seller asks which one holds, so it is shown, and neither value is a change.
  */
 const SETTING_CHOICE =
-  /^(?:(?:so|and|ok|okay|remind me|quick one|just checking)[, ]+)*(?:is|are|am|was|were|do|does|did|have|has)(?= ).*(?:__setting__ s_[a-z_]+|__target__ s_[a-z_]+|__currency__) or (?:__duration__|__currency__|\d)/;
+  /^(?:(?:so|and|ok|okay|remind me|quick one|just checking)[, ]+)*(?:is|are|am|was|were|do|does|did|have|has)(?= ).*(?:(?:__setting__ s_[a-z_]+|__target__ s_[a-z_]+|__currency__) or (?:__duration__|__currency__|__num__|\d)|(?:__num__|__duration__|\d+) or (?:__duration__|__num__) s_[a-z_]+)/;
 function settingAskedAsChoice(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!SETTING_CHOICE.test(slots.masked)) return;
   slots.settings = {};

@@ -22,6 +22,7 @@ describe("a keyword or target added to or taken out of a campaign is done in the
     ["please pause the search terms that never convert"],
     ["could you drop 'cheap yoga mat' from my keywords"],
     ["add 'non slip' as an exact keyword to Yoga Mats - Broad"],
+    ["add 'yoga block' to the broad campaign as a negative phrase"],
   ])("%j is invalid_query", refused);
   it.each([
     // Asked as advice, or of seller-ai's own alerts, they stay ours.
@@ -84,6 +85,7 @@ describe("a ranking said to reach past the seller's own is the market's", () => 
   it.each([
     ["who sells the most puzzles on amazon.com, not only mine"],
     ["top selling dog toy in the UK including other brands"],
+    ["what are the best-selling puzzles on amazon.co.uk, mine and everyone else's"],
   ])("%j is invalid_query", refused);
   it("my own best sellers stay mine", () =>
     expectFrame(["what are my best sellers on amazon.de"], { intent: "top_products", filters: { marketplace: "DE" } }));
@@ -132,6 +134,8 @@ describe("a setting asked as a choice between two values is shown, not changed",
     ["am I on dollars or euros"],
     ["do my figures show in USD or GBP"],
     ["did I set safety stock to 14 or 21 days"],
+    ["is the lead time 30 days or 45"],
+    ["are my settings on 30 or 60 days lead time"],
   ])("%j is show_settings", (q) => {
     expectFrame([q], { intent: "show_settings" });
     expectAbsent([q], "settings");
