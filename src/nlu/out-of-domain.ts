@@ -195,10 +195,11 @@ const REPLY_ACTION =
 /**
  * A keyword or target added to, or taken out of, a campaign ("add 'cork mat' as a negative keyword in Yoga Mats -
  * Broad", "negate 'free' in the auto campaign", "pause the keywords wasting money"): done in the advertising console.
- * Keyword alerts and reports are seller-ai's own.
+ * Keyword alerts and reports are seller-ai's own, and so is an answer edited ("drop the branded keywords from that
+ * list", "put the search terms with no sales at the top").
  */
 const KEYWORD_ACTION =
-  "(?:(?:add|put|enter|list|set up) (?:[^ ]+ ){1,8}?as (?:an? )?(?:negative|neg)s?|(?:add|put|negate|exclude|block|remove|delete|drop|pause|archive|harvest|promote|graduate) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,6}?(?:(?:negative|neg|exact|phrase|broad|exact match|phrase match|broad match) )?(?:keywords?|search terms?|negatives?|asin targets?|product targets?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))|(?:negate|exclude|block) (?:[^ ]+ ){1,5}?(?:in|from|on) (?:the |my |our )?(?:[a-z_-]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?))(?= |$)";
+  "(?:(?:add|put|enter|list|set up) (?:[^ ]+ ){1,8}?as (?:an? )?(?:negative|neg)s?|(?:add|put|negate|exclude|block|remove|delete|drop|pause|archive|harvest|promote|graduate) (?:(?!(?:me|us|alerts?|reports?|notifications?|warnings?|list|summary|analysis)(?: |$))[^ ]+ ){0,6}?(?:(?:negative|neg|exact|phrase|broad|exact match|phrase match|broad match) )?(?:keywords?|search terms?|negatives?|asin targets?|product targets?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))(?!.* (?:list|lists|table|ranking|report|results?|answer|top|bottom|view|chart|graph|output)(?: |$))|(?:negate|exclude|block) (?:[^ ]+ ){1,5}?(?:in|from|on) (?:the |my |our )?(?:[a-z_-]+ ){0,2}?(?:__campaign__|campaigns?|ad groups?))(?= |$)";
 /**
  * Money moved between campaigns ("move $200 of daily budget from Yoga Mats - Broad into Dog Toys - Exact", "shift
  * spend out of the auto campaign"): set in the advertising console. Asked as advice ("should I move budget…") it stays

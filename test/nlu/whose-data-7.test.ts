@@ -29,6 +29,9 @@ describe("a keyword or target added to or taken out of a campaign is done in the
     ["which keywords should I add as negatives", "wasted_ad_spend"],
     ["delete the keyword alert", "delete_alert"],
     ["remove all my alerts about keywords", "delete_alert"],
+    ["show keywords I should add to my campaigns", "keyword_opportunities"],
+    // An answer edited is no command to the console.
+    ["put the search terms with no sales at the top", "wasted_ad_spend"],
   ])("%j stays ours", (q, intent) => expectFrame([q], { intent }));
 });
 
