@@ -259,7 +259,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   }
 
   const base =
-    followUp && previous ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters)) : {};
+    followUp && previous && !newSubjectInOtherArea(asked, intent, previous)
+      ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters))
+      : {};
   intent = refineIntent(intent, slots, model, base);
   if (followUp) applyFollowUpEdits(slots, base, options.today);
   const filters = buildFilters(intent, slots, base, model, options.today);
@@ -418,11 +420,31 @@ function withToldColonsAsStops(text: string): string {
 const SAME_AGAIN_BUT =
   /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|pull) )?(?:the |that |exactly the )?same(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
 
+/** Words that point back at the question before: its place, its rows, its answer ("there", "those", "that"). */
+const POINTS_BACK =
+  /(?:^|[\s,.;:!?-])(?:there|that|those|these|them|it|its|same|this one|that one|then)(?=[\s,.;:!?-]|$)/;
+/** A reply that opens by adding to the question before ("and…", "what about…", "how about…"). */
+const ADDS_ON = /^(?:(?:ok|okay|so|right|now)[,\s]+)*(?:and|plus|also|what about|how about|what of)(?=[\s,]|$)/;
+
+/**
+ * A question of another area in words of its own ("ok now which products are overstocked?" after ACoS in the US) is a
+ * new subject: it keeps nothing from before, unless it points back at it or opens by adding to it.
+ */
+function newSubjectInOtherArea(asked: string, intent: Intent, previous: Understanding): boolean {
+  const text = asked.toLowerCase();
+  return (
+    intent !== previous.intent &&
+    INTENT_AREAS[intent] !== INTENT_AREAS[previous.intent] &&
+    !POINTS_BACK.test(text) &&
+    !ADDS_ON.test(text.trim())
+  );
+}
+
 /** A total's other forms: set against another period, or drawn over time. */
 const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 
 const NEW_SUBJECT =
-  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topics?|subjects?|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /**
  * Whether a question is not about the seller's data, whatever the classifier

@@ -495,12 +495,15 @@ const ORDER_RANGE =
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
-/** "profit too?", "the UK as well": a question that ends by adding to the one before. */
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
   /^(?:please )?(?:re ?)?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give|do)(?: me| us)? (?:it|them|that|those|this)(?= |$)/;
+/**
+ * "profit too?", "the UK as well": a question that ends by adding to the one before; "what's the ACoS on that?",
+ * "how many orders was that?": one that ends by pointing at the answer just given.
+ */
 const ENDS_LIKE_A_FOLLOW_UP =
-  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
+  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in|from|behind) (?:it|them|those|that|that one|this one|that product|this product)|(?:was|is|were|are) (?:that|those))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
