@@ -495,6 +495,10 @@ const ORDER_RANGE =
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
+/** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
+const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
+/** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
+const STOCK_LEFT = /^(?:have left|got left|left|remaining|still left|available)$/;
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
   /^(?:please )?(?:re ?)?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give|do)(?: me| us)? (?:it|them|that|those|this)(?= |$)/;
@@ -1515,7 +1519,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       if (next?.value.metric && NAMED_FEES.has(next.value.metric) && /^(?:for|on)(?: (?:my|the|our))?$/.test(between))
         return m.phrase;
     }
-    if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
+    if (entry.metric === "units_sold" && BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
     // "products shipped", "items sold": a metric said of the things that earn it names them too.
@@ -1557,6 +1561,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         metricSort = undefined;
       }
     }
+  }
+  // "how many days of stock do we have left", "weeks of cover have I got left": what is left is the length of stock
+  // named before, not a count of units beside it.
+  if (slots.metrics.includes("days_of_supply") && slots.metrics.includes("available_quantity")) {
+    const cover = metricMatches.find((m) => m.value.metric === "days_of_supply");
+    const held = metricMatches.filter((m) => m.value.metric === "available_quantity");
+    if (cover && held.every((m) => m.start > cover.end && STOCK_LEFT.test(m.phrase)))
+      slots.metrics = slots.metrics.filter((x) => x !== "available_quantity");
   }
   if (moodUnits && !unitsNamed && slots.metrics.length > 1)
     slots.metrics = slots.metrics.filter((x) => x !== "units_sold");
@@ -2164,10 +2176,11 @@ const LEVEL_VERBS = new Set([
 ]);
 /**
  * A question that counts the goods sold: "how many" (or "how much" of a word for goods) before a verb of selling in
- * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money.
+ * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money. Goods bought are
+ * goods sold, said from the customer's side ("how many PS-1 did customers buy").
  */
 const COUNTED_SALES =
-  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
+  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged|bought|purchased)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|buy|purchase|sold|shifted|moved|flogged|bought|purchased))(?= |$)/;
 /**
  * Money the seller is missing, in either order ("easy money", "cash I'm leaving on the table", "what profit are we
  * leaving behind", "low-hanging fruit", "untapped upside"): an opening, whatever figure it names.
