@@ -1660,6 +1660,9 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   // Metrics: the named ones that make sense for the intent, else the intent's own.
   let named = slots.metrics;
   if (spec.bare_units && slots.bareUnits) named = named.map((m) => (m === "units_sold" ? spec.bare_units! : m));
+  // "unusual drop in units": where growth is no figure of the intent, the figure that grew or fell is the one meant.
+  if (slots.growthOf && spec.allowed && !spec.allowed.includes("growth_rate"))
+    named = named.map((m) => (m === "growth_rate" ? slots.growthOf! : m));
   let metrics = [...new Set(named)].filter((m) => !spec.allowed || spec.allowed.includes(m));
   if (
     metrics.length === 0 &&

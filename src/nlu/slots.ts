@@ -50,6 +50,8 @@ export interface Slots {
   metrics: Metric[];
   /** A metric only implied ("how much did I sell" → revenue), used when none is named. */
   weakMetric?: Metric;
+  /** The figure a growth phrase is of ("drop in units" → units_sold), for intents that watch the figure itself. */
+  growthOf?: Metric;
   groupBy?: GroupBy;
   /** The breakdown the question's nouns suggest ("which keywords …"), when it names none. */
   entityGroup?: GroupBy;
@@ -495,6 +497,15 @@ const ORDER_RANGE =
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
+/** The figure a growth phrase names by one of its words ("drop in units", "losing orders"), if any. */
+function figureInGrowth(phrase: string, g: SlotGrammar): Metric | undefined {
+  for (const word of phrase.split(" ")) {
+    const found = g.metrics.find(word).find((m) => m.phrase === word && m.value.metric !== "growth_rate");
+    if (found?.value.metric) return found.value.metric;
+  }
+  return undefined;
+}
+
 /** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
 const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
 /** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
@@ -1520,6 +1531,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         return m.phrase;
     }
     if (entry.metric === "units_sold" && BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+    if (entry.metric === "growth_rate") slots.growthOf ??= figureInGrowth(m.phrase, g);
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
     // "products shipped", "items sold": a metric said of the things that earn it names them too.
