@@ -361,6 +361,8 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
+/** A length of one unit said with an article ("a fortnight", "one week"), beside a setting's name. */
+const SETTING_ONE_LENGTH = /(?<![\w])(?:a|an|one|a single) (day|week|fortnight|month)(?![\w])/g;
 /** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
 const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
@@ -368,7 +370,7 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // safety stock on 14 days"), as "at" does.
 const SETTING_LINK =
   "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
-const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
+const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`, "g");
 /** What safety stock is also called. */
 const SAFETY_NAMES =
   "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
@@ -376,7 +378,7 @@ const SAFETY_NAMES =
 const KEPT_AS =
   "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
 const SAFETY_STOCK = new RegExp(
-  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
+  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?)?|(\\d+) ?(days?|weeks?|fortnights?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
   "g",
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
@@ -1084,7 +1086,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(
       SETTING_SHORT_LENGTH,
       (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`,
-    );
+    ).replace(SETTING_ONE_LENGTH, (_all, unit: string) => `1 ${unit}`);
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
