@@ -361,6 +361,8 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
+/** "out of all my campaigns, which one…", "of all the products": every row is the set one is picked from. */
+const CHOSEN_AMONG = /(?:^| )(?:of|among|amongst)(?: (?:them|those|these))? $/;
 /** A length of one unit said with an article ("a fortnight", "one week"), beside a setting's name. */
 const SETTING_ONE_LENGTH = /(?<![\w])(?:a|an|one|a single) (day|week|fortnight|month)(?![\w])/g;
 /** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
@@ -1696,7 +1698,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const everyRow = [
     ...g.showAll.find(text),
     ...g.showAllBefore.find(text).filter((m) => g.showAllEntities.at(text.slice(m.end + 1), 0) !== undefined),
-  ].find((m) => !inOverall(m));
+  ].find((m) => !inOverall(m) && !CHOSEN_AMONG.test(text.slice(0, m.start)));
   if (everyRow) {
     slots.showAll = true;
     text = normalizeText(`${text.slice(0, everyRow.start)} __all__ ${text.slice(everyRow.end)}`);
