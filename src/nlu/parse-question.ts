@@ -1627,6 +1627,23 @@ const COST_METRICS = new Set<Metric>([
 
 const KEPT_ACROSS_INTENTS = ["timeframe", "marketplace", "category", "subcategory", "asin", "sku", "campaign"];
 
+/** Running out before a wait told ends: "before then", "until the next shipment arrives", "before a reorder lands". */
+const BEFORE_THE_WAIT_ENDS =
+  /(?:^| )(?:before|until|till|by the time|in|within|during) (?:then|that|that time|the wait|it (?:arrives|lands|gets here|comes)|(?:the |a |my |our )?(?:next )?(?:shipment|delivery|reorder|restock|order|po|container|stock|delivery)s?(?: (?:arrives|arrive|lands|land|gets here|get here|comes in|come in|comes|turns up|turn up|shows up))?)(?= |$)/;
+
+/**
+ * A lead time told beside what runs out before it is over ("our supplier needs 35 days… what runs out before then?",
+ * "it takes 3 weeks for new stock to arrive, which products run out before that?"): the wait is the horizon.
+ */
+function leadTimeWaitedOut(slots: Slots): number | undefined {
+  if (!BEFORE_THE_WAIT_ENDS.test(slots.masked)) return undefined;
+  if (slots.settings.lead_time_days !== undefined) return slots.settings.lead_time_days;
+  const d = slots.duration;
+  if (d && TAKES_TO_ARRIVE.test(slots.masked)) return d.n * (d.unit === "days" ? 1 : d.unit === "weeks" ? 7 : 30);
+  return undefined;
+}
+const TAKES_TO_ARRIVE = /(?:^| )(?:takes?|took|needs?|needed|is|are) __duration__ (?:for|to|until|before)(?= |$)/;
+
 /** What a follow-up starts from: everything before, or only the scope when the intent changes. */
 function carriedFilters(previous: Understanding, intent: Intent): Filters {
   const carried: Filters = {};
@@ -1656,6 +1673,10 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   else if (slots.showAll && (spec.rankable || spec.keys?.includes("limit"))) f.limit = ALL_ROWS_LIMIT;
   else if (slots.singularSuperlative && spec.rankable && base.limit === undefined) f.limit = 1;
   if (slots.horizonDays !== undefined) f.horizon_days = slots.horizonDays;
+  else if (intent === "stockout_risk") {
+    const wait = leadTimeWaitedOut(slots);
+    if (wait !== undefined) f.horizon_days = wait;
+  }
 
   // Metrics: the named ones that make sense for the intent, else the intent's own.
   let named = slots.metrics;
