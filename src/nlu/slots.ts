@@ -1673,6 +1673,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ) ||
     ASKED_EACH.test(text) ||
     columnList(metricMatches, g);
+  reorderByLaterList(slots, text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
@@ -1989,6 +1990,25 @@ function withoutPlacePossessives(text: string, g: SlotGrammar): string {
 function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined {
   if (token === undefined) return undefined;
   return g.dayUnits[token] ?? g.dayUnits[token.replace(/'s?$/, "")];
+}
+
+/** Two metrics named side by side ("m_sessions and m_conversion_rate"). */
+const METRIC_PAIR = /(?:^| )m_([a-z_]+) (?:and|n|plus|\+|&|as well as|along with|with|vs|versus) m_([a-z_]+)(?= |$)/g;
+
+/**
+ * "People look but don't buy? Sessions and conversion rate for X": a figure a story implied first and then named
+ * again in a list takes the list's place: the metrics go in the order the list asks for them.
+ */
+function reorderByLaterList(slots: Slots, text: string): void {
+  const lead = slots.metrics[0];
+  if (!slots.listedMetrics || lead === undefined) return;
+  const pair = [...text.matchAll(METRIC_PAIR)].at(-1);
+  if (!pair || pair.index === undefined) return;
+  const listed = [pair[1], pair[2]] as Metric[];
+  const earlier = text.slice(0, pair.index).split(" ").includes(`m_${lead}`);
+  if (!earlier || !listed.includes(lead) || listed[0] === lead || !listed.every((m) => slots.metrics.includes(m)))
+    return;
+  slots.metrics = [...listed, ...slots.metrics.filter((m) => !listed.includes(m))];
 }
 
 /**
