@@ -13,6 +13,7 @@ import {
   PERIOD_BACK_REFERENCE,
   PRODUCT_BACK_REFERENCE,
   reasonsApart,
+  SCOPE_BACK_REFERENCE,
   storyApart,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
@@ -313,10 +314,19 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
+    // Pointed at without a noun ("which ones", "there"), the reason's category or place is the question's scope.
+    const pointsBack = SCOPE_BACK_REFERENCE.test(asking);
+    if (pointsBack && reason.category && !read(asking).category) asking = withScope(asking, reason.category);
+    if (pointsBack && reason.marketplace && !question.marketplace) asking = withScope(asking, reason.marketplace);
     const product = reason.sku ?? reason.asin;
     if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
   }
   return asking;
+}
+
+/** The question with a scope said at its end, before its closing mark ("…the last 6 months in Home & Kitchen?"). */
+function withScope(question: string, scope: string): string {
+  return question.replace(/\s*([?.!]*)\s*$/, ` in ${scope}$1`);
 }
 
 /** A word that asks or bids, wherever it stands in the sentence ("One of them is how many orders…, could you…"). */
