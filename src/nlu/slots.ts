@@ -372,7 +372,10 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // safety stock on 14 days"), as "at" does.
 const SETTING_LINK =
   "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
-const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`, "g");
+const LEAD_TIME = new RegExp(
+  `(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`,
+  "g",
+);
 /** What safety stock is also called. */
 const SAFETY_NAMES =
   "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
@@ -1085,10 +1088,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const days = (n: string, unit?: string) => Number(n) * (unit ? (g.dayUnits[unit] ?? 1) : 1);
   // "bump safety stock to 21d", "lead time 6w": a setting's length in shorthand is days or weeks written out.
   if (/lead|safety|buffer|cushion|reserve/.test(text))
-    text = text.replace(
-      SETTING_SHORT_LENGTH,
-      (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`,
-    ).replace(SETTING_ONE_LENGTH, (_all, unit: string) => `1 ${unit}`);
+    text = text
+      .replace(SETTING_SHORT_LENGTH, (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`)
+      .replace(SETTING_ONE_LENGTH, (_all, unit: string) => `1 ${unit}`);
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
