@@ -10,9 +10,17 @@ import { normalizeText } from "./text.js";
 const LEADING_GREETING =
   /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day)(?: there| again| team| all| folks| mate)?\s*[!,.:;-]*\s+(?=\S)/i;
 
+/**
+ * An acknowledgement of the last answer that opens the next question ("righto, and what about Australia?", "cool -
+ * now by profit", "got it. and last month?"): it answers nothing and asks nothing. Only when a mark follows it, so
+ * "right now" or "great sellers" stay words of the question.
+ */
+const LEADING_ACKNOWLEDGEMENT =
+  /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
+
 /** The question without a greeting before it ("Hello there, what can you do?" → "what can you do?"). */
 export function withoutGreeting(text: string): string {
-  const rest = text.replace(LEADING_GREETING, "");
+  const rest = text.replace(LEADING_GREETING, "").replace(LEADING_ACKNOWLEDGEMENT, "");
   return /[a-z]/i.test(rest) ? rest : text;
 }
 

@@ -13,6 +13,7 @@ import {
   PERIOD_BACK_REFERENCE,
   PRODUCT_BACK_REFERENCE,
   reasonsApart,
+  SCOPE_BACK_REFERENCE,
   storyApart,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
@@ -267,7 +268,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   }
 
   const base =
-    followUp && previous ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters)) : {};
+    followUp && previous && !newSubjectInOtherArea(asked, intent, previous)
+      ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters))
+      : {};
   intent = refineIntent(intent, slots, model, base);
   if (followUp) applyFollowUpEdits(slots, base, options.today);
   const filters = buildFilters(intent, slots, base, model, options.today);
@@ -319,10 +322,19 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
+    // Pointed at without a noun ("which ones", "there"), the reason's category or place is the question's scope.
+    const pointsBack = SCOPE_BACK_REFERENCE.test(asking);
+    if (pointsBack && reason.category && !read(asking).category) asking = withScope(asking, reason.category);
+    if (pointsBack && reason.marketplace && !question.marketplace) asking = withScope(asking, reason.marketplace);
     const product = reason.sku ?? reason.asin;
     if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
   }
   return asking;
+}
+
+/** The question with a scope said at its end, before its closing mark ("…the last 6 months in Home & Kitchen?"). */
+function withScope(question: string, scope: string): string {
+  return question.replace(/\s*([?.!]*)\s*$/, ` in ${scope}$1`);
 }
 
 /** A word that asks or bids, wherever it stands in the sentence ("One of them is how many orders…, could you…"). */
@@ -426,11 +438,31 @@ function withToldColonsAsStops(text: string): string {
 const SAME_AGAIN_BUT =
   /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|pull) )?(?:the |that |exactly the )?same(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
 
+/** Words that point back at the question before: its place, its rows, its answer ("there", "those", "that"). */
+const POINTS_BACK =
+  /(?:^|[\s,.;:!?-])(?:there|that|those|these|them|it|its|same|this one|that one|then)(?=[\s,.;:!?-]|$)/;
+/** A reply that opens by adding to the question before ("and…", "what about…", "how about…"). */
+const ADDS_ON = /^(?:(?:ok|okay|so|right|now)[,\s]+)*(?:and|plus|also|what about|how about|what of)(?=[\s,]|$)/;
+
+/**
+ * A question of another area in words of its own ("ok now which products are overstocked?" after ACoS in the US) is a
+ * new subject: it keeps nothing from before, unless it points back at it or opens by adding to it.
+ */
+function newSubjectInOtherArea(asked: string, intent: Intent, previous: Understanding): boolean {
+  const text = asked.toLowerCase();
+  return (
+    intent !== previous.intent &&
+    INTENT_AREAS[intent] !== INTENT_AREAS[previous.intent] &&
+    !POINTS_BACK.test(text) &&
+    !ADDS_ON.test(text.trim())
+  );
+}
+
 /** A total's other forms: set against another period, or drawn over time. */
 const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 
 const NEW_SUBJECT =
-  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
+  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topics?|subjects?|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
 
 /** A new subject announced before the question, up to the stop, colon or dash after it ("Other question:", "new topic -"). */
 const NEW_SUBJECT_LABEL =
@@ -1667,6 +1699,23 @@ const COST_METRICS = new Set<Metric>([
 
 const KEPT_ACROSS_INTENTS = ["timeframe", "marketplace", "category", "subcategory", "asin", "sku", "campaign"];
 
+/** Running out before a wait told ends: "before then", "until the next shipment arrives", "before a reorder lands". */
+const BEFORE_THE_WAIT_ENDS =
+  /(?:^| )(?:before|until|till|by the time|in|within|during) (?:then|that|that time|the wait|it (?:arrives|lands|gets here|comes)|(?:the |a |my |our )?(?:next )?(?:shipment|delivery|reorder|restock|order|po|container|stock|delivery)s?(?: (?:arrives|arrive|lands|land|gets here|get here|comes in|come in|comes|turns up|turn up|shows up))?)(?= |$)/;
+
+/**
+ * A lead time told beside what runs out before it is over ("our supplier needs 35 days… what runs out before then?",
+ * "it takes 3 weeks for new stock to arrive, which products run out before that?"): the wait is the horizon.
+ */
+function leadTimeWaitedOut(slots: Slots): number | undefined {
+  if (!BEFORE_THE_WAIT_ENDS.test(slots.masked)) return undefined;
+  if (slots.settings.lead_time_days !== undefined) return slots.settings.lead_time_days;
+  const d = slots.duration;
+  if (d && TAKES_TO_ARRIVE.test(slots.masked)) return d.n * (d.unit === "days" ? 1 : d.unit === "weeks" ? 7 : 30);
+  return undefined;
+}
+const TAKES_TO_ARRIVE = /(?:^| )(?:takes?|took|needs?|needed|is|are) __duration__ (?:for|to|until|before)(?= |$)/;
+
 /** What a follow-up starts from: everything before, or only the scope when the intent changes. */
 function carriedFilters(previous: Understanding, intent: Intent): Filters {
   const carried: Filters = {};
@@ -1696,10 +1745,17 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   else if (slots.showAll && (spec.rankable || spec.keys?.includes("limit"))) f.limit = ALL_ROWS_LIMIT;
   else if (slots.singularSuperlative && spec.rankable && base.limit === undefined) f.limit = 1;
   if (slots.horizonDays !== undefined) f.horizon_days = slots.horizonDays;
+  else if (intent === "stockout_risk") {
+    const wait = leadTimeWaitedOut(slots);
+    if (wait !== undefined) f.horizon_days = wait;
+  }
 
   // Metrics: the named ones that make sense for the intent, else the intent's own.
   let named = slots.metrics;
   if (spec.bare_units && slots.bareUnits) named = named.map((m) => (m === "units_sold" ? spec.bare_units! : m));
+  // "unusual drop in units": where growth is no figure of the intent, the figure that grew or fell is the one meant.
+  if (slots.growthOf && spec.allowed && !spec.allowed.includes("growth_rate"))
+    named = named.map((m) => (m === "growth_rate" ? slots.growthOf! : m));
   let metrics = [...new Set(named)].filter((m) => !spec.allowed || spec.allowed.includes(m));
   if (
     metrics.length === 0 &&

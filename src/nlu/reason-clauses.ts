@@ -123,6 +123,12 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */
 export const CATEGORY_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:category|range|department|section)\b/i;
+/**
+ * …to the things or the place the reason was about ("which Home & Kitchen items to drop… Which ones sold the fewest",
+ * "a bigger push into Japan… what are competitors selling there"): the question is asked of the reason's scope.
+ */
+export const SCOPE_BACK_REFERENCE =
+  /\b(?:which ones|the ones|those|these|them|they|there|that (?:market|marketplace|country|store|region))\b/i;
 /** …to a product the reason named ("how many of that one did I sell"). */
 export const PRODUCT_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:product|item|sku|asin|listing|one)\b/i;
 

@@ -50,6 +50,8 @@ export interface Slots {
   metrics: Metric[];
   /** A metric only implied ("how much did I sell" → revenue), used when none is named. */
   weakMetric?: Metric;
+  /** The figure a growth phrase is of ("drop in units" → units_sold), for intents that watch the figure itself. */
+  growthOf?: Metric;
   groupBy?: GroupBy;
   /** The breakdown the question's nouns suggest ("which keywords …"), when it names none. */
   entityGroup?: GroupBy;
@@ -359,6 +361,10 @@ function* regexMatches(
 const replaceAll = (text: string, re: RegExp, fn: (m: RegExpExecArray) => string | undefined) =>
   replaceMatches(text, regexMatches(text, re), (m) => fn(m.value));
 
+/** "out of all my campaigns, which one…", "of all the products": every row is the set one is picked from. */
+const CHOSEN_AMONG = /(?:^| )(?:of|among|amongst)(?: (?:them|those|these))? $/;
+/** A length of one unit said with an article ("a fortnight", "one week"), beside a setting's name. */
+const SETTING_ONE_LENGTH = /(?<![\w])(?:a|an|one|a single) (day|week|fortnight|month)(?![\w])/g;
 /** A length in shorthand ("21d", "6w", "3wks") beside a setting's name. */
 const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
@@ -366,7 +372,10 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // safety stock on 14 days"), as "at" does.
 const SETTING_LINK =
   "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
-const LEAD_TIME = new RegExp(`(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|months?)?(?![\\w])`, "g");
+const LEAD_TIME = new RegExp(
+  `(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`,
+  "g",
+);
 /** What safety stock is also called. */
 const SAFETY_NAMES =
   "(?:safety stock|buffer stock|safety buffer|stock buffer|buffer|spare stock|reserve stock|safety cushion|stock cushion|cushion|safety net|safety margin)";
@@ -374,7 +383,7 @@ const SAFETY_NAMES =
 const KEPT_AS =
   "(?:(?:spare |extra |reserve |backup )?(?:stock|inventory|cover|supply) (?:as|for) (?:an? |my |the )?)?";
 const SAFETY_STOCK = new RegExp(
-  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?)?|(\\d+) ?(days?|weeks?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
+  `(?<![\\w])(?:${SAFETY_NAMES}(?: days)?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?)?|(\\d+) ?(days?|weeks?|fortnights?) (?:of )?${KEPT_AS}${SAFETY_NAMES})(?![\\w])`,
   "g",
 );
 /** A lead time told as the supplier's delay: "my supplier takes 30 days to deliver". */
@@ -495,12 +504,28 @@ const ORDER_RANGE =
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
-/** "profit too?", "the UK as well": a question that ends by adding to the one before. */
+/** The figure a growth phrase names by one of its words ("drop in units", "losing orders"), if any. */
+function figureInGrowth(phrase: string, g: SlotGrammar): Metric | undefined {
+  for (const word of phrase.split(" ")) {
+    const found = g.metrics.find(word).find((m) => m.phrase === word && m.value.metric !== "growth_rate");
+    if (found?.value.metric) return found.value.metric;
+  }
+  return undefined;
+}
+
+/** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
+const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
+/** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
+const STOCK_LEFT = /^(?:have left|got left|left|remaining|still left|available)$/;
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
 const VERB_ON_IT =
   /^(?:please )?(?:re ?)?(?:bucket|group|show|chart|plot|graph|split|sort|order|rank|break|cut|narrow|filter|limit|redo|repeat|run|view|display|give|do)(?: me| us)? (?:it|them|that|those|this)(?= |$)/;
+/**
+ * "profit too?", "the UK as well": a question that ends by adding to the one before; "what's the ACoS on that?",
+ * "how many orders was that?": one that ends by pointing at the answer just given.
+ */
 const ENDS_LIKE_A_FOLLOW_UP =
-  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in) (?:it|them|those|that one|this one|that product|this product))(?: please)?$/;
+  /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in|from|behind) (?:it|them|those|that|that one|this one|that product|this product)|(?:was|is|were|are) (?:that|those))(?: please)?$/;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
@@ -1063,10 +1088,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const days = (n: string, unit?: string) => Number(n) * (unit ? (g.dayUnits[unit] ?? 1) : 1);
   // "bump safety stock to 21d", "lead time 6w": a setting's length in shorthand is days or weeks written out.
   if (/lead|safety|buffer|cushion|reserve/.test(text))
-    text = text.replace(
-      SETTING_SHORT_LENGTH,
-      (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`,
-    );
+    text = text
+      .replace(SETTING_SHORT_LENGTH, (_all, n: string, unit: string) => `${n} ${unit === "d" ? "days" : "weeks"}`)
+      .replace(SETTING_ONE_LENGTH, (_all, unit: string) => `1 ${unit}`);
   if (text.includes("lead")) {
     text = replaceAll(text, LEAD_TIME, (m) => {
       slots.settings.lead_time_days = days(m[1], m[2]);
@@ -1512,7 +1536,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       if (next?.value.metric && NAMED_FEES.has(next.value.metric) && /^(?:for|on)(?: (?:my|the|our))?$/.test(between))
         return m.phrase;
     }
-    if (entry.metric === "units_sold" && (m.phrase === "units" || m.phrase === "unit")) slots.bareUnits = true;
+    if (entry.metric === "units_sold" && BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+    if (entry.metric === "growth_rate") slots.growthOf ??= figureInGrowth(m.phrase, g);
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
     // "products shipped", "items sold": a metric said of the things that earn it names them too.
@@ -1554,6 +1579,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         metricSort = undefined;
       }
     }
+  }
+  // "how many days of stock do we have left", "weeks of cover have I got left": what is left is the length of stock
+  // named before, not a count of units beside it.
+  if (slots.metrics.includes("days_of_supply") && slots.metrics.includes("available_quantity")) {
+    const cover = metricMatches.find((m) => m.value.metric === "days_of_supply");
+    const held = metricMatches.filter((m) => m.value.metric === "available_quantity");
+    if (cover && held.every((m) => m.start > cover.end && STOCK_LEFT.test(m.phrase)))
+      slots.metrics = slots.metrics.filter((x) => x !== "available_quantity");
   }
   if (moodUnits && !unitsNamed && slots.metrics.length > 1)
     slots.metrics = slots.metrics.filter((x) => x !== "units_sold");
@@ -1642,6 +1675,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ) ||
     ASKED_EACH.test(text) ||
     columnList(metricMatches, g);
+  reorderByLaterList(slots, text);
   slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
@@ -1667,7 +1701,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const everyRow = [
     ...g.showAll.find(text),
     ...g.showAllBefore.find(text).filter((m) => g.showAllEntities.at(text.slice(m.end + 1), 0) !== undefined),
-  ].find((m) => !inOverall(m));
+  ].find((m) => !inOverall(m) && !CHOSEN_AMONG.test(text.slice(0, m.start)));
   if (everyRow) {
     slots.showAll = true;
     text = normalizeText(`${text.slice(0, everyRow.start)} __all__ ${text.slice(everyRow.end)}`);
@@ -1960,6 +1994,25 @@ function dayUnit(g: SlotGrammar, token: string | undefined): number | undefined 
   return g.dayUnits[token] ?? g.dayUnits[token.replace(/'s?$/, "")];
 }
 
+/** Two metrics named side by side ("m_sessions and m_conversion_rate"). */
+const METRIC_PAIR = /(?:^| )m_([a-z_]+) (?:and|n|plus|\+|&|as well as|along with|with|vs|versus) m_([a-z_]+)(?= |$)/g;
+
+/**
+ * "People look but don't buy? Sessions and conversion rate for X": a figure a story implied first and then named
+ * again in a list takes the list's place: the metrics go in the order the list asks for them.
+ */
+function reorderByLaterList(slots: Slots, text: string): void {
+  const lead = slots.metrics[0];
+  if (!slots.listedMetrics || lead === undefined) return;
+  const pair = [...text.matchAll(METRIC_PAIR)].at(-1);
+  if (!pair || pair.index === undefined) return;
+  const listed = [pair[1], pair[2]] as Metric[];
+  const earlier = text.slice(0, pair.index).split(" ").includes(`m_${lead}`);
+  if (!earlier || !listed.includes(lead) || listed[0] === lead || !listed.every((m) => slots.metrics.includes(m)))
+    return;
+  slots.metrics = [...listed, ...slots.metrics.filter((m) => !listed.includes(m))];
+}
+
 /**
  * The metrics a question asks for in its own clause, when a preamble comes first: those after the last
  * request opener that is not at the start ("… worth it, what was my m_roas").
@@ -2161,10 +2214,11 @@ const LEVEL_VERBS = new Set([
 ]);
 /**
  * A question that counts the goods sold: "how many" (or "how much" of a word for goods) before a verb of selling in
- * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money.
+ * the past, or "did"/"have" before one in the present. "How much did I sell" alone asks for money. Goods bought are
+ * goods sold, said from the customer's side ("how many PS-1 did customers buy").
  */
 const COUNTED_SALES =
-  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|sold|shifted|moved|flogged))(?= |$)/;
+  /(?:^| )how (?:many|much (?:stuff|product|products|merchandise|goods|gear|inventory|stock|kit))(?: \S+){0,5}? (?:(?:sold|shifted|moved|flogged|bought|purchased)|(?:did|do|have|has|had|'ve)(?: \S+){0,3}? (?:sell|shift|move|flog|buy|purchase|sold|shifted|moved|flogged|bought|purchased))(?= |$)/;
 /**
  * Money the seller is missing, in either order ("easy money", "cash I'm leaving on the table", "what profit are we
  * leaving behind", "low-hanging fruit", "untapped upside"): an opening, whatever figure it names.

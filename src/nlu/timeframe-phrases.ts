@@ -69,6 +69,7 @@ interface Grammar {
     dateAfterWeekday: RegExp;
     half: RegExp;
     monthHalf: RegExp;
+    monthWeek: RegExp;
     season: RegExp;
     monthAlone: RegExp;
     yearAlone: RegExp;
@@ -217,6 +218,12 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // (16th to the month's end), "first half of oct 2025".
       monthHalf: new RegExp(
         `${B}(?:the |in the |in )?(${alt(Object.keys(p.halves))}) (?:of )?(?:(this|last|the) month|(${MONTH})(?:,? (\\d{4}))?)${E}`,
+        "g",
+      ),
+      // A week of a named month, counted from its first day: "the first week of November", "2nd week of Oct 2025".
+      // "Last week of" needs the month after it, so "last week" alone stays the calendar week.
+      monthWeek: new RegExp(
+        `${B}(?:the |in the |in |during the |over the )?(${alt(Object.keys(p.month_weeks))}) (?:of|in) (?:(this|last|the) month|(${MONTH})(?:,? (\\d{4}))?)${E}`,
         "g",
       ),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
@@ -409,18 +416,32 @@ export function findTimeframes(
       else if (!year && which === "last" && endOf(y) >= today) y--;
       return { kind: "time", token: `${startOf(y)}..${endOf(y)}` };
     });
+  // The month a part of one is of: named (the latest that has begun, unless a year is said), or this or last month.
+  const monthOf = (which?: string, monthName?: string, yearText?: string): [number, number] => {
+    if (monthName) {
+      const month = g.months[monthName];
+      return [yearText ? Number(yearText) : latestMonthYear(month, today), month];
+    }
+    const first = which === "last" ? addMonthsIso(`${today.slice(0, 8)}01`, -1) : `${today.slice(0, 8)}01`;
+    const [y, month] = first.split("-").map(Number);
+    return [y, month];
+  };
+  if (tokens.includes("week")) {
+    claim(g.patterns.monthWeek, (m) => {
+      const [, name, which, monthName, yearText] = m;
+      const [y, month] = monthOf(which, monthName, yearText);
+      const week = p.month_weeks[name];
+      const end = lastDayOfMonth(y, month);
+      const start = week > 0 ? ymd(y, month, 1 + (week - 1) * 7) : addDaysIso(end, -6);
+      const last = week > 0 ? ymd(y, month, week * 7) : end;
+      if (start > today) return undefined;
+      return { kind: "time", token: `${start}..${last < today ? last : today}` };
+    });
+  }
   if (tokens.some((t) => t === "half" || /^h[12]$/.test(t))) {
     claim(g.patterns.monthHalf, (m) => {
       const [, name, which, monthName, yearText] = m;
-      let y: number;
-      let month: number;
-      if (monthName) {
-        month = g.months[monthName];
-        y = yearText ? Number(yearText) : latestMonthYear(month, today);
-      } else {
-        const first = which === "last" ? addMonthsIso(`${today.slice(0, 8)}01`, -1) : `${today.slice(0, 8)}01`;
-        [y, month] = first.split("-").map(Number);
-      }
+      const [y, month] = monthOf(which, monthName, yearText);
       const start = ymd(y, month, p.halves[name] === 1 ? 1 : 16);
       const last = p.halves[name] === 1 ? ymd(y, month, 15) : lastDayOfMonth(y, month);
       if (start > today) return undefined;

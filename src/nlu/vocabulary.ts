@@ -129,6 +129,8 @@ export interface TimeframePhrases {
   weekdays: Record<string, number>;
   /** "first half", "h2"… → 1 or 2. */
   halves: Record<string, number>;
+  /** "first week", "3rd week", "last week" of a month → 1..5, or -1 for its last seven days. */
+  month_weeks: Record<string, number>;
   same_period_last_year: string[];
   previous_period: string[];
   same_period_last_year_standalone: string[];
