@@ -1679,11 +1679,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
   if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
-  // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
+  // "how many units we shifted over the last 3 months", "…over the past fortnight", "…over the course of last month":
+  // an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
-  slots.trendCue ||= g.trendCues
-    .find(text)
-    .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
+  const overPeriod = (m: { phrase: string; end: number }) =>
+    /(?:^| )over(?: the course of)?$/.test(m.phrase) &&
+    /^ (?:the course of )?(?:the )?__time__/.test(text.slice(m.end));
+  slots.trendCue ||= g.trendCues.find(text).some((m) => !(amount && overPeriod(m)));
   // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
   if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
     slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
