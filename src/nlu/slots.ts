@@ -1642,7 +1642,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ) ||
     ASKED_EACH.test(text) ||
     columnList(metricMatches, g);
-  slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
+  // A weak cue inside a phrase that only looks like a metric ("worth spending a few hours on", "worth a closer look")
+  // names no figure.
+  const notFigures = g.metrics.find(text).filter((m) => m.value.metric === null);
+  slots.weakMetric = g.weakMetrics
+    .find(text)
+    .find((w) => !notFigures.some((n) => n.start <= w.start && w.end <= n.end))?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
   const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;
