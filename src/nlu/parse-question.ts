@@ -1251,6 +1251,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     SHOULD_PAY.test(slots.topicText)
   )
     return "bid_recommendations";
+  // Keywords said to want their bid changed ("which terms want a higher bid", "could do with more bid", "should I bid
+  // up") ask for the bids to set, however the seller explains it ("I'm underbidding", "they barely show").
+  if (intent === "keyword_opportunities" && BID_CHANGE.test(slots.topicText)) return "bid_recommendations";
   // How the business is doing against another period is a comparison of its sales.
   if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
     return "sales_comparison";
@@ -1503,6 +1506,10 @@ const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got underc
 
 /** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
 const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
+
+/** A bid to be changed: "a higher bid", "more bid", "raise the bids", "bid up", "bump my bids". */
+const BID_CHANGE =
+  /(?:^| )(?:(?:higher|bigger|larger|lower|smaller|more|less|increased|reduced) (?:max )?bids?|(?:raise|raising|increase|increasing|lift|lifting|bump|bumping|boost|boosting|push|pushing|lower|lowering|cut|cutting|reduce|reducing|drop|dropping|up|upping) (?:the |my |our |their |its |those |these )?(?:max )?bids?|bid (?:up|down|higher|lower|more|less)|bid(?:s|ding)? (?:increase|increases|decrease|decreases|raise|raises|bump|bumps|cut|cuts))(?= |$)/;
 
 function inTheFuture(timeframe: string | undefined, today: string): boolean {
   const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
