@@ -898,7 +898,17 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
 function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   if (!rankedByStockState(ranked[0]?.label, slots)) return;
   const classes = model.classifier.classesIn(slots.masked);
-  const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
+  // With no state named, products put in order by how much stock they hold ("available units for every product,
+  // lowest first", "top 5 by days of supply") are the stock levels in that order.
+  const levelsInOrder =
+    ranked[0]?.label === "top_products" && slots.metrics.length > 0 && slots.metrics.every((m) => STOCK_FIGURES.has(m));
+  const want = classes.has("overstock")
+    ? "excess_inventory"
+    : classes.has("runout")
+      ? "stockout_risk"
+      : levelsInOrder
+        ? "inventory_levels"
+        : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
@@ -1252,8 +1262,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   )
     return "bid_recommendations";
   // Keywords said to want their bid changed ("which terms want a higher bid", "could do with more bid", "should I bid
-  // up") ask for the bids to set, however the seller explains it ("I'm underbidding", "they barely show").
-  if (intent === "keyword_opportunities" && BID_CHANGE.test(slots.topicText)) return "bid_recommendations";
+  // up") ask for the bids to set, however the seller explains it ("I'm underbidding", "they barely show"); chosen by
+  // the figures of an opening ("bid more on because they convert well"), they are the openings.
+  if (intent === "keyword_opportunities" && slots.metrics.length === 0 && BID_CHANGE.test(slots.topicText))
+    return "bid_recommendations";
   // How the business is doing against another period is a comparison of its sales.
   if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
     return "sales_comparison";
