@@ -1243,7 +1243,10 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
 function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Filters = {}): Intent {
   // A setting changes only with a value to change it to; without one the question asks what it is.
   const changes = Object.keys(slots.settings).length > 0 || slots.targetAcos !== undefined;
-  if (intent === "update_settings" && !changes) return "show_settings";
+  // A value asked about rather than given ("is my lead time 30 days?", "have I set safety stock to 14 days?") checks
+  // the setting: only a command or a statement changes it.
+  const settingQuestion = intent === "update_settings" || intent === "show_settings";
+  if (settingQuestion && (!changes || SETTING_CHECKED.test(slots.topicText))) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
   if (figureOverPeriods(intent, slots, model)) return "sales_comparison";
@@ -1515,6 +1518,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 const WHAT_DOES_BEST =
   /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
 const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+
+/**
+ * A yes/no question, its verb first ("is my lead time…", "are we on a 45 day lead time", "have I set…"), and not a
+ * request made politely as one ("is it possible to set…", "is it ok to change…").
+ */
+const SETTING_CHECKED =
+  /^(?:(?:so|and|ok|okay|just|quick|question|sorry|remind me|just checking|checking) )*(?:is|are|was|were|am|have|has|did|do|does|isn't|aren't|haven't|hasn't|didn't) (?!it (?:possible|ok|okay|alright|fine|worth)|there a way)/;
 
 /** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
 const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
