@@ -34,7 +34,7 @@ describe("the ads as what costs, in any tense, are the ad spend", () => {
 describe("time to spend is what to focus on, not ad spend", () => {
   it.each([
     "with a spare day this week what should I spend it on",
-    "I've got one free afternoon - what's the best thing to spend it on?",
+    "I've got one free afternoon - what should I spend it on?",
     "what's worth spending a few hours on this week",
     "is it worth spending my time on the UK",
   ])("%j", (q) => {
