@@ -992,7 +992,17 @@ function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slo
 function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   if (!rankedByStockState(ranked[0]?.label, slots)) return;
   const classes = model.classifier.classesIn(slots.masked);
-  const want = classes.has("overstock") ? "excess_inventory" : classes.has("runout") ? "stockout_risk" : undefined;
+  // With no state named, products put in order by how much stock they hold ("available units for every product,
+  // lowest first", "top 5 by days of supply") are the stock levels in that order.
+  const levelsInOrder =
+    ranked[0]?.label === "top_products" && slots.metrics.length > 0 && slots.metrics.every((m) => STOCK_FIGURES.has(m));
+  const want = classes.has("overstock")
+    ? "excess_inventory"
+    : classes.has("runout")
+      ? "stockout_risk"
+      : levelsInOrder
+        ? "inventory_levels"
+        : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
@@ -1327,7 +1337,10 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
 function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Filters = {}): Intent {
   // A setting changes only with a value to change it to; without one the question asks what it is.
   const changes = Object.keys(slots.settings).length > 0 || slots.targetAcos !== undefined;
-  if (intent === "update_settings" && !changes) return "show_settings";
+  // A value asked about rather than given ("is my lead time 30 days?", "have I set safety stock to 14 days?") checks
+  // the setting: only a command or a statement changes it.
+  const settingQuestion = intent === "update_settings" || intent === "show_settings";
+  if (settingQuestion && (!changes || SETTING_CHECKED.test(slots.topicText))) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
   if (figureOverPeriods(intent, slots, model)) return "sales_comparison";
@@ -1344,6 +1357,11 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.metrics.includes("cpc") &&
     SHOULD_PAY.test(slots.topicText)
   )
+    return "bid_recommendations";
+  // Keywords said to want their bid changed ("which terms want a higher bid", "could do with more bid", "should I bid
+  // up") ask for the bids to set, however the seller explains it ("I'm underbidding", "they barely show"); chosen by
+  // the figures of an opening ("bid more on because they convert well"), they are the openings.
+  if (intent === "keyword_opportunities" && slots.metrics.length === 0 && BID_CHANGE.test(slots.topicText))
     return "bid_recommendations";
   // How the business is doing against another period is a comparison of its sales.
   if (intent === "insights" && slots.compareTo && (slots.insightType ?? "performance") === "performance")
@@ -1595,8 +1613,19 @@ const WHAT_DOES_BEST =
   /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
 const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
 
+/**
+ * A yes/no question, its verb first ("is my lead time…", "are we on a 45 day lead time", "have I set…"), and not a
+ * request made politely as one ("is it possible to set…", "is it ok to change…").
+ */
+const SETTING_CHECKED =
+  /^(?:(?:so|and|ok|okay|just|quick|question|sorry|remind me|just checking|checking) )*(?:is|are|was|were|am|have|has|did|do|does|isn't|aren't|haven't|hasn't|didn't) (?!it (?:possible|ok|okay|alright|fine|worth)|there a way)/;
+
 /** Advice on what to pay: "should I be paying", "what ought I to pay", "how much to pay". */
 const SHOULD_PAY = /(?:^| )(?:should|ought|how much to|what to|best to|optimal|ideal|right)(?= |$)/;
+
+/** A bid to be changed: "a higher bid", "more bid", "raise the bids", "bid up", "bump my bids". */
+const BID_CHANGE =
+  /(?:^| )(?:(?:higher|bigger|larger|lower|smaller|more|less|increased|reduced) (?:max )?bids?|(?:raise|raising|increase|increasing|lift|lifting|bump|bumping|boost|boosting|push|pushing|lower|lowering|cut|cutting|reduce|reducing|drop|dropping|up|upping) (?:the |my |our |their |its |those |these )?(?:max )?bids?|bid (?:up|down|higher|lower|more|less)|bid(?:s|ding)? (?:increase|increases|decrease|decreases|raise|raises|bump|bumps|cut|cuts))(?= |$)/;
 
 function inTheFuture(timeframe: string | undefined, today: string): boolean {
   const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;

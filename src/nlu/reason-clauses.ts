@@ -137,28 +137,34 @@ const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)/;
 /** A question that only points back at what was named before ("What was it?", "how much was that?", "what's the figure?"). */
 const POINTING_QUESTION =
   /^(?:(?:so|and|ok|okay|then|right)[,\s]+)?(?:what|how much|how many)(?:'s| was| is| were| are)? (?:it|that|this|they|them|those|the (?:number|figure|total|amount|answer))(?: then)?[?.!]*$/i;
-/** Someone wanting a figure, before the figure itself ("My accountant wants…", "I need…", "The bank asked for…"). */
+/**
+ * Someone wanting a figure, before the figure itself ("My accountant wants…", "I need…", "The bank asked for…"), after
+ * what the seller is doing, if told first ("I'm applying for a loan and the bank wants to know…").
+ */
 const WANTING =
-  /^(?:(?:so|and|ok|okay)[,\s]+)?(?:(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:wants|needs|asked for|is asking for|has asked for|requested|requires|would like)|(?:i|we) (?:need|want|have to report|must report|have to give|need to report|'d like|would like))\s+/i;
+  /^(?:[^.!?]*?(?:,|\band|\bso|\bbut)\s+)?(?:(?:so|and|ok|okay)[,\s]+)?(?:(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:wants|needs|asked for|is asking for|has asked for|requested|requires|would like)|(?:i|we) (?:need|want|have to report|must report|have to give|need to report|'d like|would like))(?: to (?:know|see|check|have))?\s+/i;
 
 /**
  * A figure named in one sentence and asked for in the next by a pointer alone ("My accountant wants the Spanish gross
- * for August on its own line. What was it?"): the question of the figure named. Undefined otherwise.
+ * for August on its own line. What was it?"), the last two sentences: the question of the figure named, after what
+ * was told before it. Undefined otherwise.
  */
 export function namedThenAsked(text: string): string | undefined {
   const sentences = text
     .split(SENTENCE_BREAK)
     .map((s) => s.trim())
     .filter((s) => /[a-z]/i.test(s));
-  if (sentences.length !== 2) return undefined;
-  const [named, asked] = sentences;
+  if (sentences.length < 2) return undefined;
+  // What is told before the figure ("I'm applying for a loan.") stays, for the question to be read beside it.
+  const [named, asked] = sentences.slice(-2);
+  const told = sentences.slice(0, -2);
   if (!POINTING_QUESTION.test(asked.replace(/[‘’]/g, "'"))) return undefined;
   const figure = named
     .replace(/[‘’]/g, "'")
     .replace(WANTING, "")
     .replace(/[.!:;]+$/, "");
   if (figure === named.replace(/[.!:;]+$/, "")) return undefined;
-  return `what was ${figure}?`;
+  return [...told, `what was ${figure}?`].join(" ");
 }
 
 /** Where one sentence ends and the next starts, by its stop alone: a dash may sit inside a campaign's name. */

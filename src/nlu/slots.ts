@@ -606,6 +606,11 @@ const CLAUSE_WORD =
  */
 const BUY_AS_BY =
   /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
+/** A sales report named by its kind ("sales summary", "sales trend"), once masked. */
+const SALES_REPORT = /(?:^| )m_revenue (?:summary|summaries|trend|trends|comparison|report|overview)(?= |$)/;
+/** Any figure's report named so ("units trend"): two of them set reports side by side, each its figure. */
+const METRIC_REPORT = /(?:^| )m_[a-z_]+ (?:summary|summaries|trend|trends|comparison|report|overview)(?= |$)/g;
+
 /** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
 /** A report or record named by how often it is made ("the monthly report", "our weekly review", "my daily log"). */
@@ -668,6 +673,9 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  */
 const HORIZON =
   /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+/** A horizon as a parameter: its name, then its length ("horizon 21 days", "horizon days: 45", "outlook 6 weeks"). */
+const HORIZON_PARAMETER =
+  /(?<![\w])(?:horizon|outlook|look ?ahead)(?: days)?\s*[:=]?\s*(\d+)(?: (days?|weeks?|fortnights?|months?))?(?![\w])/g;
 /** Words that ask about a day still to come; "will you" is a request, not the future. */
 const TOMORROW_ASKED =
   /(?<![\w'])(?:will(?! (?:you|u)(?![\w]))|won't|wont|going to|gonna|predict|forecast|expect|expected|likely|projected)(?![\w'])/;
@@ -1223,6 +1231,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.horizonDays ??= days(/^\d/.test(n) ? n : "1", m[2] ?? m[4]);
     return "__horizon__";
   });
+  // "horizon 21 days", "horizon: 3 weeks", "horizon_days=45": a horizon given as a report's parameter, in days
+  // unless a unit says otherwise.
+  if (/horizon|outlook|look ?ahead/.test(text))
+    text = replaceAll(text, HORIZON_PARAMETER, (m) => {
+      slots.horizonDays ??= days(m[1], m[2]);
+      return "__horizon__";
+    });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
     const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
@@ -1590,6 +1605,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   if (moodUnits && !unitsNamed && slots.metrics.length > 1)
     slots.metrics = slots.metrics.filter((x) => x !== "units_sold");
+  // "sales summary: metric=orders", "sales trend for units": "sales" naming the report says which report, not which
+  // figure, when the report is given another figure and no other word says revenue.
+  if (
+    SALES_REPORT.test(text) &&
+    slots.metrics.length > 1 &&
+    text.split("m_revenue").length === 2 &&
+    (text.match(METRIC_REPORT) ?? []).length === 1
+  )
+    slots.metrics = slots.metrics.filter((x) => x !== "revenue");
   // "heaps of orders came through, how many units was that?": a figure told as plenty is the story, the one asked
   // after it is the question.
   const told = PLENTY_OF_METRIC.exec(text);
@@ -1676,7 +1700,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     ASKED_EACH.test(text) ||
     columnList(metricMatches, g);
   reorderByLaterList(slots, text);
-  slots.weakMetric = g.weakMetrics.find(text)[0]?.value;
+  // A weak cue inside a phrase that only looks like a metric ("worth spending a few hours on", "worth a closer look")
+  // names no figure.
+  const notFigures = g.metrics.find(text).filter((m) => m.value.metric === null);
+  slots.weakMetric = g.weakMetrics
+    .find(text)
+    .find((w) => !notFigures.some((n) => n.start <= w.start && w.end <= n.end))?.value;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
   const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;
@@ -1713,11 +1742,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
   if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
-  // "how many units we shifted over the last 3 months": an amount over a period, not how it moved.
+  // "how many units we shifted over the last 3 months", "…over the past fortnight", "…over the course of last month":
+  // an amount over a period, not how it moved.
   const amount = /^(?:.* )?how (?:many|much)(?= |$)/.test(text);
-  slots.trendCue ||= g.trendCues
-    .find(text)
-    .some((m) => !(amount && m.phrase.endsWith(" over") && text.slice(m.end).startsWith(" __time__")));
+  const overPeriod = (m: { phrase: string; end: number }) =>
+    /(?:^| )over(?: the course of)?$/.test(m.phrase) &&
+    /^ (?:the course of )?(?:the )?__time__/.test(text.slice(m.end));
+  slots.trendCue ||= g.trendCues.find(text).some((m) => !(amount && overPeriod(m)));
   // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
   if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
     slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
