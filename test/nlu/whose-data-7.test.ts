@@ -84,6 +84,18 @@ describe("what one currency is worth in another is the world's price", () => {
   ])("%j: the seller's figures in a currency stay ours", (q, intent) => expectFrame([q], { intent }));
 });
 
+describe("income and corporation tax owed are the tax office's figures, not the mirror's", () => {
+  it.each([
+    ["how much income tax will I owe on this year's profit"],
+    ["what corporation tax will the business pay for 2026"],
+    ["do I pay capital gains tax if I sell the brand"],
+  ])("%j is invalid_query", refused);
+  it.each([
+    ["my tax bill is due - what was my revenue in 2025?", "sales_summary"],
+    ["I'm doing my income tax return - what were my total fees last year?", "profit_breakdown"],
+  ])("%j: the seller's own figure asked beside the tax stays ours", (q, intent) => expectFrame([q], { intent }));
+});
+
 describe("a ranking said to reach past the seller's own is the market's", () => {
   it.each([
     ["who sells the most puzzles on amazon.com, not only mine"],
