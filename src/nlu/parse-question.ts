@@ -134,6 +134,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   settingAskedAsChoice(classification.ranked, slots);
   demoteUnchangedPrices(classification.ranked, slots);
   insightsOverRankingWords(classification.ranked, slots);
+  openingsOverGaps(classification.ranked, slots, asked);
+  feesWithoutOverstock(classification.ranked, slots, model, asked);
   opportunitiesWithoutKeywords(classification.ranked, slots);
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
@@ -1244,6 +1246,43 @@ function insightsOverRankingWords(ranked: { label: string; score: number }[], sl
   const at = ranked.findIndex((r) => r.label === "insights");
   if (at > 0) promote(ranked, at);
 }
+
+/**
+ * Openings the seller is "missing" ("quick wins I'm missing", "what opportunities am I missing out on") are findings
+ * of that kind; only a question about what is sold (categories, product types, competitors' ranges) is a catalog gap.
+ */
+function openingsOverGaps(ranked: { label: string; score: number }[], slots: Slots, text: string): void {
+  if (ranked[0]?.label !== "catalog_gaps" || slots.insightType !== "opportunities") return;
+  if (slots.category || slots.subcategory || slots.groupBy || slots.entityGroup || GAP_NOUNS.test(text)) return;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+}
+
+const GAP_NOUNS =
+  /\b(?:categor(?:y|ies)|product types?|types? of products?|niches?|ranges?|competitors?|rivals?|others?|sell(?:s|ing)?|sold|stock|carry|offer)\b/i;
+
+/**
+ * A fee's amount asked without a word of overstock ("storage fees are killing me, what have they added up to this
+ * year?") is a line of the P&L: the fee alone does not make the stock excess.
+ */
+function feesWithoutOverstock(
+  ranked: { label: string; score: number }[],
+  slots: Slots,
+  model: ParserModel,
+  text: string,
+): void {
+  if (ranked[0]?.label !== "excess_inventory" || slots.metrics.length === 0) return;
+  if (!slots.metrics.every((m) => FEE_METRICS.has(m)) || slots.groupBy || slots.entityGroup) return;
+  if (!FEE_AMOUNT.test(text) || STOCK_HELD.test(text) || model.classifier.classesIn(slots.masked).has("overstock"))
+    return;
+  const at = ranked.findIndex((r) => r.label === "profit_breakdown");
+  if (at > 0) promote(ranked, at);
+}
+
+const FEE_METRICS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees"]);
+// An amount asked of the fee, and the stock it may be said of.
+const FEE_AMOUNT = /\b(?:add(?:ed|s)? up|c[ao]me to|totall?(?:ed|ing)?|how much)\b/i;
+const STOCK_HELD = /\b(?:inventory|stock|units?|products?|items?|skus?|asins?|selling|sold|sell)\b/i;
 
 /**
  * Puts the label at `at` first. A rule that does so because of the question's own words makes the label as sure as the

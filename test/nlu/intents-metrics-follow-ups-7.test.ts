@@ -145,3 +145,28 @@ describe("a horizon given as a report's parameter is that horizon", () => {
     expect(understand(q)?.filters.limit).toBeUndefined();
   });
 });
+
+describe("openings the seller is missing are opportunities, gaps are what is sold", () => {
+  it.each([
+    "quick wins I'm missing",
+    "what opportunities am I missing out on in the UK",
+    "any easy gains I'm missing this month",
+  ])("%j", (q) => expectFrame([q], { intent: "insights", filters: { insight_type: "opportunities" } }));
+  it.each([
+    "what categories am I missing that competitors sell",
+    "which product types am I missing",
+    "opportunities in niches I don't sell in yet",
+  ])("%j is a catalog gap", (q) => expectFrame([q], { intent: "catalog_gaps" }));
+});
+
+describe("a fee's amount without a word of overstock is a line of the P&L", () => {
+  it.each([
+    "storage fees are killing me, what have they added up to this year?",
+    "fba fees are brutal lately - what did they come to last month?",
+    "what have referral fees totalled since January",
+  ])("%j", (q) => expectFrame([q], { intent: "profit_breakdown" }));
+  it.each([
+    "which products are overstocked and racking up storage fees",
+    "excess stock that is costing me storage fees",
+  ])("%j is overstock", (q) => expectFrame([q], { intent: "excess_inventory" }));
+});
