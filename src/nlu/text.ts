@@ -42,17 +42,14 @@ export function normalizeText(text: string): string {
       .replace(MONTH_DASH_MONTH, "$1 - ")
       .replace(/([a-z])-(?=[a-z])/g, "$1 ")
       .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
-      // "timeframe=last month", "sort=desc": a parameter and its worded value are two words, as "timeframe: last
-      // month" is (a number after "=" is left to the threshold grammar: "acos=30").
+      // "timeframe=last month", "sort=desc", "type=risks": a parameter and its worded value are two words, as
+      // "timeframe: last month" is (a number after "=" is left to the threshold grammar: "acos=30").
       .replace(/([a-z_]) ?= ?(?=[a-z])/g, "$1 ")
       // A period written as the contract's token ("last_7_days", "this_month", "year_to_date"): its words.
       .replace(PERIOD_TOKENS, (t) => t.replace(/_/g, " "))
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
       // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
       .replace(/([a-z])'ll(?![a-z])/g, "$1 will")
-      // "type=risks", "detail=detailed": a parameter named and given a word is the two words (a number after "=" is a
-      // threshold's value, "acos=30").
-      .replace(/(?<=[a-z_])=(?=[a-z])/g, " ")
       .replace(/\.+(?=\s|$)/g, " ")
       .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
       .replace(/\s+/g, " ")
