@@ -417,9 +417,12 @@ const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "cur
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
-/** Amazon (or a marketplace) as the one who moved money to the seller. */
+/**
+ * Amazon (or a marketplace) as the one who moved money to the seller. A marketplace closing one sentence and "give me"
+ * opening the next ("any opportunities in the US? give me the comprehensive version") asks for an answer, not money.
+ */
 const PAID_TO_SELLER =
-  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])/g;
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))/g;
 /** The seller or their business as the one who turned money over. */
 const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;

@@ -170,3 +170,17 @@ describe("a fee's amount without a word of overstock is a line of the P&L", () =
     "excess stock that is costing me storage fees",
   ])("%j is overstock", (q) => expectFrame([q], { intent: "excess_inventory" }));
 });
+
+describe("'give me' after a marketplace asks for an answer; Amazon giving money is a payout", () => {
+  it.each([
+    ["Any opportunities in Canada? Give me the comprehensive version", "insights", "CA"],
+    ["risks in France? give me everything", "insights", "FR"],
+    ["amazon.co.uk give me the numbers for last week", "sales_summary", "UK"],
+  ])("%j", (q, intent, marketplace) => expectFrame([q], { intent, filters: { marketplace } }));
+  it.each([
+    ["what did amazon.de give me last month", "DE"],
+    ["how much did amazon.com give us in October", "US"],
+  ])("%j is a payout", (q, marketplace) =>
+    expectFrame([q], { intent: "payouts", filters: { marketplace, metrics: ["payout"] } }),
+  );
+});
