@@ -184,3 +184,13 @@ describe("'give me' after a marketplace asks for an answer; Amazon giving money 
     expectFrame([q], { intent: "payouts", filters: { marketplace, metrics: ["payout"] } }),
   );
 });
+
+describe("a running period said 'so far' is only the period, so a follow-up giving it keeps the question", () => {
+  it.each([
+    ["what did I spend on ads last month", "and for this month so far?", "advertising_summary", "this_month"],
+    ["ACoS by campaign in the UK last week", "what about this week so far", "acos_by_campaign", "this_week"],
+    ["refund rate by product last quarter", "and this quarter so far?", "refund_analysis", "this_quarter"],
+  ])("%j then %j", (first, next, intent, timeframe) => expectFrame([first, next], { intent, filters: { timeframe } }));
+  it("a question alone with 'so far' reads the running period", () =>
+    expectFrame(["revenue this year so far"], { intent: "sales_summary", filters: { timeframe: "year_to_date" } }));
+});
