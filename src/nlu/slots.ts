@@ -609,10 +609,12 @@ const CLAUSE_WORD =
  */
 const BUY_AS_BY =
   /(^(?:(?:and|ok|okay|so|now|then|but|what about|how about) )*|(?:^| )(?:sort|sorted|rank|ranked|order|ordered|group|grouped|split|broken down|break it down|them|it) )buy (?!box|boxes|button|now|more|again|it|them|from|in|on|\d)(?=[a-z])/;
+/** The kinds a report is named by, after its figure ("sales summary", "units trend"). */
+const REPORT_KIND = "(?:summary|summaries|trend|trends|comparison|report|overview)(?= |$)";
 /** A sales report named by its kind ("sales summary", "sales trend"), once masked. */
-const SALES_REPORT = /(?:^| )m_revenue (?:summary|summaries|trend|trends|comparison|report|overview)(?= |$)/;
+const SALES_REPORT = new RegExp(`(?:^| )m_revenue ${REPORT_KIND}`);
 /** Any figure's report named so ("units trend"): two of them set reports side by side, each its figure. */
-const METRIC_REPORT = /(?:^| )m_[a-z_]+ (?:summary|summaries|trend|trends|comparison|report|overview)(?= |$)/g;
+const METRIC_REPORT = new RegExp(`(?:^| )m_[a-z_]+ ${REPORT_KIND}`, "g");
 
 /** A ranking by a metric named outright: "bottom 3 by m_revenue", "top __num__ by m_units_sold". */
 const RANKED_BY_METRIC = /(?:^| )by m_[a-z_]+(?= |$)/;
