@@ -138,6 +138,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   settingsHaveNoPlace(classification.ranked, slots);
   settingAskedAsChoice(classification.ranked, slots);
   demoteUnchangedPrices(classification.ranked, slots);
+  const openFindings = findingsAskedOpenly(classification.ranked, slots);
   insightsOverRankingWords(classification.ranked, slots);
   openingsOverGaps(classification.ranked, slots, asked);
   feesWithoutOverstock(classification.ranked, slots, model, asked);
@@ -181,7 +182,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       (best.label === "insights" &&
         best.score >= SUPPORTED_MIN_SCORE &&
         slots.insightType !== undefined &&
-        slots.detailLevel !== undefined));
+        (slots.detailLevel !== undefined || openFindings)));
 
   let intent: Intent | undefined;
   let followUp = false;
@@ -1250,6 +1251,22 @@ function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[]
   if (slots.entityGroup === "keyword" || slots.groupBy === "keyword" || slots.metrics.length > 0) return;
   const at = ranked.findIndex((r) => r.label === "insights");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at, false);
+}
+
+/** An ask opened on nothing in particular ("anything…", "is there anything…", "any…"). */
+const OPEN_ASK = /^(?:(?:so|and|ok|okay|but|right) )?(?:anything|any|is there anything|are there any)(?= |$)/;
+
+/**
+ * Findings of a kind asked for openly, about nothing named ("anything risky I should know about", "anything I should
+ * be worried about?"): the insights of that kind, when the classifier is sure of nothing else.
+ */
+function findingsAskedOpenly(ranked: { label: string; score: number }[], slots: Slots): boolean {
+  if (!slots.insightType || !OPEN_ASK.test(slots.topicText)) return false;
+  if (hasSellerSlot(slots, true) || slots.weakMetric !== undefined || slots.entityGroup !== undefined) return false;
+  if (ranked[0]?.label !== "none" && (ranked[0]?.score ?? 0) >= SURE_OWN_SCORE) return false;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+  return at >= 0;
 }
 
 function insightsOverRankingWords(ranked: { label: string; score: number }[], slots: Slots): void {

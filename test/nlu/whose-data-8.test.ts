@@ -1,7 +1,8 @@
 // Whose data a question is about, eighth set: stock sent into FBA, a campaign's budget set to an amount, repricing
 // switched on, another site's traffic by its address, a rival brand's figures, Amazon's return windows and inbound
 // cut-offs, and sales made at a stall or fair are refused; and, the other way, a question relayed from a client, an
-// accountant or a boss, a ranking asked beside the deal it decides, and a figure wanted on its own line are answered.
+// accountant or a boss, a ranking asked beside the deal it decides, a figure wanted on its own line and findings of a
+// kind asked for openly ("anything risky…") are answered.
 // Every phrasing is our own.
 import { describe, it } from "vitest";
 import { FIXTURE_VOCABULARY, frameChecks } from "../helpers/nlu-frames.js";
@@ -145,4 +146,17 @@ describe("where a figure goes on the page asks nothing of the data", () => {
     ],
     ["show each marketplace's sales last month", "sales_summary", { group_by: "marketplace" }],
   ])("%j", (q, intent, filters) => expectFrame([q], { intent, filters }));
+});
+
+describe("findings of a kind asked for openly are the insights of that kind", () => {
+  it.each([
+    ["anything dangerous going on?"],
+    ["is there anything concerning I should look at"],
+    ["any threats I should know of this week?"],
+  ])("%j is the risks", (q) => expectFrame([q], { intent: "insights", filters: { insight_type: "risks" } }));
+  it.each([
+    // A figure named is asked about itself.
+    ["any problems with my ads?", "advertising_summary"],
+    ["anything worrying in my ad spend?", "advertising_summary"],
+  ])("%j stays on its figure", (q, intent) => expectFrame([q], { intent }));
 });
