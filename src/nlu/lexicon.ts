@@ -126,8 +126,8 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push("supplier suppliers manufacturer manufacturers factory factories vendor vendors producer producers");
   texts.push("produce deliver delivers ship ships buffer buffers");
   // Words of Seller Central's own settings (out-of-domain.ts), so that none is "corrected" into a seller word
-  // ("vacation mode" → "valuation mode").
-  texts.push("vacation");
+  // ("vacation mode" → "valuation mode", "repricer" → "reprice").
+  texts.push("vacation repricer repricers repricing");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").

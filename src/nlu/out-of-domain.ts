@@ -142,7 +142,8 @@ const OTHER_SEARCH = wordsRegExp([
 
 /**
  * A request to change the seller's Amazon account itself ("can you lower the price of X to $12.99 for me", "pause my
- * campaign", "raise the daily budget to $50"): seller-ai reads the mirror and changes only its own settings and alerts.
+ * campaign", "raise the daily budget to $50", "bump Dog Toys - Exact's budget up to $50", "turn on automatic repricing"):
+ * seller-ai reads the mirror and changes only its own settings and alerts.
  * So are refunds, shipments, bookkeeping entries and replies to buyers, made elsewhere. Bids moved to a goal are left
  * out: "adjust bids for a 25% target" asks for bid recommendations. Alerts, reports and notifications
  * named after the thing ("turn off the ads alert") are seller-ai's own.
@@ -162,6 +163,12 @@ const REFUND_ACTION =
 /** A shipment or order opened, changed or called off in Seller Central ("cancel inbound shipment FBA…", "create a shipping plan"). */
 const SHIPMENT_ACTION =
   "(?:cancel|create|close|delete|void|submit|book|set up|open|make|start|split|merge) (?:the |my |our |an? |this |that |these |those |all )?(?:new )?(?:inbound |outbound |fba |removal |replacement )?(?:shipments?|shipping plans?|removal orders?|replacement orders?|orders?)(?! (?:alerts?|notifications?|warnings?|reports?|settings?))(?= |$)";
+/**
+ * Stock sent into Amazon's warehouses ("send 300 units of PS-DOGT-01 to FBA", "ship the yoga mats into FBA for me"):
+ * a shipment made in Seller Central. "What should I send to FBA" asks for restock advice, not a bid.
+ */
+const SEND_IN_ACTION =
+  "(?:send|ship|send in|ship in|push) (?!(?:me|us)(?: |$))(?:[^ ]+ ){0,6}?(?:to|into|in to) (?:the )?(?:fba|amazon|amazon's warehouses?|fulfil+ment cent(?:re|er)s?|fba warehouses?)(?= |$)";
 /**
  * A shipment's date moved ("bring forward my inbound shipment", "postpone the delivery to Monday", "prepone the
  * pickup"): booked with the carrier in Seller Central, not a figure.
@@ -213,7 +220,7 @@ const BUDGET_MOVE_ACTION =
  * stock, currency) are not among them.
  */
 const SELLER_CENTRAL_SETTING_ACTION =
-  "(?:change|update|set|edit|switch|modify|adjust|turn on|turn off|enable|disable|set up|activate|deactivate) (?:the |my |our |all |all my )?(?:[^ ]+ ){0,2}?(?:shipping templates?|shipping settings|shipping rates?|shipping options|handling times?|delivery (?:options|settings|templates?)|returns? settings|holiday mode|vacation mode|vacation settings|deposit methods?|bank (?:account|details)|business address|tax settings|tax information|account name|store name|storefront)(?= |$)";
+  "(?:change|update|set|edit|switch|modify|adjust|turn on|turn off|enable|disable|set up|activate|deactivate) (?:the |my |our |all |all my )?(?:[^ ]+ ){0,2}?(?:shipping templates?|shipping settings|shipping rates?|shipping options|handling times?|delivery (?:options|settings|templates?)|returns? settings|holiday mode|vacation mode|vacation settings|deposit methods?|bank (?:account|details)|business address|tax settings|tax information|account name|store name|storefront|(?:auto-?|automatic |automated )?(?:repricing|repricer|repricers)(?: rules?| tool)?)(?= |$)";
 /**
  * A listing's content rewritten ("update the listing title for B0… to include 'non-stick'", "add waterproof to the
  * bullet points", "swap the main image"): edited in Seller Central, not a figure.
@@ -225,7 +232,7 @@ const LISTING_EDIT_ACTION = `(?:(?:update|change|edit|rewrite|rename|retitle|fix
  */
 const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|open|add) (?:a |an |the |my |our |some )?(?:new |fresh |second |another )?(?:(?!(?:alerts?|reports?|notifications?|warnings?|summary|list)(?: |$))[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|adgroups?)(?= |$)`;
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -297,6 +304,21 @@ const RATE_SETTING = /(?:^| )(?:use|uses|used|using|set|setting|settings|reports
 const BEYOND_OWN =
   /(?:^| )(?:not (?:just|only|simply) (?:mine|ours|my own|our own|my (?:products?|listings?|catalog|stuff|range)|our (?:products?|listings?|catalog|stuff|range))|(?:including|as well as|besides|beyond|other than|apart from|and not just) (?:mine|ours|my own|our own|other (?:sellers|brands)|competitors|everyone else|everybody else)|(?:mine|ours) and (?:everyone|everybody) else's|(?:mine|ours) and (?:other sellers|other brands|competitors|everyone else|everybody else))(?= |$)/;
 
+/**
+ * Another site by its address ("Walmart.com sessions for my listings", "my conversion on target.com"): another
+ * platform's figures, which the Amazon mirror does not hold. Amazon's own addresses are its marketplaces.
+ */
+const OTHER_SITE =
+  /(?:^| )(?![a-z0-9.-]*amazon)[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|co\.uk|de|fr|it|es|nl|ca|com\.au|io|shop|store)(?= |$)/;
+
+/**
+ * Amazon's calendar for getting stock in ("the last day I can ship into FBA for Christmas", "FBA's holiday cut-off
+ * for inbound"): a deadline Amazon sets, not one of the seller's figures.
+ */
+const DEADLINE = /(?:^| )(?:last day|last date|latest (?:day|date)|deadlines?|cut-?offs?|cut off)(?= |$)/;
+const GETTING_STOCK_IN =
+  /(?:^| )(?:ship|shipping|send|sending|get|getting|inbound|fba|check in|checked in|arrive|arrives|receive|received)(?= |$)/;
+
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
 
@@ -324,7 +346,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         MARKET_TRAFFIC.test(text)
       )
         return true;
-      if (MARKET_BENCHMARK.test(text) || INVESTING.test(text)) return true;
+      if (MARKET_BENCHMARK.test(text) || INVESTING.test(text) || OTHER_SITE.test(text)) return true;
+      if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
       if (CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;

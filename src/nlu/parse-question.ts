@@ -9,6 +9,8 @@ import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
   namedThenAsked,
+  relayedQuestion,
+  withoutLayoutAside,
   OWN_FIGURE_BACK_REFERENCE,
   PERIOD_BACK_REFERENCE,
   PRODUCT_BACK_REFERENCE,
@@ -84,7 +86,7 @@ const FOREIGN_METRIC_SHARE = 0.3;
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
   // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
-  const asked = withoutGreeting(spokenReportSyntax(text, model.parameterKeys));
+  const asked = withoutLayoutAside(withoutGreeting(spokenReportSyntax(text, model.parameterKeys)));
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
   const announced = NEW_SUBJECT_LABEL.exec(asked);
@@ -100,6 +102,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
   const pointed = namedThenAsked(asked);
   if (pointed !== undefined) return parseQuestion(pointed, options);
+  // "Client asked which SKU was their number one earner…": the question relayed, asked as the seller's own.
+  const relayed = relayedQuestion(asked);
+  if (relayed !== undefined) return parseQuestion(relayed, options);
   // "I saw a forum post saying most sellers… What was my revenue in 2025?": the sentence that asks decides.
   const afterStory = questionAfterStory(asked, options, model);
   if (afterStory !== undefined) return afterStory;
@@ -133,6 +138,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   settingsHaveNoPlace(classification.ranked, slots);
   settingAskedAsChoice(classification.ranked, slots);
   demoteUnchangedPrices(classification.ranked, slots);
+  const openFindings = findingsAskedOpenly(classification.ranked, slots);
   insightsOverRankingWords(classification.ranked, slots);
   openingsOverGaps(classification.ranked, slots, asked);
   feesWithoutOverstock(classification.ranked, slots, model, asked);
@@ -176,7 +182,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       (best.label === "insights" &&
         best.score >= SUPPORTED_MIN_SCORE &&
         slots.insightType !== undefined &&
-        slots.detailLevel !== undefined));
+        (slots.detailLevel !== undefined || openFindings)));
 
   let intent: Intent | undefined;
   let followUp = false;
@@ -320,7 +326,13 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     const reason = read(said);
     // A meeting's day ("I'm meeting an investor on Monday") is when it is held, whichever Monday the words name.
     const meeting = apart.meetings.includes(said);
-    if ((reason.timeframe && !meeting && !inTheFuture(reason.timeframe, options.today)) || reason.compareTo)
+    // A period of the occasion beside a question with its own period ("rank Home & Kitchen by profit over the last
+    // 60 days, I need to decide what gets the Black Friday deal") is when the occasion is, unless set against.
+    const occasion = question.timeframe !== undefined && !SET_AGAINST.test(said);
+    if (
+      (reason.timeframe && !meeting && !occasion && !inTheFuture(reason.timeframe, options.today)) ||
+      reason.compareTo
+    )
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
@@ -333,6 +345,9 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   }
   return asking;
 }
+
+/** Words that set a period against another ("checking against last month", "compared with October"). */
+const SET_AGAINST = /\b(?:against|compar\w*|versus|vs\.?|than|relative to)\b/i;
 
 /** The question with a scope said at its end, before its closing mark ("…the last 6 months in Home & Kitchen?"). */
 function withScope(question: string, scope: string): string {
@@ -1236,6 +1251,22 @@ function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[]
   if (slots.entityGroup === "keyword" || slots.groupBy === "keyword" || slots.metrics.length > 0) return;
   const at = ranked.findIndex((r) => r.label === "insights");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at, false);
+}
+
+/** An ask opened on nothing in particular ("anything…", "is there anything…", "any…"). */
+const OPEN_ASK = /^(?:(?:so|and|ok|okay|but|right) )?(?:anything|any|is there anything|are there any)(?= |$)/;
+
+/**
+ * Findings of a kind asked for openly, about nothing named ("anything risky I should know about", "anything I should
+ * be worried about?"): the insights of that kind, when the classifier is sure of nothing else.
+ */
+function findingsAskedOpenly(ranked: { label: string; score: number }[], slots: Slots): boolean {
+  if (!slots.insightType || !OPEN_ASK.test(slots.topicText)) return false;
+  if (hasSellerSlot(slots, true) || slots.weakMetric !== undefined || slots.entityGroup !== undefined) return false;
+  if (ranked[0]?.label !== "none" && (ranked[0]?.score ?? 0) >= SURE_OWN_SCORE) return false;
+  const at = ranked.findIndex((r) => r.label === "insights");
+  if (at > 0) promote(ranked, at);
+  return at >= 0;
 }
 
 function insightsOverRankingWords(ranked: { label: string; score: number }[], slots: Slots): void {

@@ -20,6 +20,8 @@ const PURPOSE = new RegExp(
     `(?:before|ahead of) (?:${WE}|placing|booking|setting|sending|ordering|reordering|planning|deciding|launching|making|doing|running)` +
     // "to judge whether Beauty earns its place", "so I can work out the budget"
     `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
+    // "I need to decide what gets the Black Friday deal", "we have to pick which lines go in the catalogue"
+    `|${WE} (?:need|have|want|got|must|'ve got) to (?:decide|choose|pick|plan|settle on)` +
     // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
     `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
     // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way
@@ -131,6 +133,35 @@ export const SCOPE_BACK_REFERENCE =
   /\b(?:which ones|the ones|those|these|them|they|there|that (?:market|marketplace|country|store|region))\b/i;
 /** …to a product the reason named ("how many of that one did I sell"). */
 export const PRODUCT_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:product|item|sku|asin|listing|one)\b/i;
+
+/**
+ * Someone of the seller's business asking through them, before the question itself ("Client asked which SKU was their
+ * number one earner", "my accountant wants to know how much VAT…", "the boss is asking what we sold"). The client's
+ * account is the one the seller runs, so their "their" is the seller's own.
+ */
+const RELAYED =
+  /^(?:(?:so|ok|okay|hey|right|quick one)[,\s]+)*(?:(?:my|our|the|a|one of (?:my|our|the)) )?(?:[a-z'&-]+ ){0,2}?(clients?|accountant|bookkeeper|boss|bank|investors?|partner|business partner|account manager|manager|cfo|co-?founder|team|va|assistant)(?: just| also| has| had| again)? (?:asked|asks|is asking|was asking|keeps asking|has asked|wants to know|wanted to know|needs to know|would like to know|asked me|asked us)(?: (?:me|us))?[,:]?\s+(?=(?:which|what|what's|how|how's|how'd|how many|how much|where|when|why)\b)/i;
+
+/** The question someone of the seller's business asked through them, in the seller's words; undefined otherwise. */
+export function relayedQuestion(text: string): string | undefined {
+  const relayed = RELAYED.exec(text);
+  if (!relayed) return undefined;
+  const question = text.slice(relayed[0].length);
+  return /^clients?$/i.test(relayed[1]) ? question.replace(/\btheir\b/gi, "my").replace(/\bthey\b/gi, "I") : question;
+}
+
+/**
+ * Where the figure is to go on someone's page ("the Spanish gross for August on its own line", "as a separate line
+ * item"): how it is laid out, which asks nothing of the data.
+ */
+const LAYOUT_ASIDE =
+  /,?\s*\b(?:on|as|in) (?:its|their|a|one|an) (?:own |separate |single |individual )?(?:line|row|entry)(?: items?)?(?: of (?:its|their) own)?\b/gi;
+
+/** The text without where its figure is to be laid out. */
+export function withoutLayoutAside(text: string): string {
+  const rest = text.replace(LAYOUT_ASIDE, "");
+  return /[a-z]/i.test(rest) ? rest : text;
+}
 
 /** Where one sentence ends and the next starts. */
 const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)/;
