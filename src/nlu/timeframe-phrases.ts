@@ -159,9 +159,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
-      // year" or "this month" is (no date is named, so no explicit range).
+      // year" or "this month" is (no date is named, so no explicit range). The day began at midnight: "since
+      // midnight", "since 12am", "since the day started" are today.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|going back to) (?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week)${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|going back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
         "g",
       ),
       // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
@@ -315,7 +316,7 @@ export function findTimeframes(
       if (sep === "and" && (lead !== "between " || hasVerb(m.index)) && !toDate) return undefined;
       if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
       // "did profit improve from Q2 to Q3": a change from one period to the other, not a range.
-      if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index))) {
+      if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index).replace(GOODS_MOVED, ""))) {
         changeFromTo = true;
         return undefined;
       }
@@ -362,7 +363,7 @@ export function findTimeframes(
       return { kind: "time", token: `${start}..${end < today ? end : today}` };
     });
   if (/(?:since|from|as of|going back)/.test(text))
-    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1]] }));
+    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));
   if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
     claim(g.patterns.onward, (m) => {
       const range = dateExpr(m[1], today, g);
@@ -374,6 +375,8 @@ export function findTimeframes(
       const fixed = p.fixed[phrase];
       const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
       if (!range || range.start > today) return undefined;
+      // "since this morning": from today's start to today is today.
+      if (range.start === today) return { kind: "time", token: "today" };
       return { kind: "time", token: `${range.start}..${today}` };
     });
   if (hasDigit && tokens.includes("since"))
@@ -678,6 +681,10 @@ const SPOKEN_FILLER = "(?:like|maybe|say|just|basically) ";
 const CHANGE_VERB =
   /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
 
+/** Goods shifted or moved are goods sold ("units shifted", "how many did we move"), not a change between periods. */
+const GOODS_MOVED =
+  /(?<![\w])(?:(?:units?|items?|pieces|pcs|products?|stock|goods|inventory)(?: (?:have|has|had|did|do|we|i|you|they|we've|i've|been|were|was|got|actually|managed to))*|how many(?: [a-z'&]+){0,4}?) (?:shift(?:ed|s)?|move[ds]?)(?![\w])/g;
+
 /**
  * What may stand between a comparison word and the period it compares with: "than last month", "than the same
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
@@ -697,6 +704,7 @@ const RUNNING_PERIOD: Record<string, string> = {
   month: "this_month",
   quarter: "this_quarter",
   year: "year_to_date",
+  day: "today",
 };
 
 /** Words after a period that cut it at today ("2025 and 2026 to date"). */
