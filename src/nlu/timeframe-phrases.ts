@@ -320,11 +320,13 @@ export function findTimeframes(
         changeFromTo = true;
         return undefined;
       }
-      // "march-may 2025": a year said once, at the end, is both months'.
+      // "march-may 2025", "1 november to 31 december 2025": a year said once, at the end, is both sides'.
       const year = /\d{4}/.test(left) ? undefined : /\d{4}/.exec(right)?.[0];
-      const a = dateExpr(year && g.months[left] !== undefined ? `${left} ${year}` : left, today, g);
+      let a = dateExpr(year ? `${left} ${year}` : left, today, g);
       const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
       if (!a || !b) return undefined;
+      // "1 december to 31 january 2026": across the new year, the start is in the year before.
+      if (year && a.start > b.end) a = dateExpr(`${left} ${Number(year) - 1}`, today, g) ?? a;
       // "march to june" with no years: the range ends at the latest June on or after the start.
       let start = a.start;
       let end = b.end;
