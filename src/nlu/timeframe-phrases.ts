@@ -103,6 +103,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
+  // What may introduce a day's number: its weekday, "the" ("monday the 3rd", "the 9th").
+  const WEEKDAY = `(?:(?:${alt(Object.keys(p.weekdays))}),? )?(?:the )?`;
   // A month in ISO form ("2026-09"), as reports write it; not the start of a day or of a year span ("2025-2026").
   const isoMonth = String.raw`(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])`;
   const forms = [
@@ -135,9 +137,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(from |between )?(${dateExpr}) (to|until|till|through|thru|and|-|\\.\\.) (${dateExpr}|today|now|date)${E}|${B}(\\d{4}-\\d{2}-\\d{2})\\.\\.(\\d{4}-\\d{2}-\\d{2})${E}`,
         "g",
       ),
-      // Days of one month: "between 1 and 15 october", "october 1 to 15", "1-15 oct 2025".
+      // Days of one month: "between 1 and 15 october", "october 1 to 15", "1-15 oct 2025", each day maybe introduced by
+      // its weekday or "the" ("monday the 3rd to friday the 7th of august last year").
       dayRange: new RegExp(
-        `${B}(from |between )?(?:(\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD} (?:of )?(${MONTH})|(${MONTH}) (\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD})(?:,? (\\d{4}))?${E}`,
+        `${B}(from |between )?(?:${WEEKDAY}(\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?${WEEKDAY}(\\d{1,2})${ORD} (?:of )?(${MONTH})|(${MONTH}) (\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD})(?:,? (\\d{4}|last year|this year))?${E}`,
         "g",
       ),
       // A quarter or month of last or this year: "Q4 last year", "march of this year", "last year q2".
@@ -340,15 +343,6 @@ export function findTimeframes(
       if (toDate && end > today && start <= today) end = today;
       return { kind: "time", token: `${start}..${end}` };
     });
-  if (tokens.includes("year") && (hasMonth || hasQuarter))
-    claim(g.patterns.ofYear, (m) => {
-      const [, q1, ordinal, month1, which1, which2, q2, month2] = m;
-      const year = Number(today.slice(0, 4)) - ((which1 ?? which2) === "last" ? 1 : 0);
-      const quarter = (q1 ?? q2) ? Number(q1 ?? q2) : ordinal ? p.quarter_ordinals[ordinal] : undefined;
-      if (quarter) return { kind: "time", token: `${year}-Q${quarter}` };
-      const month = g.months[month1 ?? month2];
-      return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
-    });
   if (hasMonth && hasDigit)
     claim(g.patterns.dayRange, (m) => {
       const [, lead, d1, sep1, d2, month1, month2, e1, sep2, e2, year] = m;
@@ -357,12 +351,26 @@ export function findTimeframes(
       const month = g.months[month1 ?? month2];
       const first = Number(d1 ?? e1);
       const last = Number(d2 ?? e2);
-      const y = year ? Number(year) : latestMonthYear(month, today);
+      const thisYear = Number(today.slice(0, 4));
+      const y = !year
+        ? latestMonthYear(month, today)
+        : /^\d/.test(year)
+          ? Number(year)
+          : thisYear - (year === "last year" ? 1 : 0);
       const start = ymd(y, month, first);
       const end = ymd(y, month, last);
       if (!resolveTimeframe(start, today) || !resolveTimeframe(end, today) || end < start || start > today)
         return undefined;
       return { kind: "time", token: `${start}..${end < today ? end : today}` };
+    });
+  if (tokens.includes("year") && (hasMonth || hasQuarter))
+    claim(g.patterns.ofYear, (m) => {
+      const [, q1, ordinal, month1, which1, which2, q2, month2] = m;
+      const year = Number(today.slice(0, 4)) - ((which1 ?? which2) === "last" ? 1 : 0);
+      const quarter = (q1 ?? q2) ? Number(q1 ?? q2) : ordinal ? p.quarter_ordinals[ordinal] : undefined;
+      if (quarter) return { kind: "time", token: `${year}-Q${quarter}` };
+      const month = g.months[month1 ?? month2];
+      return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
     });
   if (/(?:since|from|as of|going back)/.test(text))
     claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));

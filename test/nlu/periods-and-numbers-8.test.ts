@@ -1,7 +1,7 @@
 // Periods and numbers: goods shifted or moved between two dates (sold over the range, not a change), the day since
 // midnight, a shopping day named as an occasion (no period) or by its week (Monday to Sunday), a year said once at
-// the end of a range of days, a threshold written as one hyphenated word, and the cover wanted or a single unit ahead
-// of stock running out as the horizon. Every phrasing is our own.
+// the end of a range of days, days of a month introduced by their weekdays, a threshold written as one hyphenated
+// word, and the cover wanted or a single unit ahead of stock running out as the horizon. Every phrasing is our own.
 import { describe, expect, it } from "vitest";
 import { frameChecks } from "../helpers/nlu-frames.js";
 
@@ -95,6 +95,16 @@ describe("a year said once at the end of a range of days is both ends'", () => {
       intent: "sales_summary",
       filters: { timeframe: "2024-05-01..2025-06-30" },
     }));
+});
+
+describe("days of one month, each introduced by its weekday or 'the', with the month's year said after", () => {
+  it.each([
+    ["units from Tuesday the 4th to Saturday the 8th of March last year", "2025-03-04..2025-03-08"],
+    ["orders between the 2nd and the 12th of June", "2026-06-02..2026-06-12"],
+    ["revenue 5-20 September last year", "2025-09-05..2025-09-20"],
+  ])("%s", (q, timeframe) => expectFrame([q], { intent: "sales_summary", filters: { timeframe } }));
+  it("a month of last year on its own is still that month", () =>
+    expectFrame(["orders in September last year"], { intent: "sales_summary", filters: { timeframe: "2025-09" } }));
 });
 
 describe("a threshold written as one hyphenated word is its bound, value and metric", () => {
