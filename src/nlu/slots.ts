@@ -760,6 +760,16 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   if (quarter && quarterNamed && resolveTimeframe(timeframe, today)?.start === quarter.start) return "this_quarter";
   return timeframe;
 }
+/**
+ * Whether a period is dates spelled out inside another ("daily revenue from 1 November to 31 December 2025, I want to
+ * see how last year's peak built up"): the dates narrow the wider period, which only says what they are part of.
+ */
+function datesWithin(dates: string, wider: string, today: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}\.\./.test(dates)) return false;
+  const inner = resolveTimeframe(dates, today);
+  const outer = resolveTimeframe(wider, today);
+  return !!inner && !!outer && inner.start >= outer.start && inner.end <= outer.end;
+}
 /** A running calendar period → the whole one just before it. */
 const PERIOD_JUST_BEFORE: Record<string, string> = {
   this_week: "last_week",
@@ -1318,8 +1328,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const inAsking = (at: number) => asking !== undefined && at >= asking.start && at < askingEnd;
   const sentencePeriod =
     asking && time.periods.some((p) => !inAsking(p.start)) ? time.periods.find((p) => inAsking(p.start)) : undefined;
+  const afterOpener = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
   const ownPeriod =
-    sentencePeriod ?? (opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined);
+    sentencePeriod ??
+    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined);
   text = time.text;
   slots.timeframe =
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);

@@ -1,7 +1,8 @@
 // Periods and numbers: goods shifted or moved between two dates (sold over the range, not a change), the day since
 // midnight, a shopping day named as an occasion (no period) or by its week (Monday to Sunday), a year said once at
-// the end of a range of days, days of a month introduced by their weekdays, a threshold written as one hyphenated
-// word, and the cover wanted or a single unit ahead of stock running out as the horizon. Every phrasing is our own.
+// the end of a range of days, dates spelled out beside a remark on the wider period they are part of, days of a month
+// introduced by their weekdays, a threshold written as one hyphenated word, and the cover wanted or a single unit
+// ahead of stock running out as the horizon. Every phrasing is our own.
 import { describe, expect, it } from "vitest";
 import { frameChecks } from "../helpers/nlu-frames.js";
 
@@ -90,6 +91,23 @@ describe("a year said once at the end of a range of days is both ends'", () => {
     ["profit from June 10 to August 2 2025", "2025-06-10..2025-08-02"],
     ["orders from 15 Dec to 10 Jan 2026", "2025-12-15..2026-01-10"],
   ])("%s", (q, timeframe) => expectFrame([q], { intent: "sales_summary", filters: { timeframe } }));
+  it.each([
+    [
+      "daily orders from 1 March to 30 April 2025, I'd like to see how last year's spring sale built",
+      "2025-03-01..2025-04-30",
+    ],
+    [
+      "weekly units from 10 July to 20 August 2025, want to see how last summer's slump played out",
+      "2025-07-10..2025-08-20",
+    ],
+  ])("dates spelled out keep their range beside a remark on the wider period: %s", (q, timeframe) =>
+    expectFrame([q], { intent: "sales_trend", filters: { timeframe } }),
+  );
+  it("after a preamble with its own period, the question's period is still the one asked", () =>
+    expectFrame(["sorting out the Q1 budget, I need to know revenue last year"], {
+      intent: "sales_summary",
+      filters: { timeframe: "last_year" },
+    }));
   it("a range with both years said keeps them", () =>
     expectFrame(["revenue from 1 May 2024 to 30 June 2025"], {
       intent: "sales_summary",
