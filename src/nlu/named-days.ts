@@ -4,7 +4,7 @@
  * Without a year, the latest one that has begun by today is meant, as "in March" means the latest March, unless the
  * question asks about it in the future tense.
  */
-import { MONTH_NAMES } from "../core/dates.js";
+import { addDaysIso, MONTH_NAMES, parseIsoDate, weekdayIso } from "../core/dates.js";
 
 /** US Thanksgiving: the fourth Thursday of November, as [month index, day]. */
 function thanksgiving(year: number): [number, number] {
@@ -28,9 +28,19 @@ const DAYS: [RegExp, (year: number) => [number, number]][] = [
 ];
 
 const NAMED_DAY = new RegExp(
-  `(?<![\\w])(${DAYS.map(([re]) => re.source).join("|")})(?: (last year|this year|(?:19|20)\\d\\d))?(?![\\w])`,
+  `(?<![\\w])(?:(?:the )?week of )?(${DAYS.map(([re]) => re.source).join("|")})( week)?(?: (last year|this year|(?:19|20)\\d\\d))?(?![\\w])`,
   "g",
 );
+
+/**
+ * A shopping day named as an occasion, not as the day asked about: the stretch around it ("the pre-Black Friday
+ * lull", "post-Christmas returns"), a season or a plan named after it ("the Black Friday rush", "the Christmas Day
+ * deals"), or what is made ready for it ("before I raise budgets for Black Friday", "prepping stock for Cyber Monday").
+ */
+const OCCASION_BEFORE =
+  /(?:(?<![\w])(?:pre|post)|(?<![\w])(?:prep|prepping|prepare|preparing|ready|readying|gear(?:ing)? up|stock(?:ing)? up|budgets?|budgeting|bids?|bidding|plan|planning|rais(?:e|ing)|boost(?:ing)?|ramp(?:ing)? up)(?: [a-z'&$%0-9]+){0,3}? for) $/;
+const OCCASION_AFTER =
+  /^ (?:rush|lull|slowdown|slump|lead up|run up|build up|ramp|frenzy|madness|push|prep|preparations?|season|period|deals?|promos?|promotions?|campaigns?|budgets?|bids?|plans?|planning)(?![\w])/;
 
 /** Words that ask about a day still to come; "will you" is a request, not the future. */
 const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|coming|next)(?![\w'])|\w'll(?![\w])/;
@@ -39,18 +49,30 @@ const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|c
 export function withNamedDays(text: string, today: string): string {
   if (!/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween/.test(text)) return text;
   const thisYear = Number(today.slice(0, 4));
-  return text.replace(NAMED_DAY, (_all, name: string, when: string | undefined) => {
-    const dateIn = DAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name))![1];
-    const on = (y: number) => {
-      const [m, d] = dateIn(y);
-      const date = new Date(Date.UTC(y, m, d));
-      return { date, iso: date.toISOString().slice(0, 10) };
-    };
-    let year = when === "last year" ? thisYear - 1 : when && /^\d/.test(when) ? Number(when) : thisYear;
-    if (!when && on(year).iso > today) year -= 1;
-    // Asked in the future tense ("what will my revenue be on Black Friday"), the next one is meant: a forecast.
-    if (!when && AHEAD.test(text) && on(year).iso < today) year += 1;
-    const { date } = on(year);
-    return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()} ${date.getUTCFullYear()}`;
-  });
+  return text.replace(
+    NAMED_DAY,
+    (all, name: string, week: string | undefined, when: string | undefined, at: number) => {
+      const after = text.slice(at + all.length);
+      if (!week && !all.startsWith("week") && (OCCASION_BEFORE.test(text.slice(0, at)) || OCCASION_AFTER.test(after)))
+        return all;
+      const dateIn = DAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name))![1];
+      const on = (y: number) => {
+        const [m, d] = dateIn(y);
+        const date = new Date(Date.UTC(y, m, d));
+        return { date, iso: date.toISOString().slice(0, 10) };
+      };
+      let year = when === "last year" ? thisYear - 1 : when && /^\d/.test(when) ? Number(when) : thisYear;
+      if (!when && on(year).iso > today) year -= 1;
+      // Asked in the future tense ("what will my revenue be on Black Friday"), the next one is meant: a forecast.
+      if (!when && AHEAD.test(text) && on(year).iso < today) year += 1;
+      const { date, iso } = on(year);
+      const said = (d: Date) => `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()} ${d.getUTCFullYear()}`;
+      // "Black Friday week", "the week of Christmas Day": the week (Monday to Sunday) the day falls in.
+      if (week || /^(?:the )?week/.test(all)) {
+        const monday = addDaysIso(iso, -weekdayIso(iso));
+        return `${said(parseIsoDate(monday)!)} to ${said(parseIsoDate(addDaysIso(monday, 6))!)}`;
+      }
+      return said(date);
+    },
+  );
 }

@@ -700,6 +700,16 @@ const NONE_SOLD_FOR =
  */
 const COVERED_FOR =
   /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
+/** The cover wanted, told as a length covered: "want 90 days covered", "have 8 weeks of cover", "get 45 days' cover". */
+const COVER_WANTED =
+  /(?<![\w])(?:(?<=(?:want|wants|wanted|need|needs|needed|like|have|has|get|got|keep|aim for|target|with) (?:(?:about|around|roughly|at least|a full|the full|another|a further) )?)(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?:'s?)? (?:of (?:stock |inventory )?)?cover(?:age|ed)?|(\d+|an?|one) (days?|weeks?|fortnights?|months?) covered)(?![\w])(?! or (?:less|more|fewer|under|over|below|above|lower|higher))/g;
+/** Stock running out, the question of a horizon. */
+const RUNNING_OUT =
+  /(?<![\w])(?:run(?:s|ning)? out|ran out|sell(?:s|ing)? out|sold out|stock(?:s|ing)? out|out of stock|oos|gone|empty|dry)(?![\w])/;
+/** A single unit of time ahead: "in a week", "within a month", "in about a fortnight". */
+const IN_ONE_UNIT =
+  /(?<![\w])in (?:(?:about|around|roughly|just|only|under|less than|like) )?(?:a|an|one) (day|week|fortnight|month)(?![\w])(?! or )/g;
+
 /** An ASIN, with its possessive ("B0PSDOGT01's rating": the product's own rating, nobody else's). */
 const ASIN = /(?<![\w])b0[a-z0-9]{8}(?:'s?)?(?![\w])/g;
 /** A SKU after the word "sku", matched as written (normalising would split "OP-DESK-01" at its hyphens). */
@@ -749,6 +759,16 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   const quarterNamed = /(?<![a-z\d])(?:q[1-4]|quarter)(?![a-z\d])/.test(question);
   if (quarter && quarterNamed && resolveTimeframe(timeframe, today)?.start === quarter.start) return "this_quarter";
   return timeframe;
+}
+/**
+ * Whether a period is dates spelled out inside another ("daily revenue from 1 November to 31 December 2025, I want to
+ * see how last year's peak built up"): the dates narrow the wider period, which only says what they are part of.
+ */
+function datesWithin(dates: string, wider: string, today: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}\.\./.test(dates)) return false;
+  const inner = resolveTimeframe(dates, today);
+  const outer = resolveTimeframe(wider, today);
+  return !!inner && !!outer && inner.start >= outer.start && inner.end <= outer.end;
 }
 /** A running calendar period → the whole one just before it. */
 const PERIOD_JUST_BEFORE: Record<string, string> = {
@@ -1230,6 +1250,19 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.horizonDays ??= days(/^\d/.test(m[2]) ? m[2] : "1", m[3]);
     return `${m[1]} __horizon__`;
   });
+  // "if I want 90 days covered", "so we have 8 weeks of cover": the cover wanted looks forward, a horizon (a bound
+  // before or after it, "under 30 days of cover", "30 days of cover or less", makes it a threshold instead).
+  text = replaceAll(text, COVER_WANTED, (m) => {
+    slots.horizonDays ??= days(/^\d/.test(m[1] ?? m[3]) ? (m[1] ?? m[3]) : "1", m[2] ?? m[4]);
+    return "__horizon__";
+  });
+  // "what's going to be gone in a week", "what will sell out in a month": a single unit ahead, asked in the future
+  // tense or of stock running out, is a horizon ("how much do I sell in a week" is a rate, no horizon).
+  if (TOMORROW_ASKED.test(text) || RUNNING_OUT.test(text))
+    text = replaceAll(text, IN_ONE_UNIT, (m) => {
+      slots.horizonDays ??= days("1", m[1]);
+      return "__horizon__";
+    });
   // "60 days out", "a month from now", "looking 6 weeks ahead": a length counted forward from today is a horizon.
   text = replaceAll(text, AHEAD_BY, (m) => {
     const n = m[1] ?? m[3];
@@ -1295,8 +1328,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const inAsking = (at: number) => asking !== undefined && at >= asking.start && at < askingEnd;
   const sentencePeriod =
     asking && time.periods.some((p) => !inAsking(p.start)) ? time.periods.find((p) => inAsking(p.start)) : undefined;
+  const afterOpener = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
   const ownPeriod =
-    sentencePeriod ?? (opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined);
+    sentencePeriod ??
+    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined);
   text = time.text;
   slots.timeframe =
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);

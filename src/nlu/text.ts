@@ -38,6 +38,10 @@ export function normalizeText(text: string): string {
       .replace(/(\d),(\d{3})\b/g, "$1$2")
       // "8-week", "30-day", "4-star": a length or a rating written as one word is the number and its unit.
       .replace(/(\d)-(days?|weeks?|months?|years?|stars?)(?![a-z])/g, "$1 $2")
+      // "the over-40%-ACoS alert", "an under-10%-margin line": a threshold written as one word is its bound, value
+      // and metric.
+      .replace(/(?<![a-z])(over|under|above|below)-(?=\d)/g, "$1 ")
+      .replace(/(\d%)-(?=[a-z])/g, "$1 ")
       // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
       .replace(MONTH_DASH_MONTH, "$1 - ")
       .replace(/([a-z])-(?=[a-z])/g, "$1 ")

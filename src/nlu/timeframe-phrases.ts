@@ -103,6 +103,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
+  // What may introduce a day's number: its weekday, "the" ("monday the 3rd", "the 9th").
+  const WEEKDAY = `(?:(?:${alt(Object.keys(p.weekdays))}),? )?(?:the )?`;
   // A month in ISO form ("2026-09"), as reports write it; not the start of a day or of a year span ("2025-2026").
   const isoMonth = String.raw`(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?![\d-])`;
   const forms = [
@@ -135,9 +137,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(from |between )?(${dateExpr}) (to|until|till|through|thru|and|-|\\.\\.) (${dateExpr}|today|now|date)${E}|${B}(\\d{4}-\\d{2}-\\d{2})\\.\\.(\\d{4}-\\d{2}-\\d{2})${E}`,
         "g",
       ),
-      // Days of one month: "between 1 and 15 october", "october 1 to 15", "1-15 oct 2025".
+      // Days of one month: "between 1 and 15 october", "october 1 to 15", "1-15 oct 2025", each day maybe introduced by
+      // its weekday or "the" ("monday the 3rd to friday the 7th of august last year").
       dayRange: new RegExp(
-        `${B}(from |between )?(?:(\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD} (?:of )?(${MONTH})|(${MONTH}) (\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD})(?:,? (\\d{4}))?${E}`,
+        `${B}(from |between )?(?:${WEEKDAY}(\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?${WEEKDAY}(\\d{1,2})${ORD} (?:of )?(${MONTH})|(${MONTH}) (\\d{1,2})${ORD} ?(to|until|till|through|thru|and|-) ?(\\d{1,2})${ORD})(?:,? (\\d{4}|last year|this year))?${E}`,
         "g",
       ),
       // A quarter or month of last or this year: "Q4 last year", "march of this year", "last year q2".
@@ -159,9 +162,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
-      // year" or "this month" is (no date is named, so no explicit range).
+      // year" or "this month" is (no date is named, so no explicit range). The day began at midnight: "since
+      // midnight", "since 12am", "since the day started" are today.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|going back to) (?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week)${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|going back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
         "g",
       ),
       // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
@@ -315,15 +319,17 @@ export function findTimeframes(
       if (sep === "and" && (lead !== "between " || hasVerb(m.index)) && !toDate) return undefined;
       if ((sep === "to" || sep === "through") && !lead && hasVerb(m.index)) return undefined;
       // "did profit improve from Q2 to Q3": a change from one period to the other, not a range.
-      if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index))) {
+      if (lead === "from " && sep === "to" && CHANGE_VERB.test(text.slice(0, m.index).replace(GOODS_MOVED, ""))) {
         changeFromTo = true;
         return undefined;
       }
-      // "march-may 2025": a year said once, at the end, is both months'.
+      // "march-may 2025", "1 november to 31 december 2025": a year said once, at the end, is both sides'.
       const year = /\d{4}/.test(left) ? undefined : /\d{4}/.exec(right)?.[0];
-      const a = dateExpr(year && g.months[left] !== undefined ? `${left} ${year}` : left, today, g);
+      let a = dateExpr(year ? `${left} ${year}` : left, today, g);
       const b = /^(today|now|date)$/.test(right) ? { start: today, end: today } : dateExpr(right, today, g);
       if (!a || !b) return undefined;
+      // "1 december to 31 january 2026": across the new year, the start is in the year before.
+      if (year && a.start > b.end) a = dateExpr(`${left} ${Number(year) - 1}`, today, g) ?? a;
       // "march to june" with no years: the range ends at the latest June on or after the start.
       let start = a.start;
       let end = b.end;
@@ -337,6 +343,26 @@ export function findTimeframes(
       if (toDate && end > today && start <= today) end = today;
       return { kind: "time", token: `${start}..${end}` };
     });
+  if (hasMonth && hasDigit)
+    claim(g.patterns.dayRange, (m) => {
+      const [, lead, d1, sep1, d2, month1, month2, e1, sep2, e2, year] = m;
+      const sep = sep1 ?? sep2;
+      if (sep === "and" && lead !== "between ") return undefined;
+      const month = g.months[month1 ?? month2];
+      const first = Number(d1 ?? e1);
+      const last = Number(d2 ?? e2);
+      const thisYear = Number(today.slice(0, 4));
+      const y = !year
+        ? latestMonthYear(month, today)
+        : /^\d/.test(year)
+          ? Number(year)
+          : thisYear - (year === "last year" ? 1 : 0);
+      const start = ymd(y, month, first);
+      const end = ymd(y, month, last);
+      if (!resolveTimeframe(start, today) || !resolveTimeframe(end, today) || end < start || start > today)
+        return undefined;
+      return { kind: "time", token: `${start}..${end < today ? end : today}` };
+    });
   if (tokens.includes("year") && (hasMonth || hasQuarter))
     claim(g.patterns.ofYear, (m) => {
       const [, q1, ordinal, month1, which1, which2, q2, month2] = m;
@@ -346,23 +372,8 @@ export function findTimeframes(
       const month = g.months[month1 ?? month2];
       return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
     });
-  if (hasMonth && hasDigit)
-    claim(g.patterns.dayRange, (m) => {
-      const [, lead, d1, sep1, d2, month1, month2, e1, sep2, e2, year] = m;
-      const sep = sep1 ?? sep2;
-      if (sep === "and" && lead !== "between ") return undefined;
-      const month = g.months[month1 ?? month2];
-      const first = Number(d1 ?? e1);
-      const last = Number(d2 ?? e2);
-      const y = year ? Number(year) : latestMonthYear(month, today);
-      const start = ymd(y, month, first);
-      const end = ymd(y, month, last);
-      if (!resolveTimeframe(start, today) || !resolveTimeframe(end, today) || end < start || start > today)
-        return undefined;
-      return { kind: "time", token: `${start}..${end < today ? end : today}` };
-    });
   if (/(?:since|from|as of|going back)/.test(text))
-    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1]] }));
+    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));
   if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
     claim(g.patterns.onward, (m) => {
       const range = dateExpr(m[1], today, g);
@@ -374,6 +385,8 @@ export function findTimeframes(
       const fixed = p.fixed[phrase];
       const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
       if (!range || range.start > today) return undefined;
+      // "since this morning": from today's start to today is today.
+      if (range.start === today) return { kind: "time", token: "today" };
       return { kind: "time", token: `${range.start}..${today}` };
     });
   if (hasDigit && tokens.includes("since"))
@@ -678,6 +691,10 @@ const SPOKEN_FILLER = "(?:like|maybe|say|just|basically) ";
 const CHANGE_VERB =
   /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
 
+/** Goods shifted or moved are goods sold ("units shifted", "how many did we move"), not a change between periods. */
+const GOODS_MOVED =
+  /(?<![\w])(?:(?:units?|items?|pieces|pcs|products?|stock|goods|inventory)(?: (?:have|has|had|did|do|we|i|you|they|we've|i've|been|were|was|got|actually|managed to))*|how many(?: [a-z'&]+){0,4}?) (?:shift(?:ed|s)?|move[ds]?)(?![\w])/g;
+
 /**
  * What may stand between a comparison word and the period it compares with: "than last month", "than the same
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
@@ -697,6 +714,7 @@ const RUNNING_PERIOD: Record<string, string> = {
   month: "this_month",
   quarter: "this_quarter",
   year: "year_to_date",
+  day: "today",
 };
 
 /** Words after a period that cut it at today ("2025 and 2026 to date"). */
