@@ -1362,6 +1362,9 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
       slots.horizonDays = n * (unit === "days" ? 1 : unit === "weeks" ? 7 : 30);
     else if (!slots.timeframe) slots.timeframe = `last_${n}_${unit}`;
   }
+  // "now flip the order": the rows before, from the other end, unless the follow-up says which end itself.
+  if (slots.reversedOrder && !slots.sort && !slots.judgement && base.sort)
+    slots.sort = base.sort === "desc" ? "asc" : "desc";
   const conditions = base.conditions as Condition[] | undefined;
   if (slots.bareValue !== undefined && conditions?.length && slots.conditions.length === 0) {
     base.conditions = [{ ...conditions[0], value: slots.bareValue }, ...conditions.slice(1)];

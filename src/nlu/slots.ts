@@ -62,6 +62,8 @@ export interface Slots {
   sort?: "asc" | "desc";
   /** "top" with no other ordering word. */
   top: boolean;
+  /** "flip the order", "reverse the ranking", "the other way round": the order shown before, turned over. */
+  reversedOrder: boolean;
   /** A judging word ("best", "worst"): the order follows the metric's good direction. */
   judgement?: "best" | "worst";
   /** Orders a metric's phrase implies ("losing money" = profit from the lowest). */
@@ -501,9 +503,16 @@ const LOSS_ON_COST =
   /(?:^| )m_profit (?:on|to|in|through|from|over|with|via|because of|due to) (?:(?:my|our|the|all|those|these|amazon's|amazon|its|their|all the) )*m_(?:fees|referral_fees|fba_fees|storage_fees|cost_of_goods|ad_spend)(?= |$)/;
 /** Stock held: what money may be sitting in. */
 const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we hold|on hand)(?![\w])/;
-/** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
+/**
+ * An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). After
+ * "from", what is counted may stand between the ends ("from fewest units in stock to most"), or a metric phrase may
+ * hold the first end itself ("least stock"): the list then runs from that end to the one named after "to".
+ */
 const ORDER_RANGE =
-  /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
+  /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest)|from (?:the )?(highest|largest|biggest|most|greatest) (?:[^ ]+ ){1,4}?(?:to|down to) (?:the )?(?:lowest|smallest|least|fewest)|from (?:the )?(?:lowest|smallest|least|fewest) (?:[^ ]+ ){1,4}?(?:to|up to) (?:the )?(?:highest|largest|biggest|most|greatest)|from (?:the )?m_[a-z_]+ (?:[^ ]+ ){0,3}?(?:to|up to) (?:the )?(?:highest|largest|biggest|most|greatest)|from (?:the )?m_[a-z_]+ (?:[^ ]+ ){0,3}?(?:to|down to) (?:the )?(lowest|smallest|least|fewest))(?![\w])/;
+/** The order shown turned over: "flip the order", "reverse the ranking", "the other way round", "invert it". */
+const REVERSED_ORDER =
+  /(?:^| )(?:(?:flip|reverse|invert|swap|switch|turn) (?:the|that|this|its|their) (?:order|ordering|sort order|sort|sorting|ranking)|(?:flip|reverse|invert) (?:it|that|them|this)(?: (?:round|around))?|the other way (?:round|around)|upside down)(?= |$)/;
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
@@ -949,6 +958,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     breakdownCue: false,
     previousWord: false,
     singularSuperlative: false,
+    reversedOrder: false,
     conditions: [],
     settings: {},
     periodBefore: false,
@@ -1080,6 +1090,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
     VERB_ON_IT.test(text);
+  slots.reversedOrder = REVERSED_ORDER.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
   slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
@@ -1791,7 +1802,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
-  if (range) slots.sort = range[1] ? "desc" : "asc";
+  if (range) slots.sort = range[1] || range[2] || range[3] ? "desc" : "asc";
   // "most negative first", "least positive first": a signed figure's order, told by the sign that leads the list.
   const signed = SIGNED_ORDER.exec(text);
   if (signed) slots.sort = (signed[2] === "negative") === (signed[1] === "least") ? "desc" : "asc";
@@ -2180,9 +2191,10 @@ const JUST_ONE =
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
  * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
+ * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
 /**
  * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
