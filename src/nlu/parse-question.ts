@@ -154,6 +154,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
+  unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -913,6 +914,17 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+
+/**
+ * Units said with a word of selling ("how many units went out the door", "how many units sold in week 44") are a sales
+ * total, however much "how many units" alone sounds like stock on hand, unless a figure of the stock is asked too.
+ */
+function unitsSoldAreNoStock(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "inventory_levels" || !slots.soldSaid) return;
+  if (slots.metrics.some((m) => STOCK_FIGURES.has(m))) return;
+  const at = ranked.findIndex((r) => r.label === "sales_summary");
+  if (at > 0) promote(ranked, at);
+}
 
 /**
  * Holes or gaps in the seller's range set against rivals ("any gaps in my kitchen range next to what competitors

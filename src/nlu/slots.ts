@@ -70,6 +70,8 @@ export interface Slots {
   metricSorts: Partial<Record<Metric, "asc" | "desc">>;
   /** "units" said without "sold": what it means depends on the intent. */
   bareUnits: boolean;
+  /** Units sold said with a word of selling ("units sold", "went out the door"), which units on hand never are. */
+  soldSaid: boolean;
   /** Metrics named side by side as a list ("sessions and conversion rate"): asked in the order said. */
   listedMetrics: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
@@ -953,6 +955,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     top: false,
     metricSorts: {},
     bareUnits: false,
+    soldSaid: false,
     listedMetrics: false,
     trendCue: false,
     breakdownCue: false,
@@ -1567,7 +1570,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       if (next?.value.metric && NAMED_FEES.has(next.value.metric) && /^(?:for|on)(?: (?:my|the|our))?$/.test(between))
         return m.phrase;
     }
-    if (entry.metric === "units_sold" && BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+    if (entry.metric === "units_sold") {
+      if (BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+      else slots.soldSaid = true;
+    }
     if (entry.metric === "growth_rate") slots.growthOf ??= figureInGrowth(m.phrase, g);
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
@@ -1579,11 +1585,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const implied = g.metricPhraseSorts.get(m.phrase);
     // "BP-SKIN-01 has been flying off the shelves", "we're selling like hot cakes": how fast things sell, said of one
     // product or of the seller's own business, is a mood: nothing is ranked, and a figure asked beside it is the one.
+    // So is it after a count asked ("how many units went out the door"): the count is the question.
     if (
       entry.metric === "units_sold" &&
       implied &&
       !m.phrase.split(" ").some((w) => g.superlatives.has(w)) &&
-      (slots.asin !== undefined || slots.sku !== undefined || SELLER_SUBJECT.test(text.slice(0, m.start)))
+      (slots.asin !== undefined ||
+        slots.sku !== undefined ||
+        SELLER_SUBJECT.test(text.slice(0, m.start)) ||
+        COUNT_ASKED.test(text.slice(0, m.start)))
     ) {
       moodUnits = true;
       if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
@@ -2283,6 +2293,8 @@ const PLENTY_OF_METRIC =
 const ASKED_METRIC =
   /(?:^| )(?:how (?:many|much)|what(?:'s| is| was| were| are)?|whats|give me|tell me|show me)(?: [a-z_']+){0,3}? (m_[a-z_]+)(?= |$)/;
 /** The seller's own business as the subject of what follows ("we've been", "everything is", "the shop's"). */
+/** A count asked a few words before what it counts: "how many units ", "how many of my office things have ". */
+const COUNT_ASKED = /(?:^| )how (?:many|much)(?: [^ ]+){0,6} $/;
 const SELLER_SUBJECT =
   /(?:^| )(?:we|we're|we've|were|weve|i|i'm|im|i've|everything|everything's|it|it's|its|the shop|the shop's|the store|the store's|our shop|our store|my shop|my store|the business|my business|our business)(?: (?:is|are|has|have|been|was|were|just|really|absolutely|totally|still|all|properly|literally|honestly))* $/;
 /**
