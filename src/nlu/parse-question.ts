@@ -904,16 +904,27 @@ const STANDING =
 
 /**
  * How much of one product there is somewhere ("how many of B0… are sitting at amazon.de", "how much of SKU-1 is held
- * in the UK right now") asks for the stock on hand: "sitting" there is where it is, not that it does not move.
+ * in the UK right now"), or what the seller has got sitting somewhere ("what have I actually got sitting at FBA"),
+ * asks for the stock on hand: "sitting" there is where it is, not that it does not move, unless how long it has sat is
+ * said ("… for more than 90 days", "… too long").
  */
 function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Slots): void {
   const top = ranked[0]?.label;
-  if ((top !== "excess_inventory" && top !== "sales_summary") || !QUANTITY_OF_ONE.test(slots.masked)) return;
+  if (top !== "excess_inventory" && top !== "sales_summary") return;
+  const heldThere =
+    QUANTITY_OF_ONE.test(slots.masked) ||
+    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
+  if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+const WHAT_IS_HELD =
+  /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
+/** How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". */
+const HELD_TOO_LONG =
+  /(?:^| )(?:since|for|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
 
 /**
  * Units said with a word of selling ("how many units went out the door", "how many units sold in week 44") are a sales
