@@ -147,6 +147,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  sellersRankedFromTheBottom(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
   missedMoneyIsAnOpening(classification.ranked, slots);
@@ -1224,6 +1225,17 @@ function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots,
 }
 
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
+
+/**
+ * Sellers ranked by a superlative ("my slowest sellers", "the weakest sellers in Germany") are the sales ranking from
+ * the bottom: "slow sellers" and "slow movers" without one are the stock that does not move.
+ */
+function sellersRankedFromTheBottom(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "excess_inventory" || !RANKED_SELLERS.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "top_products");
+  if (at > 0) promote(ranked, at);
+}
+const RANKED_SELLERS = /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
 
 /**
  * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
