@@ -140,6 +140,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
+  burntIsSpent(classification.ranked, slots, model);
   keywordsJudgedBadly(classification.ranked, slots, model);
   productsOfOneCategory(classification.ranked, slots);
   adsNeedAdWords(classification.ranked, slots, model);
@@ -1154,6 +1155,20 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
   const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
 }
+
+/**
+ * An amount asked of the ads in a slang verb of spending ("how much did we burn on PPC last week", "how much have I
+ * blown on ads") is the ad spend, unless other words still say it went to waste ("… on ads that never converted").
+ */
+function burntIsSpent(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "wasted_ad_spend") return;
+  const spent = slots.masked.replace(AMOUNT_BURNT_ON_ADS, "$1spent$2");
+  if (spent === slots.masked || model.classifier.classesIn(spent).has("waste")) return;
+  const at = ranked.findIndex((r) => r.label === "advertising_summary");
+  if (at > 0) promote(ranked, at);
+}
+const AMOUNT_BURNT_ON_ADS =
+  /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)( (?:on|through) (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
 
 /**
  * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
