@@ -1867,6 +1867,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "break that out", "split it out by country": the particle of a follow-up's breakdown says no more than "break it
   // down" does.
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
+  // "units as well?": "as well" says "too", no subject of its own.
+  if (AS_WELL.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "as");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
@@ -2318,6 +2320,7 @@ const GLUED_UNIT = /(?<![\w.$£€])(\d{1,3})(d|w|wk|wks|mo|mos|mth|mths)(?![\w]
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
+const AS_WELL = /(?:^| )as well(?= |$)/;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
