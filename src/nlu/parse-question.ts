@@ -819,15 +819,19 @@ function offersOnOwnListing(ranked: { label: string; score: number }[], slots: S
 
 /**
  * What to load on a shipment to cover a stretch ahead ("what should be on it to cover the next 90 days", "what do we put
- * in the container to last 3 months"): how much to send in. "It" is the shipment told beside the question.
+ * in the container to last 3 months"), or on the next one sent in ("what should go into my next UK inbound shipment"):
+ * how much to send in. "It" is the shipment told beside the question.
  */
 const FILLING_A_SHIPMENT =
-  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|first|big|40ft|20ft|sea|air) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
+  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|upcoming|first|big|40ft|20ft|sea|air|inbound|fba|__mkt__) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
+/** A shipment still to be sent in: "my next inbound shipment", "the upcoming container". */
+const SHIPMENT_TO_SEND = /(?:^| )(?:next|upcoming|inbound)(?= |$)/;
 function fillingAShipment(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FILLING_A_SHIPMENT.test(slots.masked)) return;
   if (
     slots.horizonDays === undefined &&
-    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked)
+    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked) &&
+    !SHIPMENT_TO_SEND.test(slots.masked)
   )
     return;
   const at = ranked.findIndex((r) => r.label === "restock_recommendations");
