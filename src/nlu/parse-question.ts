@@ -1172,7 +1172,7 @@ function burntIsSpent(ranked: { label: string; score: number }[], slots: Slots, 
   if (at > 0) promote(ranked, at);
 }
 const AMOUNT_BURNT_ON_ADS =
-  /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)( (?:on|through) (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
+  /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)((?: through)?(?: on| into)? (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
 
 /**
  * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
@@ -1254,7 +1254,8 @@ function sellersRankedFromTheBottom(ranked: { label: string; score: number }[], 
   const at = ranked.findIndex((r) => r.label === "top_products");
   if (at > 0) promote(ranked, at);
 }
-const RANKED_SELLERS = /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
+const RANKED_SELLERS =
+  /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
 
 /**
  * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
