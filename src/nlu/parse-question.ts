@@ -141,6 +141,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
   burntIsSpent(classification.ranked, slots, model);
+  adSalesSaidTwice(classification.ranked, slots);
   keywordsJudgedBadly(classification.ranked, slots, model);
   productsOfOneCategory(classification.ranked, slots);
   adsNeedAdWords(classification.ranked, slots, model);
@@ -1158,6 +1159,18 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
   if (!model.classifier.classesIn(slots.masked).has("waste")) return;
   const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
   if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
+}
+
+/**
+ * The sales the ads brought, named first, with "sales" said again after ("my advertising bring how much sales in
+ * October"): the second is the same figure, so the question is the ads' and not the store's total.
+ */
+const AD_SALES_THEN_ASKED = /(?:^| )m_ad_sales (?:[a-z]+ ){0,2}how (?:much|many) (?:in )?m_revenue(?= |$)/;
+function adSalesSaidTwice(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "sales_summary" || !AD_SALES_THEN_ASKED.test(slots.masked)) return;
+  if (!slots.metrics.every((m) => m === "ad_sales" || m === "revenue")) return;
+  const at = ranked.findIndex((r) => r.label === "advertising_summary");
+  if (at > 0) promote(ranked, at);
 }
 
 /**
