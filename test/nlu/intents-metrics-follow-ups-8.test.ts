@@ -1,7 +1,8 @@
 // Which question is asked and in what order: one of many picked in the past tense, growth said as picking up, units
 // counted with a word of selling, stock sitting somewhere, sellers ranked from the bottom, ads burnt through, search
-// phrases as keywords, an order told between two ends or flipped, a day-to-day breakdown, "as well" as "too" and the
-// next shipment to fill. Every phrasing is our own, none a held-out question.
+// phrases as keywords, an order told between two ends or flipped, a day-to-day breakdown, "as well" as "too", the next
+// shipment to fill, a figure adjusted for something and the ads' sales asked in their own word order. Every phrasing
+// is our own, none a held-out question.
 import { describe, expect, it } from "vitest";
 import { frameChecks } from "../helpers/nlu-frames.js";
 
@@ -141,4 +142,27 @@ describe("what goes into the next shipment sent in is how much to send in", () =
     ["what do I send in on my upcoming FBA shipment", {}],
     ["what should go on our next inbound delivery to the US", { marketplace: "US" }],
   ])("%j", (q, filters) => expectFrame([q], { intent: "restock_recommendations", filters }));
+});
+
+describe("a figure adjusted for something is that figure", () => {
+  it.each([
+    ["top 5 SKUs by ad-adjusted margin", "top_products", ["profit_margin"]],
+    ["which listing earns the most fee-adjusted profit", "top_products", ["profit"]],
+  ])("%j", (q, intent, metrics) => expectFrame([q], { intent, filters: { metrics } }));
+  it("the refunds asked alone are still the refunds", () =>
+    expectFrame(["what's my refund rate in Germany"], { intent: "refund_analysis" }));
+});
+
+describe("the ads' sales asked in the ads' own word order are the ad sales", () => {
+  it.each([
+    ["the ads bring me how much revenue last month", "last_month"],
+    ["PPC generate how much sales this week in the UK", "this_week"],
+  ])("%j", (q, timeframe) =>
+    expectFrame([q], { intent: "advertising_summary", filters: { timeframe, metrics: ["ad_sales"] } }),
+  );
+  it("ad sales listed beside the revenue stay a sales total of both", () =>
+    expectFrame(["ad sales and revenue this month"], {
+      intent: "sales_summary",
+      filters: { metrics: ["ad_sales", "revenue"] },
+    }));
 });
