@@ -146,6 +146,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsForAdEntities(classification.ranked, slots, model);
   stockRankings(classification.ranked, slots, model);
   wasteOverTotals(classification.ranked, slots, model);
+  burntIsSpent(classification.ranked, slots, model);
+  adSalesSaidTwice(classification.ranked, slots);
   keywordsJudgedBadly(classification.ranked, slots, model);
   productsOfOneCategory(classification.ranked, slots);
   adsNeedAdWords(classification.ranked, slots, model);
@@ -153,6 +155,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  sellersRankedFromTheBottom(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
   missedMoneyIsAnOpening(classification.ranked, slots);
@@ -160,6 +163,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
+  unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
   const best = classification.ranked[0];
@@ -831,15 +835,19 @@ function offersOnOwnListing(ranked: { label: string; score: number }[], slots: S
 
 /**
  * What to load on a shipment to cover a stretch ahead ("what should be on it to cover the next 90 days", "what do we put
- * in the container to last 3 months"): how much to send in. "It" is the shipment told beside the question.
+ * in the container to last 3 months"), or on the next one sent in ("what should go into my next UK inbound shipment"):
+ * how much to send in. "It" is the shipment told beside the question.
  */
 const FILLING_A_SHIPMENT =
-  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|first|big|40ft|20ft|sea|air) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
+  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|upcoming|first|big|40ft|20ft|sea|air|inbound|fba|__mkt__) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
+/** A shipment still to be sent in: "my next inbound shipment", "the upcoming container". */
+const SHIPMENT_TO_SEND = /(?:^| )(?:next|upcoming|inbound)(?= |$)/;
 function fillingAShipment(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FILLING_A_SHIPMENT.test(slots.masked)) return;
   if (
     slots.horizonDays === undefined &&
-    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked)
+    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked) &&
+    !SHIPMENT_TO_SEND.test(slots.masked)
   )
     return;
   const at = ranked.findIndex((r) => r.label === "restock_recommendations");
@@ -918,16 +926,38 @@ const STANDING =
 
 /**
  * How much of one product there is somewhere ("how many of B0… are sitting at amazon.de", "how much of SKU-1 is held
- * in the UK right now") asks for the stock on hand: "sitting" there is where it is, not that it does not move.
+ * in the UK right now"), or what the seller has got sitting somewhere ("what have I actually got sitting at FBA"),
+ * asks for the stock on hand: "sitting" there is where it is, not that it does not move, unless how long it has sat is
+ * said ("… for more than 90 days", "… too long").
  */
 function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Slots): void {
   const top = ranked[0]?.label;
-  if ((top !== "excess_inventory" && top !== "sales_summary") || !QUANTITY_OF_ONE.test(slots.masked)) return;
+  if (top !== "excess_inventory" && top !== "sales_summary") return;
+  const heldThere =
+    QUANTITY_OF_ONE.test(slots.masked) ||
+    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
+  if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+const WHAT_IS_HELD =
+  /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
+/** How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". */
+const HELD_TOO_LONG =
+  /(?:^| )(?:since|for|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
+
+/**
+ * Units said with a word of selling ("how many units went out the door", "how many units sold in week 44") are a sales
+ * total, however much "how many units" alone sounds like stock on hand, unless a figure of the stock is asked too.
+ */
+function unitsSoldAreNoStock(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "inventory_levels" || !slots.soldSaid) return;
+  if (slots.metrics.some((m) => STOCK_FIGURES.has(m))) return;
+  const at = ranked.findIndex((r) => r.label === "sales_summary");
+  if (at > 0) promote(ranked, at);
+}
 
 /**
  * Holes or gaps in the seller's range set against rivals ("any gaps in my kitchen range next to what competitors
@@ -1147,6 +1177,32 @@ function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slot
 }
 
 /**
+ * The sales the ads brought, named first, with "sales" said again after ("my advertising bring how much sales in
+ * October"): the second is the same figure, so the question is the ads' and not the store's total.
+ */
+const AD_SALES_THEN_ASKED = /(?:^| )m_ad_sales (?:[a-z]+ ){0,2}how (?:much|many) (?:in )?m_revenue(?= |$)/;
+function adSalesSaidTwice(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "sales_summary" || !AD_SALES_THEN_ASKED.test(slots.masked)) return;
+  if (!slots.metrics.every((m) => m === "ad_sales" || m === "revenue")) return;
+  const at = ranked.findIndex((r) => r.label === "advertising_summary");
+  if (at > 0) promote(ranked, at);
+}
+
+/**
+ * An amount asked of the ads in a slang verb of spending ("how much did we burn on PPC last week", "how much have I
+ * blown on ads") is the ad spend, unless other words still say it went to waste ("… on ads that never converted").
+ */
+function burntIsSpent(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "wasted_ad_spend") return;
+  const spent = slots.masked.replace(AMOUNT_BURNT_ON_ADS, "$1spent$2");
+  if (spent === slots.masked || model.classifier.classesIn(spent).has("waste")) return;
+  const at = ranked.findIndex((r) => r.label === "advertising_summary");
+  if (at > 0) promote(ranked, at);
+}
+const AMOUNT_BURNT_ON_ADS =
+  /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)((?: through)?(?: on| into)? (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
+
+/**
  * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
  * sessions"), or anomalies named as such ("anomaly scan on revenue and orders"), asks what is unusual, whatever figure
  * it names: an anomaly, not that figure's total or trend.
@@ -1216,6 +1272,18 @@ function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots,
 }
 
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
+
+/**
+ * Sellers ranked by a superlative ("my slowest sellers", "the weakest sellers in Germany") are the sales ranking from
+ * the bottom: "slow sellers" and "slow movers" without one are the stock that does not move.
+ */
+function sellersRankedFromTheBottom(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "excess_inventory" || !RANKED_SELLERS.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "top_products");
+  if (at > 0) promote(ranked, at);
+}
+const RANKED_SELLERS =
+  /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
 
 /**
  * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
@@ -1393,6 +1461,9 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
       slots.horizonDays = n * (unit === "days" ? 1 : unit === "weeks" ? 7 : 30);
     else if (!slots.timeframe) slots.timeframe = `last_${n}_${unit}`;
   }
+  // "now flip the order": the rows before, from the other end, unless the follow-up says which end itself.
+  if (slots.reversedOrder && !slots.sort && !slots.judgement && base.sort)
+    slots.sort = base.sort === "desc" ? "asc" : "desc";
   const conditions = base.conditions as Condition[] | undefined;
   if (slots.bareValue !== undefined && conditions?.length && slots.conditions.length === 0) {
     base.conditions = [{ ...conditions[0], value: slots.bareValue }, ...conditions.slice(1)];

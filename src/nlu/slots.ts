@@ -62,12 +62,16 @@ export interface Slots {
   sort?: "asc" | "desc";
   /** "top" with no other ordering word. */
   top: boolean;
+  /** "flip the order", "reverse the ranking", "the other way round": the order shown before, turned over. */
+  reversedOrder: boolean;
   /** A judging word ("best", "worst"): the order follows the metric's good direction. */
   judgement?: "best" | "worst";
   /** Orders a metric's phrase implies ("losing money" = profit from the lowest). */
   metricSorts: Partial<Record<Metric, "asc" | "desc">>;
   /** "units" said without "sold": what it means depends on the intent. */
   bareUnits: boolean;
+  /** Units sold said with a word of selling ("units sold", "went out the door"), which units on hand never are. */
+  soldSaid: boolean;
   /** Metrics named side by side as a list ("sessions and conversion rate"): asked in the order said. */
   listedMetrics: boolean;
   /** The question asks how a figure moved over time ("how have refunds moved", "trend of ad spend"). */
@@ -501,9 +505,16 @@ const LOSS_ON_COST =
   /(?:^| )m_profit (?:on|to|in|through|from|over|with|via|because of|due to) (?:(?:my|our|the|all|those|these|amazon's|amazon|its|their|all the) )*m_(?:fees|referral_fees|fba_fees|storage_fees|cost_of_goods|ad_spend)(?= |$)/;
 /** Stock held: what money may be sitting in. */
 const STOCK_HELD = /(?<![\w])(?:inventory|stock|warehouse|units i hold|units we hold|on hand)(?![\w])/;
-/** An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). */
+/**
+ * An order told by its two ends: "highest to lowest" (from the top), "smallest to largest" (from the bottom). After
+ * "from", what is counted may stand between the ends ("from fewest units in stock to most"), or a metric phrase may
+ * hold the first end itself ("least stock"): the list then runs from that end to the one named after "to".
+ */
 const ORDER_RANGE =
-  /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest))(?![\w])/;
+  /(?<![\w])(?:(highest|high|largest|biggest|most|best|top|greatest) (?:to|down to|through) (?:the )?(?:lowest|low|smallest|least|worst|bottom|fewest)|(?:lowest|low|smallest|least|worst|bottom|fewest) (?:to|up to|through) (?:the )?(?:highest|high|largest|biggest|most|best|top|greatest)|from (?:the )?(highest|largest|biggest|most|greatest) (?:[^ ]+ ){1,4}?(?:to|down to) (?:the )?(?:lowest|smallest|least|fewest)|from (?:the )?(?:lowest|smallest|least|fewest) (?:[^ ]+ ){1,4}?(?:to|up to) (?:the )?(?:highest|largest|biggest|most|greatest)|from (?:the )?m_[a-z_]+ (?:[^ ]+ ){0,3}?(?:to|up to) (?:the )?(?:highest|largest|biggest|most|greatest)|from (?:the )?m_[a-z_]+ (?:[^ ]+ ){0,3}?(?:to|down to) (?:the )?(lowest|smallest|least|fewest))(?![\w])/;
+/** The order shown turned over: "flip the order", "reverse the ranking", "the other way round", "invert it". */
+const REVERSED_ORDER =
+  /(?:^| )(?:(?:flip|reverse|invert|swap|switch|turn) (?:the|that|this|its|their) (?:order|ordering|sort order|sort|sorting|ranking)|(?:flip|reverse|invert) (?:it|that|them|this)(?: (?:round|around))?|the other way (?:round|around)|upside down)(?= |$)/;
 /** The sign the rows start from: "most negative first", "least positive ones first", "negatives first". */
 const SIGNED_ORDER =
   /(?<![\w])(?:(?:(most|least|largest|biggest|deepest|greatest|strongest) )?(negative|positive)s?)(?: (?:values?|numbers?|ones?|figures?|growth|change|changes|rates?))? (?:first|on top|at the top)(?![\w])/;
@@ -964,11 +975,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     top: false,
     metricSorts: {},
     bareUnits: false,
+    soldSaid: false,
     listedMetrics: false,
     trendCue: false,
     breakdownCue: false,
     previousWord: false,
     singularSuperlative: false,
+    reversedOrder: false,
     conditions: [],
     settings: {},
     periodBefore: false,
@@ -1100,6 +1113,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
     VERB_ON_IT.test(text);
+  slots.reversedOrder = REVERSED_ORDER.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
   slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
@@ -1591,7 +1605,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       if (next?.value.metric && NAMED_FEES.has(next.value.metric) && /^(?:for|on)(?: (?:my|the|our))?$/.test(between))
         return m.phrase;
     }
-    if (entry.metric === "units_sold" && BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+    if (entry.metric === "units_sold") {
+      if (BARE_COUNTS.has(m.phrase)) slots.bareUnits = true;
+      else slots.soldSaid = true;
+    }
     if (entry.metric === "growth_rate") slots.growthOf ??= figureInGrowth(m.phrase, g);
     // "earners", "sellers": a metric said as the things that earn it, products.
     metricEntity ??= g.entityGroups.get(m.phrase);
@@ -1603,11 +1620,15 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     const implied = g.metricPhraseSorts.get(m.phrase);
     // "BP-SKIN-01 has been flying off the shelves", "we're selling like hot cakes": how fast things sell, said of one
     // product or of the seller's own business, is a mood: nothing is ranked, and a figure asked beside it is the one.
+    // So is it after a count asked ("how many units went out the door"): the count is the question.
     if (
       entry.metric === "units_sold" &&
       implied &&
       !m.phrase.split(" ").some((w) => g.superlatives.has(w)) &&
-      (slots.asin !== undefined || slots.sku !== undefined || SELLER_SUBJECT.test(text.slice(0, m.start)))
+      (slots.asin !== undefined ||
+        slots.sku !== undefined ||
+        SELLER_SUBJECT.test(text.slice(0, m.start)) ||
+        COUNT_ASKED.test(text.slice(0, m.start)))
     ) {
       moodUnits = true;
       if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
@@ -1826,7 +1847,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
-  if (range) slots.sort = range[1] ? "desc" : "asc";
+  if (range) slots.sort = range[1] || range[2] || range[3] ? "desc" : "asc";
   // "most negative first", "least positive first": a signed figure's order, told by the sign that leads the list.
   const signed = SIGNED_ORDER.exec(text);
   if (signed) slots.sort = (signed[2] === "negative") === (signed[1] === "least") ? "desc" : "asc";
@@ -1881,6 +1902,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "break that out", "split it out by country": the particle of a follow-up's breakdown says no more than "break it
   // down" does.
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
+  // "units as well?": "as well" says "too", no subject of its own.
+  if (AS_WELL.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "as");
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
@@ -2215,9 +2238,10 @@ const JUST_ONE =
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
  * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
+ * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|does|'s|sells|makes|earns|brings|gets|runs|converts|performs|generates|drives|leads|ranks|moves|shifts|costs|loses|spends|comes|returns)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
 /**
  * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
@@ -2306,6 +2330,8 @@ const PLENTY_OF_METRIC =
 const ASKED_METRIC =
   /(?:^| )(?:how (?:many|much)|what(?:'s| is| was| were| are)?|whats|give me|tell me|show me)(?: [a-z_']+){0,3}? (m_[a-z_]+)(?= |$)/;
 /** The seller's own business as the subject of what follows ("we've been", "everything is", "the shop's"). */
+/** A count asked a few words before what it counts: "how many units ", "how many of my office things have ". */
+const COUNT_ASKED = /(?:^| )how (?:many|much)(?: [^ ]+){0,6} $/;
 const SELLER_SUBJECT =
   /(?:^| )(?:we|we're|we've|were|weve|i|i'm|im|i've|everything|everything's|it|it's|its|the shop|the shop's|the store|the store's|our shop|our store|my shop|my store|the business|my business|our business)(?: (?:is|are|has|have|been|was|were|just|really|absolutely|totally|still|all|properly|literally|honestly))* $/;
 /**
@@ -2329,6 +2355,7 @@ const GLUED_UNIT = /(?<![\w.$£€])(\d{1,3})(d|w|wk|wks|mo|mos|mth|mths)(?![\w]
 const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0|zero) (?=(?:units?|orders?)(?![\w]))/g;
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
+const AS_WELL = /(?:^| )as well(?= |$)/;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
