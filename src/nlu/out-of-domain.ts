@@ -319,6 +319,13 @@ const DEADLINE = /(?:^| )(?:last day|last date|latest (?:day|date)|deadlines?|cu
 const GETTING_STOCK_IN =
   /(?:^| )(?:ship|shipping|send|sending|get|getting|inbound|fba|check in|checked in|arrive|arrives|receive|received)(?= |$)/;
 
+/**
+ * Stock written off for tax ("what can I write off in this tax year", "can the damaged units be written off against
+ * tax"): how the taxman treats it. Stock written off alone ("which stock should I write off") is the seller's dead stock.
+ */
+const WRITE_OFF = /(?:^| )(?:write|writes|writing|wrote|written) (?:[^ ]+ ){0,4}?off(?= |$)|(?:^| )write-?offs?(?= |$)/;
+const TAX = /(?:^| )(?:tax|taxes|taxable|hmrc|irs|taxman)(?= |$)/;
+
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
 
@@ -348,6 +355,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text) || OTHER_SITE.test(text)) return true;
       if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
+      if (WRITE_OFF.test(text) && TAX.test(text)) return true;
       if (CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;
