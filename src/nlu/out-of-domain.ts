@@ -231,8 +231,33 @@ const LISTING_EDIT_ACTION = `(?:(?:update|change|edit|rewrite|rename|retitle|fix
  * campaign"): built in the advertising console. Alerts and reports about campaigns are seller-ai's own.
  */
 const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|open|add) (?:a |an |the |my |our |some )?(?:new |fresh |second |another )?(?:(?!(?:alerts?|reports?|notifications?|warnings?|summary|list)(?: |$))[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|adgroups?)(?= |$)`;
+/**
+ * A price set by an amount or a percent ("put all my prices up 10% on January 1st", "increase every price 5%", "lower
+ * TG-PUZZ-01 to $18.99 for Cyber Monday"): repriced in Seller Central. "Which prices changed" asks the mirror.
+ */
+const PRICE_MOVE_ACTION =
+  "(?:(?:put|push|bump|jack|hike|knock|mark|bring|take|move) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:[^ ]+ ){0,3}?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:up|down)(?= |$)|(?:lower|raise|drop|cut|reduce|increase|decrease|reprice|mark down|mark up|discount|hike) (?:(?:the )?price (?:of|on|for) )?(?:the )?__(?:sku|asin)__(?:'s| s)?(?: price)? (?:(?:down |up )?(?:to|by) )?(?:__currency__ ?|[$£€] ?)?\\d|(?:lower|raise|drop|cut|reduce|increase|decrease|hike|mark down|mark up) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:by|to) )?(?:__currency__ ?|[$£€] ?)?\\d)";
+/**
+ * Someone the seller works with, outside Amazon and its buyers: reports sent to them ("email the October P&L to my
+ * accountant", "forward this to my business partner") leave seller-ai, which answers only the seller.
+ */
+const ADVISERS =
+  "(?:accountants?|bookkeepers?|book keepers?|accounts team|finance team|tax (?:advisers?|advisors?)|advisers?|advisors?|boss|partners?|business partners?|co-?founders?|investors?|bank|lenders?|manager|va|virtual assistant|assistant|team|staff|colleagues?|agency|owner|wife|husband|dad|mum|mom)";
+const SEND_TO_SOMEONE_ACTION = `(?:send|e-?mail|mail|forward|share|pass|pass on|whatsapp|slack|dm|text|fax|export) (?!(?:me|us|myself)(?: |$))(?:[^ ]+ ){0,7}?(?:to|with) (?:my |our |the |a |an )?(?:[^ ]+ )?${ADVISERS}(?= |$)|(?:send|e-?mail|mail|forward) (?:my |our |the )?${ADVISERS} (?:the |a |an |my |our |this |that |these |those |it |over )`;
+/**
+ * A message written to anyone ("send a message to the buyer who returned the cream", "drop a note to everyone who bought
+ * on Black Friday"): sent through Seller Central or elsewhere, not asked of the mirror. "Send me a message when…" is an alert.
+ */
+const MESSAGE_ACTION =
+  "(?:send|write|leave|drop|fire off|shoot) (?:a |an |the |some )?(?:(?:quick|short|polite|nice|follow-?up|thank you|personal) )*(?:messages?|notes?|e-?mails?|replies|reply|responses?|texts?|dms?|letters?) to (?!(?:me|us|myself)(?: |$))";
+/**
+ * A claim, case or ticket with Amazon or a buyer, answered or opened ("respond to the A-to-z claim", "appeal the
+ * chargeback", "raise a ticket with Amazon about lost units", "open a reimbursement case"): done in Seller Central.
+ */
+const CASE_ACTION =
+  "(?:(?:respond|reply|appeal|dispute|contest|fight|challenge|close|accept|handle|deal with|sort out|resolve|escalate) (?:to )?(?:the |this |that |a |an |my |our |all |each |these |those )?(?:[^ ]+ ){0,3}?(?:claims?|chargebacks?|charge backs?|disputes?|cases?|tickets?|complaints?|enquir(?:y|ies)|inquir(?:y|ies))|(?:raise|open|file|log|submit|create|start|put in|lodge|make) (?:a |an |the |another |some )?(?:new )?(?:(?:support|seller support|reimbursement|safe-?t|a to z|fba|lost inventory|inventory|damaged inventory) )*(?:tickets?|cases?|claims?|disputes?|complaints?|support requests?))(?= |$)";
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -319,6 +344,13 @@ const DEADLINE = /(?:^| )(?:last day|last date|latest (?:day|date)|deadlines?|cu
 const GETTING_STOCK_IN =
   /(?:^| )(?:ship|shipping|send|sending|get|getting|inbound|fba|check in|checked in|arrive|arrives|receive|received)(?= |$)/;
 
+/**
+ * Stock written off for tax ("what can I write off in this tax year", "can the damaged units be written off against
+ * tax"): how the taxman treats it. Stock written off alone ("which stock should I write off") is the seller's dead stock.
+ */
+const WRITE_OFF = /(?:^| )(?:write|writes|writing|wrote|written) (?:[^ ]+ ){0,4}?off(?= |$)|(?:^| )write-?offs?(?= |$)/;
+const TAX = /(?:^| )(?:tax|taxes|taxable|hmrc|irs|taxman)(?= |$)/;
+
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
 
@@ -348,6 +380,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text) || OTHER_SITE.test(text)) return true;
       if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
+      if (WRITE_OFF.test(text) && TAX.test(text)) return true;
       if (CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;

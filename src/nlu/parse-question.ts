@@ -253,7 +253,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // mirror: only stock looks ahead.
   if (
     intent &&
-    (slots.horizonDays !== undefined || inTheFuture(slots.timeframe, options.today)) &&
+    (slots.horizonDays !== undefined ||
+      inTheFuture(slots.timeframe, options.today) ||
+      seasonAhead(slots, options.today)) &&
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
       (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
@@ -1771,6 +1773,23 @@ const BID_CHANGE =
 function inTheFuture(timeframe: string | undefined, today: string): boolean {
   const range = timeframe ? resolveTimeframe(timeframe, today) : undefined;
   return range !== undefined && range.start > today;
+}
+
+/** A shopping season or stretch named by its name ("over Christmas", "the holidays", "peak season"). */
+const SEASON =
+  /(?:^| )(?:christmas|xmas|the holidays|holiday (?:season|period|rush)|festive (?:season|period)|the festive|peak(?: season)?|cyber week|prime day|summer|winter|spring|autumn|back to school)(?= |$)/;
+/** Words that ask about what is still to come; "will you" is a request. */
+const AHEAD_TENSE =
+  /(?:^| )(?:will(?! (?:you|u)(?: |$))|won't|going to|gonna|forecast|predict|projected|expect|expected)(?= |$)|[a-z]'ll(?= |$)/;
+
+/**
+ * A season asked about in the future tense ("what will my revenue be over Christmas this year", "how much am I going to
+ * make this summer"): a forecast of a stretch still to come, unless the period named is over ("…last Christmas").
+ */
+function seasonAhead(slots: Slots, today: string): boolean {
+  if (!SEASON.test(slots.topicText) || !AHEAD_TENSE.test(slots.topicText)) return false;
+  const range = slots.timeframe ? resolveTimeframe(slots.timeframe, today) : undefined;
+  return range === undefined || range.end >= today;
 }
 
 /** Named calendar periods, and the calendar token for "the previous one" of their kind. */

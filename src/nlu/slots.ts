@@ -745,6 +745,16 @@ function campaignNamed(name: string, campaigns: readonly string[]): string {
     campaigns.find((c) => c.toLowerCase() === lower) ?? campaigns.find((c) => lower.endsWith(` ${c.toLowerCase()}`));
   return known ?? (name.replace(CAMPAIGN_LEAD, "") || name);
 }
+/**
+ * The words a capitalised name took in before the campaign it names, other than words of grammar ("Pause" in "Pause
+ * Yoga Mats - Broad", "Switch Off" in "Switch Off Dog Toys - Exact"): an order given about the campaign, which stays in
+ * the question's text.
+ */
+function wordsBeforeCampaign(name: string, campaign: string): string {
+  const lower = name.toLowerCase();
+  const at = lower.lastIndexOf(campaign.toLowerCase());
+  return at > 0 && lower.endsWith(campaign.toLowerCase()) ? name.slice(0, at).replace(CAMPAIGN_LEAD, "") : "";
+}
 /** Words of grammar that begin a sentence or own a name, never a campaign's first word. */
 const CAMPAIGN_LEAD =
   /^(?:(?:our|my|the|their|your|this|that|how's|how|what's|what|is|was|did|does|has|so|and|but|also|then|now|why|where's|where|when|show|check|pull|give|tell|can|could|please|hey|hi|ok|okay) )+/i;
@@ -1015,8 +1025,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (/[A-Z]/.test(asked) && /[-–—]/.test(asked)) {
     // Capitals are needed: a lower-case "returns - broad" is not a name (known campaigns are matched later).
     asked = asked.replace(CAMPAIGN_SHAPE, (name: string) => {
-      slots.campaign ??= campaignNamed(name, catalog.campaigns);
-      return " __campaign__ ";
+      const campaign = campaignNamed(name, catalog.campaigns);
+      slots.campaign ??= campaign;
+      return ` ${wordsBeforeCampaign(name, campaign)} __campaign__ `;
     });
     asked = asked.replace(SKU_SHAPE, (code) => {
       if (PERIOD_CODE.test(code)) return code;

@@ -309,6 +309,15 @@ export function thirdPartyDetector(
     const metric = metricPhrases.at(after, 0)?.value.metric;
     return metric !== undefined && metric !== null && theirs.has(metric);
   };
+  /** The words with their first verb made bare when that makes it one of theirs ("turns over" → "turn over"). */
+  const bareVerb = (said: string): string => {
+    const m = /^([a-z]+?)(e?)s(?= |$)/.exec(said);
+    if (!m) return said;
+    const rest = said.slice(m[0].length);
+    for (const bare of [m[1], `${m[1]}${m[2]}`, `${m[1]}e`])
+      if (theirVerb.test(`${bare}${rest}`)) return `${bare}${rest}`;
+    return said;
+  };
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
@@ -351,18 +360,20 @@ export function thirdPartyDetector(
         // Described by where it sells first ("the competitor on my puzzle pays for", "rivals in dog toys bid on"): what
         // it does in advertising follows the description.
         const next = words(rest);
+        // …or a figure of theirs asked as an amount ("what the main competitor on our yoga mat turns over", "how much
+        // the rival in dog toys makes"): their sales, not their offers.
+        const amountAsked = /(?:^| )(?:what|how (?:much|many))(?: [^ ]+){0,3} $/.test(text.slice(0, o.start));
         if (DESCRIBING.has(next[0] ?? ""))
           for (let k = 2; k <= 6 && k < next.length; k++) {
             if (LINKS.has(next[k - 1])) break;
-            if (THEIR_AD_VERB.test(next.slice(k).join(" "))) return true;
+            const after = next.slice(k).join(" ");
+            if (THEIR_AD_VERB.test(after)) return true;
+            const verbAfter = bareVerb(after.replace(THEIR_AUXILIARIES, ""));
+            if (amountAsked && theirVerb.test(verbAfter) && !movesOffers(verbAfter)) return true;
           }
         // Said in the order of a statement, as an indirect question does ("what margin a competitor is getting", "how
         // much my competitor makes"): a figure of theirs that is not an offer.
-        const verb = rest
-          .replace(THEIR_AUXILIARIES, "")
-          .replace(/^([a-z]+?)e?s(?= |$)/, (all, bare: string) =>
-            theirVerb.test(bare) ? bare : theirVerb.test(`${bare}e`) ? `${bare}e` : all,
-          );
+        const verb = bareVerb(rest.replace(THEIR_AUXILIARIES, ""));
         const amountBefore = /(?:^| )how (?:much|many) (?:[^ ]+ ){1,3}$/.test(text.slice(0, o.start));
         // The verb before the party, as a question may put it ("how much sells my competitor", "how many units moves
         // the rival").
