@@ -536,6 +536,9 @@ const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+/;
 const ASKING_SENTENCE =
   /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;
 
+/** A request closed by a word of asking ("the restock list for Germany please", "UK figures pls!"). */
+const CLOSED_BY_PLEASE = /\b(?:please|pls|plz)[.!]*$/i;
+
 /**
  * The sentences that ask, when others only tell the situation around them ("I'm presenting to the partners on Monday
  * - can you pull together how the business has been performing?"); undefined when every sentence asks or none does.
@@ -546,9 +549,14 @@ function askingPart(text: string): string | undefined {
     .map((s) => s.trim())
     .filter((s) => /[a-z]/i.test(s));
   if (sentences.length < 2) return undefined;
-  // "…and need one figure: total sales revenue in the UK": what follows a colon is what is asked for.
+  // "…and need one figure: total sales revenue in the UK": what follows a colon is what is asked for. "reorder list for
+  // the UK please - I ship from Poland…": a request closed by "please" asks, whatever it opens with.
   const asking = sentences.filter(
-    (s, i) => s.endsWith("?") || ASKING_SENTENCE.test(s) || (sentences[i - 1]?.endsWith(":") ?? false),
+    (s, i) =>
+      s.endsWith("?") ||
+      ASKING_SENTENCE.test(s) ||
+      CLOSED_BY_PLEASE.test(s) ||
+      (sentences[i - 1]?.endsWith(":") ?? false),
   );
   if (asking.length === 0 || asking.length === sentences.length) return undefined;
   return asking.join(" ");
