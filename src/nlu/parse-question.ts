@@ -99,6 +99,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // month" still asks for the future).
     return parseQuestion(asking, options);
   }
+  // "Owner confirmed the new supplier lead time, so set it to 50 days": the bid after its reason is the setting.
+  const setting = settingAfterItsReason(asked, options, model);
+  if (setting !== undefined) return setting;
   // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
   const pointed = namedThenAsked(asked);
   if (pointed !== undefined) return parseQuestion(pointed, options);
@@ -348,6 +351,35 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
   }
   return asking;
+}
+
+/** A bid that follows what led to it with "so" ("…takes 9 weeks now, so please use 63 days as my lead time"). */
+const SO_BID =
+  /(?:[,.;:]\s*|\s+[-–—]+\s+|\s+)so\s+(?=(?:(?:please|pls|can you|could you|just|now) )*(?:set|use|make|change|update|put|save|record|bump|raise|lower|drop|move|go with|switch)\b)/gi;
+/** What a setting is called, by its key, to stand in for a pointer to it ("set it to 50 days"). */
+const SETTING_SAID: Record<string, string> = {
+  target_acos: "target acos",
+  lead_time_days: "lead time",
+  safety_stock_days: "safety stock",
+  currency: "currency",
+};
+
+/**
+ * A setting given after what led to it ("Owner confirmed the new supplier lead time, so set it to 50 days", "sea
+ * freight now takes 9 weeks door to door, so please use 63 days as my lead time"): the reason's words (freight, an
+ * owner, a supplier) only tell why, and a pointer in the bid ("set it") names the setting the reason named. Undefined
+ * unless the bid alone changes a setting.
+ */
+function settingAfterItsReason(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
+  const joint = [...text.matchAll(SO_BID)].at(-1);
+  if (joint?.index === undefined || joint.index === 0) return undefined;
+  const reason = slotsOf(text.slice(0, joint.index), options, model);
+  let bid = text.slice(joint.index + joint[0].length);
+  const named = reason.settingNamed && SETTING_SAID[reason.settingNamed];
+  if (named && slotsOf(bid, options, model).settingNamed === undefined)
+    bid = bid.replace(/\b(?:it|that|this)\b/i, `my ${named}`);
+  const alone = parseQuestion(bid, { ...options, previous: undefined });
+  return "understanding" in alone && alone.understanding.intent === "update_settings" ? alone : undefined;
 }
 
 /** Words that set a period against another ("checking against last month", "compared with October"). */
