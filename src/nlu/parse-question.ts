@@ -99,6 +99,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // month" still asks for the future).
     return parseQuestion(asking, options);
   }
+  // "Owner confirmed the new supplier lead time, so set it to 50 days": the bid after its reason is the setting.
+  const setting = settingAfterItsReason(asked, options, model);
+  if (setting !== undefined) return setting;
   // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
   const pointed = namedThenAsked(asked);
   if (pointed !== undefined) return parseQuestion(pointed, options);
@@ -352,6 +355,35 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   return asking;
 }
 
+/** A bid that follows what led to it with "so" ("…takes 9 weeks now, so please use 63 days as my lead time"). */
+const SO_BID =
+  /(?:[,.;:]\s*|\s+[-–—]+\s+|\s+)so\s+(?=(?:(?:please|pls|can you|could you|just|now) )*(?:set|use|make|change|update|put|save|record|bump|raise|lower|drop|move|go with|switch)\b)/gi;
+/** What a setting is called, by its key, to stand in for a pointer to it ("set it to 50 days"). */
+const SETTING_SAID: Record<string, string> = {
+  target_acos: "target acos",
+  lead_time_days: "lead time",
+  safety_stock_days: "safety stock",
+  currency: "currency",
+};
+
+/**
+ * A setting given after what led to it ("Owner confirmed the new supplier lead time, so set it to 50 days", "sea
+ * freight now takes 9 weeks door to door, so please use 63 days as my lead time"): the reason's words (freight, an
+ * owner, a supplier) only tell why, and a pointer in the bid ("set it") names the setting the reason named. Undefined
+ * unless the bid alone changes a setting.
+ */
+function settingAfterItsReason(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
+  const joint = [...text.matchAll(SO_BID)].at(-1);
+  if (joint?.index === undefined || joint.index === 0) return undefined;
+  const reason = slotsOf(text.slice(0, joint.index), options, model);
+  let bid = text.slice(joint.index + joint[0].length);
+  const named = reason.settingNamed && SETTING_SAID[reason.settingNamed];
+  if (named && slotsOf(bid, options, model).settingNamed === undefined)
+    bid = bid.replace(/\b(?:it|that|this)\b/i, `my ${named}`);
+  const alone = parseQuestion(bid, { ...options, previous: undefined });
+  return "understanding" in alone && alone.understanding.intent === "update_settings" ? alone : undefined;
+}
+
 /** Words that set a period against another ("checking against last month", "compared with October"). */
 const SET_AGAINST = /\b(?:against|compar\w*|versus|vs\.?|than|relative to)\b/i;
 
@@ -538,6 +570,9 @@ const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+/;
 const ASKING_SENTENCE =
   /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;
 
+/** A request closed by a word of asking ("the restock list for Germany please", "UK figures pls!"). */
+const CLOSED_BY_PLEASE = /\b(?:please|pls|plz)[.!]*$/i;
+
 /**
  * The sentences that ask, when others only tell the situation around them ("I'm presenting to the partners on Monday
  * - can you pull together how the business has been performing?"); undefined when every sentence asks or none does.
@@ -548,9 +583,14 @@ function askingPart(text: string): string | undefined {
     .map((s) => s.trim())
     .filter((s) => /[a-z]/i.test(s));
   if (sentences.length < 2) return undefined;
-  // "…and need one figure: total sales revenue in the UK": what follows a colon is what is asked for.
+  // "…and need one figure: total sales revenue in the UK": what follows a colon is what is asked for. "reorder list for
+  // the UK please - I ship from Poland…": a request closed by "please" asks, whatever it opens with.
   const asking = sentences.filter(
-    (s, i) => s.endsWith("?") || ASKING_SENTENCE.test(s) || (sentences[i - 1]?.endsWith(":") ?? false),
+    (s, i) =>
+      s.endsWith("?") ||
+      ASKING_SENTENCE.test(s) ||
+      CLOSED_BY_PLEASE.test(s) ||
+      (sentences[i - 1]?.endsWith(":") ?? false),
   );
   if (asking.length === 0 || asking.length === sentences.length) return undefined;
   return asking.join(" ");

@@ -71,12 +71,36 @@ const HEDGE = new RegExp(
 );
 
 /**
+ * What a date the question gave stands for, said after it ("since 1 April, when our financial year started", "from
+ * March 3rd, which is when we launched in Germany"): why that day, not another period or question.
+ */
+const DATE_NOTE = new RegExp(
+  `^${LEAD}(?:(?:which|that)(?: is|'s| was) )?when (?:our|my|the|we|i)(?: [a-z'&-]+){0,4}? (?:start|starts|started|begin|begins|began|kicks? off|kicked off|opens?|opened|ends?|ended|closes?|closed|launch|launches|launched|went live|goes live|go live|rolls? over|rolled over|resets?|turns? over|turned over)(?= |$)`,
+);
+
+/**
  * Inside an occasion said without a comma ("before we restock the beds I want to know…"), where the question starts:
  * a request, not a question word ("before I decide which ones to cut" is still the occasion).
  */
 const OCCASION = /^(?:before|ahead of) /i;
 const ASKING_START =
   /\s(?=(?:i|we) (?:need|want|would like|'d like) to (?:know|see|check)\b|(?:can|could|would) you\b|(?:show|tell|give) me\b)/i;
+/**
+ * A plan under way joined to its request by "and" ("I'm planning next year's budget and want to see…", "we're
+ * deciding on the range and need to know…"): the request starts after the "and".
+ */
+const PLAN_THEN_ASKING =
+  /\s+and\s+(?=(?:(?:i|we) )?(?:need|want|would like|'d like) to (?:know|see|check|find out)\b|(?:can|could|would) you\b|(?:show|tell|give) me\b)/i;
+
+/** Where the request inside a clause that opens with a purpose or an occasion starts, and where the purpose ends. */
+function askingInsidePurpose(c: string): { end: number; start: number } | undefined {
+  const lower = c.toLowerCase();
+  if (!PURPOSE.test(lower)) return undefined;
+  const joined = PLAN_THEN_ASKING.exec(c);
+  if (joined && joined.index > 0) return { end: joined.index, start: joined.index + joined[0].length };
+  const start = OCCASION.test(lower) ? ASKING_START.exec(c) : null;
+  return start && start.index > 0 ? { end: start.index, start: start.index } : undefined;
+}
 
 export interface ReasonsApart {
   /** The clauses that ask, in their order. */
@@ -96,9 +120,8 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
     const c = clause.trim();
     if (!/[a-z]/i.test(c)) continue;
     // A purpose and its question run together without a comma: split where the question starts.
-    const lower = c.toLowerCase();
-    const start = OCCASION.test(lower) && PURPOSE.test(lower) ? ASKING_START.exec(c) : null;
-    if (start && start.index > 0) clauses.push(c.slice(0, start.index).trim(), c.slice(start.index).trim());
+    const inside = askingInsidePurpose(c);
+    if (inside) clauses.push(c.slice(0, inside.end).trim(), c.slice(inside.start).trim());
     else clauses.push(c);
   }
   if (clauses.length < 2) return undefined;
@@ -112,7 +135,8 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       RECIPIENT.test(lower) ||
       WORRY.test(lower) ||
       HEDGE.test(lower) ||
-      MEETING_AHEAD.test(lower)
+      MEETING_AHEAD.test(lower) ||
+      DATE_NOTE.test(lower)
     );
   };
   const reasons = clauses.filter(isReason);

@@ -1874,8 +1874,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const pickedByComparative = PICKED_BY_COMPARATIVE.test(text);
   const hasSuperlative = superlativeInMetric || pickedByComparative || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
-  // ("the number one seller of yoga mats" is the market's).
-  const rankOne = RANK_ONE.test(question.toLowerCase()) && OWN_RANKING.test(question.toLowerCase());
+  // ("the number one seller of yoga mats" is the market's). Said bare, with no article before it ("number one seller in
+  // Beauty last year", "what was no. 1 in Germany"), it is the seller's too, as "top seller in Beauty" is.
+  const rankOneSaid = RANK_ONE.exec(question.toLowerCase());
+  const rankOne =
+    rankOneSaid !== null &&
+    (OWN_RANKING.test(question.toLowerCase()) ||
+      !RANKED_PARTY.test(question.toLowerCase().slice(0, rankOneSaid.index + rankOneSaid[0].length)));
   slots.ranking = hasSuperlative || rankOne || slots.judgement !== undefined;
   // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
@@ -2354,6 +2359,9 @@ const GOODS_MOVED =
 /** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
+/** A rank one said after an article or another's possessive ("the number one seller", "their #1"): a party's place. */
+const RANKED_PARTY =
+  /(?:^|[\s(])(?:the|a|an|their|his|her|its|whose|who|who's|which)[\s(]+(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)$/;
 /** A count of none said with its holder: "with 0 units sold", "that had zero orders", "showing 0 units". */
 /**
  * Selling none: "haven't sold a single unit", "didn't get one order", "hasn't shifted a single unit", "sold zero

@@ -90,9 +90,12 @@ const THEIR_AD_USE =
  */
 const MARKET_LEADER =
   /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1) (?:ranked|ranking|rated)|number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3} (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
-/** What the seller lacks of another's range, said after it ("…that I'm missing", "…and we don't carry"). */
+/**
+ * What the seller lacks of another's range, said after it ("…that I'm missing", "…and we don't carry", "…where I have
+ * nothing listed", "…and we've got none"): their sales only show where the seller's gap is.
+ */
 const THEIR_RANGE =
-  /(?:^| )(?:that|which|but|and|what) (?:i|we|they|i'm|we're|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never)(?= |$)/;
+  /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 
 /**
