@@ -158,6 +158,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  slowestMovers(classification.ranked, slots);
   sellersRankedFromTheBottom(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
@@ -1300,6 +1301,17 @@ function deadStock(ranked: { label: string; score: number }[], slots: Slots): vo
   const at = ranked.findIndex((r) => r.label === "excess_inventory");
   if (at > 0) promote(ranked, at);
 }
+/**
+ * "the 5 slowest movers", "slowest-moving stock": what moves slowest is the stock that sits, ranked, however the
+ * superlative leans to a sales ranking ("my slowest sellers" stays one).
+ */
+function slowestMovers(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!SALES_FIGURES.has(ranked[0]?.label) || !SLOWEST_MOVERS.test(slots.topicText)) return;
+  const at = ranked.findIndex((r) => r.label === "excess_inventory");
+  if (at > 0) promote(ranked, at);
+}
+const SLOWEST_MOVERS = /(?:^| )(?:slowest|least) (?:movers?|moving (?:stock|inventory|lines|units))(?= |$)/;
+
 /**
  * Nothing sold of one thing within a day or two ("Spain hasn't sold a single B0… today?", "did the puzzle sell nothing
  * yesterday"): that day's sales figure, not overstock, which needs weeks without sales to tell.

@@ -497,6 +497,15 @@ const WISHED_AD_SHARE = new RegExp(
 );
 const LOOSE_TARGET_ACOS =
   /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+/** Sales listed with an ad figure on either side ("spend, sales and ACoS"). */
+const AD_FIGURES_AROUND_SALES =
+  /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
+/** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
+const STORAGE_AMONG_COSTS =
+  /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
+/** Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it. */
+const COUNTED_IN_CURRENCY =
+  /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?= |$)/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -1211,6 +1220,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  // "which ASINs earned the most euros", "the fewest pounds": money ranked in a currency is the
+  // money taken, revenue, whatever verb earned it.
+  text = text.replace(COUNTED_IN_CURRENCY, (_m, amount: string) => `${amount} revenue`);
   const currencies = g.currencies.find(text);
   // "use euros", "switch to pounds": a command naming only a currency sets it.
   const command = currencies.length > 0 && slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
@@ -1585,6 +1597,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (_m, lead: string, ing?: string, past?: string, aux?: string, most?: string) =>
       `${lead}${ing ? "selling" : past ? "sold" : `${aux}sell`}${most ? ` ${most} units` : ""}`,
   );
+  // "referral fees, FBA fees, storage and COGS": "storage" alone in a list of costs is the storage fee.
+  if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text)) text = text.replace(STORAGE_AMONG_COSTS, "storage fees");
   const metricMatches = g.metrics.find(text);
   let moodUnits = false;
   let unitsNamed = false;
@@ -1656,6 +1670,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
+  // "advertising numbers: spend, sales and ACoS": sales listed between ad figures are the sales the ads brought.
+  if (AD_FIGURES_AROUND_SALES.test(text) && ADS_NAMED.test(question.toLowerCase())) {
+    text = text.replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"));
+    slots.metrics = [...new Set(slots.metrics.map((m): Metric => (m === "revenue" ? "ad_sales" : m)))];
+  }
   // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
   if (slots.metrics.length > 0 && /(?:not|rather|instead|opposed) /.test(text)) {
     const setAside = new Set([...text.matchAll(SET_ASIDE_METRIC)].map((m) => m[1] as Metric));
@@ -1875,11 +1894,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const hasSuperlative = superlativeInMetric || pickedByComparative || tokens.some((t) => g.superlatives.has(t));
   // "my no.1 seller", "the #1 product I have": the first of the seller's own ranking, one row, as "my best seller" is
   // ("the number one seller of yoga mats" is the market's). Said bare, with no article before it ("number one seller in
-  // Beauty last year", "what was no. 1 in Germany"), it is the seller's too, as "top seller in Beauty" is.
+  // Beauty last year", "what was no. 1 in Germany"), it is the seller's too, as "top seller in Beauty" is. So is one
+  // measured by a figure of the seller's ("number one SKU by revenue"): the market ranks by no such figure.
   const rankOneSaid = RANK_ONE.exec(question.toLowerCase());
   const rankOne =
     rankOneSaid !== null &&
     (OWN_RANKING.test(question.toLowerCase()) ||
+      RANKED_BY_OWN_FIGURE.test(text) ||
       !RANKED_PARTY.test(question.toLowerCase().slice(0, rankOneSaid.index + rankOneSaid[0].length)));
   slots.ranking = hasSuperlative || rankOne || slots.judgement !== undefined;
   // An order from one end to the other ("best to worst") lists every row, never one.
@@ -2358,6 +2379,8 @@ const GOODS_MOVED =
   /(^| )(?:(moving|shifting|flogging)|(moved|shifted|flogged)|((?:did|do|does|didn't|don't|doesn't|didnt|dont|doesnt)(?: [a-z']+){1,3}? )(?:move|shift|flog))(?: (?:any|much|some|enough|a lot of|lots of|loads of|heaps of|tons of|plenty of|a bunch of|our|my|the))?(?: ((?:the )?(?:most|least|more|less)))? (?:product|products|stock|inventory|goods|stuff|merchandise|gear)(?! (?:to|into|from|between|over|across|around|back|out of|off to)(?= ))(?= |$)/g;
 /** The first place of a ranking before what is ranked: "number one", "no. 1", "#1", "numero uno". */
 const RANK_ONE = /(?:^|[\s(])(?:number (?:one|1)|no\.? ?1|nr\.? ?1|num ?1|#1|# 1|numero uno)(?= [a-z])/;
+/** The first of a ranking measured by a figure: "number one SKU by revenue", "#1 product in terms of units". */
+const RANKED_BY_OWN_FIGURE = /(?:^| )__num__ (?:[a-z]+ ){1,2}?(?:by|on|for|in terms of) m_[a-z_]+(?= |$)/;
 const OWN_RANKING = /(?:^|[\s(])(?:my|our|i|we|me|us|mine|ours|i've|we've|i'm|we're)(?=[\s,.?!)]|$)/;
 /** A rank one said after an article or another's possessive ("the number one seller", "their #1"): a party's place. */
 const RANKED_PARTY =
