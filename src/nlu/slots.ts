@@ -788,8 +788,8 @@ const PERIOD_JUST_BEFORE: Record<string, string> = {
   this_quarter: "last_quarter",
 };
 /**
- * "November so far against October", "this quarter vs Q3": the other side named is exactly the calendar period before
- * the running one, so it is that period's relative token, as the running side is ("this month vs last month").
+ * "November so far against October": the other side named is exactly the calendar period before the running one, so
+ * it is that period's relative token, as the running side is ("this month vs last month").
  */
 function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
   const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
@@ -1361,8 +1361,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.comparison = true;
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
+  const saidTimeframe = slots.timeframe;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
-  slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
+  // Both sides named ("November so far against October"): the running one became its relative token, so the other
+  // follows it. Said in relative words against a named period ("this quarter against Q3"), the other side keeps the
+  // name the user gave it.
+  if (saidTimeframe !== slots.timeframe) slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
