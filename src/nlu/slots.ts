@@ -801,6 +801,8 @@ function previousOfRunning(timeframe: string | undefined, compareTo: string | un
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SINCE_EVENT = /(?<![a-z])since (?:[^\s,.;:!?]+ ){1,7}?(?:on|in|back in|around|during)(?= )/;
+const POINT_LAST_YEAR =
+  /(?<![a-z])(?:(?:this|the same) (?:point|stage) (?:of |in )?(?:last year|a year ago)|where (?:we|i|it|they) (?:were|was) (?:at |by )?(?:this|the same) time (?:last year|a year ago))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
@@ -1361,6 +1363,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.comparison = true;
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
+  // "are we ahead of where we were at this point last year": with no period of its own, the point reached this year
+  // is the year so far, set against the same stretch of last year.
+  if (!slots.timeframe && slots.compareTo === "same_period_last_year" && POINT_LAST_YEAR.test(question.toLowerCase()))
+    slots.timeframe = "year_to_date";
   const saidTimeframe = slots.timeframe;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
   // Both sides named ("November so far against October"): the running one became its relative token, so the other

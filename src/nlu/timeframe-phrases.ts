@@ -625,9 +625,10 @@ export function findTimeframes(
     if (compareTo === "last_year") compareTo = "same_period_last_year";
     // "October against October last year", "Q3 vs Q3 of last year": the period just named, a year earlier, is the
     // same period last year (a year said as a number, "October 2025", stays that period).
+    // "November so far vs November 2025, same days": a year said as a number too, when the same days are asked for.
     else if (
       timeframe &&
-      /(?:^| )last year(?: |$)/.test(target.phrase) &&
+      (/(?:^| )last year(?: |$)/.test(target.phrase) || SAME_DAYS_AFTER.test(text.slice(target.end))) &&
       /^\d{4}-(?:\d{2}|Q\d)$/.test(timeframe) &&
       compareTo === `${Number(timeframe.slice(0, 4)) - 1}${timeframe.slice(4)}`
     )
@@ -686,6 +687,9 @@ export function findTimeframes(
   out += text.slice(at);
   return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison, periods };
 }
+
+/** Like for like said after the other side of a comparison: ", same days", "on the same dates", "like for like". */
+const SAME_DAYS_AFTER = /^,? (?:(?:on|for|over) )?(?:the )?(?:same (?:days|dates|stretch|point)|like for like)(?![\w])/;
 
 /** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
 const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
