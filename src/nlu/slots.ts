@@ -1331,7 +1331,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   text = text.replace(MEDIA_TAKEN_IN, "$1");
-  const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
+  const time = findTimeframes(
+    text,
+    today,
+    vocab.timeframes,
+    vocab.words.comparison_cues,
+    vocab.words.comparison_verbs,
+    sentences.map((x) => x.start),
+  );
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
   // asked about is the one in the question's own clause.
   const opener = time.periods.length > 1 && !time.compareTo ? g.requestOpeners.find(text).at(-1) : undefined;
@@ -1345,9 +1352,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const sentencePeriod =
     asking && time.periods.some((p) => !inAsking(p.start)) ? time.periods.find((p) => inAsking(p.start)) : undefined;
   const afterOpener = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
+  // "back in October we ran deals over Prime Big Deal Days (7-8 October)": days named inside the month said first
+  // narrow it, and are the period asked about.
+  const narrower =
+    !time.compareTo && time.periods.length > 1
+      ? time.periods.find((p) => p !== time.periods[0] && datesWithin(p.token, time.periods[0].token, today))
+      : undefined;
   const ownPeriod =
     sentencePeriod ??
-    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined);
+    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined) ??
+    narrower;
   text = time.text;
   slots.timeframe =
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);

@@ -271,10 +271,13 @@ export function findTimeframes(
   p: TimeframePhrases,
   cues: string[],
   verbs: string[],
+  sentenceStarts: number[] = [],
 ): TimeframeFound {
   const g = grammar(p, cues, verbs);
   const spans: Span[] = [];
-  const free = (start: number, end: number) => spans.every((s) => end <= s.start || start >= s.end);
+  // A period is said within one sentence: "up on last year? Q3 units" is last year, then Q3, never Q3 of last year.
+  const free = (start: number, end: number) =>
+    spans.every((s) => end <= s.start || start >= s.end) && !sentenceStarts.some((b) => b > start && b < end);
   const claim = (re: RegExp, fn: (m: RegExpExecArray) => Omit<Span, "start" | "end" | "phrase"> | undefined) => {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
