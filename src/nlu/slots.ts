@@ -527,6 +527,10 @@ function figureInGrowth(phrase: string, g: SlotGrammar): Metric | undefined {
   return undefined;
 }
 
+/** A count asked of what the seller has got: "how many have I got", "how many've we got left". */
+const COUNT_HELD = /(?:^| )how many (?:have (?:i|we)|(?:i|we) have|'ve (?:i|we)|(?:i|we)'ve) got(?= |$)/;
+/** Sounds of hesitation alone, which a follow-up's opening word may come after ("hmm and in canada?", "oh ok, units"). */
+const HESITATION = /^(?:(?:hmm+|hm|um+|uh+|erm|er|ah+|oh+|well),? )+$/;
 /** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
 const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
 /** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
@@ -1110,8 +1114,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       // "which products led on revenue", "what came out on top for units": being ahead of the others ranks them.
       .replace(LED_THE_OTHERS, " leading "),
   );
+  const leadWord = g.leadWords.find(text)[0];
   slots.followUpCue =
-    g.leadWords.find(text)[0]?.start === 0 ||
+    (leadWord !== undefined && (leadWord.start === 0 || HESITATION.test(text.slice(0, leadWord.start)))) ||
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
     VERB_ON_IT.test(text);
@@ -1791,6 +1796,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.weakMetric = g.weakMetrics
     .find(text)
     .find((w) => !notFigures.some((n) => n.start <= w.start && w.end <= n.end))?.value;
+  // "how many have I got sitting in Canada": a count of what the seller holds, not of what was sold.
+  if (slots.weakMetric === "units_sold" && COUNT_HELD.test(text)) slots.weakMetric = undefined;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
   const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;
