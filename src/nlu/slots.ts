@@ -536,6 +536,10 @@ function figureInGrowth(phrase: string, g: SlotGrammar): Metric | undefined {
   return undefined;
 }
 
+/** A count asked of what the seller has got: "how many have I got", "how many've we got left". */
+const COUNT_HELD = /(?:^| )how many (?:have (?:i|we)|(?:i|we) have|'ve (?:i|we)|(?:i|we)'ve) got(?= |$)/;
+/** Sounds of hesitation alone, which a follow-up's opening word may come after ("hmm and in canada?", "oh ok, units"). */
+const HESITATION = /^(?:(?:hmm+|hm|um+|uh+|erm|er|ah+|oh+|well),? )+$/;
 /** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
 const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
 /** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
@@ -807,8 +811,8 @@ const PERIOD_JUST_BEFORE: Record<string, string> = {
   this_quarter: "last_quarter",
 };
 /**
- * "November so far against October", "this quarter vs Q3": the other side named is exactly the calendar period before
- * the running one, so it is that period's relative token, as the running side is ("this month vs last month").
+ * "November so far against October": the other side named is exactly the calendar period before the running one, so
+ * it is that period's relative token, as the running side is ("this month vs last month").
  */
 function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
   const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
@@ -820,6 +824,8 @@ function previousOfRunning(timeframe: string | undefined, compareTo: string | un
 const SINCE_THEN =
   /(?<![a-z])(?:since then|ever since|from then on|from then onwards?|since that (?:time|point|month|day))(?![a-z])/;
 const SINCE_EVENT = /(?<![a-z])since (?:[^\s,.;:!?]+ ){1,7}?(?:on|in|back in|around|during)(?= )/;
+const POINT_LAST_YEAR =
+  /(?<![a-z])(?:(?:this|the same) (?:point|stage) (?:of |in )?(?:last year|a year ago)|where (?:we|i|it|they) (?:were|was) (?:at |by )?(?:this|the same) time (?:last year|a year ago))(?![a-z])/;
 const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
@@ -1128,8 +1134,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       // "which products led on revenue", "what came out on top for units": being ahead of the others ranks them.
       .replace(LED_THE_OTHERS, " leading "),
   );
+  const leadWord = g.leadWords.find(text)[0];
   slots.followUpCue =
-    g.leadWords.find(text)[0]?.start === 0 ||
+    (leadWord !== undefined && (leadWord.start === 0 || HESITATION.test(text.slice(0, leadWord.start)))) ||
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
     VERB_ON_IT.test(text);
@@ -1352,7 +1359,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   text = text.replace(MEDIA_TAKEN_IN, "$1");
-  const time = findTimeframes(text, today, vocab.timeframes, vocab.words.comparison_cues, vocab.words.comparison_verbs);
+  const time = findTimeframes(
+    text,
+    today,
+    vocab.timeframes,
+    vocab.words.comparison_cues,
+    vocab.words.comparison_verbs,
+    sentences.map((x) => x.start),
+  );
   // After a preamble with a period of its own ("planning our Q1 budget, I need to know … last year"), the period
   // asked about is the one in the question's own clause.
   const opener = time.periods.length > 1 && !time.compareTo ? g.requestOpeners.find(text).at(-1) : undefined;
@@ -1366,9 +1380,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const sentencePeriod =
     asking && time.periods.some((p) => !inAsking(p.start)) ? time.periods.find((p) => inAsking(p.start)) : undefined;
   const afterOpener = opener && opener.start > 0 ? time.periods.find((p) => p.start >= opener.end) : undefined;
+  // "back in October we ran deals over Prime Big Deal Days (7-8 October)": days named inside the month said first
+  // narrow it, and are the period asked about.
+  const narrower =
+    !time.compareTo && time.periods.length > 1
+      ? time.periods.find((p) => p !== time.periods[0] && datesWithin(p.token, time.periods[0].token, today))
+      : undefined;
   const ownPeriod =
     sentencePeriod ??
-    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined);
+    (afterOpener && !datesWithin(time.periods[0].token, afterOpener.token, today) ? afterOpener : undefined) ??
+    narrower;
   text = time.text;
   slots.timeframe =
     ownPeriod?.token ?? time.timeframe ?? (slots.sameDayBack ? sameDayBefore(today, slots.sameDayBack) : undefined);
@@ -1384,8 +1405,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.comparison = true;
     text = text.replace(SAME_DAY_TARGET, " __vs__ __cmptime__");
   }
+  // "are we ahead of where we were at this point last year": with no period of its own, the point reached this year
+  // is the year so far, set against the same stretch of last year.
+  if (!slots.timeframe && slots.compareTo === "same_period_last_year" && POINT_LAST_YEAR.test(question.toLowerCase()))
+    slots.timeframe = "year_to_date";
+  const saidTimeframe = slots.timeframe;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
-  slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
+  // Both sides named ("November so far against October"): the running one became its relative token, so the other
+  // follows it. Said in relative words against a named period ("this quarter against Q3"), the other side keeps the
+  // name the user gave it.
+  if (saidTimeframe !== slots.timeframe) slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
@@ -1797,6 +1826,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   slots.weakMetric = g.weakMetrics
     .find(text)
     .find((w) => !notFigures.some((n) => n.start <= w.start && w.end <= n.end))?.value;
+  // "how many have I got sitting in Canada": a count of what the seller holds, not of what was sold.
+  if (slots.weakMetric === "units_sold" && COUNT_HELD.test(text)) slots.weakMetric = undefined;
   // "how many things did I sell", "how much stuff have we shifted": a count of goods, not the money they made; its
   // verb is selling ("shifted", "moved" are also said of a figure that changed), so the classifier reads it so.
   const counted = slots.metrics.length === 0 ? COUNTED_SALES.exec(text) : null;

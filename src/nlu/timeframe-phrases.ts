@@ -149,16 +149,17 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       // "since the 1st": a day of this month (of last month when it is still to come).
-      sinceDay: new RegExp(`${B}since (?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      sinceDay: new RegExp(`${B}since (?:${SPOKEN_FILLER})?(?:the )?(\\d{1,2})${ORD}${E}`, "g"),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed. Said as
       // the subject ("the 17th wasn't as bad", "how the 3rd went"), "the" alone introduces it.
       onDay: new RegExp(
         `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`,
         "g",
       ),
-      // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is.
+      // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is. A word
+      // said in passing may come between ("since like october first", "since um the 3rd").
       since: new RegExp(
-        `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:${SPOKEN_FILLER})?(?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",
       ),
       // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
@@ -270,10 +271,13 @@ export function findTimeframes(
   p: TimeframePhrases,
   cues: string[],
   verbs: string[],
+  sentenceStarts: number[] = [],
 ): TimeframeFound {
   const g = grammar(p, cues, verbs);
   const spans: Span[] = [];
-  const free = (start: number, end: number) => spans.every((s) => end <= s.start || start >= s.end);
+  // A period is said within one sentence: "up on last year? Q3 units" is last year, then Q3, never Q3 of last year.
+  const free = (start: number, end: number) =>
+    spans.every((s) => end <= s.start || start >= s.end) && !sentenceStarts.some((b) => b > start && b < end);
   const claim = (re: RegExp, fn: (m: RegExpExecArray) => Omit<Span, "start" | "end" | "phrase"> | undefined) => {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -624,16 +628,19 @@ export function findTimeframes(
     if (compareTo === "last_year") compareTo = "same_period_last_year";
     // "October against October last year", "Q3 vs Q3 of last year": the period just named, a year earlier, is the
     // same period last year (a year said as a number, "October 2025", stays that period).
+    // "November so far vs November 2025, same days": a year said as a number too, when the same days are asked for.
     else if (
       timeframe &&
-      /(?:^| )last year(?: |$)/.test(target.phrase) &&
+      (/(?:^| )last year(?: |$)/.test(target.phrase) || SAME_DAYS_AFTER.test(text.slice(target.end))) &&
       /^\d{4}-(?:\d{2}|Q\d)$/.test(timeframe) &&
       compareTo === `${Number(timeframe.slice(0, 4)) - 1}${timeframe.slice(4)}`
     )
       compareTo = "same_period_last_year";
+    // "last week v the prior week", "the last 30 days against the previous 30": the other side said as the same
+    // period again is the one before it, never the same period twice.
     else if (
-      /^last_\d+_/.test(compareTo) &&
-      (compareTo === timeframe || /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))
+      compareTo === timeframe ||
+      (/^last_\d+_/.test(compareTo) && /^(?:the )?(?:previous|prior|preceding)/.test(target.phrase))
     )
       compareTo = "previous_period";
   }
@@ -684,8 +691,11 @@ export function findTimeframes(
   return { text: out.replace(/\s+/g, " ").trim(), timeframe, compareTo, comparison, periods };
 }
 
+/** Like for like said after the other side of a comparison: ", same days", "on the same dates", "like for like". */
+const SAME_DAYS_AFTER = /^,? (?:(?:on|for|over) )?(?:the )?(?:same (?:days|dates|stretch|point)|like for like)(?![\w])/;
+
 /** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
-const SPOKEN_FILLER = "(?:like|maybe|say|just|basically) ";
+const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
 
 /** Verbs of a change from one period to another. */
 const CHANGE_VERB =
