@@ -565,8 +565,11 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
 }
 
-/** Where one sentence ends and the next starts: a stop, a question mark or a colon, or a dash between words. */
-const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+/;
+/**
+ * Where one sentence ends and the next starts: a stop, a question mark or a colon, a dash between words, or a comma
+ * after the "please" that closes a request ("the restock list for Germany please, the courier adds a few days").
+ */
+const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+|(?<=\b(?:please|pls|plz)),\s+/i;
 /** A sentence that asks or bids (a question word, an auxiliary first, or a request), after a word of lead-in. */
 const ASKING_SENTENCE =
   /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;

@@ -1891,7 +1891,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const orderingTokens = judged.length ? words(replaceMatches(text, judged, () => "__judged__")) : tokens;
   let asc = false;
   let desc = false;
-  for (const t of orderingTokens) {
+  for (const [i, t] of orderingTokens.entries()) {
+    // "a few days", "quite a few orders": an amount said in passing, not the low end of a ranking ("fewest", "few sales").
+    if (t === "few" && orderingTokens[i - 1] === "a") continue;
     if (g.sortAsc.has(t)) asc = true;
     else if (g.sortDesc.has(t)) {
       if (t === "top") slots.top = true;

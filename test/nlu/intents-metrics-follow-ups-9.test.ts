@@ -64,3 +64,18 @@ describe("the slowest movers are stock that sits", () => {
     (q) => expectFrame([q], { intent: "top_products" }),
   );
 });
+
+describe("an amount said in passing ('a few days') orders nothing", () => {
+  it.each([
+    ["restock list for Germany please, the courier adds a few days", "restock_recommendations"],
+    ["top sellers in Canada, quite a few new listings went live this month", "top_products"],
+  ])("%j keeps the intent's own order", (q, intent) => {
+    const u = understand(q);
+    expect(u?.intent).toBe(intent);
+    expect(u?.filters.sort).not.toBe("asc");
+  });
+  it.each(["which products had few sales last month", "the products with the fewest orders in October"])(
+    "few said of what is ranked is still the low end: %j",
+    (q) => expectFrame([q], { intent: "top_products", filters: { sort: "asc" } }),
+  );
+});
