@@ -242,7 +242,7 @@ const PRICE_MOVE_ACTION =
  * accountant", "forward this to my business partner") leave seller-ai, which answers only the seller.
  */
 const ADVISERS =
-  "(?:accountants?|bookkeepers?|book keepers?|accounts team|finance team|tax (?:advisers?|advisors?)|advisers?|advisors?|boss|partners?|business partners?|co-?founders?|investors?|bank|lenders?|manager|va|virtual assistant|assistant|team|staff|colleagues?|agency|owner|wife|husband|dad|mum|mom)";
+  "(?:accountants?|bookkeepers?|book keepers?|accounts team|finance team|tax (?:advisers?|advisors?)|advisers?|advisors?|boss|partners?|business partners?|co-?founders?|investors?|shareholders?|board|bank|lenders?|manager|va|virtual assistant|assistant|team|staff|colleagues?|agency|owner|wife|husband|dad|mum|mom)";
 const SEND_TO_SOMEONE_ACTION = `(?:send|e-?mail|mail|forward|share|pass|pass on|whatsapp|slack|dm|text|fax|export) (?!(?:me|us|myself)(?: |$))(?:[^ ]+ ){0,7}?(?:to|with) (?:my |our |the |a |an )?(?:[^ ]+ )?${ADVISERS}(?= |$)|(?:send|e-?mail|mail|forward) (?:my |our |the )?${ADVISERS} (?:the |a |an |my |our |this |that |these |those |it |over )`;
 /**
  * A message written to anyone ("send a message to the buyer who returned the cream", "drop a note to everyone who bought

@@ -32,6 +32,9 @@ describe("a report sent on to someone leaves seller-ai", () => {
     ["email my business partner the profit breakdown for Q3"],
     ["please share last quarter's fees with my accountant"],
     ["send the ad spend numbers over to my VA"],
+    // The people a report goes to are words of their own, never "corrected" into a seller word ("investors" → "inventory").
+    ["please share the October P&L with my investors"],
+    ["forward this quarter's revenue to our shareholders"],
   ])("%j is invalid_query", refused);
   it.each([
     // Sent to the seller, it is an alert; asked, it is the report itself.
