@@ -82,7 +82,9 @@ const CAPABILITY =
 
 /** Whether the question names a place, a time or a part of the catalog, which only a question of the data has. */
 function namesScope(s: Slots): boolean {
-  return [s.timeframe, s.marketplace, s.category, s.subcategory, s.campaign, s.asin, s.sku].some((v) => v !== undefined);
+  return [s.timeframe, s.marketplace, s.category, s.subcategory, s.campaign, s.asin, s.sku].some(
+    (v) => v !== undefined,
+  );
 }
 
 /**
@@ -140,13 +142,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
-  // "can you do advertising stuff too or just sales?": what seller-ai covers, asked by the areas it might, is help.
-  if (CAPABILITY.test(slots.topicText) && !namesScope(slots)) {
-    const help = classification.ranked.find((r) => r.label === "help");
-    if (help) classification.ranked = [help, ...classification.ranked.filter((r) => r !== help)];
-  }
+  // "can you do advertising stuff too or just sales?": what seller-ai covers, asked by the areas it might, is help,
+  // whatever figures the areas name.
+  const asksCapability = CAPABILITY.test(slots.topicText) && !namesScope(slots);
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
-  else if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true)) {
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true) && !asksCapability) {
     classification.ranked = classification.ranked.slice(1);
     // Nor is it "not ours" when the runner-up says so ("what are my days of supply looking like across Office").
     if (classification.ranked[0]?.label === "none" && !world) classification.ranked = classification.ranked.slice(1);
@@ -188,6 +188,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
+  if (asksCapability) {
+    const help = classification.ranked.find((r) => r.label === "help");
+    if (help) classification.ranked = [help, ...classification.ranked.filter((r) => r !== help)];
+  }
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.

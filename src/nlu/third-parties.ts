@@ -420,7 +420,12 @@ export function thirdPartyDetector(
       // "how much does the top seller on my yoga mat listing make": a figure of theirs said right after them.
       const onListing = ON_OWN_LISTING.exec(text);
       if (onListing) {
-        const verb = bareVerb(text.slice(onListing.index + onListing[0].length).trim().replace(THEIR_AUXILIARIES, ""));
+        const verb = bareVerb(
+          text
+            .slice(onListing.index + onListing[0].length)
+            .trim()
+            .replace(THEIR_AUXILIARIES, ""),
+        );
         if (theirVerb.test(verb) && !movesOffers(verb)) return true;
       }
       // "how many units did Barkly sell", "how much do my competitors make".
