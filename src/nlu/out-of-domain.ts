@@ -233,10 +233,18 @@ const LISTING_EDIT_ACTION = `(?:(?:update|change|edit|rewrite|rename|retitle|fix
 const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|open|add) (?:a |an |the |my |our |some )?(?:new |fresh |second |another )?(?:(?!(?:alerts?|reports?|notifications?|warnings?|summary|list)(?: |$))[a-z_-]+ ){0,3}?(?:campaigns?|ad groups?|adgroups?)(?= |$)`;
 /**
  * A price set by an amount or a percent ("put all my prices up 10% on January 1st", "increase every price 5%", "lower
- * TG-PUZZ-01 to $18.99 for Cyber Monday"): repriced in Seller Central. "Which prices changed" asks the mirror.
+ * TG-PUZZ-01 to $18.99 for Cyber Monday", "set B0… to 24.99"): repriced in Seller Central. "Which prices changed" asks
+ * the mirror.
  */
 const PRICE_MOVE_ACTION =
-  "(?:(?:put|push|bump|jack|hike|knock|mark|bring|take|move) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:[^ ]+ ){0,3}?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:up|down)(?= |$)|(?:lower|raise|drop|cut|reduce|increase|decrease|reprice|mark down|mark up|discount|hike) (?:(?:the )?price (?:of|on|for) )?(?:the )?__(?:sku|asin)__(?:'s| s)?(?: price)? (?:(?:down |up )?(?:to|by) )?(?:__currency__ ?|[$£€] ?)?\\d|(?:lower|raise|drop|cut|reduce|increase|decrease|hike|mark down|mark up) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:by|to) )?(?:__currency__ ?|[$£€] ?)?\\d)";
+  "(?:(?:put|push|bump|jack|hike|knock|mark|bring|take|move) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:[^ ]+ ){0,3}?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:up|down)(?= |$)|(?:lower|raise|drop|cut|reduce|increase|decrease|reprice|mark down|mark up|discount|hike|set|put|change|move|bring|take) (?:(?:the )?price (?:of|on|for) )?(?:the )?__(?:sku|asin)__(?:'s| s)?(?: price)? (?:(?:down |up )?(?:to|by|at) )?(?:__currency__ ?|[$£€] ?)?\\d|(?:lower|raise|drop|cut|reduce|increase|decrease|hike|mark down|mark up) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:by|to) )?(?:__currency__ ?|[$£€] ?)?\\d)";
+/**
+ * A purchase order placed ("place the PO with my supplier", "raise a PO for the dog toys", "order 500 units from the
+ * factory"): sent to the supplier, not asked of the mirror. Asked as advice ("should I place a PO", "how much should I
+ * order from my supplier") it is a restock question.
+ */
+const PURCHASE_ORDER_ACTION =
+  "(?:(?:place|raise|issue|submit|put in|send|cut|book) (?:a |an |the |my |our |this |that |new |another )*(?:purchase orders?|pos?|re-?orders?|orders?)|(?:re-?order|order) (?:[^ ]+ ){0,6}?(?:from|with) (?:the |my |our |a )?(?:[^ ]+ )?(?:suppliers?|manufacturers?|factory|factories|vendors?))(?! (?:alerts?|notifications?|warnings?|reports?|settings?))(?= |$)";
 /**
  * Someone the seller works with, outside Amazon and its buyers: reports sent to them ("email the October P&L to my
  * accountant", "forward this to my business partner") leave seller-ai, which answers only the seller.
@@ -257,7 +265,7 @@ const MESSAGE_ACTION =
 const CASE_ACTION =
   "(?:(?:respond|reply|appeal|dispute|contest|fight|challenge|close|accept|handle|deal with|sort out|resolve|escalate) (?:to )?(?:the |this |that |a |an |my |our |all |each |these |those )?(?:[^ ]+ ){0,3}?(?:claims?|chargebacks?|charge backs?|disputes?|cases?|tickets?|complaints?|enquir(?:y|ies)|inquir(?:y|ies))|(?:raise|open|file|log|submit|create|start|put in|lodge|make) (?:a |an |the |another |some )?(?:new )?(?:(?:support|seller support|reimbursement|safe-?t|a to z|fba|lost inventory|inventory|damaged inventory) )*(?:tickets?|cases?|claims?|disputes?|complaints?|support requests?))(?= |$)";
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${PURCHASE_ORDER_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -277,6 +285,12 @@ const MARKET_TRAFFIC =
  */
 const AMAZON_LEADER =
   /(?:^| )the (?:biggest|largest|top|leading|number one|no 1|#1|best|most successful) sellers? (?:(?:in|of|for) (?:[^ ]+ ){1,3}?)?(?:on|across|in all of) amazon(?= |$)/;
+/**
+ * The number one thing of a kind on Amazon ("the #1 dog toy on Amazon", "the top selling yoga mat on amazon"): the
+ * market's leader, whoever sells it, unless the seller's own words name it ("the #1 product I have on amazon").
+ */
+const AMAZON_NUMBER_ONE =
+  /(?:^| )the (?:number one|no 1|#1|1|top|top selling|best ?selling|best-selling|leading|most popular) (?:(?!(?:my|our|i|we|me|us)(?: |$))[^ ]+ ){1,3}?(?:on|across|in all of) amazon(?= |$)/;
 
 /**
  * A change to the listing's own content, told as when something happened ("after the new bullet points went up", "since we
@@ -373,6 +387,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
+        AMAZON_NUMBER_ONE.test(text) ||
         ACCOUNT_ACTION.test(text) ||
         REVIEW_AUTHOR.test(text) ||
         MARKET_TRAFFIC.test(text)

@@ -73,6 +73,21 @@ const COMPATIBLE_SHARE = 0.5;
 const FOREIGN_METRIC_SHARE = 0.3;
 
 /**
+ * Whether seller-ai covers a whole area of the seller's business, asked of seller-ai ("can you do advertising stuff too
+ * or just sales?", "do you handle inventory as well", "does it cover fees or only ads"): what it can do. A figure asked
+ * again ("can you do profit too") names no area, and a scope ("can you do the UK too") is a follow-up.
+ */
+const CAPABILITY =
+  /^(?:(?:so|and|ok|okay|hey|also|but) )?(?:can|could|do|does|will|would) (?:you|u|seller-?ai|this (?:tool|app|bot|thing)) (?:also |even |actually |only |just )?(?:do|handle|cover|support|deal with|help with|help me with|work with|know about|answer questions about|track) (?:any |the )?(?:advertising|ads|ad|ppc|marketing|inventory|stock|finance|finances|money|accounting|sales|reviews|returns|pricing|prices|competitors?|competition|keywords|fees|forecasting|reports|alerts)(?= (?:stuff|things|side|questions|too|as well|also|or))(?: (?:stuff|things|side|questions))?(?: too| as well| also)?(?: or (?:just|only|is it just|is it only) [a-z ]+)?$/;
+
+/** Whether the question names a place, a time or a part of the catalog, which only a question of the data has. */
+function namesScope(s: Slots): boolean {
+  return [s.timeframe, s.marketplace, s.category, s.subcategory, s.campaign, s.asin, s.sku].some(
+    (v) => v !== undefined,
+  );
+}
+
+/**
  * Turns one question or command into an understanding (intent and filters),
  * or into `invalid_query` with suggestions. Synchronous, deterministic and
  * offline. With `previous`, a follow-up keeps what it does not change.
@@ -127,8 +142,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     (hasSellerSlot(slots, true) || (ownsTopic(slots, model) && (second?.score ?? 0) >= NONE_MARGIN * first.score))
   )
     classification.ranked = classification.ranked.slice(1);
+  // "can you do advertising stuff too or just sales?": what seller-ai covers, asked by the areas it might, is help,
+  // whatever figures the areas name.
+  const asksCapability = CAPABILITY.test(slots.topicText) && !namesScope(slots);
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
-  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true)) {
+  if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true) && !asksCapability) {
     classification.ranked = classification.ranked.slice(1);
     // Nor is it "not ours" when the runner-up says so ("what are my days of supply looking like across Office").
     if (classification.ranked[0]?.label === "none" && !world) classification.ranked = classification.ranked.slice(1);
@@ -170,6 +188,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
+  if (asksCapability) {
+    const help = classification.ranked.find((r) => r.label === "help");
+    if (help) classification.ranked = [help, ...classification.ranked.filter((r) => r !== help)];
+  }
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.

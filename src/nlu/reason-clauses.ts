@@ -193,6 +193,12 @@ const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)/;
 const POINTING_QUESTION =
   /^(?:(?:so|and|ok|okay|then|right)[,\s]+)?(?:what|how much|how many)(?:'s| was| is| were| are)? (?:it|that|this|they|them|those|the (?:number|figure|total|amount|answer))(?: then)?[?.!]*$/i;
 /**
+ * …or a bid for it by a pointer alone ("Can you pull that for me?", "could you dig it out please", "look that up"): it
+ * asks for the figure named, not for anything the verb says (a refresh, a search).
+ */
+const POINTING_REQUEST =
+  /^(?:(?:so|and|ok|okay|then|right)[,\s]+)?(?:(?:can|could|would|will) (?:you|u) (?:please |just |quickly )?|please )?(?:pull|get|grab|find|fetch|dig|look|bring|give|show|send|work)(?: me| us)?(?: out| up)? (?:it|that|this|them|those|the (?:number|figure|total|amount))(?: out| up)?(?: for (?:me|us|them|him|her))?(?:,? please)?[?.!]*$/i;
+/**
  * Someone wanting a figure, before the figure itself ("My accountant wants…", "I need…", "The bank asked for…"), after
  * what the seller is doing, if told first ("I'm applying for a loan and the bank wants to know…").
  */
@@ -213,7 +219,8 @@ export function namedThenAsked(text: string): string | undefined {
   // What is told before the figure ("I'm applying for a loan.") stays, for the question to be read beside it.
   const [named, asked] = sentences.slice(-2);
   const told = sentences.slice(0, -2);
-  if (!POINTING_QUESTION.test(asked.replace(/[‘’]/g, "'"))) return undefined;
+  const pointer = asked.replace(/[‘’]/g, "'");
+  if (!POINTING_QUESTION.test(pointer) && !POINTING_REQUEST.test(pointer)) return undefined;
   const figure = named
     .replace(/[‘’]/g, "'")
     .replace(WANTING, "")

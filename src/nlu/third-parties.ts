@@ -97,6 +97,12 @@ const MARKET_LEADER =
 const THEIR_RANGE =
   /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
+/**
+ * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
+ * page"): another offer on it, whose sales are not mirrored, though "my top seller" alone is a product.
+ */
+const ON_OWN_LISTING =
+  /(?:^| )(?:sellers?|merchants?|vendors?|winners?|holders?)(?: (?:on|of|for) (?:my|our|the|this|that) (?:[^ ]+ ){0,3}?(?:listings?|pages?|offers?|__asin__|__sku__))(?= |$)/;
 
 /**
  * Words that end the head of a subject and start what describes it: a clause ("the brand that's outranking our
@@ -292,7 +298,8 @@ export function thirdPartyDetector(
   // The subject: one to six words between the auxiliary and the verb ("is the number one yoga mat seller moving").
   const progressive = alt((w.third_party_verbs ?? []).filter((v) => /ing(?: |$)/.test(v)));
   const subjectVerb = new RegExp(
-    `(?:^| )(?:(?:${AUXILIARIES}) ((?:[^ ]+ ){1,6}?)(?:${verbs})|(?:${BE}) ((?:[^ ]+ ){1,6}?)(?:${progressive}))(?= |$)`,
+    // "what's Anker spending": "is" said inside "what's" opens the subject too.
+    `(?:^| )(?:(?:${AUXILIARIES}) ((?:[^ ]+ ){1,6}?)(?:${verbs})|(?:${BE}|what's) ((?:[^ ]+ ){1,6}?)(?:${progressive}))(?= |$)`,
     "g",
   );
   const own = new Set(w.own_subjects ?? []);
@@ -410,6 +417,17 @@ export function thirdPartyDetector(
       const asksAmount =
         /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;
+      // "how much does the top seller on my yoga mat listing make": a figure of theirs said right after them.
+      const onListing = ON_OWN_LISTING.exec(text);
+      if (onListing) {
+        const verb = bareVerb(
+          text
+            .slice(onListing.index + onListing[0].length)
+            .trim()
+            .replace(THEIR_AUXILIARIES, ""),
+        );
+        if (theirVerb.test(verb) && !movesOffers(verb)) return true;
+      }
       // "how many units did Barkly sell", "how much do my competitors make".
       subjectVerb.lastIndex = 0;
       for (let m = subjectVerb.exec(text); m; m = subjectVerb.exec(text)) {
