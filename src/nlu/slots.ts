@@ -788,6 +788,8 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   const month = today.slice(0, 7);
   if (timeframe === year || timeframe === `${year}-01-01..${today}`) return "year_to_date";
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
+  // "Monday to today": from the week's first day, the week so far.
+  if (timeframe === `${resolveTimeframe("this_week", today)?.start}..${today}`) return "this_week";
   // "Q4 to date" in the fourth quarter: the quarter so far (a quarter named; "from 1 October until now" stays a range).
   const quarter = resolveTimeframe("this_quarter", today);
   const quarterNamed = /(?<![a-z\d])(?:q[1-4]|quarter)(?![a-z\d])/.test(question);
@@ -804,6 +806,20 @@ function datesWithin(dates: string, wider: string, today: string): boolean {
   const outer = resolveTimeframe(wider, today);
   return !!inner && !!outer && inner.start >= outer.start && inner.end <= outer.end;
 }
+/**
+ * "at this stage of 2025", said in 2026: the point reached in last year given by its number is the same point last
+ * year.
+ */
+function lastYearByNumber(text: string, today: string): string {
+  const last = Number(today.slice(0, 4)) - 1;
+  return text.replace(
+    new RegExp(`(?<![a-z])(this|the same) (point|stage|time) (?:of|in) ${last}(?![\\d])`, "g"),
+    "$1 $2 last year",
+  );
+}
+/** A running calendar period → its unit, and the unit of a named calendar period by the shape of its token. */
+const PERIOD_UNIT: Record<string, string> = { this_month: "month", this_quarter: "quarter", year_to_date: "year" };
+const periodUnit = (token: string) => (token.length === 4 ? "year" : token.includes("Q") ? "quarter" : "month");
 /** A running calendar period → the whole one just before it. */
 const PERIOD_JUST_BEFORE: Record<string, string> = {
   this_week: "last_week",
@@ -815,6 +831,15 @@ const PERIOD_JUST_BEFORE: Record<string, string> = {
  * it is that period's relative token, as the running side is ("this month vs last month").
  */
 function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
+  // "this November against last November so far": the same calendar period a year before the running one is the
+  // same stretch of it, like for like.
+  if (timeframe && compareTo && /^\d{4}(?:-\d{2}|-Q[1-4])?$/.test(compareTo)) {
+    const running = resolveTimeframe(timeframe, today);
+    const named = resolveTimeframe(compareTo, today);
+    const yearBefore = running && `${Number(running.start.slice(0, 4)) - 1}${running.start.slice(4)}`;
+    if (named && named.start === yearBefore && PERIOD_UNIT[timeframe] === periodUnit(compareTo))
+      return "same_period_last_year";
+  }
   const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
   if (!previous || !compareTo || compareTo === previous) return compareTo;
   const named = resolveTimeframe(compareTo, today);
@@ -826,7 +851,8 @@ const SINCE_THEN =
 const SINCE_EVENT = /(?<![a-z])since (?:[^\s,.;:!?]+ ){1,7}?(?:on|in|back in|around|during)(?= )/;
 const POINT_LAST_YEAR =
   /(?<![a-z])(?:(?:this|the same) (?:point|stage) (?:of |in )?(?:last year|a year ago)|where (?:we|i|it|they) (?:were|was) (?:at |by )?(?:this|the same) time (?:last year|a year ago))(?![a-z])/;
-const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
+/** A period cut at today: "so far", "to date", "January through now", "Monday to today". */
+const SO_FAR = /(?<![a-z])(?:so far|to date|(?:until|till|up to|through|thru|to) (?:now|today))(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
@@ -1359,6 +1385,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   text = text.replace(MEDIA_TAKEN_IN, "$1");
+  text = lastYearByNumber(text, today);
   const time = findTimeframes(
     text,
     today,
@@ -1407,7 +1434,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // "are we ahead of where we were at this point last year": with no period of its own, the point reached this year
   // is the year so far, set against the same stretch of last year.
-  if (!slots.timeframe && slots.compareTo === "same_period_last_year" && POINT_LAST_YEAR.test(question.toLowerCase()))
+  // "are we up on last year so far": the same, the year so far.
+  if (
+    !slots.timeframe &&
+    slots.compareTo === "same_period_last_year" &&
+    (POINT_LAST_YEAR.test(lastYearByNumber(question.toLowerCase(), today)) || SO_FAR.test(question.toLowerCase()))
+  )
     slots.timeframe = "year_to_date";
   const saidTimeframe = slots.timeframe;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
