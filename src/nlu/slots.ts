@@ -1978,6 +1978,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) ||
         JUST_ONE.test(text) ||
         ONE_OF_MANY.test(text)));
+  // "which of those has the best margin": one picked out of the rows shown before, however many they were.
+  if (slots.singularSuperlative && slots.limit === undefined && ONE_OF_THE_ROWS_SHOWN.test(text)) slots.limit = 1;
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -2341,8 +2343,10 @@ const JUST_ONE =
  * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
+/** "which of those", "what one of them": a pick among rows the question before listed. */
+const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**
  * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
  * "which is the better seller".
