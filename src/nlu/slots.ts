@@ -820,6 +820,19 @@ function lastYearByNumber(text: string, today: string): string {
 /** A running calendar period → its unit, and the unit of a named calendar period by the shape of its token. */
 const PERIOD_UNIT: Record<string, string> = { this_month: "month", this_quarter: "quarter", year_to_date: "year" };
 const periodUnit = (token: string) => (token.length === 4 ? "year" : token.includes("Q") ? "quarter" : "month");
+/**
+ * "this November against last November so far", "this quarter vs Q4 2025 to date": the same calendar period a year
+ * before the running one, cut at today, is the same stretch of it, like for like.
+ */
+function yearBeforeOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
+  if (!timeframe || !compareTo || !/^\d{4}(?:-\d{2}|-Q[1-4])?$/.test(compareTo)) return compareTo;
+  const running = resolveTimeframe(timeframe, today);
+  const named = resolveTimeframe(compareTo, today);
+  const yearBefore = running && `${Number(running.start.slice(0, 4)) - 1}${running.start.slice(4)}`;
+  return named && named.start === yearBefore && PERIOD_UNIT[timeframe] === periodUnit(compareTo)
+    ? "same_period_last_year"
+    : compareTo;
+}
 /** A running calendar period → the whole one just before it. */
 const PERIOD_JUST_BEFORE: Record<string, string> = {
   this_week: "last_week",
@@ -831,15 +844,6 @@ const PERIOD_JUST_BEFORE: Record<string, string> = {
  * it is that period's relative token, as the running side is ("this month vs last month").
  */
 function previousOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
-  // "this November against last November so far": the same calendar period a year before the running one is the
-  // same stretch of it, like for like.
-  if (timeframe && compareTo && /^\d{4}(?:-\d{2}|-Q[1-4])?$/.test(compareTo)) {
-    const running = resolveTimeframe(timeframe, today);
-    const named = resolveTimeframe(compareTo, today);
-    const yearBefore = running && `${Number(running.start.slice(0, 4)) - 1}${running.start.slice(4)}`;
-    if (named && named.start === yearBefore && PERIOD_UNIT[timeframe] === periodUnit(compareTo))
-      return "same_period_last_year";
-  }
   const previous = timeframe ? PERIOD_JUST_BEFORE[timeframe] : undefined;
   if (!previous || !compareTo || compareTo === previous) return compareTo;
   const named = resolveTimeframe(compareTo, today);
@@ -1447,6 +1451,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // follows it. Said in relative words against a named period ("this quarter against Q3"), the other side keeps the
   // name the user gave it.
   if (saidTimeframe !== slots.timeframe) slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
+  if (SO_FAR.test(question.toLowerCase()))
+    slots.compareTo = yearBeforeOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
