@@ -224,6 +224,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // only what follows changed, unless that names a figure the question before has no use for.
     else if (SAME_AGAIN_BUT.test(asked.toLowerCase()) && !foreignMetric(slots, previous, model))
       intent = previous.intent;
+    // "how many units was that", "the units figure for that same period" after a sales total: another figure of the
+    // total just given, never the stock ("units" alone would lean to what is on hand).
+    else if (anotherFigureOfTheTotal(asked, slots, previous, model)) intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -756,6 +759,24 @@ function hasSellerSlot(s: Slots, strong: boolean): boolean {
     (!strong && s.compareTo !== undefined) ||
     Object.keys(s.settings).length > 0 ||
     s.conditions.some((c) => c.metric !== undefined)
+  );
+}
+
+/** The totals' intents, whose answer a follow-up may point at for another of its figures. */
+const SALES_TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend"]);
+
+/**
+ * A follow-up that points back at a sales total ("that", "that period") and asks only figures of that total, with no
+ * ranking or grouping of its own: the same total in those figures.
+ */
+function anotherFigureOfTheTotal(asked: string, slots: Slots, previous: Understanding, model: ParserModel): boolean {
+  return (
+    SALES_TOTALS.has(previous.intent) &&
+    POINTS_BACK.test(asked.toLowerCase()) &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => listsMetric(model, previous.intent, m)) &&
+    !slots.ranking &&
+    slots.groupBy === undefined
   );
 }
 
