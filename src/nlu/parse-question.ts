@@ -198,6 +198,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (
     previous &&
     (scopeReply ||
+      anotherFigureOfTheTotal(asked, slots, previous, model) ||
       (!namesOwnSubject(slots, best, previous, model) &&
         (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {

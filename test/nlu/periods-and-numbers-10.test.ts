@@ -90,3 +90,20 @@ describe("'which of those …' after a list keeps its scope and picks one", () =
     expect(filters?.limit, q.join(" / ")).toBe(limit);
   });
 });
+
+describe("another figure of a sales total pointed back at is that total, not the stock", () => {
+  it.each([
+    [["revenue in Spain last quarter", "and how many units was that?"], "sales_summary", "last_quarter"],
+    [["sales for Pet Supplies in October", "right, and the units number for that month?"], "sales_summary", "2026-10"],
+    [
+      ["orders in Germany last week vs the week before", "how many units was that then?"],
+      "sales_comparison",
+      "last_week",
+    ],
+  ])("%j", (q, intent, timeframe) => expectFrame(q, { intent, filters: { timeframe, metrics: ["units_sold"] } }));
+  it("units left on hand after a total are the stock", () =>
+    expectFrame(["revenue in Spain last quarter", "how many units do I have left?"], {
+      intent: "inventory_levels",
+      filters: { metrics: ["available_quantity"] },
+    }));
+});
