@@ -764,15 +764,15 @@ function hasSellerSlot(s: Slots, strong: boolean): boolean {
 }
 
 /** The totals' intents, whose answer a follow-up may point at for another of its figures. */
-const SALES_TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend"]);
+const TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend", "advertising_summary"]);
 
 /**
- * A follow-up that points back at a sales total ("that", "that period") and asks only figures of that total, with no
- * ranking or grouping of its own: the same total in those figures.
+ * A follow-up that points back at a total of sales or ads ("that", "that period") and asks only figures of that
+ * total, with no ranking or grouping of its own: the same total in those figures.
  */
 function anotherFigureOfTheTotal(asked: string, slots: Slots, previous: Understanding, model: ParserModel): boolean {
   return (
-    SALES_TOTALS.has(previous.intent) &&
+    TOTALS.has(previous.intent) &&
     POINTS_BACK.test(asked.toLowerCase()) &&
     slots.metrics.length > 0 &&
     slots.metrics.every((m) => listsMetric(model, previous.intent, m)) &&

@@ -1162,7 +1162,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         " investigate",
       )
       // "which products led on revenue", "what came out on top for units": being ahead of the others ranks them.
-      .replace(LED_THE_OTHERS, " leading "),
+      .replace(LED_THE_OTHERS, " leading ")
+      // "what did that spend return in ad sales": the spend pointed at is what paid, the figure asked is its return.
+      .replace(SPEND_THAT_RETURNED, "$1 "),
   );
   const leadWord = g.leadWords.find(text)[0];
   slots.followUpCue =
@@ -2351,6 +2353,12 @@ const JUST_ONE =
 const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
+/**
+ * Spend pointed at as what brought a return ("that spend return", "this ad spend brought in"): neither the spend nor
+ * the verb ("return" is no refund) is the figure asked.
+ */
+const SPEND_THAT_RETURNED =
+  /(?<![\w])(that|this|the|my|our) (?:ad |advertising )?(?:spend|spending|budget) (?:return|returned|bring in|brought in|bring|brought|generate|generated|drive|drove|earn|earned|produce|produced|buy|bought)(?![\w])/g;
 /** "which of those", "what one of them": a pick among rows the question before listed. */
 const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**
