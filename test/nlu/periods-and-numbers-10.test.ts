@@ -107,3 +107,19 @@ describe("another figure of a sales total pointed back at is that total, not the
       filters: { metrics: ["available_quantity"] },
     }));
 });
+
+describe("what a spend pointed at brought in is the ad sales alone", () => {
+  it.each([
+    [["ad spend in France last week", "how much in ad sales did that spend bring in?"], "FR", "last_week"],
+    [["ad spend in Spain yesterday", "ok and what ad revenue did that budget generate?"], "ES", "yesterday"],
+    [["what did we spend on ads in Italy in October", "what did this spend return in ad sales?"], "IT", "2026-10"],
+  ])("%j", (q, marketplace, timeframe) => {
+    expectFrame(q, { intent: "advertising_summary", filters: { marketplace, timeframe } });
+    expect(understand(...q)?.filters.metrics, q.join(" / ")).toEqual(["ad_sales"]);
+  });
+  it("both figures asked together stay both", () =>
+    expect(understand("what's my ad spend and ad sales in Italy this month")?.filters.metrics).toEqual([
+      "ad_spend",
+      "ad_sales",
+    ]));
+});
