@@ -283,7 +283,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // unless the whole is about the world or another party's figures.
     const question = world ? undefined : askingPart(asked);
     if (question !== undefined) {
-      const alone = parseQuestion(question, options);
+      const alone = parseQuestion(withToldScope(question, slots, options, model), options);
       if ("understanding" in alone) return alone;
     }
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
@@ -306,6 +306,19 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   };
   understanding.interpretation = describeUnderstanding(understanding, model);
   return { understanding };
+}
+
+/**
+ * The question asked apart from what the seller told, pointing back at the told scope without naming it ("Thinking of
+ * delisting something in Home & Kitchen to free up cash. Which product there…"): asked of that category or place.
+ */
+function withToldScope(question: string, whole: Slots, options: ParseOptions, model: ParserModel): string {
+  if (!SCOPE_BACK_REFERENCE.test(question)) return question;
+  const alone = slotsOf(question, options, model);
+  let scoped = question;
+  if (whole.category && !alone.category) scoped = withScope(scoped, whole.category);
+  if (whole.marketplace && !alone.marketplace) scoped = withScope(scoped, whole.marketplace);
+  return scoped;
 }
 
 /** A text's slots, read against the question's catalog and day. */
