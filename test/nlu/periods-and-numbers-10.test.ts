@@ -1,7 +1,9 @@
 // Periods and follow-ups: a calendar period's first day up to now ("Monday to today", "January through now") is that
 // period to date, "so far" against last year or "at this stage of <last year's number>" is the year so far against the
 // same stretch, the same month a year back set against the running one so far is like for like, "the whole quarter"
-// is the current one, and "which of those …" after a list keeps its scope and picks one. Every phrasing is our own.
+// is the current one, "which of those …" after a list keeps its scope and picks one, another figure of a sales or ad
+// total pointed back at stays that total, and "there" after a told sentence is the place or category it named. Every
+// phrasing is our own.
 import { describe, expect, it } from "vitest";
 import { frameChecks } from "../helpers/nlu-frames.js";
 
@@ -122,4 +124,21 @@ describe("what a spend pointed at brought in is the ad sales alone", () => {
       "ad_spend",
       "ad_sales",
     ]));
+});
+
+describe("'there' in a question after a told sentence is the scope that sentence named", () => {
+  it.each([
+    [
+      "Want to free up cash by cutting a line in Pet Supplies. Which item there sold the fewest units last quarter?",
+      { category: "Pet Supplies", timeframe: "last_quarter" },
+    ],
+    [
+      "Thinking about pulling back from Germany to free up cash. What sold worst there last month?",
+      { marketplace: "DE", timeframe: "last_month" },
+    ],
+    [
+      "Planning a clear-out in Toys & Games to free up cash. Which product in there had the fewest orders this quarter?",
+      { category: "Toys & Games", timeframe: "this_quarter" },
+    ],
+  ])("%s", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
 });
