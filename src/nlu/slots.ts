@@ -2354,11 +2354,12 @@ const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
 /**
- * Spend pointed at as what brought a return ("that spend return", "this ad spend brought in"): neither the spend nor
- * the verb ("return" is no refund) is the figure asked.
+ * Spend pointed at as what brought a return in a figure named after it ("what did that spend return in ad sales"):
+ * neither the spend nor the verb ("return" is no refund) is asked. Said with the figure first ("how much revenue has
+ * that spend brought in") it is a name of ad sales (metrics.json).
  */
 const SPEND_THAT_RETURNED =
-  /(?<![\w])(that|this|the|my|our) (?:ad |advertising )?(?:spend|spending|budget) (?:return|returned|bring in|brought in|bring|brought|generate|generated|drive|drove|earn|earned|produce|produced|buy|bought)(?![\w])/g;
+  /(?<![\w])(that|this) (?:ad |advertising )?(?:spend|spending|budget) (?:return|returned|bring in|brought in|bring|brought|generate|generated|drive|drove|earn|earned|produce|produced)(?= in (?:[a-z-]+ ){0,3}?(?:sales|revenue)(?![\w]))/g;
 /** "which of those", "what one of them": a pick among rows the question before listed. */
 const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**

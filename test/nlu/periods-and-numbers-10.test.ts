@@ -112,13 +112,18 @@ describe("another figure of a sales total pointed back at is that total, not the
 
 describe("what a spend pointed at brought in is the ad sales alone", () => {
   it.each([
-    [["ad spend in France last week", "how much in ad sales did that spend bring in?"], "FR", "last_week"],
-    [["ad spend in Spain yesterday", "ok and what ad revenue did that budget generate?"], "ES", "yesterday"],
+    [["ad spend in Spain yesterday", "ok and what did that budget generate in ad revenue?"], "ES", "yesterday"],
     [["what did we spend on ads in Italy in October", "what did this spend return in ad sales?"], "IT", "2026-10"],
+    [["ad spend in France last week", "right, what did that spend bring in in ad-driven sales?"], "FR", "last_week"],
   ])("%j", (q, marketplace, timeframe) => {
     expectFrame(q, { intent: "advertising_summary", filters: { marketplace, timeframe } });
     expect(understand(...q)?.filters.metrics, q.join(" / ")).toEqual(["ad_sales"]);
   });
+  it("the ad sales said first, then the spend that brought them, ask the ad sales", () =>
+    expectFrame(["ad spend in France last week", "how much in ad sales did that spend bring in?"], {
+      intent: "advertising_summary",
+      filters: { marketplace: "FR", timeframe: "last_week", metrics: ["ad_sales"] },
+    }));
   it("both figures asked together stay both", () =>
     expect(understand("what's my ad spend and ad sales in Italy this month")?.filters.metrics).toEqual([
       "ad_spend",
