@@ -220,6 +220,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (
     previous &&
     (scopeReply ||
+      anotherFigureOfTheTotal(asked, slots, previous, model) ||
       (!namesOwnSubject(slots, best, previous, model) &&
         (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {
@@ -246,6 +247,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // only what follows changed, unless that names a figure the question before has no use for.
     else if (SAME_AGAIN_BUT.test(asked.toLowerCase()) && !foreignMetric(slots, previous, model))
       intent = previous.intent;
+    // "how many units was that", "the units figure for that same period" after a sales total: another figure of the
+    // total just given, never the stock ("units" alone would lean to what is on hand).
+    else if (anotherFigureOfTheTotal(asked, slots, previous, model)) intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -301,7 +305,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // unless the whole is about the world or another party's figures.
     const question = world ? undefined : askingPart(asked);
     if (question !== undefined) {
-      const alone = parseQuestion(question, options);
+      const alone = parseQuestion(withToldScope(question, slots, options, model), options);
       if ("understanding" in alone) return alone;
     }
     return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
@@ -324,6 +328,19 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   };
   understanding.interpretation = describeUnderstanding(understanding, model);
   return { understanding };
+}
+
+/**
+ * The question asked apart from what the seller told, pointing back at the told scope without naming it ("Thinking of
+ * delisting something in Home & Kitchen to free up cash. Which product there…"): asked of that category or place.
+ */
+function withToldScope(question: string, whole: Slots, options: ParseOptions, model: ParserModel): string {
+  if (!SCOPE_BACK_REFERENCE.test(question)) return question;
+  const alone = slotsOf(question, options, model);
+  let scoped = question;
+  if (whole.category && !alone.category) scoped = withScope(scoped, whole.category);
+  if (whole.marketplace && !alone.marketplace) scoped = withScope(scoped, whole.marketplace);
+  return scoped;
 }
 
 /** A text's slots, read against the question's catalog and day. */
@@ -781,6 +798,24 @@ function hasSellerSlot(s: Slots, strong: boolean): boolean {
     (!strong && s.compareTo !== undefined) ||
     Object.keys(s.settings).length > 0 ||
     s.conditions.some((c) => c.metric !== undefined)
+  );
+}
+
+/** The totals' intents, whose answer a follow-up may point at for another of its figures. */
+const TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend", "advertising_summary"]);
+
+/**
+ * A follow-up that points back at a total of sales or ads ("that", "that period") and asks only figures of that
+ * total, with no ranking or grouping of its own: the same total in those figures.
+ */
+function anotherFigureOfTheTotal(asked: string, slots: Slots, previous: Understanding, model: ParserModel): boolean {
+  return (
+    TOTALS.has(previous.intent) &&
+    POINTS_BACK.test(asked.toLowerCase()) &&
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => listsMetric(model, previous.intent, m)) &&
+    !slots.ranking &&
+    slots.groupBy === undefined
   );
 }
 

@@ -788,6 +788,8 @@ function periodSoFar(timeframe: string | undefined, question: string, today: str
   const month = today.slice(0, 7);
   if (timeframe === year || timeframe === `${year}-01-01..${today}`) return "year_to_date";
   if (timeframe === month || timeframe === `${month}-01..${today}`) return "this_month";
+  // "Monday to today": from the week's first day, the week so far.
+  if (timeframe === `${resolveTimeframe("this_week", today)?.start}..${today}`) return "this_week";
   // "Q4 to date" in the fourth quarter: the quarter so far (a quarter named; "from 1 October until now" stays a range).
   const quarter = resolveTimeframe("this_quarter", today);
   const quarterNamed = /(?<![a-z\d])(?:q[1-4]|quarter)(?![a-z\d])/.test(question);
@@ -803,6 +805,33 @@ function datesWithin(dates: string, wider: string, today: string): boolean {
   const inner = resolveTimeframe(dates, today);
   const outer = resolveTimeframe(wider, today);
   return !!inner && !!outer && inner.start >= outer.start && inner.end <= outer.end;
+}
+/**
+ * "at this stage of 2025", said in 2026: the point reached in last year given by its number is the same point last
+ * year.
+ */
+function lastYearByNumber(text: string, today: string): string {
+  const last = Number(today.slice(0, 4)) - 1;
+  return text.replace(
+    new RegExp(`(?<![a-z])(this|the same) (point|stage|time) (?:of|in) ${last}(?![\\d])`, "g"),
+    "$1 $2 last year",
+  );
+}
+/** A running calendar period → its unit, and the unit of a named calendar period by the shape of its token. */
+const PERIOD_UNIT: Record<string, string> = { this_month: "month", this_quarter: "quarter", year_to_date: "year" };
+const periodUnit = (token: string) => (token.length === 4 ? "year" : token.includes("Q") ? "quarter" : "month");
+/**
+ * "this November against last November so far", "this quarter vs Q4 2025 to date": the same calendar period a year
+ * before the running one, cut at today, is the same stretch of it, like for like.
+ */
+function yearBeforeOfRunning(timeframe: string | undefined, compareTo: string | undefined, today: string) {
+  if (!timeframe || !compareTo || !/^\d{4}(?:-\d{2}|-Q[1-4])?$/.test(compareTo)) return compareTo;
+  const running = resolveTimeframe(timeframe, today);
+  const named = resolveTimeframe(compareTo, today);
+  const yearBefore = running && `${Number(running.start.slice(0, 4)) - 1}${running.start.slice(4)}`;
+  return named && named.start === yearBefore && PERIOD_UNIT[timeframe] === periodUnit(compareTo)
+    ? "same_period_last_year"
+    : compareTo;
 }
 /** A running calendar period → the whole one just before it. */
 const PERIOD_JUST_BEFORE: Record<string, string> = {
@@ -826,7 +855,8 @@ const SINCE_THEN =
 const SINCE_EVENT = /(?<![a-z])since (?:[^\s,.;:!?]+ ){1,7}?(?:on|in|back in|around|during)(?= )/;
 const POINT_LAST_YEAR =
   /(?<![a-z])(?:(?:this|the same) (?:point|stage) (?:of |in )?(?:last year|a year ago)|where (?:we|i|it|they) (?:were|was) (?:at |by )?(?:this|the same) time (?:last year|a year ago))(?![a-z])/;
-const SO_FAR = /(?<![a-z])(?:so far|to date|until now|till now|up to now|until today|till today|up to today)(?![a-z])/;
+/** A period cut at today: "so far", "to date", "January through now", "Monday to today". */
+const SO_FAR = /(?<![a-z])(?:so far|to date|(?:until|till|up to|through|thru|to) (?:now|today))(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
@@ -1132,7 +1162,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
         " investigate",
       )
       // "which products led on revenue", "what came out on top for units": being ahead of the others ranks them.
-      .replace(LED_THE_OTHERS, " leading "),
+      .replace(LED_THE_OTHERS, " leading ")
+      // "what did that spend return in ad sales": the spend pointed at is what paid, the figure asked is its return.
+      .replace(SPEND_THAT_RETURNED, "$1 "),
   );
   const leadWord = g.leadWords.find(text)[0];
   slots.followUpCue =
@@ -1359,6 +1391,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (parts.includes("__lead__") && !sentences.some((x) => x.asks)) sentences[sentences.length - 1].asks = true;
   }
   text = text.replace(MEDIA_TAKEN_IN, "$1");
+  text = lastYearByNumber(text, today);
   const time = findTimeframes(
     text,
     today,
@@ -1407,7 +1440,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // "are we ahead of where we were at this point last year": with no period of its own, the point reached this year
   // is the year so far, set against the same stretch of last year.
-  if (!slots.timeframe && slots.compareTo === "same_period_last_year" && POINT_LAST_YEAR.test(question.toLowerCase()))
+  // "are we up on last year so far": the same, the year so far.
+  if (
+    !slots.timeframe &&
+    slots.compareTo === "same_period_last_year" &&
+    (POINT_LAST_YEAR.test(lastYearByNumber(question.toLowerCase(), today)) || SO_FAR.test(question.toLowerCase()))
+  )
     slots.timeframe = "year_to_date";
   const saidTimeframe = slots.timeframe;
   slots.timeframe = periodSoFar(slots.timeframe, question.toLowerCase(), today);
@@ -1415,6 +1453,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // follows it. Said in relative words against a named period ("this quarter against Q3"), the other side keeps the
   // name the user gave it.
   if (saidTimeframe !== slots.timeframe) slots.compareTo = previousOfRunning(slots.timeframe, slots.compareTo, today);
+  if (SO_FAR.test(question.toLowerCase()))
+    slots.compareTo = yearBeforeOfRunning(slots.timeframe, slots.compareTo, today);
   // "month on month since February", "week over week for the last quarter": a period holding several of the unit is
   // drawn unit by unit, a trend, rather than one unit set against the one before.
   const stepUnit = slots.compareTo === "previous_period" ? STEP_BY_STEP.exec(question.toLowerCase())?.[1] : undefined;
@@ -1948,6 +1988,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) ||
         JUST_ONE.test(text) ||
         ONE_OF_MANY.test(text)));
+  // "which of those has the best margin": one picked out of the rows shown before, however many they were.
+  if (slots.singularSuperlative && slots.limit === undefined && ONE_OF_THE_ROWS_SHOWN.test(text)) slots.limit = 1;
 
   // Every ranking word also says "this is a ranking", whichever word it is.
   slots.masked = hasSuperlative ? tokens.map((t) => (g.superlatives.has(t) ? `${t} __rank__` : t)).join(" ") : text;
@@ -2311,8 +2353,17 @@ const JUST_ONE =
  * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 
+/**
+ * Spend pointed at as what brought a return in a figure named after it ("what did that spend return in ad sales"):
+ * neither the spend nor the verb ("return" is no refund) is asked. Said with the figure first ("how much revenue has
+ * that spend brought in") it is a name of ad sales (metrics.json).
+ */
+const SPEND_THAT_RETURNED =
+  /(?<![\w])(that|this) (?:ad |advertising )?(?:spend|spending|budget) (?:return|returned|bring in|brought in|bring|brought|generate|generated|drive|drove|earn|earned|produce|produced)(?= in (?:[a-z-]+ ){0,3}?(?:sales|revenue)(?![\w]))/g;
+/** "which of those", "what one of them": a pick among rows the question before listed. */
+const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**
  * One of a set picked by a comparative: "which one earned the higher margin", "which of the two has the lower ACoS",
  * "which is the better seller".

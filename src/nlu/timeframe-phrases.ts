@@ -206,9 +206,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
-      // Also a weekday's figures said as its own: "Thursday's numbers", "how were monday's sales".
+      // Also a weekday's figures said as its own: "Thursday's numbers", "how were monday's sales"; and a weekday up to
+      // today ("Monday to today", "tuesday through now"), as "since" it.
       weekday: new RegExp(
-        `${B}(?:(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}|(${alt(Object.keys(p.weekdays))})'s? (?=(?:${alt(p.day_figures)})${E}))`,
+        `${B}(?:(?:(since|starting|from)|(on|last|this|past)) (${alt(Object.keys(p.weekdays))})${E}|(${alt(Object.keys(p.weekdays))})'s? (?=(?:${alt(p.day_figures)})${E})|(${alt(Object.keys(p.weekdays))}) (?:to|through|thru|till|until|up to) (?:today|now)${E})`,
         "g",
       ),
       // A weekday that only introduces a date ("Friday 13 November", "on Tuesday, March 3rd"): the date is the day.
@@ -410,8 +411,9 @@ export function findTimeframes(
     });
   if (tokens.some((t) => p.weekdays[t.replace(/'s?$/, "")] !== undefined)) {
     claim(g.patterns.weekday, (m) => {
-      const [, since, on, said, owner] = m;
-      const name = said ?? owner;
+      const [, from, on, said, owner, spanned] = m;
+      const name = said ?? owner ?? spanned;
+      const since = from ?? spanned;
       if (g.patterns.dateAfterWeekday.test(text.slice(m.index + m[0].length))) return undefined;
       // The latest such day: today counts for "since", not for "last".
       let date = addDaysIso(today, -((weekdayIso(today) - p.weekdays[name] + 7) % 7));
