@@ -1589,6 +1589,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Products with a loss ("which skus have negative profit") are the P&L per product, the worst first.
   if (intent === "sales_summary" && slots.entityGroup === "asin" && slots.metricSorts.profit === "asc")
     return "profit_breakdown";
+  // So are products ranked by a loss said in words ("which 5 products lost the most money"): the loss, not a ranking
+  // word, orders them.
+  if (intent === "top_products" && slots.metrics[0] === "profit" && slots.metricSorts.profit === "asc")
+    return "profit_breakdown";
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   // A category's products ranked ("which beauty products sell the most units") are products too.
   const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
