@@ -1662,6 +1662,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     !model.classifier.classesIn(slots.masked).has("pnl")
   )
     return "sales_trend";
+  // Where the money goes, asked per period ("where does all my money go each month"), is the P&L's lines per period,
+  // not the money's series, unless a trend is asked in words.
+  if (
+    intent === "sales_trend" &&
+    !slots.trendCue &&
+    TIME_BUCKETS.has(slots.groupBy ?? "") &&
+    (slots.metrics[0] ?? "revenue") === "revenue" &&
+    model.classifier.classesIn(slots.masked).has("pnl")
+  )
+    return "profit_breakdown";
   // Profit against another period is a comparison; fees against another period stay a P&L.
   if (
     intent === "profit_breakdown" &&
