@@ -1982,6 +1982,24 @@ function carriedFilters(previous: Understanding, intent: Intent): Filters {
   return carried;
 }
 
+/**
+ * The metric of a threshold when every other metric is only shown beside its rows ("… with profit and revenue shown
+ * beside it", "… showing orders too", "… plus sessions alongside").
+ */
+function thresholdWithExtras(slots: Slots): Metric | undefined {
+  const bound = THRESHOLD_METRIC.exec(slots.masked);
+  if (!bound) return undefined;
+  const extras = SHOWN_BESIDE.exec(slots.masked.slice(bound.index + bound[0].length));
+  if (!extras) return undefined;
+  const shown = new Set(Array.from(extras[0].matchAll(/m_([a-z_]+)/g), (m) => m[1]));
+  return slots.metrics.every((m) => shown.has(m)) ? (bound[1] as Metric) : undefined;
+}
+const THRESHOLD_METRIC = /__(?:below|above|equal)__ m_([a-z_]+)/;
+const EXTRA_METRICS = "(?:(?:the|my|their|its) )?m_[a-z_]+(?:(?:,| and| &| plus|, and) (?:(?:the|my|their|its) )?m_[a-z_]+)*";
+const SHOWN_BESIDE = new RegExp(
+  `(?:^| )(?:(?:showing|show|plus|alongside|together with|and also|with) ${EXTRA_METRICS} (?:shown |listed |included |displayed |)(?:beside|alongside|next to|by the side of|with) (?:it|them|that|those|each)|(?:showing|show me|alongside|together with|plus) ${EXTRA_METRICS}|(?:with|showing|plus) ${EXTRA_METRICS} (?:too|as well|also|alongside))(?= |$)`,
+);
+
 function buildFilters(intent: Intent, slots: Slots, base: Filters, model: ParserModel, today: string): Filters {
   const spec = model.vocab.intents[intent];
   const f: Filters = { ...base };
@@ -2039,6 +2057,12 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     else if (spec.metrics) f.metrics = [...spec.metrics];
     else delete f.metrics;
   }
+
+  // "categories under 15% margin, with profit and revenue shown beside it": figures shown beside a threshold's rows
+  // are extras, and the threshold's figure is still the one asked about.
+  const bounded = thresholdWithExtras(slots);
+  if (bounded && f.metrics && (!spec.allowed || spec.allowed.includes(bounded)))
+    f.metrics = [bounded, ...f.metrics.filter((m) => m !== bounded)];
 
   // The order: an ordering word; else a judging word by the metric's good direction; else what the metric's phrase implies.
   const ranked = f.metrics?.[0];
