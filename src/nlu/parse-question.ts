@@ -978,7 +978,8 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
   if (top !== "excess_inventory" && top !== "sales_summary") return;
   const heldThere =
     QUANTITY_OF_ONE.test(slots.masked) ||
-    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
+    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
+    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked));
   if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
@@ -987,6 +988,9 @@ const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
 const WHAT_IS_HELD =
   /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
+/** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */
+const UNITS_HELD =
+  /(?:^| )(?:physical m_units_sold|m_units_sold (?:that )?(?:we're|we are|i'm|i am|we|i|we've|i've|we have|i have) (?:holding|hold|held|got|keeping|keep|kept|storing|store|stored|sitting on))(?= |$)/;
 /** How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". */
 const HELD_TOO_LONG =
   /(?:^| )(?:since|for|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
