@@ -1999,7 +1999,8 @@ function thresholdWithExtras(slots: Slots): Metric | undefined {
   return slots.metrics.every((m) => shown.has(m)) ? (bound[1] as Metric) : undefined;
 }
 const THRESHOLD_METRIC = /__(?:below|above|equal)__ m_([a-z_]+)/;
-const EXTRA_METRICS = "(?:(?:the|my|their|its) )?m_[a-z_]+(?:(?:,| and| &| plus|, and) (?:(?:the|my|their|its) )?m_[a-z_]+)*";
+const EXTRA_METRICS =
+  "(?:(?:the|my|their|its) )?m_[a-z_]+(?:(?:,| and| &| plus|, and) (?:(?:the|my|their|its) )?m_[a-z_]+)*";
 const SHOWN_BESIDE = new RegExp(
   `(?:^| )(?:(?:showing|show|plus|alongside|together with|and also|with) ${EXTRA_METRICS} (?:shown |listed |included |displayed |)(?:beside|alongside|next to|by the side of|with) (?:it|them|that|those|each)|(?:showing|show me|alongside|together with|plus) ${EXTRA_METRICS}|(?:with|showing|plus) ${EXTRA_METRICS} (?:too|as well|also|alongside))(?= |$)`,
 );
