@@ -99,6 +99,7 @@ export function vocabularyTexts(v: Vocabulary): string[] {
     ...w.comparison_cues,
     ...w.comparison_verbs,
     ...w.condition_verbs,
+    ...w.left_out,
     ...Object.keys(w.condition_unit_metrics),
   );
   for (const list of Object.values(w.condition_ops)) texts.push(...list);

@@ -1038,7 +1038,8 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
   if (top !== "excess_inventory" && top !== "sales_summary") return;
   const heldThere =
     QUANTITY_OF_ONE.test(slots.masked) ||
-    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
+    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
+    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked));
   if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
@@ -1047,6 +1048,9 @@ const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
 const WHAT_IS_HELD =
   /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
+/** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */
+const UNITS_HELD =
+  /(?:^| )(?:physical m_units_sold|m_units_sold (?:that )?(?:we're|we are|i'm|i am|we|i|we've|i've|we have|i have) (?:holding|hold|held|got|keeping|keep|kept|storing|store|stored|sitting on))(?= |$)/;
 /** How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". */
 const HELD_TOO_LONG =
   /(?:^| )(?:since|for|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
@@ -1649,6 +1653,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // Products with a loss ("which skus have negative profit") are the P&L per product, the worst first.
   if (intent === "sales_summary" && slots.entityGroup === "asin" && slots.metricSorts.profit === "asc")
     return "profit_breakdown";
+  // So are products ranked by a loss said in words ("which 5 products lost the most money"): the loss, not a ranking
+  // word, orders them.
+  if (intent === "top_products" && slots.metrics[0] === "profit" && slots.metricSorts.profit === "asc")
+    return "profit_breakdown";
   // A ranking of products by sales or profit, without a loss in its words, is a ranking, not a P&L or a total.
   // A category's products ranked ("which beauty products sell the most units") are products too.
   const categoryProducts = slots.category !== undefined && !slots.groupBy && !slots.entityGroup;
@@ -1718,6 +1726,16 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     !model.classifier.classesIn(slots.masked).has("pnl")
   )
     return "sales_trend";
+  // Where the money goes, asked per period ("where does all my money go each month"), is the P&L's lines per period,
+  // not the money's series, unless a trend is asked in words.
+  if (
+    intent === "sales_trend" &&
+    !slots.trendCue &&
+    TIME_BUCKETS.has(slots.groupBy ?? "") &&
+    (slots.metrics[0] ?? "revenue") === "revenue" &&
+    model.classifier.classesIn(slots.masked).has("pnl")
+  )
+    return "profit_breakdown";
   // Profit against another period is a comparison; fees against another period stay a P&L.
   if (
     intent === "profit_breakdown" &&
@@ -2028,6 +2046,25 @@ function carriedFilters(previous: Understanding, intent: Intent): Filters {
   return carried;
 }
 
+/**
+ * The metric of a threshold when every other metric is only shown beside its rows ("… with profit and revenue shown
+ * beside it", "… showing orders too", "… plus sessions alongside").
+ */
+function thresholdWithExtras(slots: Slots): Metric | undefined {
+  const bound = THRESHOLD_METRIC.exec(slots.masked);
+  if (!bound) return undefined;
+  const extras = SHOWN_BESIDE.exec(slots.masked.slice(bound.index + bound[0].length));
+  if (!extras) return undefined;
+  const shown = new Set(Array.from(extras[0].matchAll(/m_([a-z_]+)/g), (m) => m[1]));
+  return slots.metrics.every((m) => shown.has(m)) ? (bound[1] as Metric) : undefined;
+}
+const THRESHOLD_METRIC = /__(?:below|above|equal)__ m_([a-z_]+)/;
+const EXTRA_METRICS =
+  "(?:(?:the|my|their|its) )?m_[a-z_]+(?:(?:,| and| &| plus|, and) (?:(?:the|my|their|its) )?m_[a-z_]+)*";
+const SHOWN_BESIDE = new RegExp(
+  `(?:^| )(?:(?:showing|show|plus|alongside|together with|and also|with) ${EXTRA_METRICS} (?:shown |listed |included |displayed |)(?:beside|alongside|next to|by the side of|with) (?:it|them|that|those|each)|(?:showing|show me|alongside|together with|plus) ${EXTRA_METRICS}|(?:with|showing|plus) ${EXTRA_METRICS} (?:too|as well|also|alongside))(?= |$)`,
+);
+
 function buildFilters(intent: Intent, slots: Slots, base: Filters, model: ParserModel, today: string): Filters {
   const spec = model.vocab.intents[intent];
   const f: Filters = { ...base };
@@ -2085,6 +2122,12 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     else if (spec.metrics) f.metrics = [...spec.metrics];
     else delete f.metrics;
   }
+
+  // "categories under 15% margin, with profit and revenue shown beside it": figures shown beside a threshold's rows
+  // are extras, and the threshold's figure is still the one asked about.
+  const bounded = thresholdWithExtras(slots);
+  if (bounded && f.metrics && (!spec.allowed || spec.allowed.includes(bounded)))
+    f.metrics = [bounded, ...f.metrics.filter((m) => m !== bounded)];
 
   // The order: an ordering word; else a judging word by the metric's good direction; else what the metric's phrase implies.
   const ranked = f.metrics?.[0];

@@ -147,6 +147,8 @@ export interface SlotGrammar {
   marketplaces: PhraseIndex<MarketplaceCode>;
   ops: PhraseIndex<ConditionOp>;
   conditionVerbs: Set<string>;
+  /** Words that leave out the rows a threshold just after them names. */
+  leftOut: RegExp;
   dayUnits: Record<string, number>;
   followUps: PhraseIndex<true>;
   leadWords: PhraseIndex<true>;
@@ -225,6 +227,7 @@ export function buildSlotGrammar(vocab: Vocabulary, lexicon: Lexicon): SlotGramm
     marketplaces: new PhraseIndex(vocab.marketplaceAliases),
     ops: new PhraseIndex(ops),
     conditionVerbs: new Set([...w.condition_verbs, "the", "a", "an", "its", "their", "my"]),
+    leftOut: leftOutBefore(w.left_out),
     dayUnits: w.day_units,
     followUps: flags(w.follow_up_cues.filter((c) => c.includes(" ") || c === "instead")),
     leadWords: flags(w.follow_up_lead_words),
@@ -2168,6 +2171,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       const higherIsWorse = g.vocab.lowerIsBetter.has(metric);
       opValue = (judged === "worse") === higherIsWorse ? ">" : "<";
     }
+    // "ignoring anything with fewer than 20 orders", "excluding SKUs over 50% ACoS": the rows kept are the others.
+    if (g.leftOut.test(text.slice(0, startOf(start)))) opValue = OPPOSITE_OP[opValue] ?? opValue;
     slots.conditions.push({ metric, op: opValue, value: number });
     spans.push({
       start: startOf(start),
@@ -2396,6 +2401,17 @@ const SET_ASIDE_METRIC =
 const MOOD_MEASURE = /(?:^| )(?:by|on|in terms of) m_([a-z_]+)(?= |$)/;
 /** "How many" or "how much" opening a clause after a mark: ", how many units", ". How much". */
 const CLAUSE_HOW = /[,;:.?!]\s+(?:so\s+|and\s+so\s+)?how\s+(?:many|much)\s/i;
+/**
+ * Words that leave rows out, then what they leave out ("ignoring anything with", "excluding SKUs on"), ending where a
+ * threshold starts.
+ */
+function leftOutBefore(phrases: string[]): RegExp {
+  return new RegExp(`(?:^| )(?:${phrases.map(escapeRegExp).join("|")})${LEFT_OUT_ROWS} ?$`);
+}
+const LEFT_OUT_ROWS =
+  "(?: (?:any|anything|everything|all|those|the|ones?|products?|items?|listings?|skus?|asins?|things|stuff|that|which|with|having|has|have|had|on|at|are|is|sitting|selling|sold|getting|got|m_[a-z_]+)){0,4}";
+/** The threshold of the rows that stay, when another's rows are left out. */
+const OPPOSITE_OP: Record<string, ConditionOp> = { "<": ">=", "<=": ">", ">": "<=", ">=": "<" };
 /** A link word that starts a clause of its own ("and no orders", "but few sales"). */
 const CLAUSE_LINK = /^(?:and|but|yet|or|while) /;
 /** Verbs of a level reached ("gets below", "drops under"), and verbs of selling that make a count of units sales. */

@@ -84,6 +84,7 @@ export interface WordLists {
   marketplace_extra_aliases: Record<string, string[]>;
   condition_ops: Record<string, string[]>;
   condition_verbs: string[];
+  left_out: string[];
   condition_unit_metrics: Record<string, Metric>;
   day_units: Record<string, number>;
   category_generic_words: string[];
