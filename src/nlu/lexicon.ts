@@ -130,7 +130,9 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   // ("vacation mode" → "valuation mode", "repricer" → "reprice").
   texts.push("vacation repricer repricers repricing");
   // The people a seller reports to, so that none is "corrected" into a seller word ("investors" → "inventory").
-  texts.push("investor investors shareholder shareholders lender lenders banker bankers bookkeeper bookkeepers leader leaders");
+  texts.push(
+    "investor investors shareholder shareholders lender lenders banker bankers bookkeeper bookkeepers leader leaders",
+  );
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").
