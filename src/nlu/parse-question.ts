@@ -594,6 +594,16 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
     return true;
   if (slots.contentWords.length === 0 || slots.contentWords.some((w) => isDomainWord(w, model))) return false;
   if (model.classifier.hasClassPhrase(slots.masked)) return false;
+  // "what is that seller's price on my yoga mat": another seller's offer on the seller's own product is public, and
+  // mirrored, however the classifier hears the rest of the words.
+  const offers = new Set<string>(model.vocab.words.third_party_metrics ?? []);
+  if (
+    slots.metrics.length > 0 &&
+    slots.metrics.every((m) => offers.has(m)) &&
+    OFFERING_PARTY.test(slots.topicText) &&
+    hasSellerSlot({ ...slots, metrics: [] }, true)
+  )
+    return false;
   if (!hasSellerSlot(slots, false)) return true;
   // Seller filters around words of another domain: what it is about must be ours too, unless the classifier is sure.
   if (score >= SURE_OWN_SCORE) return false;
@@ -603,6 +613,9 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   const topic = model.classifier.classify(slots.contentWords.join(" ")).ranked[0];
   return topic?.label === "none" && topic.score >= OFF_TOPIC_SCORE;
 }
+
+/** Another business that puts offers beside the seller's. */
+const OFFERING_PARTY = /(?:^| )(?:sellers?|competitors?|rivals?|merchants?|vendors?|resellers?)(?:'s|s'|')?(?= |$)/;
 
 /**
  * Where one sentence ends and the next starts: a stop, a question mark or a colon, a dash between words, or a comma

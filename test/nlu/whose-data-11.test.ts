@@ -101,3 +101,18 @@ describe("a figure named, then asked for by a pointer alone, is that figure", ()
   ])("%j", (q, intent, filters) => expectFrame([q], { intent, filters }));
   it("asked alone, a refresh stays a refresh", () => expectFrame(["refresh my data"], { intent: "refresh_data" }));
 });
+
+describe("another seller's offer on the seller's own product is public, and ours, however the rest is worded", () => {
+  it.each([
+    ["what is that seller's price on my yoga mat"],
+    ["what is that competitor's price on my yoga mat"],
+    ["what price is the other seller asking on my dog toys"],
+    ["what are the rival sellers' prices on my cookware"],
+  ])("%j is competitor_pricing", (q) =>
+    expectFrame([q], { intent: "competitor_pricing", filters: { metrics: ["price"] } }),
+  );
+  it.each([["what is the competitor's revenue on my yoga mat"], ["what is the capital of france"]])(
+    "%j stays refused: no offer, or nothing of the seller's",
+    refused,
+  );
+});
