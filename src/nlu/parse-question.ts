@@ -189,8 +189,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
   if (asksCapability) {
-    const help = classification.ranked.find((r) => r.label === "help");
-    if (help) classification.ranked = [help, ...classification.ranked.filter((r) => r !== help)];
+    const at = classification.ranked.findIndex((r) => r.label === "help");
+    if (at > 0) promote(classification.ranked, at, false);
   }
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
@@ -596,10 +596,10 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   if (model.classifier.hasClassPhrase(slots.masked)) return false;
   // "what is that seller's price on my yoga mat": another seller's offer on the seller's own product is public, and
   // mirrored, however the classifier hears the rest of the words.
-  const offers = new Set<string>(model.vocab.words.third_party_metrics ?? []);
+  const offers: readonly string[] = model.vocab.words.third_party_metrics ?? [];
   if (
     slots.metrics.length > 0 &&
-    slots.metrics.every((m) => offers.has(m)) &&
+    slots.metrics.every((m) => offers.includes(m)) &&
     OFFERING_PARTY.test(slots.topicText) &&
     hasSellerSlot({ ...slots, metrics: [] }, true)
   )
