@@ -1,7 +1,7 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
-import { addMonthsIso, resolveTimeframe } from "../core/timeframe.js";
+import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { spokenNumbers } from "./spoken-numbers.js";
@@ -820,9 +820,8 @@ function lastYearByNumber(text: string, today: string): string {
     "$1 $2 last year",
   );
 }
-/** A running calendar period → its unit, and the unit of a named calendar period by the shape of its token. */
-const PERIOD_UNIT: Record<string, string> = { this_month: "month", this_quarter: "quarter", year_to_date: "year" };
-const periodUnit = (token: string) => (token.length === 4 ? "year" : token.includes("Q") ? "quarter" : "month");
+/** The running calendar periods that a named period a year before can be set against, like for like. */
+const RUNNING_PERIODS = new Set(["this_month", "this_quarter", "year_to_date"]);
 /**
  * "this November against last November so far", "this quarter vs Q4 2025 to date": the same calendar period a year
  * before the running one, cut at today, is the same stretch of it, like for like.
@@ -832,7 +831,10 @@ function yearBeforeOfRunning(timeframe: string | undefined, compareTo: string | 
   const running = resolveTimeframe(timeframe, today);
   const named = resolveTimeframe(compareTo, today);
   const yearBefore = running && `${Number(running.start.slice(0, 4)) - 1}${running.start.slice(4)}`;
-  return named && named.start === yearBefore && PERIOD_UNIT[timeframe] === periodUnit(compareTo)
+  return named &&
+    named.start === yearBefore &&
+    RUNNING_PERIODS.has(timeframe) &&
+    calendarUnitOf(timeframe) === calendarUnitOf(compareTo)
     ? "same_period_last_year"
     : compareTo;
 }
