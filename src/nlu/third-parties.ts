@@ -281,6 +281,13 @@ const NOT_A_NAME = new Set([
 /** A business pointed at, as an owner ("that seller's", "this other brand's", "another vendor's"). */
 const POINTED_PARTY =
   /(?:^| )(?:that|this|another|the other|that other|this other|some other) (?:[a-z]+ )?(?:seller|brand|vendor|merchant|shop|store|company|business|competitor|rival|guy)'s(?= |$)/;
+/**
+ * What a subject earns, asked with "what" in the present ("what does Zenfit rake in a month", "what do rivals gross"):
+ * an amount asked, as "how much" asks it ("rake in" is read as "brought in" by then). Verbs of selling are left out: "what
+ * do competitors sell" asks for their range.
+ */
+const EARNINGS_ASKED =
+  /(?:^| )what (?:does|do|is|are) (?:[^ ]+ ){1,4}?(?:make|making|earn|earning|gross|grossing|turn over|turning over|bring in|bringing in|brought in|take in|taking in|pull in|pulling in|haul in|hauling in|rack up|racking up|generate|generating)(?= |$)/;
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -415,7 +422,9 @@ export function thirdPartyDetector(
       for (let m = HOLDS.exec(text); m; m = HOLDS.exec(text))
         if (others.find(m[1]).length > 0 && metrics.some((x) => !theirs.has(x))) return true;
       const asksAmount =
-        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
+        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) ||
+        EARNINGS_ASKED.test(text) ||
+        metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;
       // "how much does the top seller on my yoga mat listing make": a figure of theirs said right after them.
       const onListing = ON_OWN_LISTING.exec(text);
