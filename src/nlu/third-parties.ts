@@ -144,6 +144,11 @@ const RELATIVES = new Set([
   "directly",
   "immediately",
 ]);
+/**
+ * Words that describe a business by the goods it stands behind ("the seller with the orange yoga mats", "the brand
+ * behind those bamboo boards"): another party, whatever of the seller's catalog the goods name.
+ */
+const WARES = new Set(["with", "behind"]);
 /** Ranks that set a business apart from the rest of its market ("the top yoga mat brand", "the number one seller"). */
 const RANKS = new Set(["top", "1", "#1", "leading", "biggest", "largest", "dominant", "main"]);
 const PREPOSITIONS = new Set(["in", "on", "for", "at", "across"]);
@@ -194,7 +199,7 @@ function describedParty(said: string[], i: number, heads: Set<string>): boolean 
   const between = said.slice(start + 1, i);
   if (between.some((t, k) => PRODUCT_TERMS.has(t) && /^\d/.test(between[k + 1] ?? ""))) return false;
   const next = said[i + 1] ?? "";
-  if (RELATIVES.has(next)) return true;
+  if (RELATIVES.has(next) || WARES.has(next)) return true;
   // Ranked in a market ("the top dog toy brand", "the number one seller in puzzles"), or named as businesses of one
   // ("the yoga mat sellers").
   const market = between.length > 1 || PREPOSITIONS.has(next);
@@ -356,7 +361,8 @@ export function thirdPartyDetector(
           (/^(?:much|many)$/.test(said[opener - 1] ?? "") && said[opener - 2] === "how");
         // A description may run long before the verb ("did the seller holding the buy box on my listing earn").
         for (let j = i + 1; j <= i + (asked ? 10 : 7) && j < said.length; j++) {
-          if (LINKS.has(said[j])) break;
+          // "with" right after the party opens its description ("the seller with the orange yoga mats"), no link.
+          if (LINKS.has(said[j]) && !(j === i + 1 && WARES.has(said[j]))) break;
           const rest = said.slice(j).join(" ");
           if (THEIR_AD_VERB.test(rest)) return true;
           // "did the other sellers on my puzzle move their prices": a verb of theirs on their offers moves prices, which
