@@ -138,6 +138,8 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push(...(w.third_party_heads ?? []));
   // …and what they do to earn ("rake in", "haul in"), so that none is "corrected" into a verb of the seller's own.
   texts.push(...(w.third_party_verbs ?? []));
+  // Words that ask for a forecast (parse-question.ts), so that none is "corrected" into another ("expect" → "expert").
+  texts.push("expect expects expecting predict predicts prediction forecast forecasts projected projection");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").

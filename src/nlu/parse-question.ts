@@ -285,7 +285,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     intent &&
     (slots.horizonDays !== undefined ||
       inTheFuture(slots.timeframe, options.today) ||
-      seasonAhead(slots, options.today)) &&
+      seasonAhead(slots, options.today) ||
+      FORECAST_ASKED.test(slots.masked)) &&
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
       (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
@@ -1924,6 +1925,14 @@ const SEASON =
 /** Words that ask about what is still to come; "will you" is a request. */
 const AHEAD_TENSE =
   /(?:^| )(?:will(?! (?:you|u)(?: |$))|won't|going to|gonna|forecast|predict|projected|expect|expected)(?= |$)|[a-z]'ll(?= |$)/;
+
+/**
+ * A forecast asked for ("predict my revenue for December", "forecast my sales", "my projected profit for Q1", "a revenue
+ * forecast for January", "what revenue should I expect"): a figure still to come, whatever period it names, read on the
+ * masked text. A forecast only told of ("the 3PL needs it for their forecast", "a stock-out forecast for…") asks for none.
+ */
+const FORECAST_ASKED =
+  /(?:^| )(?:predict|forecast|project)s? (?:(?:for )?(?:me|us) )?(?:my|our|the|what|how|next|this|m_[a-z_]+)(?= |$)|(?:^| )(?:projected|predicted|forecasted|forecast|expected) m_[a-z_]+|(?:^| )m_[a-z_]+ (?:forecasts?|projections?|predictions?)(?= |$)|(?:^| )(?:should|can|could|would|will|do) (?:i|we) expect(?= |$)/;
 
 /**
  * A season asked about in the future tense ("what will my revenue be over Christmas this year", "how much am I going to
