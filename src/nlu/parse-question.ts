@@ -184,6 +184,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
+  gapsRankedAgainstRivals(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
@@ -1091,6 +1092,20 @@ function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots
   const at = ranked.findIndex((r) => r.label === "catalog_gaps");
   if (at > 0) promote(ranked, at);
 }
+
+/**
+ * Gaps in the seller's range set against other sellers, then ranked ("gaps in my Pet Supplies range versus other
+ * sellers, top 5 by their revenue"): the ranking orders the gaps by what the others sell there, not the seller's
+ * products.
+ */
+function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || !RANGE_GAP.test(slots.topicText)) return;
+  if (!model.classifier.classesIn(slots.masked).has("competitor")) return;
+  const at = ranked.findIndex((r) => r.label === "catalog_gaps");
+  if (at > 0) promote(ranked, at);
+}
+/** A gap or a hole named as such; "range" or "missing" alone are said of much else. */
+const RANGE_GAP = /(?:^| )(?:gaps?|holes?|white ?space)(?= |$)/;
 
 /**
  * Price changes need a change, or a period for one: competitor prices asked without either ("competitor pricing",

@@ -96,6 +96,12 @@ const MARKET_LEADER =
  */
 const THEIR_RANGE =
   /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
+/**
+ * Gaps in the seller's own range asked of directly ("gaps in my range vs competitors, top 5 by revenue", "what am I
+ * missing that rivals sell"): the others' sales there rank the gaps, as THEIR_RANGE's do.
+ */
+const RANGE_GAPS =
+  /(?:^| )(?:(?:gaps?|holes?|white ?space) in (?:my|our|the)|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
@@ -345,7 +351,7 @@ export function thirdPartyDetector(
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
-      if (THEIR_RANGE.test(text) && !/(?:^| )how (?:much|many)(?= |$)/.test(text)) return false;
+      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text)) return false;
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
       const said = words(text);
