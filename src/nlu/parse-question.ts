@@ -213,7 +213,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       (best.label === "insights" &&
         best.score >= SUPPORTED_MIN_SCORE &&
         slots.insightType !== undefined &&
-        (slots.detailLevel !== undefined || openFindings)));
+        (slots.detailLevel !== undefined || openFindings)) ||
+      // Money the seller is missing, in their idiom ("where's the easy money I'm leaving on the table?"): openings,
+      // however the classifier weighs the words of the seller's own around it ("I'm", "we're").
+      (best.label === "insights" && best.score >= SUPPORTED_MIN_SCORE && slots.missedMoney === true));
 
   let intent: Intent | undefined;
   let followUp = false;
