@@ -1107,8 +1107,9 @@ function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slo
   const at = ranked.findIndex((r) => r.label === "catalog_gaps");
   if (at > 0) promote(ranked, at);
 }
-/** A gap or a hole named as such; "range" or "missing" alone are said of much else. */
-const RANGE_GAP = /(?:^| )(?:gaps?|holes?|white ?space)(?= |$)/;
+/** A gap or a hole named as such, or what the seller is missing; "range" or "missing" alone are said of much else. */
+const RANGE_GAP =
+  /(?:^| )(?:gaps?|holes?|white ?space|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
 
 /**
  * Price changes need a change, or a period for one: competitor prices asked without either ("competitor pricing",

@@ -351,7 +351,8 @@ export function thirdPartyDetector(
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
-      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text)) return false;
+      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text))
+        return false;
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
       const said = words(text);
