@@ -26,8 +26,12 @@ export function withoutGreeting(text: string): string {
 
 const THANKS =
   /(?:^| )(?:thanks|thank you|thank u|thankyou|cheers|ta|much appreciated|appreciate (?:it|that|this|your help|the help))(?= |$)/;
+/**
+ * Help said to have been given: "you've been a great help", "that helps a lot", "this really helped", "super useful".
+ * The answer (that, this, it, you) helped; the seller asks for none.
+ */
 const HELP_GIVEN =
-  /(?:^| )(?:been|was|were|is|it's|that's) (?:[a-z]+ ){0,3}(?:help|helpful)(?= |$)|(?:your|the) help(?= |$)/;
+  /(?:^| )(?:been|was|were|is|it's|that's|you're|this is|that is) (?:[a-z]+ ){0,3}(?:help|helpful|useful)(?= |$)|(?:your|the) help(?= |$)|(?:^| )(?:that|this|it|which|you|that's|this's|you've|that has|this has) (?:(?:really|truly|so|very|hugely|massively|already|just|has|have|all) )*(?:helps|helped|helping)(?= |$)|(?:^| )(?:very|super|really|so|hugely|massively|most|extremely|incredibly) (?:helpful|useful)(?= |$)/;
 /** Words that still ask something ("thanks! what else can you do?"). */
 const ASKS = /(?:^| )(?:what|how|which|can you|could you|do you|show|tell me|explain)(?= |$)/;
 

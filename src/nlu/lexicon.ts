@@ -133,6 +133,13 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push(
     "investor investors shareholder shareholders lender lenders banker bankers bookkeeper bookkeepers leader leaders",
   );
+  // Words for other businesses, so that one owning an offer ("that merchant's price on my dog toys") is read as a
+  // seller beside the seller's own, not as a stranger's name the parser has never seen.
+  texts.push(...(w.third_party_heads ?? []));
+  // …and what they do to earn ("rake in", "haul in"), so that none is "corrected" into a verb of the seller's own.
+  texts.push(...(w.third_party_verbs ?? []));
+  // Words that ask for a forecast (parse-question.ts), so that none is "corrected" into another ("expect" → "expert").
+  texts.push("expect expects expecting predict predicts prediction forecast forecasts projected projection");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").

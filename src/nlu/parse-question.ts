@@ -184,6 +184,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
+  gapsRankedAgainstRivals(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
@@ -212,7 +213,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       (best.label === "insights" &&
         best.score >= SUPPORTED_MIN_SCORE &&
         slots.insightType !== undefined &&
-        (slots.detailLevel !== undefined || openFindings)));
+        (slots.detailLevel !== undefined || openFindings)) ||
+      // Money the seller is missing, in their idiom ("where's the easy money I'm leaving on the table?"): openings,
+      // however the classifier weighs the words of the seller's own around it ("I'm", "we're").
+      (best.label === "insights" && best.score >= SUPPORTED_MIN_SCORE && slots.missedMoney === true));
 
   let intent: Intent | undefined;
   let followUp = false;
@@ -285,7 +289,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     intent &&
     (slots.horizonDays !== undefined ||
       inTheFuture(slots.timeframe, options.today) ||
-      seasonAhead(slots, options.today)) &&
+      seasonAhead(slots, options.today) ||
+      FORECAST_ASKED.test(slots.masked)) &&
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
       (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
@@ -1090,6 +1095,21 @@ function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots
   const at = ranked.findIndex((r) => r.label === "catalog_gaps");
   if (at > 0) promote(ranked, at);
 }
+
+/**
+ * Gaps in the seller's range set against other sellers, then ranked ("gaps in my Pet Supplies range versus other
+ * sellers, top 5 by their revenue"): the ranking orders the gaps by what the others sell there, not the seller's
+ * products.
+ */
+function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || !RANGE_GAP.test(slots.topicText)) return;
+  if (!model.classifier.classesIn(slots.masked).has("competitor")) return;
+  const at = ranked.findIndex((r) => r.label === "catalog_gaps");
+  if (at > 0) promote(ranked, at);
+}
+/** A gap or a hole named as such, or what the seller is missing; "range" or "missing" alone are said of much else. */
+const RANGE_GAP =
+  /(?:^| )(?:gaps?|holes?|white ?space|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
 
 /**
  * Price changes need a change, or a period for one: competitor prices asked without either ("competitor pricing",
@@ -1924,6 +1944,14 @@ const SEASON =
 /** Words that ask about what is still to come; "will you" is a request. */
 const AHEAD_TENSE =
   /(?:^| )(?:will(?! (?:you|u)(?: |$))|won't|going to|gonna|forecast|predict|projected|expect|expected)(?= |$)|[a-z]'ll(?= |$)/;
+
+/**
+ * A forecast asked for ("predict my revenue for December", "forecast my sales", "my projected profit for Q1", "a revenue
+ * forecast for January", "what revenue should I expect"): a figure still to come, whatever period it names, read on the
+ * masked text. A forecast only told of ("the 3PL needs it for their forecast", "a stock-out forecast for…") asks for none.
+ */
+const FORECAST_ASKED =
+  /(?:^| )(?:predict|forecast|project)s? (?:(?:for )?(?:me|us) )?(?:my|our|the|what|how|next|this|m_[a-z_]+)(?= |$)|(?:^| )(?:projected|predicted|forecasted|forecast|expected) m_[a-z_]+|(?:^| )m_[a-z_]+ (?:forecasts?|projections?|predictions?)(?= |$)|(?:^| )(?:should|can|could|would|will|do) (?:i|we) expect(?= |$)/;
 
 /**
  * A season asked about in the future tense ("what will my revenue be over Christmas this year", "how much am I going to

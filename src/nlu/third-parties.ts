@@ -96,6 +96,12 @@ const MARKET_LEADER =
  */
 const THEIR_RANGE =
   /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
+/**
+ * Gaps in the seller's own range asked of directly ("gaps in my range vs competitors, top 5 by revenue", "what am I
+ * missing that rivals sell"): the others' sales there rank the gaps, as THEIR_RANGE's do.
+ */
+const RANGE_GAPS =
+  /(?:^| )(?:(?:gaps?|holes?|white ?space) in (?:my|our|the)|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
@@ -144,6 +150,11 @@ const RELATIVES = new Set([
   "directly",
   "immediately",
 ]);
+/**
+ * Words that describe a business by the goods it stands behind ("the seller with the orange yoga mats", "the brand
+ * behind those bamboo boards"): another party, whatever of the seller's catalog the goods name.
+ */
+const WARES = new Set(["with", "behind"]);
 /** Ranks that set a business apart from the rest of its market ("the top yoga mat brand", "the number one seller"). */
 const RANKS = new Set(["top", "1", "#1", "leading", "biggest", "largest", "dominant", "main"]);
 const PREPOSITIONS = new Set(["in", "on", "for", "at", "across"]);
@@ -194,7 +205,7 @@ function describedParty(said: string[], i: number, heads: Set<string>): boolean 
   const between = said.slice(start + 1, i);
   if (between.some((t, k) => PRODUCT_TERMS.has(t) && /^\d/.test(between[k + 1] ?? ""))) return false;
   const next = said[i + 1] ?? "";
-  if (RELATIVES.has(next)) return true;
+  if (RELATIVES.has(next) || WARES.has(next)) return true;
   // Ranked in a market ("the top dog toy brand", "the number one seller in puzzles"), or named as businesses of one
   // ("the yoga mat sellers").
   const market = between.length > 1 || PREPOSITIONS.has(next);
@@ -281,6 +292,13 @@ const NOT_A_NAME = new Set([
 /** A business pointed at, as an owner ("that seller's", "this other brand's", "another vendor's"). */
 const POINTED_PARTY =
   /(?:^| )(?:that|this|another|the other|that other|this other|some other) (?:[a-z]+ )?(?:seller|brand|vendor|merchant|shop|store|company|business|competitor|rival|guy)'s(?= |$)/;
+/**
+ * What a subject earns, asked with "what" in the present ("what does Zenfit rake in a month", "what do rivals gross"):
+ * an amount asked, as "how much" asks it ("rake in" is read as "brought in" by then). Verbs of selling are left out: "what
+ * do competitors sell" asks for their range.
+ */
+const EARNINGS_ASKED =
+  /(?:^| )what (?:does|do|is|are) (?:[^ ]+ ){1,4}?(?:make|making|earn|earning|gross|grossing|turn over|turning over|bring in|bringing in|brought in|take in|taking in|pull in|pulling in|haul in|hauling in|rack up|racking up|generate|generating)(?= |$)/;
 const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
@@ -333,7 +351,8 @@ export function thirdPartyDetector(
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
-      if (THEIR_RANGE.test(text) && !/(?:^| )how (?:much|many)(?= |$)/.test(text)) return false;
+      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text))
+        return false;
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
       const said = words(text);
@@ -349,7 +368,8 @@ export function thirdPartyDetector(
           (/^(?:much|many)$/.test(said[opener - 1] ?? "") && said[opener - 2] === "how");
         // A description may run long before the verb ("did the seller holding the buy box on my listing earn").
         for (let j = i + 1; j <= i + (asked ? 10 : 7) && j < said.length; j++) {
-          if (LINKS.has(said[j])) break;
+          // "with" right after the party opens its description ("the seller with the orange yoga mats"), no link.
+          if (LINKS.has(said[j]) && !(j === i + 1 && WARES.has(said[j]))) break;
           const rest = said.slice(j).join(" ");
           if (THEIR_AD_VERB.test(rest)) return true;
           // "did the other sellers on my puzzle move their prices": a verb of theirs on their offers moves prices, which
@@ -415,7 +435,9 @@ export function thirdPartyDetector(
       for (let m = HOLDS.exec(text); m; m = HOLDS.exec(text))
         if (others.find(m[1]).length > 0 && metrics.some((x) => !theirs.has(x))) return true;
       const asksAmount =
-        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) || metrics.some((m) => !theirs.has(m));
+        /(?:^| )(?:how (?:much|many)|what did)(?= |$)/.test(text) ||
+        EARNINGS_ASKED.test(text) ||
+        metrics.some((m) => !theirs.has(m));
       if (!asksAmount) return false;
       // "how much does the top seller on my yoga mat listing make": a figure of theirs said right after them.
       const onListing = ON_OWN_LISTING.exec(text);
