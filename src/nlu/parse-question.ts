@@ -1015,9 +1015,10 @@ const REMOVING =
 /** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
 const REMINDING =
   /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:remind|tell) me(?: again)?(?: of)? (?:which|what|the|my)\b/;
-// Asked politely ("could you run me through the notifications I've set") too.
+// Asked politely ("could you run me through the notifications I've set") too, and as whether one is already set ("did I
+// already set up an alert for low stock?", "do we have a warning on ACoS?"): with no threshold that asks what is set.
 const SHOWING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|did i|do we have|have we|did we|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
