@@ -17,6 +17,7 @@ import {
   reasonsApart,
   SCOPE_BACK_REFERENCE,
   storyApart,
+  TOLD_DEED,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
@@ -462,8 +463,10 @@ const PERIOD_AS_SUBJECT =
  */
 function questionAfterStory(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
   const read = (t: string) => slotsOf(t, options, model);
-  // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question.
+  // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question,
+  // unless it tells what the seller did ("I sent a shipment last week.").
   const fragment = (s: string) => {
+    if (TOLD_DEED.test(s)) return false;
     const said = read(s);
     return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
   };
