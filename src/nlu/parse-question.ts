@@ -176,6 +176,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
+  stockNeededAhead(classification.ranked, slots);
   deadStock(classification.ranked, slots);
   slowestMovers(classification.ranked, slots);
   sellersRankedFromTheBottom(classification.ranked, slots);
@@ -1351,6 +1352,23 @@ function restockToAvoidRunningOut(ranked: { label: string; score: number }[], sl
   // An order and its purpose together say what is asked, however little the rest of the words do.
   ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }
+
+/**
+ * The stock needed to cover a stretch ahead ("how much stock do I need to cover the next 90 days", "how many units will
+ * we need to last the next 60 days") is what to reorder for it, not what is held now nor whether it runs out.
+ */
+function stockNeededAhead(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (top !== "inventory_levels" && top !== "stockout_risk" && top !== "excess_inventory" && top !== "none") return;
+  if (slots.horizonDays === undefined || !STOCK_NEEDED_AHEAD.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
+  if (at <= 0) return;
+  promote(ranked, at);
+  // The need and its stretch together say what is asked, however little the rest of the words do.
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
+}
+const STOCK_NEEDED_AHEAD =
+  /(?:^| )(?:how much|how many|what)(?: [a-z_]+){0,3} (?:do|does|will|would|should|shall|'ll)(?: i| we)? (?:need|require)(?: to (?:cover|last|get (?:me|us) through|see (?:me|us) through|carry (?:me|us) through))? __horizon__(?= |$)/;
 
 const ORDER_WORDS =
   /(?:^| )(?:po|pos|purchase orders?|orders?|reorders?|reordering|restock|restocking|replenish|send in|ship in|top up|place|placed)(?= |$)/;
