@@ -1168,13 +1168,17 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
   // lowest first", "top 5 by days of supply") are the stock levels in that order.
   const levelsInOrder =
     ranked[0]?.label === "top_products" && slots.metrics.length > 0 && slots.metrics.every((m) => STOCK_FIGURES.has(m));
-  const want = classes.has("overstock")
-    ? "excess_inventory"
-    : classes.has("runout")
-      ? "stockout_risk"
-      : levelsInOrder
-        ? "inventory_levels"
-        : undefined;
+  // "listings carrying more than 120 days of supply - the worst 5": a threshold on the stock names its state too,
+  // too much of it above and too little below.
+  const bound = slots.conditions.find((c) => c.metric !== undefined && STOCK_FIGURES.has(c.metric));
+  const want =
+    classes.has("overstock") || bound?.op.startsWith(">")
+      ? "excess_inventory"
+      : classes.has("runout") || bound?.op.startsWith("<")
+        ? "stockout_risk"
+        : levelsInOrder
+          ? "inventory_levels"
+          : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
@@ -2168,7 +2172,11 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   const ranked = f.metrics?.[0];
   if (slots.sort) f.sort = slots.sort;
   else if (slots.judgement) {
-    const lowerIsBetter = ranked !== undefined && model.vocab.lowerIsBetter.has(ranked);
+    // Overstock is worse the more stock there is ("the worst 5" carry the most days of supply), whatever the figure's
+    // good direction elsewhere.
+    const lowerIsBetter =
+      ranked !== undefined &&
+      (model.vocab.lowerIsBetter.has(ranked) || (intent === "excess_inventory" && STOCK_RANKING_FIGURES.has(ranked)));
     f.sort = (slots.judgement === "best") !== lowerIsBetter ? "desc" : "asc";
   } else if (ranked && slots.metricSorts[ranked]) f.sort = slots.metricSorts[ranked];
   else if (slots.top) f.sort = "desc";
