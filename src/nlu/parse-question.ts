@@ -8,6 +8,7 @@ import { spokenReportSyntax } from "./report-syntax.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
+  MONEY_BACK_REFERENCE,
   namedThenAsked,
   relayedQuestion,
   withoutLayoutAside,
@@ -502,7 +503,10 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     // pauses anything over 35% ACoS. Using her rule, which campaigns…": the threshold of the rule borrowed.
     (told.conditions.length > 0 &&
       asked.conditions.length === 0 &&
-      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question)))
+      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question))) ||
+    // "I spent about $200 on ads last month… where did the money go?": the money asked after is what the story spent,
+    // when it spent it.
+    (told.metrics.includes("ad_spend") && MONEY_BACK_REFERENCE.test(question) && !asked.metrics.includes("ad_spend"))
   )
     return undefined;
   if (

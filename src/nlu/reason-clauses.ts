@@ -269,6 +269,8 @@ export const KIND_BACK_REFERENCE =
   /\b(?:those|these|such|ones|which one|that one|this one|accordingly|then|(?<!\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|will|would|has|have|had) )there(?! (?:is|are|was|were|been|be|any)\b))\b/i;
 /** …at the story's figure, as the seller's own ("what has mine been", "is ours any better"). */
 export const OWN_FIGURE_BACK_REFERENCE = /\b(?:mine|ours)\b/i;
+/** …at the money the story spent ("where did the money go", "what did that cash bring back"). */
+export const MONEY_BACK_REFERENCE = /\b(?:money|cash)\b/i;
 /** …at the story's period ("how much did we sell then", "what were orders that day"). */
 export const PERIOD_BACK_REFERENCE =
   /\b(?:then|that (?:day|week|month|quarter|year|weekend|afternoon|morning|night|period|time)|on the day)\b/i;
