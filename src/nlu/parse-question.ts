@@ -8,6 +8,7 @@ import { spokenReportSyntax } from "./report-syntax.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
+  MONEY_BACK_REFERENCE,
   namedThenAsked,
   relayedQuestion,
   withoutLayoutAside,
@@ -17,6 +18,7 @@ import {
   reasonsApart,
   SCOPE_BACK_REFERENCE,
   storyApart,
+  TOLD_DEED,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
@@ -175,6 +177,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
   restockToAvoidRunningOut(classification.ranked, slots);
+  stockNeededAhead(classification.ranked, slots);
   deadStock(classification.ranked, slots);
   slowestMovers(classification.ranked, slots);
   sellersRankedFromTheBottom(classification.ranked, slots);
@@ -467,8 +470,10 @@ const PERIOD_AS_SUBJECT =
  */
 function questionAfterStory(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
   const read = (t: string) => slotsOf(t, options, model);
-  // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question.
+  // "Top 3 is plenty.", "only the one", "Last week, please.": a sentence of a filter or two is part of the question,
+  // unless it tells what the seller did ("I sent a shipment last week.").
   const fragment = (s: string) => {
+    if (TOLD_DEED.test(s)) return false;
     const said = read(s);
     return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
   };
@@ -503,7 +508,10 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     // pauses anything over 35% ACoS. Using her rule, which campaigns…": the threshold of the rule borrowed.
     (told.conditions.length > 0 &&
       asked.conditions.length === 0 &&
-      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question)))
+      (/\b(?:that|this|the same) [a-z]/i.test(question) || RULE_BACK_REFERENCE.test(question))) ||
+    // "I spent about $200 on ads last month… where did the money go?": the money asked after is what the story spent,
+    // when it spent it.
+    (told.metrics.includes("ad_spend") && MONEY_BACK_REFERENCE.test(question) && !asked.metrics.includes("ad_spend"))
   )
     return undefined;
   if (
@@ -1020,9 +1028,10 @@ const REMOVING =
 /** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
 const REMINDING =
   /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:remind|tell) me(?: again)?(?: of)? (?:which|what|the|my)\b/;
-// Asked politely ("could you run me through the notifications I've set") too.
+// Asked politely ("could you run me through the notifications I've set") too, and as whether one is already set ("did I
+// already set up an alert for low stock?", "do we have a warning on ACoS?"): with no threshold that asks what is set.
 const SHOWING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
+  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|did i|do we have|have we|did we|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
 
 /**
  * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
@@ -1183,13 +1192,17 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
   // lowest first", "top 5 by days of supply") are the stock levels in that order.
   const levelsInOrder =
     ranked[0]?.label === "top_products" && slots.metrics.length > 0 && slots.metrics.every((m) => STOCK_FIGURES.has(m));
-  const want = classes.has("overstock")
-    ? "excess_inventory"
-    : classes.has("runout")
-      ? "stockout_risk"
-      : levelsInOrder
-        ? "inventory_levels"
-        : undefined;
+  // "listings carrying more than 120 days of supply - the worst 5": a threshold on the stock names its state too,
+  // too much of it above and too little below.
+  const bound = slots.conditions.find((c) => c.metric !== undefined && STOCK_FIGURES.has(c.metric));
+  const want =
+    classes.has("overstock") || bound?.op.startsWith(">")
+      ? "excess_inventory"
+      : classes.has("runout") || bound?.op.startsWith("<")
+        ? "stockout_risk"
+        : levelsInOrder
+          ? "inventory_levels"
+          : undefined;
   const at = want ? ranked.findIndex((r) => r.label === want) : -1;
   if (at > 0) promote(ranked, at);
 }
@@ -1367,6 +1380,23 @@ function restockToAvoidRunningOut(ranked: { label: string; score: number }[], sl
   // An order and its purpose together say what is asked, however little the rest of the words do.
   ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }
+
+/**
+ * The stock needed to cover a stretch ahead ("how much stock do I need to cover the next 90 days", "how many units will
+ * we need to last the next 60 days") is what to reorder for it, not what is held now nor whether it runs out.
+ */
+function stockNeededAhead(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (top !== "inventory_levels" && top !== "stockout_risk" && top !== "excess_inventory" && top !== "none") return;
+  if (slots.horizonDays === undefined || !STOCK_NEEDED_AHEAD.test(slots.masked)) return;
+  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
+  if (at <= 0) return;
+  promote(ranked, at);
+  // The need and its stretch together say what is asked, however little the rest of the words do.
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
+}
+const STOCK_NEEDED_AHEAD =
+  /(?:^| )(?:how much|how many|what)(?: [a-z_]+){0,3} (?:do|does|will|would|should|shall|'ll)(?: i| we)? (?:need|require)(?: to (?:cover|last|get (?:me|us) through|see (?:me|us) through|carry (?:me|us) through))? __horizon__(?= |$)/;
 
 const ORDER_WORDS =
   /(?:^| )(?:po|pos|purchase orders?|orders?|reorders?|reordering|restock|restocking|replenish|send in|ship in|top up|place|placed)(?= |$)/;
@@ -2174,7 +2204,11 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   const ranked = f.metrics?.[0];
   if (slots.sort) f.sort = slots.sort;
   else if (slots.judgement) {
-    const lowerIsBetter = ranked !== undefined && model.vocab.lowerIsBetter.has(ranked);
+    // Overstock is worse the more stock there is ("the worst 5" carry the most days of supply), whatever the figure's
+    // good direction elsewhere.
+    const lowerIsBetter =
+      ranked !== undefined &&
+      (model.vocab.lowerIsBetter.has(ranked) || (intent === "excess_inventory" && STOCK_RANKING_FIGURES.has(ranked)));
     f.sort = (slots.judgement === "best") !== lowerIsBetter ? "desc" : "asc";
   } else if (ranked && slots.metricSorts[ranked]) f.sort = slots.metricSorts[ranked];
   else if (slots.top) f.sort = "desc";

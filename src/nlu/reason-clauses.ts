@@ -257,11 +257,20 @@ export function storyApart(text: string, asks: (sentence: string) => boolean): S
   return { asking: asking.join(" "), told: told.join(" ") };
 }
 
+/**
+ * A sentence that tells what the seller did ("I sent a shipment last week.", "We ran a promo in October."): a deed
+ * told, however few its words, never a filter added to the question.
+ */
+export const TOLD_DEED =
+  /^(?:(?:so|and|but|well|ok|okay) )?(?:i|we)(?: (?:just|already|only|finally|recently|also|actually))? (?:[a-z]+ed|sent|sold|got|had|made|put|bought|paid|spent|ran|took|gave|did|set|began|lost|won|saw|built|sent off|shipped off)\b/i;
+
 /** A question pointing back at a kind of thing the story described ("do I have any of those", "are these normal"). */
 export const KIND_BACK_REFERENCE =
   /\b(?:those|these|such|ones|which one|that one|this one|accordingly|then|(?<!\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|will|would|has|have|had) )there(?! (?:is|are|was|were|been|be|any)\b))\b/i;
 /** …at the story's figure, as the seller's own ("what has mine been", "is ours any better"). */
 export const OWN_FIGURE_BACK_REFERENCE = /\b(?:mine|ours)\b/i;
+/** …at the money the story spent ("where did the money go", "what did that cash bring back"). */
+export const MONEY_BACK_REFERENCE = /\b(?:money|cash)\b/i;
 /** …at the story's period ("how much did we sell then", "what were orders that day"). */
 export const PERIOD_BACK_REFERENCE =
   /\b(?:then|that (?:day|week|month|quarter|year|weekend|afternoon|morning|night|period|time)|on the day)\b/i;

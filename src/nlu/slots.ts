@@ -2137,9 +2137,13 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // stock is the units in stock.
       const from = Math.max(0, start - STOCK_WORD_REACH);
       if (tokens.slice(from, start).some((t) => STOCK_WORDS.has(t))) metric = "available_quantity";
-      // "when B0… gets below 20 units", "once it drops under 50 units": a level that a product falls to is its
-      // stock; what it sells is said with a verb of selling ("sells fewer than 20 units").
-      else if (LEVEL_VERBS.has(tokens[start - 1] ?? "") && !tokens.slice(from, start).some((t) => SELL_VERBS.has(t)))
+      // "when B0… gets below 20 units", "once it drops under 50 units", "is down to less than 20 units": a level
+      // that a product falls to is its stock; what it sells is said with a verb of selling ("sells fewer than 20
+      // units").
+      else if (
+        LEVEL_VERBS.has(tokens[tokens[start - 1] === "to" ? start - 2 : start - 1] ?? "") &&
+        !tokens.slice(from, start).some((t) => SELL_VERBS.has(t))
+      )
         metric = "available_quantity";
       // "notify when B0… under 50 units", "any SKU below 30 units": a product said to be under a count, with no
       // word of selling and no period the count is taken over ("under 50 units a week", "… last month"), is at

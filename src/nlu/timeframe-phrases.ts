@@ -667,6 +667,15 @@ export function findTimeframes(
       compareTo = second.token;
     }
   }
+  // "did profit grow q3 over q2", "October over September": a period over another is weighed against it, as
+  // "2025 over 2024" growth is.
+  if (!compareTo && times().length === 2) {
+    const [first, second] = times();
+    if (/^ over (?:the |in )?$/.test(text.slice(first.end, second.start))) {
+      targets.add(second);
+      compareTo = second.token;
+    }
+  }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
   const periods = times()
