@@ -250,6 +250,16 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // "how many units was that", "the units figure for that same period" after a sales total: another figure of the
     // total just given, never the stock ("units" alone would lean to what is on hand).
     else if (anotherFigureOfTheTotal(asked, slots, previous, model)) intent = previous.intent;
+    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
+    // is the same comparison or trend of that metric, however sure the classifier is: the plain total is only how it
+    // hears a figure named twice.
+    else if (
+      best.label === "sales_summary" &&
+      slots.metrics.length > 0 &&
+      SALES_VARIANTS.has(previous.intent) &&
+      !foreignMetric(slots, previous, model)
+    )
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -258,14 +268,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       intent = best.label as Intent;
     // Words of their own that lead to another question of the same area ("any changes this week?" after competitor
     // prices): that question, about the same things.
-    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
-    // is the same comparison or trend of that metric: the plain total is only how the classifier hears it.
-    else if (
-      sure &&
-      slots.contentWords.length > 0 &&
-      sameArea(best.label, previous.intent) &&
-      !(best.label === "sales_summary" && slots.metrics.length > 0 && SALES_VARIANTS.has(previous.intent))
-    )
+    else if (sure && slots.contentWords.length > 0 && sameArea(best.label, previous.intent))
       intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
   } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
