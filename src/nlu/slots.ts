@@ -670,6 +670,12 @@ const PAPERWORK_CADENCE =
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /**
+ * Reviews counted per unit of time ("used to get a couple of reviews a week", "5 new reviews per month"): how fast
+ * reviews come in, their count, not figures broken out by week.
+ */
+const REVIEWS_PER_UNIT =
+  /(?<![\w])((?:new )?reviews?) (?:a|an|per|each|every) (?:day|week|fortnight|month|quarter|year)(?![\w])/g;
+/**
  * When the seller took something in ("I watched a webinar last night about…", "read an article yesterday on…"): the
  * period is that of the webinar or the article, not of the figures asked about.
  */
@@ -1584,6 +1590,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
   text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
+  text = text.replace(REVIEWS_PER_UNIT, "$1 coming in");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
