@@ -694,6 +694,8 @@ const DROPPED_MARKETPLACE =
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
+/** A metric whose phrase implies a direction, then "most" ("m_buy_box_percentage on the most often"). */
+const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: often| of all)?(?= |$)/;
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
@@ -1955,8 +1957,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const worst = worstPhrases.length > 0;
   const best = bestPhrases.length > 0;
   if (worst !== best) slots.judgement = worst ? "worst" : "best";
+  // "which asins lose the buy box most", "products losing money the most": "most" after a phrase that already says its
+  // direction tells how much of that, so the phrase's direction holds (losing the most is the lowest share).
+  const mostAfter = IMPLIED_THEN_MOST.exec(text);
+  const impliedByVerb = mostAfter ? slots.metricSorts[mostAfter[1] as Metric] : undefined;
   // "top 3 worst": the direction word outranks the generic "top"; growth words rank by themselves.
-  slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
+  slots.sort = asc ? "asc" : (metricSort ?? impliedByVerb ?? (desc ? "desc" : undefined));
   if (valueVerb) slots.sort = undefined;
   // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
   if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
