@@ -506,6 +506,9 @@ const AD_FIGURES_AROUND_SALES =
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
+/** "ads" as an item of a list of costs ("cogs, ads, storage", "mainly ads and cogs"): what was spent on them. */
+const ADS_AMONG_COSTS =
+  /(?<=(?:fees?|cogs|storage) (?:and |plus |or |& )?)(?:ads|ad|advertising|ppc)(?= |$)|(?<=(?:^| ))(?:ads|advertising|ppc)(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling|storage) )?(?:fees?|cogs|storage)(?= |$))/g;
 /** Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it. */
 const COUNTED_IN_CURRENCY =
   /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?= |$)/g;
@@ -1681,7 +1684,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       `${lead}${ing ? "selling" : past ? "sold" : `${aux}sell`}${most ? ` ${most} units` : ""}`,
   );
   // "referral fees, FBA fees, storage and COGS": "storage" alone in a list of costs is the storage fee.
-  if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text)) text = text.replace(STORAGE_AMONG_COSTS, "storage fees");
+  if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text))
+    text = text.replace(STORAGE_AMONG_COSTS, "storage fees").replace(ADS_AMONG_COSTS, "ad spend");
   const metricMatches = g.metrics.find(text);
   let moodUnits = false;
   let unitsNamed = false;
