@@ -503,6 +503,12 @@ const LOOSE_TARGET_ACOS =
 /** Sales listed with an ad figure on either side ("spend, sales and ACoS"). */
 const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
+/**
+ * What the ads returned, asked after what they cost, by a pronoun ("what did ads cost versus what they brought in",
+ * "how much did I spend on ads and how much did they make"): the sales the ads brought, not the store's revenue.
+ */
+const RETURN_AFTER_AD_SPEND =
+  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back)(?= |$)/;
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
@@ -1761,6 +1767,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (AD_FIGURES_AROUND_SALES.test(text) && ADS_NAMED.test(question.toLowerCase())) {
     text = text.replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"));
     slots.metrics = [...new Set(slots.metrics.map((m): Metric => (m === "revenue" ? "ad_sales" : m)))];
+  }
+  if (RETURN_AFTER_AD_SPEND.test(text)) {
+    text = text.replace(RETURN_AFTER_AD_SPEND, "m_ad_sales");
+    if (!slots.metrics.includes("ad_sales")) slots.metrics.push("ad_sales");
   }
   // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
   if (slots.metrics.length > 0 && /(?:not|rather|instead|opposed) /.test(text)) {
