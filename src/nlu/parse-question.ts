@@ -1787,12 +1787,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
   // The account's traffic in time buckets ("weekly conversion rate this quarter") is drawn over time too.
   const trafficBuckets = intent === "conversion_analysis" && TIME_BUCKETS.has(slots.groupBy ?? "");
+  // So is one product's, when how it moved is asked in words ("how has conversion on B0… moved week to week").
+  const productMoved = trafficBuckets && slots.trendCue;
   if (
     (slots.trendCue || trafficBuckets) &&
     trendable &&
     !perEntity &&
-    !slots.asin &&
-    !(trafficBuckets && slots.sku) &&
+    ((!slots.asin && !(trafficBuckets && slots.sku)) || productMoved) &&
     (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
@@ -1801,6 +1802,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // day") is that product's conversion analysis, as it is said "by week": the series of a sales figure is a trend.
   if (
     intent === "sales_trend" &&
+    !slots.trendCue &&
     (slots.asin !== undefined || slots.sku !== undefined) &&
     TIME_BUCKETS.has(slots.groupBy ?? "") &&
     slots.metrics.length > 0 &&

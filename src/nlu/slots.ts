@@ -444,6 +444,8 @@ const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
 /** A period-over-period phrase and its unit ("month on month", "week-over-week"). */
 const STEP_BY_STEP = /(?<![\w])(day|week|month|quarter)[ -](?:on|over)[ -]\1(?![\w])/;
+/** "moved week to week", "from day to day": how a figure went from one bucket to the next, a series. */
+const BUCKET_TO_BUCKET = /(?<![\w])(day|week|month|quarter)[ -]to[ -]\1(?![\w])/;
 /** Days in each unit, near enough to tell whether a period holds two of them. */
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 28, quarter: 90 };
 
@@ -1939,6 +1941,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     /(?:^| )over(?: the course of)?$/.test(m.phrase) &&
     /^ (?:the course of )?(?:the )?__time__/.test(text.slice(m.end));
   slots.trendCue ||= g.trendCues.find(text).some((m) => !(amount && overPeriod(m)));
+  slots.trendCue ||= BUCKET_TO_BUCKET.test(question.toLowerCase());
   // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
   if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
     slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
