@@ -1224,6 +1224,9 @@ function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): bo
   );
 }
 
+/** Totals asked for by that word ("Q3 totals for Sports & Outdoors"). */
+const TOTALS_ASKED = /(?:^| )totals(?= |$)/;
+
 /** Buckets of time a series is drawn in. */
 const TIME_BUCKETS = new Set(["day", "week", "month"]);
 
@@ -1769,6 +1772,19 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   const margin = slots.metrics[0] === "profit" || slots.metrics[0] === "profit_margin";
   // It is that total's question then, a product ranking included ("my strongest earners").
   if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
+    return refineIntent("sales_summary", slots, model, kept);
+  // One category's totals with its margin beside the profit ("Q3 totals for Sports & Outdoors - profit, then margin",
+  // "profit and margin for Pet Supplies") are that category's summary, as its profit alone is: the margin said after
+  // the profit asks for no table of categories.
+  if (
+    intent === "profit_margin_by_category" &&
+    (slots.category !== undefined || slots.subcategory !== undefined) &&
+    !["category", "subcategory"].includes(slots.groupBy ?? slots.entityGroup ?? "") &&
+    !["category", "subcategory"].includes(String(kept.group_by ?? "")) &&
+    !slots.ranking &&
+    !askedInOrder(slots) &&
+    (slots.metrics[0] === "profit" || TOTALS_ASKED.test(slots.topicText))
+  )
     return refineIntent("sales_summary", slots, model, kept);
   // The P&L asked by name per category ("profit and loss by category") is the P&L, not the margins.
   if (intent === "profit_margin_by_category" && PNL_WORDS.test(slots.topicText)) return "profit_breakdown";
