@@ -510,7 +510,7 @@ const AD_FIGURES_AROUND_SALES =
  * "how much did I spend on ads and how much did they make"): the sales the ads brought, not the store's revenue.
  */
 const RETURN_AFTER_AD_SPEND =
-  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back)(?= |$)/;
+  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|m_revenue|m_profit)(?= |$)/;
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
@@ -1770,8 +1770,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = text.replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"));
     slots.metrics = [...new Set(slots.metrics.map((m): Metric => (m === "revenue" ? "ad_sales" : m)))];
   }
+  // The verb may already have been read as a figure ("what they earned" as profit): it is the ads' sales instead.
   if (RETURN_AFTER_AD_SPEND.test(text)) {
     text = text.replace(RETURN_AFTER_AD_SPEND, "m_ad_sales");
+    slots.metrics = slots.metrics.filter((m) => m === "ad_spend" || text.includes(`m_${m}`));
     if (!slots.metrics.includes("ad_sales")) slots.metrics.push("ad_sales");
   }
   // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
