@@ -257,6 +257,16 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // "how many units was that", "the units figure for that same period" after a sales total: another figure of the
     // total just given, never the stock ("units" alone would lean to what is on hand).
     else if (anotherFigureOfTheTotal(asked, slots, previous, model)) intent = previous.intent;
+    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
+    // is the same comparison or trend of that metric, however sure the classifier is: the plain total is only how it
+    // hears a figure named twice.
+    else if (
+      best.label === "sales_summary" &&
+      slots.metrics.length > 0 &&
+      SALES_VARIANTS.has(previous.intent) &&
+      !foreignMetric(slots, previous, model)
+    )
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&
@@ -265,14 +275,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       intent = best.label as Intent;
     // Words of their own that lead to another question of the same area ("any changes this week?" after competitor
     // prices): that question, about the same things.
-    // A metric asked again in a total's words ("and in units? the client only cares about volume" after a comparison)
-    // is the same comparison or trend of that metric: the plain total is only how the classifier hears it.
-    else if (
-      sure &&
-      slots.contentWords.length > 0 &&
-      sameArea(best.label, previous.intent) &&
-      !(best.label === "sales_summary" && slots.metrics.length > 0 && SALES_VARIANTS.has(previous.intent))
-    )
+    else if (sure && slots.contentWords.length > 0 && sameArea(best.label, previous.intent))
       intent = best.label as Intent;
     confidence = Math.min(previous.confidence, 0.9);
   } else if (sure && (slots.contentWords.length > 0 || hasSlots || best.score >= SURE_SCORE)) {
@@ -1254,6 +1257,9 @@ function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): bo
   );
 }
 
+/** Totals asked for by that word ("Q3 totals for Sports & Outdoors"). */
+const TOTALS_ASKED = /(?:^| )totals(?= |$)/;
+
 /** Buckets of time a series is drawn in. */
 const TIME_BUCKETS = new Set(["day", "week", "month"]);
 
@@ -1817,6 +1823,19 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // It is that total's question then, a product ranking included ("my strongest earners").
   if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
     return refineIntent("sales_summary", slots, model, kept);
+  // One category's totals with its margin beside the profit ("Q3 totals for Sports & Outdoors - profit, then margin",
+  // "profit and margin for Pet Supplies") are that category's summary, as its profit alone is: the margin said after
+  // the profit asks for no table of categories.
+  if (
+    intent === "profit_margin_by_category" &&
+    (slots.category !== undefined || slots.subcategory !== undefined) &&
+    !["category", "subcategory"].includes(slots.groupBy ?? slots.entityGroup ?? "") &&
+    !["category", "subcategory"].includes(String(kept.group_by ?? "")) &&
+    !slots.ranking &&
+    !askedInOrder(slots) &&
+    (slots.metrics[0] === "profit" || TOTALS_ASKED.test(slots.topicText))
+  )
+    return refineIntent("sales_summary", slots, model, kept);
   // The P&L asked by name per category ("profit and loss by category") is the P&L, not the margins.
   if (intent === "profit_margin_by_category" && PNL_WORDS.test(slots.topicText)) return "profit_breakdown";
   // Profit per category ("what do I keep per category after costs") is the category's margin, unless a P&L is asked.
@@ -1834,12 +1853,13 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
   // The account's traffic in time buckets ("weekly conversion rate this quarter") is drawn over time too.
   const trafficBuckets = intent === "conversion_analysis" && TIME_BUCKETS.has(slots.groupBy ?? "");
+  // So is one product's, when how it moved is asked in words ("how has conversion on B0… moved week to week").
+  const productMoved = trafficBuckets && slots.trendCue;
   if (
     (slots.trendCue || trafficBuckets) &&
     trendable &&
     !perEntity &&
-    !slots.asin &&
-    !(trafficBuckets && slots.sku) &&
+    ((!slots.asin && !(trafficBuckets && slots.sku)) || productMoved) &&
     (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
@@ -1848,6 +1868,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // day") is that product's conversion analysis, as it is said "by week": the series of a sales figure is a trend.
   if (
     intent === "sales_trend" &&
+    !slots.trendCue &&
     (slots.asin !== undefined || slots.sku !== undefined) &&
     TIME_BUCKETS.has(slots.groupBy ?? "") &&
     slots.metrics.length > 0 &&

@@ -24,6 +24,10 @@ const PURPOSE = new RegExp(
     `|${WE} (?:need|have|want|got|must|'ve got) to (?:decide|choose|pick|plan|settle on)` +
     // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
     `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "I'm thinking about dropping it", "considering discontinuing that line", "we might delist it": a product weighed
+    // for the range is the occasion, not a fall in its sales. Only a product pointed at: "dropping one of my
+    // categories" says what the question is about.
+    `|(?:${WE} (?:just |currently |still |now |seriously |kind of |kinda )?)?(?:thinking (?:about|of)|considering|contemplating|weighing up|(?:might|may|could|want to|plan to|planning to|going to|gonna)(?: have to)?)(?: maybe)? (?:dropping|drop|ditching|ditch|discontinuing|discontinue|delisting|delist|axing|axe|killing|kill|retiring|retire|binning|bin|phasing out|phase out|phasing|phase|pulling|pull)(?: (?:it|them|this|that|those|these|(?:the|that|this|those|these) (?:one|ones|product|products|item|items|sku|skus|asin|asins|listing|listings|line|lines))(?: (?:out|off|for good|altogether|entirely|completely))?)?$` +
     // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way
     `|(?:${WE} (?:just |currently |still |now )?)?(?:closing|finishing|finali[sz]ing|wrapping up|completing|filing|submitting|doing|tidying up|catching up on)(?: off| out| up)? (?:the|my|our|this|this year's|last year's|this month's|last month's|the quarter's|a)` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"

@@ -444,6 +444,8 @@ const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
 /** A period-over-period phrase and its unit ("month on month", "week-over-week"). */
 const STEP_BY_STEP = /(?<![\w])(day|week|month|quarter)[ -](?:on|over)[ -]\1(?![\w])/;
+/** "moved week to week", "from day to day": how a figure went from one bucket to the next, a series. */
+const BUCKET_TO_BUCKET = /(?<![\w])(day|week|month|quarter)[ -]to[ -]\1(?![\w])/;
 /** Days in each unit, near enough to tell whether a period holds two of them. */
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 28, quarter: 90 };
 
@@ -503,9 +505,18 @@ const LOOSE_TARGET_ACOS =
 /** Sales listed with an ad figure on either side ("spend, sales and ACoS"). */
 const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
+/**
+ * What the ads returned, asked after what they cost, by a pronoun ("what did ads cost versus what they brought in",
+ * "how much did I spend on ads and how much did they make"): the sales the ads brought, not the store's revenue.
+ */
+const RETURN_AFTER_AD_SPEND =
+  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|m_revenue|m_profit)(?= |$)/;
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
+/** "ads" as an item of a list of costs ("cogs, ads, storage", "mainly ads and cogs"): what was spent on them. */
+const ADS_AMONG_COSTS =
+  /(?<=(?:fees?|cogs|storage) (?:and |plus |or |& )?)(?:ads|ad|advertising|ppc)(?= |$)|(?<=(?:^| ))(?:ads|advertising|ppc)(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling|storage) )?(?:fees?|cogs|storage)(?= |$))/g;
 /** Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it. */
 const COUNTED_IN_CURRENCY =
   /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?= |$)/g;
@@ -670,6 +681,12 @@ const PAPERWORK_CADENCE =
 const REPORT_CADENCE =
   /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /**
+ * Reviews counted per unit of time ("used to get a couple of reviews a week", "5 new reviews per month"): how fast
+ * reviews come in, their count, not figures broken out by week.
+ */
+const REVIEWS_PER_UNIT =
+  /(?<![\w])((?:new )?reviews?) (?:a|an|per|each|every) (?:day|week|fortnight|month|quarter|year)(?![\w])/g;
+/**
  * When the seller took something in ("I watched a webinar last night about…", "read an article yesterday on…"): the
  * period is that of the webinar or the article, not of the figures asked about.
  */
@@ -688,6 +705,8 @@ const DROPPED_MARKETPLACE =
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
+/** A metric whose phrase implies a direction, then "most" ("m_buy_box_percentage on the most often"). */
+const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: often| of all)?(?= |$)/;
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
@@ -1584,6 +1603,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
   text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
+  text = text.replace(REVIEWS_PER_UNIT, "$1 coming in");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
@@ -1672,7 +1692,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       `${lead}${ing ? "selling" : past ? "sold" : `${aux}sell`}${most ? ` ${most} units` : ""}`,
   );
   // "referral fees, FBA fees, storage and COGS": "storage" alone in a list of costs is the storage fee.
-  if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text)) text = text.replace(STORAGE_AMONG_COSTS, "storage fees");
+  if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text))
+    text = text.replace(STORAGE_AMONG_COSTS, "storage fees").replace(ADS_AMONG_COSTS, "ad spend");
   const metricMatches = g.metrics.find(text);
   let moodUnits = false;
   let unitsNamed = false;
@@ -1748,6 +1769,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (AD_FIGURES_AROUND_SALES.test(text) && ADS_NAMED.test(question.toLowerCase())) {
     text = text.replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"));
     slots.metrics = [...new Set(slots.metrics.map((m): Metric => (m === "revenue" ? "ad_sales" : m)))];
+  }
+  // The verb may already have been read as a figure ("what they earned" as profit): it is the ads' sales instead.
+  if (RETURN_AFTER_AD_SPEND.test(text)) {
+    text = text.replace(RETURN_AFTER_AD_SPEND, "m_ad_sales");
+    slots.metrics = slots.metrics.filter((m) => m === "ad_spend" || text.includes(`m_${m}`));
+    if (!slots.metrics.includes("ad_sales")) slots.metrics.push("ad_sales");
   }
   // "dollars, not units", "volume rather than money", "units instead of revenue": a metric set aside is not asked.
   if (slots.metrics.length > 0 && /(?:not|rather|instead|opposed) /.test(text)) {
@@ -1916,6 +1943,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     /(?:^| )over(?: the course of)?$/.test(m.phrase) &&
     /^ (?:the course of )?(?:the )?__time__/.test(text.slice(m.end));
   slots.trendCue ||= g.trendCues.find(text).some((m) => !(amount && overPeriod(m)));
+  slots.trendCue ||= BUCKET_TO_BUCKET.test(question.toLowerCase());
   // "an 8-week trend", "12 month chart": the length a trend is drawn over is its period, the last N of that unit.
   if (slots.trendCue && slots.duration && !slots.timeframe && slots.horizonDays === undefined) {
     slots.timeframe = `last_${slots.duration.n}_${slots.duration.unit}`;
@@ -1948,8 +1976,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const worst = worstPhrases.length > 0;
   const best = bestPhrases.length > 0;
   if (worst !== best) slots.judgement = worst ? "worst" : "best";
+  // "which asins lose the buy box most", "products losing money the most": "most" after a phrase that already says its
+  // direction tells how much of that, so the phrase's direction holds (losing the most is the lowest share).
+  const mostAfter = IMPLIED_THEN_MOST.exec(text);
+  const impliedByVerb = mostAfter ? slots.metricSorts[mostAfter[1] as Metric] : undefined;
   // "top 3 worst": the direction word outranks the generic "top"; growth words rank by themselves.
-  slots.sort = asc ? "asc" : (metricSort ?? (desc ? "desc" : undefined));
+  slots.sort = asc ? "asc" : (metricSort ?? impliedByVerb ?? (desc ? "desc" : undefined));
   if (valueVerb) slots.sort = undefined;
   // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
   if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
