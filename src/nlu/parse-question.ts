@@ -529,9 +529,12 @@ function withToldColonsAsStops(text: string): string {
   return text.replace(TOLD_BEFORE_COLON, "$1:. ");
 }
 
-/** A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy"). */
+/**
+ * A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy", "run the
+ * identical list for amazon.fr", "the exact same report for Q3").
+ */
 const SAME_AGAIN_BUT =
-  /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|pull) )?(?:the |that |exactly the )?same(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
+  /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|rerun|re-run|pull|repeat|redo) )?(?:the |that |this |exactly the )?(?:same|identical|exact same|very same|exactly the same)(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
 
 /** Words that point back at the question before: its place, its rows, its answer ("there", "those", "that"). */
 const POINTS_BACK =
