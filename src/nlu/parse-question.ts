@@ -19,6 +19,7 @@ import {
   storyApart,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
+import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
@@ -221,6 +222,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     previous &&
     (scopeReply ||
       anotherFigureOfTheTotal(asked, slots, previous, model) ||
+      movedThreshold(slots, previous.filters.conditions, asked) !== undefined ||
       (!namesOwnSubject(slots, best, previous, model) &&
         (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {
@@ -232,6 +234,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
     else if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
+    // "lower the order cutoff to 20": a threshold of the question before moved, whatever figure it names.
+    else if (movedThreshold(slots, previous.filters.conditions, asked)) intent = previous.intent;
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
@@ -316,7 +320,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters))
       : {};
   intent = refineIntent(intent, slots, model, base);
-  if (followUp) applyFollowUpEdits(slots, base, options.today);
+  if (followUp) {
+    moveThreshold(slots, base, asked);
+    applyFollowUpEdits(slots, base, options.today);
+  }
   const filters = buildFilters(intent, slots, base, model, options.today);
   const understanding: Understanding = {
     intent,
