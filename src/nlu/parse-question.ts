@@ -1062,13 +1062,20 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
   const heldThere =
     QUANTITY_OF_ONE.test(slots.masked) ||
     (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
-    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked));
+    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked)) ||
+    (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
   if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+/**
+ * How many of what was asked about are somewhere ("and how many of those are sitting in Australia?", "how many are
+ * lying around at amazon.de"): the stock there, pointed back at or left unsaid.
+ */
+const HOW_MANY_THERE =
+  /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)?(?: of (?:those|these|them|it|that))? (?:is|are) (?:(?:still|currently|actually|now) )?(?:sitting|held|stored|kept|parked|lying around|lying|left) (?:at|in) __mkt__(?= |$)/;
 const WHAT_IS_HELD =
   /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
 /** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */
