@@ -4,6 +4,7 @@ import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
+import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -1314,6 +1315,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // reached is its new value, not an upper bound.
   if (slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days")
     text = text.replace(/(?<![\w])(?:up|down) to (\d+ ?(?:days?|weeks?|months?))(?![\w])/g, "to $1");
+  // "untapped search terms us last 60": a clipped question's window without its unit, in days.
+  text = windowInDays(text, !CLAUSE_WORD.test(text));
   // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
   if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b|(?<![\w.-])[lt]-?\d/.test(text))
     text = text
@@ -1570,6 +1573,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (usAt >= 0) {
     slots.marketplace = "US";
     text = normalizeText(`${text.slice(0, usAt)} __mkt__ ${text.slice(usAt + 2)}`);
+  }
+  // "bottom 3 by rev in es", "filter to us", "search terms us __time__": a lower-case code where the word cannot stand.
+  const lowerCode = slots.marketplace ? undefined : lowerCaseCodeAt(text, !CLAUSE_WORD.test(text));
+  if (lowerCode) {
+    slots.marketplace = lowerCode.code.toUpperCase() as MarketplaceCode;
+    text = normalizeText(`${text.slice(0, lowerCode.at)} __mkt__ ${text.slice(lowerCode.at + 2)}`);
   }
 
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
