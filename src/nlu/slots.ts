@@ -4,6 +4,7 @@ import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
+import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
@@ -1104,6 +1105,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(TAKINGS_VERB, " brought in")
     // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
     .replace(TAKEN_BY_SELLER, "$1$2brought in");
+  // "the courier needs a day or two": a rough length said in passing, before its numbers can be read as a count.
+  text = roughLengthsAsFew(text);
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
