@@ -661,6 +661,8 @@ const TAKINGS_VERB =
  * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
  * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
  */
+/** "can I have that…", "could we have those…": a request to be shown the answer pointed at. */
+const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 const TAKEN_BY_SELLER =
   /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
@@ -1104,7 +1106,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // typos, which would take "raked" for "ranked".
     .replace(TAKINGS_VERB, " brought in")
     // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
-    .replace(TAKEN_BY_SELLER, "$1$2brought in");
+    .replace(TAKEN_BY_SELLER, "$1$2brought in")
+    // "can I have that by units instead?": asking to be shown the answer again, not what the seller has.
+    .replace(HAVE_IT_SHOWN, "$1 see $2");
   // "the courier needs a day or two": a rough length said in passing, before its numbers can be read as a count.
   text = roughLengthsAsFew(text);
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
