@@ -18,7 +18,8 @@ const IN_US = /(?:^| )in us(?! dollars?| dollar| currency| \$)(?= |$)/;
 /** Codes read as a bare token of a clipped question; "it" and "be" are too often words even there. */
 const BARE_CODES = ["es", "se", "sa", "ie", "ae", "us"];
 /** Words after which a bare code is a word or a pronoun, never a place. */
-const NOT_BEFORE_A_PLACE = /^(?:for|to|with|about|of|by|from|against|at|on|in|like|than|vs|versus|and|or|just|only|all)$/;
+const NOT_BEFORE_A_PLACE =
+  /^(?:for|to|with|about|of|by|from|against|at|on|in|like|than|vs|versus|and|or|just|only|all)$/;
 
 /**
  * Where a lower-case marketplace code stands in normalized `text`, and which, or undefined. `clipped`: the question
@@ -53,7 +54,9 @@ const DAY_WINDOWS = "7|14|28|30|45|60|90|120|180|365";
  * "last 60" with nothing after it, in a clipped question ("untapped search terms us last 60"): the last 60 days, as
  * "L60" is. Only the usual windows: "last 5" may be the last five rows.
  */
-const WINDOW_WITHOUT_UNIT = new RegExp(`(?<![\\w.])(?<!the )(last|past|trailing) (${DAY_WINDOWS})(?= (?:in|on|for) [a-z.]+$|$)`);
+const WINDOW_WITHOUT_UNIT = new RegExp(
+  `(?<![\\w.])(?<!the )(last|past|trailing) (${DAY_WINDOWS})(?= (?:in|on|for) [a-z.]+$|$)`,
+);
 
 /** `text` with a unitless rolling window given its days, when the question is clipped. */
 export function windowInDays(text: string, clipped: boolean): string {

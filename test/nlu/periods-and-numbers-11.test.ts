@@ -12,7 +12,8 @@ const { expectFrame, understand } = frameChecks(FIXTURE_VOCABULARY);
 
 const TOP_BY_REVENUE = "top 5 products by revenue in Italy last week";
 const RETURNS_RANKED = "top 4 products by return rate in Spain last month with at least 20 orders";
-const WEAK_CONVERTERS = "my 5 worst-converting Pet Supplies listings on amazon.de last quarter with more than 200 sessions";
+const WEAK_CONVERTERS =
+  "my 5 worst-converting Pet Supplies listings on amazon.de last quarter with more than 200 sessions";
 const STOCK_OF_ONE = "how much stock of B0SOYOGA01 do I have in the UK";
 
 describe("a follow-up opened by an apology or a second thought keeps the question before", () => {
@@ -118,9 +119,7 @@ describe("how many of the product just asked about sit in another marketplace is
   it.each([
     ["how much stock is just sitting in Canada?"],
     ["and how many of those are sitting in Germany unsold for 90 days?"],
-  ])("%j: stock that sits idle is excess", (q) =>
-    expectFrame([STOCK_OF_ONE, q], { intent: "excess_inventory" }),
-  );
+  ])("%j: stock that sits idle is excess", (q) => expectFrame([STOCK_OF_ONE, q], { intent: "excess_inventory" }));
 });
 
 describe("a lower-case marketplace code in shorthand is a place where the word cannot stand", () => {
