@@ -18,9 +18,16 @@ const LEADING_GREETING =
 const LEADING_ACKNOWLEDGEMENT =
   /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
 
+/**
+ * An apology or a second thought that opens a correction ("sorry, could I see that by units instead?", "oops - the UK
+ * one", "my bad: by units"): it only owns up to the turn before. Only when a mark follows it, as above.
+ */
+const LEADING_APOLOGY =
+  /^\s*(?:sorry|so sorry|apologies|oops|whoops|my bad|my mistake|scratch that|on second thought|actually|wait|hmm+)\s*[!,.:;-]+\s+(?=\S)/i;
+
 /** The question without a greeting before it ("Hello there, what can you do?" → "what can you do?"). */
 export function withoutGreeting(text: string): string {
-  const rest = text.replace(LEADING_GREETING, "").replace(LEADING_ACKNOWLEDGEMENT, "");
+  const rest = text.replace(LEADING_GREETING, "").replace(LEADING_ACKNOWLEDGEMENT, "").replace(LEADING_APOLOGY, "");
   return /[a-z]/i.test(rest) ? rest : text;
 }
 

@@ -21,6 +21,7 @@ import {
   TOLD_DEED,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
+import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
@@ -228,6 +229,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     previous &&
     (scopeReply ||
       anotherFigureOfTheTotal(asked, slots, previous, model) ||
+      movedThreshold(slots, previous.filters.conditions, asked) !== undefined ||
       (!namesOwnSubject(slots, best, previous, model) &&
         (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {
@@ -239,6 +241,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
     else if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
+    // "lower the order cutoff to 20": a threshold of the question before moved, whatever figure it names.
+    else if (movedThreshold(slots, previous.filters.conditions, asked)) intent = previous.intent;
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
@@ -327,7 +331,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters))
       : {};
   intent = refineIntent(intent, slots, model, base);
-  if (followUp) applyFollowUpEdits(slots, base, options.today);
+  if (followUp) {
+    moveThreshold(slots, base, asked);
+    applyFollowUpEdits(slots, base, options.today);
+  }
   const filters = buildFilters(intent, slots, base, model, options.today);
   const understanding: Understanding = {
     intent,
@@ -545,9 +552,12 @@ function withToldColonsAsStops(text: string): string {
   return text.replace(TOLD_BEFORE_COLON, "$1:. ");
 }
 
-/** A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy"). */
+/**
+ * A reply that opens by asking the same again ("the same thing but by units", "same again, just for Italy", "run the
+ * identical list for amazon.fr", "the exact same report for Q3").
+ */
 const SAME_AGAIN_BUT =
-  /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|pull) )?(?:the |that |exactly the )?same(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
+  /^(?:(?:ok|okay|so|now|and|right|great|thanks|cool|perfect)[,\s]+)*(?:(?:can you |could you |please )?(?:do|give me|show me|run|rerun|re-run|pull|repeat|redo) )?(?:the |that |this |exactly the )?(?:same|identical|exact same|very same|exactly the same)(?: (?:thing|again|question|one|query|view|list|table|report|numbers|figures|breakdown|ranking|check))?(?: again)?[,\s]+(?:but|just|only|please|for|by|in|on|according to)(?=[\s,]|$)/;
 
 /** Words that point back at the question before: its place, its rows, its answer ("there", "those", "that"). */
 const POINTS_BACK =
@@ -1069,13 +1079,20 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
   const heldThere =
     QUANTITY_OF_ONE.test(slots.masked) ||
     (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
-    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked));
+    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked)) ||
+    (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
   if (!heldThere) return;
   const at = ranked.findIndex((r) => r.label === "inventory_levels");
   if (at > 0) promote(ranked, at);
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
+/**
+ * How many of what was asked about are somewhere ("and how many of those are sitting in Australia?", "how many are
+ * lying around at amazon.de"): the stock there, pointed back at or left unsaid.
+ */
+const HOW_MANY_THERE =
+  /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)?(?: of (?:those|these|them|it|that))? (?:is|are) (?:(?:still|currently|actually|now) )?(?:sitting|held|stored|kept|parked|lying around|lying|left) (?:at|in) __mkt__(?= |$)/;
 const WHAT_IS_HELD =
   /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
 /** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */

@@ -4,6 +4,8 @@ import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
+import { roughLengthsAsFew } from "./rough-lengths.js";
+import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -670,6 +672,8 @@ const TAKINGS_VERB =
  * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
  * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
  */
+/** "can I have that…", "could we have those…": a request to be shown the answer pointed at. */
+const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 const TAKEN_BY_SELLER =
   /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
@@ -1121,7 +1125,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // typos, which would take "raked" for "ranked".
     .replace(TAKINGS_VERB, " brought in")
     // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
-    .replace(TAKEN_BY_SELLER, "$1$2brought in");
+    .replace(TAKEN_BY_SELLER, "$1$2brought in")
+    // "can I have that by units instead?": asking to be shown the answer again, not what the seller has.
+    .replace(HAVE_IT_SHOWN, "$1 see $2");
+  // "the courier needs a day or two": a rough length said in passing, before its numbers can be read as a count.
+  text = roughLengthsAsFew(text);
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
@@ -1333,6 +1341,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // reached is its new value, not an upper bound.
   if (slots.settingNamed === "lead_time_days" || slots.settingNamed === "safety_stock_days")
     text = text.replace(/(?<![\w])(?:up|down) to (\d+ ?(?:days?|weeks?|months?))(?![\w])/g, "to $1");
+  // "untapped search terms us last 60": a clipped question's window without its unit, in days.
+  text = windowInDays(text, !CLAUSE_WORD.test(text));
   // Shorthand lengths of time: "last 7d", "past 2w", "next 3mo", and run together as "L30D" or "T12M".
   if (/\d ?(?:d|w|wk|m|mo|mth|y|yr)\b|(?<![\w.-])[lt]-?\d/.test(text))
     text = text
@@ -1589,6 +1599,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (usAt >= 0) {
     slots.marketplace = "US";
     text = normalizeText(`${text.slice(0, usAt)} __mkt__ ${text.slice(usAt + 2)}`);
+  }
+  // "bottom 3 by rev in es", "filter to us", "search terms us __time__": a lower-case code where the word cannot stand.
+  const lowerCode = slots.marketplace ? undefined : lowerCaseCodeAt(text, !CLAUSE_WORD.test(text));
+  if (lowerCode) {
+    slots.marketplace = lowerCode.code.toUpperCase() as MarketplaceCode;
+    text = normalizeText(`${text.slice(0, lowerCode.at)} __mkt__ ${text.slice(lowerCode.at + 2)}`);
   }
 
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
