@@ -102,6 +102,8 @@ const THEIR_RANGE =
  */
 const RANGE_GAPS =
   /(?:^| )(?:(?:gaps?|holes?|white ?space) in (?:my|our|the)|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
+/** An amount that orders a list rather than being asked: "ranked by how much revenue", "sorted by how many units". */
+const RANKED_BY_AMOUNT = /(?:^| )(?:(?:ranked|sorted|ordered|listed|rank|sort|order|list) )?by how (?:much|many)(?= |$)/g;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
@@ -351,7 +353,11 @@ export function thirdPartyDetector(
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
-      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text))
+      // An amount that only orders the gaps ("ranked by how much revenue they're doing") asks no figure of theirs.
+      if (
+        (THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) &&
+        !/(?:^| )how (?:much|many)(?= |$)/.test(text.replace(RANKED_BY_AMOUNT, " "))
+      )
         return false;
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
