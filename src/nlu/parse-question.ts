@@ -1992,7 +1992,12 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
 const WHAT_DOES_BEST =
   /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
-const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+/**
+ * Being undercut as something that happened ("who undercut me", "have I been undercut"); "am I being undercut", "are we
+ * getting undercut" ask how the prices stand now, whatever period the story beside it names.
+ */
+const UNDERCUT_EVENT =
+  /(?:^| )(?<!(?:being|getting) )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
 
 /**
  * A yes/no question, its verb first ("is my lead time…", "are we on a 45 day lead time", "have I set…"), and not a
