@@ -402,6 +402,10 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     )
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
+    // "did my sales fall in October, or was it only the UK?": a second guess that names a place or a part of the
+    // catalog narrows the question to it.
+    if (apart.hedges.includes(said) && (reason.marketplace || reason.category || reason.sku || reason.asin))
+      return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
     // Pointed at without a noun ("which ones", "there"), the reason's category or place is the question's scope.
     const pointsBack = SCOPE_BACK_REFERENCE.test(asking);
