@@ -410,7 +410,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
-      if (FEE_SCHEDULE.test(text) && FEE_WORDS.test(text) && !OWN_SIDE.test(text) && !OWN_CATALOG.test(text)) return true;
+      if (FEE_SCHEDULE.test(text) && FEE_WORDS.test(text) && !OWN_SIDE.test(text) && !OWN_CATALOG.test(text))
+        return true;
       if (WHO_WILL.test(text)) return true;
       // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
       if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))

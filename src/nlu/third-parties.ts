@@ -112,7 +112,8 @@ const THEIR_RANGE =
 const RANGE_GAPS =
   /(?:^| )(?:(?:gaps?|holes?|white ?space) in (?:my|our|the)|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
 /** An amount that orders a list rather than being asked: "ranked by how much revenue", "sorted by how many units". */
-const RANKED_BY_AMOUNT = /(?:^| )(?:(?:ranked|sorted|ordered|listed|rank|sort|order|list) )?by how (?:much|many)(?= |$)/g;
+const RANKED_BY_AMOUNT =
+  /(?:^| )(?:(?:ranked|sorted|ordered|listed|rank|sort|order|list) )?by how (?:much|many)(?= |$)/g;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
