@@ -313,6 +313,15 @@ const PLAN_PRICE = new RegExp(
   `(?:(?:^| )(?:how much|what|price|prices|cost|costs|fee|fees|charge|charges)(?: [a-z'_]+){0,5}? (?:an?|the|for|of)? ?(?:${PLAN})(?= |$)|(?:^| )(?:${PLAN}) (?:[a-z]+ ){0,2}(?:cost|costs|price|fee|fees)(?= |$)|(?:^| )(?:cost|costs|fees?|price) (?:to|of|for) sell(?:ing)? on (?:amazon|__mkt__)(?= |$))`,
 );
 const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
+/**
+ * Amazon's fee schedule ("the referral fee percentage for electronics", "what does amazon charge on a small standard
+ * item", "the FBA fee table for oversize"): a rate for a kind of goods anyone sells, not fees the seller paid. Asked of
+ * the seller's own products, catalog or a period ("my referral fee rate on yoga mats", "referral fees last month") it
+ * is their fees.
+ */
+const FEE_SCHEDULE =
+  /(?:^| )(?:(?:referral|fba|fulfil+ment|storage|closing|selling|amazon(?:'s)?) (?:fees? )?(?:percentages?|percent|rates?|schedule|table|structure|tiers?|brackets?)|fees? (?:percentages?|rates?|schedule|table|structure|tiers?|brackets?)|(?:does|do|will|would) amazon (?:charge|take)|size tiers?|(?:small|large) standard(?: size)?|oversized?)(?= |$)/;
+const OWN_CATALOG = /__(?:category|subcategory|asin|sku|campaign|time)__/;
 
 /**
  * What others will do, asked of who does it ("who will win the buy box tomorrow", "who's going to undercut me next"):
@@ -401,6 +410,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
+      if (FEE_SCHEDULE.test(text) && FEE_WORDS.test(text) && !OWN_SIDE.test(text) && !OWN_CATALOG.test(text))
+        return true;
       if (WHO_WILL.test(text)) return true;
       // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
       if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))

@@ -402,6 +402,10 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     )
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
+    // "did my sales fall in October, or was it only the UK?": a second guess that names a place or a part of the
+    // catalog narrows the question to it.
+    if (apart.hedges.includes(said) && (reason.marketplace || reason.category || reason.sku || reason.asin))
+      return undefined;
     if (reason.category && !question.category) asking = asking.replace(CATEGORY_BACK_REFERENCE, reason.category);
     // Pointed at without a noun ("which ones", "there"), the reason's category or place is the question's scope.
     const pointsBack = SCOPE_BACK_REFERENCE.test(asking);
@@ -413,9 +417,14 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   return asking;
 }
 
-/** A bid that follows what led to it with "so" ("…takes 9 weeks now, so please use 63 days as my lead time"). */
+/**
+ * A bid that follows what led to it with "so" ("…takes 9 weeks now, so please use 63 days as my lead time", "…was the
+ * surprise this month, so warn me if it passes 6%").
+ */
 const SO_BID =
-  /(?:[,.;:]\s*|\s+[-–—]+\s+|\s+)so\s+(?=(?:(?:please|pls|can you|could you|just|now) )*(?:set|use|make|change|update|put|save|record|bump|raise|lower|drop|move|go with|switch)\b)/gi;
+  /(?:[,.;:]\s*|\s+[-–—]+\s+|\s+)so\s+(?=(?:(?:please|pls|can you|could you|just|now) )*(?:set|use|make|change|update|put|save|record|bump|raise|lower|drop|move|go with|switch|flag|alert|notify|warn|ping|message|email|text|tell me|let me know|give me a (?:shout|heads up|heads-up))\b)/gi;
+/** What a bid after its reason does: change a setting, or set an alert ("…, so flag it for me if refunds pass 6%"). */
+const BIDS = new Set<Intent>(["update_settings", "create_alert"]);
 /** What a setting is called, by its key, to stand in for a pointer to it ("set it to 50 days"). */
 const SETTING_SAID: Record<string, string> = {
   target_acos: "target acos",
@@ -427,8 +436,10 @@ const SETTING_SAID: Record<string, string> = {
 /**
  * A setting given after what led to it ("Owner confirmed the new supplier lead time, so set it to 50 days", "sea
  * freight now takes 9 weeks door to door, so please use 63 days as my lead time"): the reason's words (freight, an
- * owner, a supplier) only tell why, and a pointer in the bid ("set it") names the setting the reason named. Undefined
- * unless the bid alone changes a setting.
+ * owner, a supplier) only tell why, and a pointer in the bid ("set it") names the setting the reason named. So with an
+ * alert ("the serum's returns were the surprise this month, so flag it for me if its refund rate passes 6%"): the story
+ * before it, whoever's words it holds, does not unask it. Undefined unless the bid alone changes a setting or sets an
+ * alert.
  */
 function settingAfterItsReason(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
   const joint = [...text.matchAll(SO_BID)].at(-1);
@@ -439,7 +450,7 @@ function settingAfterItsReason(text: string, options: ParseOptions, model: Parse
   if (named && slotsOf(bid, options, model).settingNamed === undefined)
     bid = bid.replace(/\b(?:it|that|this)\b/i, `my ${named}`);
   const alone = parseQuestion(bid, { ...options, previous: undefined });
-  return "understanding" in alone && alone.understanding.intent === "update_settings" ? alone : undefined;
+  return "understanding" in alone && BIDS.has(alone.understanding.intent) ? alone : undefined;
 }
 
 /** Words that set a period against another ("checking against last month", "compared with October"). */
@@ -1985,7 +1996,12 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
 const WHAT_DOES_BEST =
   /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
-const UNDERCUT_EVENT = /(?:^| )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+/**
+ * Being undercut as something that happened ("who undercut me", "have I been undercut"); "am I being undercut", "are we
+ * getting undercut" ask how the prices stand now, whatever period the story beside it names.
+ */
+const UNDERCUT_EVENT =
+  /(?:^| )(?<!(?:being|getting) )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
 
 /**
  * A yes/no question, its verb first ("is my lead time…", "are we on a 45 day lead time", "have I set…"), and not a

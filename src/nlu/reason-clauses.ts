@@ -67,11 +67,14 @@ const WORRY = new RegExp(
 
 /**
  * A self-check said before or after the question ("I'm not imagining it", "we're not missing anything big, are we?",
- * "am I?"): it asks nothing of the data, the clause beside it does.
+ * "am I?", "or is it just me?"): it asks nothing of the data, the clause beside it does.
  */
 const HEDGE = new RegExp(
   `^${LEAD}(?:(?:tell me|please tell me) )?(?:${WE}|i'm|im) not (?:just )?(?:imagining|dreaming|seeing things|making (?:it|this|that) up|crazy|mad|going mad|wrong|missing|overlooking|losing (?:my|our) minds?|paranoid)(?= |$)` +
-    `|^(?:am|are|is|was|were|do|does|did|have|has|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't) (?:i|we|it|they|there)$|^(?:right|no|yeah|eh|surely|correct)$`,
+    `|^(?:am|are|is|was|were|do|does|did|have|has|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't) (?:i|we|it|they|there)$|^(?:right|no|yeah|eh|surely|correct)$` +
+    // "…since November, or is it just my fees?", "…or was it only a slow week": the seller's own second guess after the
+    // question, which the question's answer settles.
+    `|^or (?:is|was|are|were|am|has|have|could|might) (?:it|that|this|i|we|they|there)(?: (?:be|been|all))? (?:just|only|simply|merely)(?= |$)`,
 );
 
 /**
@@ -115,6 +118,8 @@ export interface ReasonsApart {
   worries: string[];
   /** Those of them that tell of a meeting ahead, whose day is not the period asked about. */
   meetings: string[];
+  /** Those of them that second-guess the question ("or is it just my fees?"), which may still narrow its scope. */
+  hedges: string[];
 }
 
 /** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
@@ -148,7 +153,8 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   if (reasons.length === 0 || asking.length === 0) return undefined;
   const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
   const meetings = reasons.filter((c) => MEETING_AHEAD.test(c.toLowerCase().replace(/[‘’]/g, "'")));
-  return { asking: asking.join(", "), reasons, worries, meetings };
+  const hedges = reasons.filter((c) => HEDGE.test(c.toLowerCase().replace(/[‘’]/g, "'")));
+  return { asking: asking.join(", "), reasons, worries, meetings, hedges };
 }
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */

@@ -91,6 +91,15 @@ const THEIR_AD_USE =
 const MARKET_LEADER =
   /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1) (?:ranked|ranking|rated)|number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3} (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
 /**
+ * The leader of a niche, even the seller's own ("the top seller in my yoga mat niche", "the biggest brand in our
+ * space"): a niche is the market around the catalog, so its top seller is another business, where "my top seller" is
+ * the seller's own best product.
+ */
+const NICHE_LEADER =
+  /(?:^| )(?<!(?:my|our) )(?:top|best|biggest|leading|largest|number one|no 1|#1) (?:[a-z]+ )?(?:sellers?|brands?|players?|merchants?|vendors?) (?:in|of|on) (?:my|our|the|this|that) (?:[^ ]+ ){0,3}?(?:niche|space|segment|vertical|industry)(?= |$)/;
+/** A figure asked of a pronoun without an auxiliary ("how much he sells", "how many units they move"). */
+const PRONOUN_AMOUNT = /(?:^| )how (?:much|many)(?: [a-z_]+){0,2}? (?:they|he|she) ([a-z]+)(?= |$)/g;
+/**
  * What the seller lacks of another's range, said after it ("…that I'm missing", "…and we don't carry", "…where I have
  * nothing listed", "…and we've got none"): their sales only show where the seller's gap is.
  */
@@ -102,6 +111,9 @@ const THEIR_RANGE =
  */
 const RANGE_GAPS =
   /(?:^| )(?:(?:gaps?|holes?|white ?space) in (?:my|our|the)|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
+/** An amount that orders a list rather than being asked: "ranked by how much revenue", "sorted by how many units". */
+const RANKED_BY_AMOUNT =
+  /(?:^| )(?:(?:ranked|sorted|ordered|listed|rank|sort|order|list) )?by how (?:much|many)(?= |$)/g;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
@@ -349,9 +361,14 @@ export function thirdPartyDetector(
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
+      if (NICHE_LEADER.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
-      if ((THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) && !/(?:^| )how (?:much|many)(?= |$)/.test(text))
+      // An amount that only orders the gaps ("ranked by how much revenue they're doing") asks no figure of theirs.
+      if (
+        (THEIR_RANGE.test(text) || RANGE_GAPS.test(text)) &&
+        !/(?:^| )how (?:much|many)(?= |$)/.test(text.replace(RANKED_BY_AMOUNT, " "))
+      )
         return false;
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
@@ -449,6 +466,18 @@ export function thirdPartyDetector(
             .replace(THEIR_AUXILIARIES, ""),
         );
         if (theirVerb.test(verb) && !movesOffers(verb)) return true;
+      }
+      // "the seller with the red yoga mat, how much he sells": the pronoun's figure asked without an auxiliary, as a
+      // seller writing in a second language may; the pronoun is still the party described before it.
+      for (const m of text.matchAll(PRONOUN_AMOUNT)) {
+        const before = words(text.slice(0, m.index));
+        const verb = bareVerb(text.slice(m.index + m[0].length - m[1].length));
+        if (
+          theirVerb.test(verb) &&
+          !movesOffers(verb) &&
+          (others.find(text.slice(0, m.index)).length > 0 || before.some((_, k) => describedParty(before, k, heads)))
+        )
+          return true;
       }
       // "how many units did Barkly sell", "how much do my competitors make".
       subjectVerb.lastIndex = 0;
