@@ -504,8 +504,7 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
   const lacks = (
     key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays" | "detailLevel",
-  ) =>
-    told[key] !== undefined && asked[key] === undefined;
+  ) => told[key] !== undefined && asked[key] === undefined;
   // A product named in the question carries its own category.
   const product = asked.sku !== undefined || asked.asin !== undefined;
   if (
