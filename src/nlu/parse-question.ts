@@ -513,8 +513,9 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
   if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
-  const lacks = (key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays") =>
-    told[key] !== undefined && asked[key] === undefined;
+  const lacks = (
+    key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays" | "detailLevel",
+  ) => told[key] !== undefined && asked[key] === undefined;
   // A product named in the question carries its own category.
   const product = asked.sku !== undefined || asked.asin !== undefined;
   if (
@@ -524,6 +525,9 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     lacks("asin") ||
     lacks("campaign") ||
     lacks("horizonDays") ||
+    // "In detail, please - I've blocked out an hour for this.": how thoroughly to answer is said of the question,
+    // whatever the sentence it is said in goes on to tell.
+    lacks("detailLevel") ||
     Object.keys(told.settings).length > 0 ||
     // "The warning for ACoS over 30% keeps firing. Delete that alert.": the threshold of the thing pointed at; "she
     // pauses anything over 35% ACoS. Using her rule, which campaigns…": the threshold of the rule borrowed.

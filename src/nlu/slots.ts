@@ -711,6 +711,12 @@ const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?
 /** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
 /** A metric whose phrase implies a direction, then "most" ("m_buy_box_percentage on the most often"). */
 const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: often| of all)?(?= |$)/;
+/**
+ * "which ASIN spends the most time without the buy box", "the one most often losing the buy box": "most" before a
+ * phrase that already says its direction tells how long or how often, so the phrase's direction holds.
+ */
+const MOST_THEN_IMPLIED =
+  /(?:^| )(?:the )?most(?: of)?(?: (?:the|their|its))? (?:time|often|days|hours)(?: [a-z]+)? m_([a-z_]+)(?= |$)/;
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
@@ -1994,7 +2000,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (worst !== best) slots.judgement = worst ? "worst" : "best";
   // "which asins lose the buy box most", "products losing money the most": "most" after a phrase that already says its
   // direction tells how much of that, so the phrase's direction holds (losing the most is the lowest share).
-  const mostAfter = IMPLIED_THEN_MOST.exec(text);
+  const mostAfter = IMPLIED_THEN_MOST.exec(text) ?? MOST_THEN_IMPLIED.exec(text);
   const impliedByVerb = mostAfter ? slots.metricSorts[mostAfter[1] as Metric] : undefined;
   // "top 3 worst": the direction word outranks the generic "top"; growth words rank by themselves.
   slots.sort = asc ? "asc" : (metricSort ?? impliedByVerb ?? (desc ? "desc" : undefined));
@@ -2035,6 +2041,11 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     pickedByComparative ||
     // "which one product is crushing it": one row said outright, judged in words rather than by a superlative.
     (slots.judgement !== undefined && JUST_ONE.test(text)) ||
+    // "which one article will run out first", "just the one, please": one row said outright, however it is ranked.
+    (!range && !judgedRange && ONE_ROW_ASKED.test(text)) ||
+    // "which category gives me more margin", "the ASIN where I win less of the buy box": one thing told by its
+    // singular noun and picked by a comparative with nothing to be compared with, as "which is the better" is.
+    (!range && !judgedRange && ONE_PICKED_BY_COMPARATIVE.test(slots.topicText)) ||
     (hasSuperlative &&
       !range &&
       !judgedRange &&
@@ -2421,6 +2432,19 @@ const ONE_OF_MANY =
  */
 const SPEND_THAT_RETURNED =
   /(?<![\w])(that|this) (?:ad |advertising )?(?:spend|spending|budget) (?:return|returned|bring in|brought in|bring|brought|generate|generated|drive|drove|earn|earned|produce|produced)(?= in (?:[a-z-]+ ){0,3}?(?:sales|revenue)(?![\w]))/g;
+/**
+ * One row asked for in so many words, whatever ranks it: "which one's ACoS is the ugliest", "which one article runs
+ * out first", "which single product", "just the one", "only the worst offender" ("which ones", "only 1 unit", "only
+ * the worst offenders" ask for no single row).
+ */
+const ONE_ROW_ASKED =
+  /(?:^| )(?:(?:just|only) the (?:one|single one|(?:single |one )?(?:[a-z]+ )?(?:offender|culprit))|(?:which|what) (?:one|single|sole|one single)(?:'s)?)(?= |$)/;
+/**
+ * One of a kind of thing, named in the singular, picked by a bare comparative: "which category gives me more margin",
+ * "the ASIN where I win less of the buy box, which is it?" ("which category has more margin than Beauty" compares).
+ */
+const ONE_PICKED_BY_COMPARATIVE =
+  /(?:^| )(?:which|what|the) (?:one |single )?(?:product|item|sku|asin|listing|article|category|subcategory|campaign|keyword|marketplace|country|brand)(?: (?:where|that|which|whose|with|in which|on which))?(?: [^ ]+){0,5}? (?:more|less|higher|lower|better|worse|bigger|smaller|greater|fewer)(?= |$)(?!(?: [^ ]+){0,4} than(?= |$))/;
 /** "which of those", "what one of them": a pick among rows the question before listed. */
 const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**
