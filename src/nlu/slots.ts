@@ -2069,6 +2069,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   // "units as well?": "as well" says "too", no subject of its own.
   if (AS_WELL.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "as");
+  // "for the cooking pan HK-COOK-01": what a product is, told before its code, only names the product.
+  const described = [...text.matchAll(DESCRIBED_PRODUCT)].flatMap((m) => words(m[1]));
+  if (described.length > 0) slots.contentWords = slots.contentWords.filter((t) => !described.includes(t));
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
@@ -2552,6 +2555,9 @@ const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const AS_WELL = /(?:^| )as well(?= |$)/;
+/** Up to three words between a determiner and a product's code, none of them a linking word ("the stock of B0…"). */
+const DESCRIBED_PRODUCT =
+  /(?:^| )(?:the|my|our|this|that) ((?:(?!(?:of|for|in|on|at|to|with|by|about|from|and|or|is|are|was|were|has|have)(?= ))[a-z'-]+ ){1,3})__(?:sku|asin)__(?= |$)/g;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
