@@ -745,11 +745,12 @@ const NONE_SOLD_FOR =
   /(?<![\w])((?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|never|not) (?:been )?(?:sold|sell|selling|shifted|shifting|moved|moving|had|made|got|received)|(?:no|zero|0) (?:sales?|orders?|units?|purchases?|movement)|exactly 0 (?:units|orders))(?: (?!(?:will|won't|wont|would|going|next|coming)(?![\w]))[a-z']+){0,4}?) (?:in|for|over|during|across) (?:the )?(?:last |past )?(\d+) (days?|weeks?|months?)(?![\w])/g;
 /**
  * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
- * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight". "To last" after a comparison
- * ("compared to last 30 days") is the period's adjective.
+ * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight"; "for cover 120 days", as a
+ * seller writing English as a second language says it. "To last" after a comparison ("compared to last 30 days") is
+ * the period's adjective.
  */
 const COVERED_FOR =
-  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** The cover wanted, told as a length covered: "want 90 days covered", "have 8 weeks of cover", "get 45 days' cover". */
 const COVER_WANTED =
   /(?<![\w])(?:(?<=(?:want|wants|wanted|need|needs|needed|like|have|has|get|got|keep|aim for|target|with) (?:(?:about|around|roughly|at least|a full|the full|another|a further) )?)(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?:'s?)? (?:of (?:stock |inventory )?)?cover(?:age|ed)?|(\d+|an?|one) (days?|weeks?|fortnights?|months?) covered)(?![\w])(?! or (?:less|more|fewer|under|over|below|above|lower|higher))/g;
