@@ -421,7 +421,7 @@ const CURRENCY_VIEW =
   /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
-  /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
+  /(?<![\w])(?:(target acos|acos target|acos goal|(?:target|goal) (?:of|for) (?:the |my )?acos)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
 const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "currency"] as const;
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
@@ -485,8 +485,9 @@ const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
  */
 const CURRENCY_COMMAND =
   /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
+/** The target ACoS given a value, its name also in a second language's order ("my objective of acos is 22%"). */
 const TARGET_ACOS = new RegExp(
-  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
+  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos|(?:target|goal) (?:of|for) (?:the |my )?acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
 /**
