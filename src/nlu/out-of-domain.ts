@@ -431,12 +431,10 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
           ...text.matchAll(AMAZON_WAREHOUSE),
           ...text.matchAll(LISTING_CHANGE),
           ...text.matchAll(PRODUCT_DESCRIBED),
-        ].map(
-          (m) => ({
-            start: m.index,
-            end: m.index + m[0].length,
-          }),
-        ),
+        ].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+        })),
       ];
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;
