@@ -20,6 +20,13 @@ export interface WorldDetector {
 const ARITHMETIC =
   /(?<![\w.])\d+(?:\.\d+)? (?:times|x|\*|plus|\+|minus|divided by|multiplied by|to the power of) \d+(?:\.\d+)?(?![\w%])/;
 
+/**
+ * An alarm that rings at a time ("set an alarm for 7am", "an alarm in 20 minutes", "wake me up tomorrow"): a clock's, not
+ * the seller's alert (an alarm is otherwise what a seller writing English as a second language calls an alert).
+ */
+const CLOCK_ALARM =
+  /(?:^| )(?:alarms? (?:[a-z]+ ){0,3}?(?:for|at|in|to ring at|to go off at) (?:\d{1,2}(?::\d\d)? ?(?:am|pm|o'?clock|o click)|(?:\d{1,2}|__num__)(?: ?(?:am|pm|o'?clock|o click))?$|(?:\d+|__num__|an?) (?:minutes?|mins?|hours?|hrs?)|tomorrow|tonight|(?:the |this |tomorrow )?(?:morning|afternoon|evening)|noon|midnight)|wake (?:me|us) up)(?= |$)/;
+
 /** Converting a quantity between units ("convert 5 km to miles"). */
 const UNIT_CONVERSION = /(?:^| )convert (?:\d+(?:\.\d+)?|__num__) ?[a-z]+ (?:to|into|in) [a-z]+/;
 
@@ -84,6 +91,13 @@ const AMAZON_MONEY =
  */
 const AMAZON_WAREHOUSE =
   /(?:the )?amazon(?:'s|s)? (?:__mkt__ )?(?:(?:fba|fulfil+ment|storage) )?(?:warehouses?|fulfil+ment cent(?:re|er)s?|fcs?|depots?)(?= |$)/g;
+
+/**
+ * A product told by what it is before its code ("the cooking pan HK-COOK-01", "my dog toy B0PSDOGT01"): words of a
+ * world phrase there ("cooking") describe the seller's own product. Linking words end the description ("the stock of").
+ */
+const PRODUCT_DESCRIBED =
+  /(?:^| )(?:the|my|our|this|that) (?:(?!(?:of|for|in|on|at|to|with|by|about|from|and|or|is|are|was|were|has|have)(?= ))[a-z'-]+ ){1,3}__(?:sku|asin)__(?= |$)/g;
 
 /**
  * A ranking or a benchmark of businesses at large ("the biggest brand in pet supplies", "the average margin of
@@ -392,7 +406,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       return ACCOUNT_ACTION.test(text);
     },
     aboutTheWorld(text: string): boolean {
-      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text)) return true;
+      if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text) || CLOCK_ALARM.test(text))
+        return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
@@ -422,12 +437,15 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
       const kept = [
         ...exceptions.find(text),
-        ...[...text.matchAll(AMAZON_MONEY), ...text.matchAll(AMAZON_WAREHOUSE), ...text.matchAll(LISTING_CHANGE)].map(
-          (m) => ({
-            start: m.index,
-            end: m.index + m[0].length,
-          }),
-        ),
+        ...[
+          ...text.matchAll(AMAZON_MONEY),
+          ...text.matchAll(AMAZON_WAREHOUSE),
+          ...text.matchAll(LISTING_CHANGE),
+          ...text.matchAll(PRODUCT_DESCRIBED),
+        ].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+        })),
       ];
       const excepted = (m: { start: number; end: number }) => kept.some((k) => k.start <= m.start && m.end <= k.end);
       if (phrases.find(text).some((m) => !excepted(m))) return true;

@@ -1449,8 +1449,10 @@ const FIGURE_INTENTS = new Set<string | undefined>([
   "conversion_analysis",
   "refund_analysis",
 ]);
+// Peaks and falls asked about together ("any spikes or drops yesterday", "there is some peak or fall of sessions?", as a
+// seller writing English as a second language asks it) are the figure's outliers either way, not its level.
 const UNUSUAL_CHANGE =
-  /(?:^| )(?:(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)|anomaly|anomalies)(?= |$)/;
+  /(?:^| )(?:(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|peaks?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)|(?:spikes?|peaks?|jumps?|surges?) (?:or|and|and or) (?:drops?|dips?|falls?|plunges?|crashes)|(?:drops?|dips?|falls?|plunges?|crashes) (?:or|and|and or) (?:spikes?|peaks?|jumps?|surges?)|anomaly|anomalies)(?= |$)/;
 
 /**
  * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric

@@ -421,7 +421,7 @@ const CURRENCY_VIEW =
   /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
-  /(?<![\w])(?:(target acos|acos target|acos goal)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
+  /(?<![\w])(?:(target acos|acos target|acos goal|(?:target|goal) (?:of|for) (?:the |my )?acos)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
 const SETTING_KEYS = ["target_acos", "lead_time_days", "safety_stock_days", "currency"] as const;
 /** The code before the word: "use USD as my currency", "switch to eur for the currency". */
 const CURRENCY_FIRST =
@@ -485,8 +485,9 @@ const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
  */
 const CURRENCY_COMMAND =
   /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
+/** The target ACoS given a value, its name also in a second language's order ("my objective of acos is 22%"). */
 const TARGET_ACOS = new RegExp(
-  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
+  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos|(?:target|goal) (?:of|for) (?:the |my )?acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
   "g",
 );
 /**
@@ -751,11 +752,12 @@ const NONE_SOLD_FOR =
   /(?<![\w])((?:(?:haven't|havent|have not|hasn't|hasnt|has not|didn't|didnt|did not|never|not) (?:been )?(?:sold|sell|selling|shifted|shifting|moved|moving|had|made|got|received)|(?:no|zero|0) (?:sales?|orders?|units?|purchases?|movement)|exactly 0 (?:units|orders))(?: (?!(?:will|won't|wont|would|going|next|coming)(?![\w]))[a-z']+){0,4}?) (?:in|for|over|during|across) (?:the )?(?:last |past )?(\d+) (days?|weeks?|months?)(?![\w])/g;
 /**
  * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
- * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight". "To last" after a comparison
- * ("compared to last 30 days") is the period's adjective.
+ * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight"; "for cover 120 days", as a
+ * seller writing English as a second language says it. "To last" after a comparison ("compared to last 30 days") is
+ * the period's adjective.
  */
 const COVERED_FOR =
-  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** The cover wanted, told as a length covered: "want 90 days covered", "have 8 weeks of cover", "get 45 days' cover". */
 const COVER_WANTED =
   /(?<![\w])(?:(?<=(?:want|wants|wanted|need|needs|needed|like|have|has|get|got|keep|aim for|target|with) (?:(?:about|around|roughly|at least|a full|the full|another|a further) )?)(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?:'s?)? (?:of (?:stock |inventory )?)?cover(?:age|ed)?|(\d+|an?|one) (days?|weeks?|fortnights?|months?) covered)(?![\w])(?! or (?:less|more|fewer|under|over|below|above|lower|higher))/g;
@@ -2080,6 +2082,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   // "units as well?": "as well" says "too", no subject of its own.
   if (AS_WELL.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "as");
+  // "for the cooking pan HK-COOK-01": what a product is, told before its code, only names the product.
+  const described = [...text.matchAll(DESCRIBED_PRODUCT)].flatMap((m) => words(m[1]));
+  if (described.length > 0) slots.contentWords = slots.contentWords.filter((t) => !described.includes(t));
   const unknown = (t: string) => !g.lexicon.knows(t) && !matcher.words.has(t);
   slots.unknownWords = slots.contentWords.filter(unknown).length;
   // "Anker's best selling products": a name the parser does not know, owning what is asked, is another business. A
@@ -2576,6 +2581,9 @@ const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const AS_WELL = /(?:^| )as well(?= |$)/;
+/** Up to three words between a determiner and a product's code, none of them a linking word ("the stock of B0…"). */
+const DESCRIBED_PRODUCT =
+  /(?:^| )(?:the|my|our|this|that) ((?:(?!(?:of|for|in|on|at|to|with|by|about|from|and|or|is|are|was|were|has|have)(?= ))[a-z'-]+ ){1,3})__(?:sku|asin)__(?= |$)/g;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
