@@ -1,6 +1,7 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
+import { withLearnerPhrasings } from "./learner-english.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
@@ -104,7 +105,10 @@ function namesScope(s: Slots): boolean {
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
   // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
-  const asked = withoutLayoutAside(withoutGreeting(spokenReportSyntax(text, model.parameterKeys)));
+  // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
+  const asked = withoutLayoutAside(
+    withoutGreeting(spokenReportSyntax(withLearnerPhrasings(text), model.parameterKeys)),
+  );
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
   const announced = NEW_SUBJECT_LABEL.exec(asked);

@@ -985,9 +985,12 @@ const SHORT_UNITS: Record<string, string> = {
   y: "years",
   yr: "years",
 };
-/** "the same day last week", "same date a month ago". */
+/**
+ * "the same day last week", "same date a month ago"; also "the same day of the week before", "same day of the previous
+ * month", as a learner of English says it.
+ */
 const SAME_DAY =
-  /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:last |a |one )(week|month|year)(?: ago| before)?(?![\w])/;
+  /(?<![\w])(?:on )?(?:the )?same (?:day|date|weekday) (?:of )?(?:(?:last |a |one |the previous |the prior |the past |previous |prior )(week|month|year)(?: ago| before)?|the (week|month|year) (?:before|prior|earlier))(?![\w])/;
 /** The same day before, masked, after a comparison's joining word. */
 const SAME_DAY_TARGET =
   / (?:against|vs|versus|v|compared to|compared with|compare to|compare with|than|next to|beat|beats|beaten|beating|top|tops|topped|outdo|outdid|outdoes|outsell|outsold|outperform|outperformed|match|matched|trail|trailed|lag|lagged)(?: on)? __time__(?= |$)/;
@@ -1012,6 +1015,9 @@ const BUCKET_UNITS: Record<string, GroupBy> = {
   quarters: "quarter",
   quarterly: "quarter",
 };
+/** Buckets turned down beside the ones wanted: "not by day", "rather than daily", "instead of by week". */
+const BUCKETS_TURNED_DOWN =
+  /(?<![\w])(?:not|rather than|instead of) (?:by |per |for )?(?:day|week|month|quarter|daily|weekly|monthly|quarterly)(?![\w])/g;
 /** A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks instead". */
 const REBUCKETED =
   /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead)(?![\w])/g;
@@ -1412,7 +1418,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = withNamedDays(text, today);
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
   if (sameDay) {
-    slots.sameDayBack = sameDay[1] as "week" | "month" | "year";
+    slots.sameDayBack = (sameDay[1] ?? sameDay[2]) as "week" | "month" | "year";
     text = normalizeText(`${text.slice(0, sameDay.index)} __time__ ${text.slice(sameDay.index + sameDay[0].length)}`);
   }
   // The sentences' boundaries, as offsets in the text without their marks.
@@ -1630,6 +1636,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(REVIEWS_PER_UNIT, "$1 coming in");
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
+  // "by week, not by day", "not for day, for week": buckets turned down are no breakdown asked for.
+  text = text.replace(BUCKETS_TURNED_DOWN, " ");
   // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
   // called in the reason given ("daily is too noisy").
   text = replaceAll(text, REBUCKETED, (m) => {

@@ -653,6 +653,15 @@ export function findTimeframes(
   );
   if (compareTo === "same_period_last_year" && yearBefore && timeframe && /^(?:last_year|\d{4})$/.test(timeframe))
     compareTo = "previous_period";
+  // "this month against the month before", "this week vs the week before": the unit before a running one of the same
+  // unit is the calendar period just over, which has a name of its own ("this month vs last month").
+  const running = timeframe !== undefined ? RUNNING_UNIT[timeframe] : undefined;
+  if (
+    compareTo === "previous_period" &&
+    running &&
+    spans.some((s) => s.kind === "prev" && new RegExp(`(?:^| )${running} before(?: |$)`).test(s.phrase))
+  )
+    compareTo = ELLIPTIC_PREVIOUS[timeframe!];
   // "compare March and April": after a comparison verb, a second period with no cue of its own is the other side.
   if (!compareTo && hasVerb(text.length) && times().length === 2) {
     const [, second] = times();
@@ -747,6 +756,9 @@ const RUNNING_AFTER: Record<string, string> = {
   last_month: "this_month",
   last_quarter: "this_quarter",
 };
+
+/** A running calendar period → the unit it runs over ("this month" → "month"). */
+const RUNNING_UNIT: Record<string, string> = { this_week: "week", this_month: "month", this_quarter: "quarter" };
 
 /** A running calendar period → the one before it, for "this quarter than last". */
 const ELLIPTIC_PREVIOUS: Record<string, string> = {

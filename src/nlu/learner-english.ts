@@ -1,0 +1,102 @@
+/**
+ * English written as a second language. Sellers who think in Italian, Spanish, German or Polish carry over their own
+ * word order and prepositions: "my sells" for sales, "better of the month before" and "respect the previous 30 days"
+ * for "than" and "compared to", "since two months" for the last two months, "day for day" for a daily breakdown,
+ * "the products with less sales" for the fewest, "I sell good". Each rule below rewrites one such family of phrasings
+ * to the English the parser's grammars already read, before anything else reads the question; what a native speaker
+ * writes is left as it is. ("Where goes my money" and "remains little" are words of the profit and loss class in
+ * concepts.json: the classifier reads them as they stand.)
+ */
+
+/** Words of a period that may follow a comparison's joining word ("respect the previous 30 days", "of last month"). */
+const PERIOD_NEXT =
+  "(?=(?:the\\s+|a\\s+)?(?:previous|prior|preceding|past|last|same|yesterday|today|this|day|week|month|quarter|year|period|one before|\\d{4}|q[1-4]|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\b)";
+
+/** A count of periods ("two months", "3 weeks"); "a few" is left out, the grammars read no period from it. */
+const COUNT =
+  "(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a couple|couple of)";
+
+/**
+ * Comparative words after which "of" means "than" in a learner's English ("better of the month before"). "More of"
+ * and "less of" are left out: a native speaker says them too ("show more of last month").
+ */
+const COMPARATIVES = "better|worse|higher|lower|bigger|smaller|greater";
+
+/** Words that make "less"/"more" a comparison after all ("less sales than in March", "more orders vs last year"). */
+const COMPARED_IN_CLAUSE = /^[^,.;:!?]*\b(?:than|then|compared?|versus|vs|against|respect|before|ago)\b/i;
+
+/** Two things set side by side before "more"/"less" ("did September or October make more profit"): a comparison. */
+const CHOICE_BEFORE = /\b(?:or|between|two)\b[^,.;:!?]*$/i;
+
+/** Figures a list of products is ranked by, as a learner names them after "less" or "more". */
+const RANKED_FIGURES = "sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits";
+
+type Rewrite = [pattern: RegExp, replacement: string | ((...groups: string[]) => string)];
+
+const REWRITES: Rewrite[] = [
+  // "my sells", "the sells of last month", "total sells": after a determiner, "sells" is the noun, sales.
+  [/\b(my|our|your|the|total|of|daily|weekly|monthly|yearly)\s+sells\b/gi, "$1 sales"],
+  [/^sells(?=\s+(?:of|in|on|for|from|during|by|per|are|were|was|is|went|go|going)\b)/i, "sales"],
+  // "better or worse of the month before", "higher of last year": "of" after a comparative is "than".
+  [new RegExp(`\\b(${COMPARATIVES})\\s+of\\s+${PERIOD_NEXT}`, "gi"), "$1 than "],
+  // "up or down respect the previous 30 days", "with respect to last week", "confronted with last month", "in
+  // confront of March": the other side of a comparison.
+  [
+    new RegExp(
+      `\\b(?:(?:in|with)\\s+)?(?:respect|confront(?:ed|ing)?)(?:\\s+(?:to|of|at|for|with))?\\s+${PERIOD_NEXT}`,
+      "gi",
+    ),
+    "compared to ",
+  ],
+  // "the products with less sales", "which items have more orders": without a comparison in the clause, the fewest
+  // and the most, a ranking. ("Get more reviews" is left as it is: the count of reviews coming in.)
+  [
+    new RegExp(
+      `\\b(with|have|has|had|having|make|makes|made|do|does|did)\\s+(?:the\\s+)?(less|more)\\s+(${RANKED_FIGURES})\\b`,
+      "gi",
+    ),
+    (all: string, verb: string, amount: string, figure: string, at: string, text: string) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) || CHOICE_BEFORE.test(text.slice(0, Number(at)))
+        ? all
+        : `${verb} the ${amount.toLowerCase() === "less" ? "least" : "most"} ${figure}`,
+  ],
+  // "the less sold products", "the more selling items": the least and the most.
+  [/\bthe\s+less\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
+  [/\bthe\s+more\s+(sold|selling|ordered|bought)\b/gi, "the most $1"],
+  // "I sell good", "the kitchen line goes good": the adverb, well.
+  [/\b(sell|sells|sold|selling|go|goes|going|went)\s+(?:very\s+)?good\b/gi, "$1 well"],
+  // "day for day", "week per week": a breakdown by that unit.
+  [/\b(day|week|month|quarter|year)\s+(?:for|per)\s+\1\b/gi, "by $1"],
+  // "better for week, not for day", "divided for month": "for" before a bare unit is "by" (a length has an article or
+  // a number: "for a week", "for 3 days").
+  [
+    /\bfor\s+(day|week|month|quarter)\b(?![\s-]*(?:\d|one|two|three|four|five|six|seven|end|start|off|trading)\b)/gi,
+    "by $1",
+  ],
+  // "since two months", "since 3 weeks": the time that has passed, the last two months (unless a point is named:
+  // "since two months ago").
+  [
+    new RegExp(
+      `\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)\\b(?!\\s+(?:ago|back|before|earlier|prior))`,
+      "gi",
+    ),
+    (_all: string, n: string, unit: string) =>
+      // One unit is the rolling one just past ("since one month" = the past month, as long as a month).
+      /^(?:a|an|one|1)$/i.test(n)
+        ? `in the past ${unit.replace(/s$/i, "")}`
+        : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`,
+  ],
+];
+
+/** The question with a learner's phrasings rewritten to the English the parser reads; other text as it is. */
+export function withLearnerPhrasings(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of REWRITES) {
+    pattern.lastIndex = 0;
+    if (pattern.test(out)) {
+      pattern.lastIndex = 0;
+      out = out.replace(pattern, replacement as (substring: string, ...args: unknown[]) => string);
+    }
+  }
+  return out;
+}
