@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { SUBJECT_PARKED } from "./asides.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
@@ -107,7 +108,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const asked = withoutLayoutAside(withoutGreeting(spokenReportSyntax(text, model.parameterKeys)));
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
-  const announced = NEW_SUBJECT_LABEL.exec(asked);
+  // "Right, parking the returns for now. …": a subject put aside is announced the same way.
+  const announced = NEW_SUBJECT_LABEL.exec(asked) ?? SUBJECT_PARKED.exec(asked.replace(/[‘’]/g, "'"));
   if (announced && /[a-z]/i.test(asked.slice(announced[0].length)))
     return parseQuestion(asked.slice(announced[0].length), { ...options, previous: undefined });
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
@@ -720,6 +722,8 @@ const SCOPE_WORDS = new Set([
   "alone",
   "just",
   "please",
+  // "can you run the same list for the UK": the list run again, as "rerun" asks.
+  "run",
   "rerun",
   "repeat",
   "redo",
