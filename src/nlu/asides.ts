@@ -27,3 +27,18 @@ export const SUBJECT_PARKED = new RegExp(
     `|(?:moving on|move on|let's move on) from ${SUBJECT})\\s*[:;.!?,\\-–—]+\\s*(?=\\S)`,
   "i",
 );
+
+/**
+ * A figure the seller quotes back from what they already have ("I've got Yoga Mats - Broad at about 48%", "my sheet
+ * says Pet Supplies is around 22%", "I make it roughly 1,200 units"): a first-person sentence that tells a number it
+ * holds. The campaign, category or product it names is where the seller's own figure stands, not a scope of the
+ * question asked beside it.
+ */
+export const QUOTED_FIGURE = new RegExp(
+  `^${OPENER}(?:(?:i|we)(?:'ve| have)? got|(?:i|we) have|(?:i|we)(?:'ve| have)? (?:noted|written down|jotted down|put down|pencilled in|penciled in|recorded|logged)|(?:i|we) (?:wrote|jotted|put) down|(?:i|we) make it|(?:i|we)(?:'ve| have)? (?:worked out|calculated|estimated)|(?:my|our) (?:own )?(?:spreadsheet|sheet|tab|numbers|figures|notes|records|books|tracker|report)(?: (?:has|have|had|says|said|shows|showed|puts|put|gives|gave))?)\\b[^?]*?\\d`,
+  "i",
+);
+
+/** A question that points back at what the quote named ("what was it last month", "is that right"). */
+export const QUOTE_BACK_REFERENCE =
+  /\b(?:it|its|it's|that one|this one|(?:that|this|the same) (?:campaign|category|product|item|sku|asin|listing|marketplace|figure)|my figure)\b/i;
