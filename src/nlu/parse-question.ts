@@ -1,4 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
+import { QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SUBJECT_PARKED } from "./asides.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -32,6 +33,7 @@ import {
   type Condition,
   type DetailLevel,
   type Filters,
+  type GroupBy,
   type InsightType,
   type Intent,
   type Metric,
@@ -111,7 +113,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   );
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
-  const announced = NEW_SUBJECT_LABEL.exec(asked);
+  // "Right, parking the returns for now. …": a subject put aside is announced the same way.
+  const announced = NEW_SUBJECT_LABEL.exec(asked) ?? SUBJECT_PARKED.exec(asked.replace(/[‘’]/g, "'"));
   if (announced && /[a-z]/i.test(asked.slice(announced[0].length)))
     return parseQuestion(asked.slice(announced[0].length), { ...options, previous: undefined });
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
@@ -513,13 +516,25 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   const told = read(apart.told);
   const asked = read(apart.asking);
   let question = apart.asking;
+  // "Which campaign had the worst ACoS? I've got Yoga Mats - Broad at about 48%": a name quoted back from the
+  // seller's own sheet is one of the rows the question ranks or breaks down, not its scope, unless the question
+  // points back at it ("what was it last month?").
+  const quoted = toldSentences.filter((t) => QUOTED_FIGURE.test(t.replace(/[‘’]/g, "'")));
+  const rows = asked.groupBy ?? asked.entityGroup;
+  const unquoted =
+    quoted.length > 0 && rows && !QUOTE_BACK_REFERENCE.test(question)
+      ? read(toldSentences.filter((t) => !quoted.includes(t)).join(" "))
+      : told;
   // A question of filters alone ("last 30 days against the 30 before that?") leans on the sentence before it.
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
   if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
   const lacks = (
     key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays" | "detailLevel",
-  ) => told[key] !== undefined && asked[key] === undefined;
+  ) =>
+    told[key] !== undefined &&
+    asked[key] === undefined &&
+    (unquoted[key] !== undefined || rows === undefined || !QUOTED_ROWS[key]?.includes(rows));
   // A product named in the question carries its own category.
   const product = asked.sku !== undefined || asked.asin !== undefined;
   if (
@@ -558,6 +573,16 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   const alone = parseQuestion(question, options);
   return "understanding" in alone ? alone : undefined;
 }
+
+/** The breakdowns whose rows a quoted name of each kind is one of ("Pet Supplies" is a row of margins by category). */
+const QUOTED_ROWS: Partial<Record<string, readonly GroupBy[]>> = {
+  campaign: ["campaign"],
+  category: ["category", "subcategory"],
+  subcategory: ["category", "subcategory"],
+  marketplace: ["marketplace"],
+  sku: ["asin"],
+  asin: ["asin"],
+};
 
 /** A sentence told in the first person up to a colon ("I'm doing the VAT return and need one figure: …"). */
 const TOLD_BEFORE_COLON = /(?:^|(?<=[.!?]\s))([^.!?:]*\b(?:i|i'm|im|i've|we|we're|we've|my|our)\b[^.!?:]*):\s+(?=\S)/gi;
@@ -739,6 +764,8 @@ const SCOPE_WORDS = new Set([
   "alone",
   "just",
   "please",
+  // "can you run the same list for the UK": the list run again, as "rerun" asks.
+  "run",
   "rerun",
   "repeat",
   "redo",

@@ -99,6 +99,19 @@ const ASKING_START =
 const PLAN_THEN_ASKING =
   /\s+and\s+(?=(?:(?:i|we) )?(?:need|want|would like|'d like) to (?:know|see|check|find out)\b|(?:can|could|would) you\b|(?:show|tell|give) me\b)/i;
 
+/**
+ * How the seller keeps their own sheet, told beside the question ("I split every month into two halves in my
+ * spreadsheet", "we log each week on its own tab", "my UK tab has it by day"): the layout of their records, never a
+ * breakdown or a count asked of the data. A request for the sheet ("I need it for my spreadsheet") is not one.
+ */
+const OWN_RECORDS = new RegExp(
+  `^${LEAD}(?:${WE}|(?:my|our) (?:[a-z'&]+ )?(?:spreadsheet|sheet|tab|workbook|ledger|books|tracker|records))(?!.*\\b(?:need|needs|want|wants|would like|'d like|show|give|tell|send)\\b)(?: [a-z0-9'&-]+)*? (?:in|on|into|across|onto) (?:my|our|the|a|its|their) (?:[a-z'&]+ )?(?:spreadsheets?|sheets?|tabs?|workbooks?|ledgers?|books|trackers?|columns?)(?= |$)` +
+    `|^(?:my|our) (?:[a-z'&]+ )?(?:spreadsheet|sheet|tab|workbook|ledger|tracker)s? (?:has|have|keeps?|splits?|shows?|lists?|breaks?|groups?|is|are)(?= |$)`,
+);
+
+/** A clause that only goes on describing the one before it ("…the bank statement, which shows 3 deposits"). */
+const RELATIVE = /^(?:which|who|whose)\b/i;
+
 /** Where the request inside a clause that opens with a purpose or an occasion starts, and where the purpose ends. */
 function askingInsidePurpose(c: string): { end: number; start: number } | undefined {
   const lower = c.toLowerCase();
@@ -141,6 +154,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       .replace(/[‘’]/g, "'");
     return (
       PURPOSE.test(lower) ||
+      OWN_RECORDS.test(lower) ||
       RECIPIENT.test(lower) ||
       WORRY.test(lower) ||
       HEDGE.test(lower) ||
@@ -148,13 +162,25 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       DATE_NOTE.test(lower)
     );
   };
-  const reasons = clauses.filter(isReason);
-  const asking = clauses.filter((c) => !isReason(c));
+  // A relative clause after a reason ("I'm matching it against the bank statement, which shows 3 deposits") says more
+  // of what the reason is about: its figures are the statement's, not the question's.
+  const told = clauses.map(isReason);
+  // A sentence of its own ("… to free up cash. Which product sold least?") asks, and so does one that ends asking.
+  for (let i = 1; i < clauses.length; i++)
+    if (told[i - 1] && /,$/.test(clauses[i - 1]) && RELATIVE.test(clauses[i]) && !/\?$/.test(clauses[i]))
+      told[i] = true;
+  const reasons = clauses.filter((_c, i) => told[i]);
+  const asking = clauses.filter((_c, i) => !told[i]);
   if (reasons.length === 0 || asking.length === 0) return undefined;
   const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
   const meetings = reasons.filter((c) => MEETING_AHEAD.test(c.toLowerCase().replace(/[‘’]/g, "'")));
   const hedges = reasons.filter((c) => HEDGE.test(c.toLowerCase().replace(/[‘’]/g, "'")));
-  return { asking: asking.join(", "), reasons, worries, meetings, hedges };
+  return { asking: joinClauses(asking), reasons, worries, meetings, hedges };
+}
+
+/** Clauses joined back into one text: a comma between them, unless a clause already ends with its own mark. */
+function joinClauses(clauses: string[]): string {
+  return clauses.reduce((text, c) => (!text ? c : /[.!?;:,]$/.test(text) ? `${text} ${c}` : `${text}, ${c}`), "");
 }
 
 /** A back-reference to a category the reason named ("what did that category bring in"). */

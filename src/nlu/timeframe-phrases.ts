@@ -42,6 +42,8 @@ interface Span {
 
 interface Grammar {
   dateExpr: string;
+  /** What ends the text before a bare month that is a deadline ahead ("… before "). */
+  deadline: RegExp;
   months: Record<string, number>;
   ordinals: Record<string, number>;
   patterns: {
@@ -128,6 +130,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
   const ordinals = alt(Object.keys(p.quarter_ordinals));
   const g: Grammar = {
     dateExpr,
+    deadline: new RegExp(`(?:^| )(?:${alt(p.deadline_words)}) $`),
     months: p.months,
     ordinals: p.quarter_ordinals,
     patterns: {
@@ -515,6 +518,9 @@ export function findTimeframes(
       // "may" alone is a verb, unless a comparison follows it ("May against April").
       const compared = /^ (?:vs|versus|against|compared|v)(?: |$)/.test(text.slice(m.index + m[0].length));
       if (!prep && !compared && p.months_needing_preposition.includes(name)) return undefined;
+      // "where to push before January", "clear them out by March": a deadline still ahead is when something must be
+      // done, not the period asked about; "what did we sell before March" still asks of the past.
+      if (!prep && g.deadline.test(text.slice(0, m.index)) && !PAST_TENSE.test(text)) return undefined;
       const month = p.months[name];
       let year = latestMonthYear(month, today);
       // "last November" in November is the one a year before; in December it is the one just over.

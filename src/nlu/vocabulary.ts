@@ -124,6 +124,8 @@ export interface TimeframePhrases {
   units: Record<string, string>;
   months: Record<string, number>;
   months_needing_preposition: string[];
+  /** Words that make a bare month after them a deadline ahead, not a period ("before January"). */
+  deadline_words: string[];
   month_prepositions: string[];
   quarter_ordinals: Record<string, number>;
   /** Weekday names, Monday = 0. */

@@ -1,0 +1,44 @@
+/**
+ * What a seller says in passing beside the question while working through their own numbers: a subject put aside
+ * before the next one, and a figure they quote back from their sheet. Neither asks anything of the data: the request
+ * decides the intent and its filters.
+ */
+
+/** Words that may open a remark without changing it ("right", "ok", "got it"). */
+const OPENER = "(?:(?:ok|okay|right|so|and|fine|cool|great|thanks|got it|hmm|alright)[,.!\\s]+)*";
+/** The subject named, a few words at most ("the returns", "that refund stuff", "my ads"). */
+const SUBJECT = "(?:the |that |those |these |this |my |our |all the |all that )?(?:[a-z'&-]+ ){0,2}?[a-z'&-]+";
+/** For how long it is put aside. */
+const FOR_NOW = "(?:for now|for the moment|for a (?:sec|second|bit|minute|moment)|for later|(?:till|until) later)";
+
+/**
+ * A subject put aside before the next question, up to the stop, colon, comma or dash after it ("Right, parking the
+ * returns for now.", "let's leave the ads there -", "enough about refunds:", "shelving the stock question,"): the
+ * question after it starts afresh and keeps nothing of the subject parked. A filter let go of ("forget the UK, what
+ * about Germany") is no subject put aside: it has to be said to wait.
+ */
+export const SUBJECT_PARKED = new RegExp(
+  `^\\s*${OPENER}(?:(?:let's |let us |i'll |we'll |i'm |we're |i am |we are )?(?:` +
+    // "parking the returns for now", "shelve the ad stuff"
+    `(?:park|parking|shelve|shelving) ${SUBJECT}(?: ${FOR_NOW})?` +
+    // "leaving the returns aside", "put the refunds on hold for now", "forget the ads for a minute"
+    `|(?:leave|leaving|set|setting|put|putting|forget|forgetting) ${SUBJECT} (?:(?:aside|to one side|on hold|on the back burner|there)(?: ${FOR_NOW})?|${FOR_NOW})` +
+    `)|(?:enough|that's enough) (?:about|of|on) ${SUBJECT}(?: ${FOR_NOW})?` +
+    `|(?:moving on|move on|let's move on) from ${SUBJECT})\\s*[:;.!?,\\-–—]+\\s*(?=\\S)`,
+  "i",
+);
+
+/**
+ * A figure the seller quotes back from what they already have ("I've got Yoga Mats - Broad at about 48%", "my sheet
+ * says Pet Supplies is around 22%", "I make it roughly 1,200 units"): a first-person sentence that tells a number it
+ * holds. The campaign, category or product it names is where the seller's own figure stands, not a scope of the
+ * question asked beside it.
+ */
+export const QUOTED_FIGURE = new RegExp(
+  `^${OPENER}(?:(?:i|we)(?:'ve| have)? got|(?:i|we) have|(?:i|we)(?:'ve| have)? (?:noted|written down|jotted down|put down|pencilled in|penciled in|recorded|logged)|(?:i|we) (?:wrote|jotted|put) down|(?:i|we) make it|(?:i|we)(?:'ve| have)? (?:worked out|calculated|estimated)|(?:my|our) (?:own )?(?:spreadsheet|sheet|tab|numbers|figures|notes|records|books|tracker|report)(?: (?:has|have|had|says|said|shows|showed|puts|put|gives|gave))?)\\b[^?]*?\\d`,
+  "i",
+);
+
+/** A question that points back at what the quote named ("what was it last month", "is that right"). */
+export const QUOTE_BACK_REFERENCE =
+  /\b(?:it|its|it's|that one|this one|(?:that|this|the same) (?:campaign|category|product|item|sku|asin|listing|marketplace|figure)|my figure)\b/i;
