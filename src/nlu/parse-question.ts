@@ -1631,8 +1631,9 @@ function feesWithoutOverstock(
 }
 
 const FEE_METRICS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees"]);
-// An amount asked of the fee, and the stock it may be said of.
-const FEE_AMOUNT = /\b(?:add(?:ed|s)? up|c[ao]me to|totall?(?:ed|ing)?|how much)\b/i;
+// An amount asked of the fee ("what did warehouse storage cost me in October"), and the stock it may be said of.
+const FEE_AMOUNT =
+  /\b(?:add(?:ed|s)? up|c[ao]me to|totall?(?:ed|ing)?|how much|(?:cost|costs|costing|charged?|charges|charging) (?:me|us))\b/i;
 const STOCK_HELD = /\b(?:inventory|stock|units?|products?|items?|skus?|asins?|selling|sold|sell)\b/i;
 
 /**

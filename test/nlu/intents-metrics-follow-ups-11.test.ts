@@ -99,11 +99,15 @@ describe("overstock ranked by what it costs in storage is excess inventory by st
   ])("%j is excess_inventory", (q) =>
     expectFrame([q], { intent: "excess_inventory", filters: { metrics: ["storage_fees"], sort: "desc" } }),
   );
-  it("the fees' running total stays a line of the P&L", () =>
-    expectFrame(["how much have storage fees added up to this year"], {
-      intent: "profit_breakdown",
-      filters: { metrics: ["storage_fees"] },
-    }));
+  it.each([
+    ["how much have storage fees added up to this year"],
+    // What storage cost the seller over a period, with no stock ranked, is the fee's amount.
+    ["what did FBA storage cost me in September"],
+    ["what did warehouse storage cost us last quarter"],
+    ["how much did long-term storage cost us in August"],
+  ])("%j: the fee's amount stays a line of the P&L", (q) =>
+    expectFrame([q], { intent: "profit_breakdown", filters: { metrics: ["storage_fees"] } }),
+  );
 });
 
 describe("products ranked under a threshold of stock cover are that state of the stock", () => {
