@@ -62,7 +62,10 @@ const REWRITES: Rewrite[] = [
   ],
   // "the products that leave me more profit", "which items bring us more sales": a ranking by the most, as "make".
   [
-    new RegExp(`\\b(?:leave|leaves|left|bring|brings|brought)\\s+(?:me|us)\\s+(?:the\\s+)?more\\s+(${RANKED_FIGURES})\\b`, "gi"),
+    new RegExp(
+      `\\b(?:leave|leaves|left|bring|brings|brought)\\s+(?:me|us)\\s+(?:the\\s+)?more\\s+(${RANKED_FIGURES})\\b`,
+      "gi",
+    ),
     (all: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
   ],
