@@ -60,6 +60,15 @@ const REWRITES: Rewrite[] = [
         ? all
         : `${verb} the ${amount.toLowerCase() === "less" ? "least" : "most"} ${figure}`,
   ],
+  // "the products that leave me more profit", "which items bring us more sales": a ranking by the most, as "make".
+  [
+    new RegExp(
+      `\\b(?:leave|leaves|left|bring|brings|brought)\\s+(?:me|us)\\s+(?:the\\s+)?more\\s+(${RANKED_FIGURES})\\b`,
+      "gi",
+    ),
+    (all: string, figure: string, at: string, text: string) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
+  ],
   // "the less sold products", "the more selling items": the least and the most.
   [/\bthe\s+less\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
   [/\bthe\s+more\s+(sold|selling|ordered|bought)\b/gi, "the most $1"],
@@ -72,6 +81,24 @@ const REWRITES: Rewrite[] = [
   [
     /\bfor\s+(day|week|month|quarter)\b(?![\s-]*(?:\d|one|two|three|four|five|six|seven|end|start|off|trading)\b)/gi,
     "by $1",
+  ],
+  // "trimestre" (Spanish, French, Italian) is a quarter of the year, not a school term: "the last trimester".
+  [/\btrimesters?\b/gi, (all: string) => (/s$/i.test(all) ? "quarters" : "quarter")],
+  // "publicity" (French "publicité", Spanish "publicidad", Dutch "publiciteit") is advertising.
+  [/\bpublicity\b/gi, "advertising"],
+  // "the transition of sessions", "transition of my sales" (Japanese 推移): how the figure moved, its trend.
+  [/\btransitions?\s+of\b/gi, "trend of"],
+  // "the 3 articles which sell the best" (French "articles", Dutch "artikelen"): products, when counted or ranked.
+  [/\b(\d{1,3}|the|my|our|top|best|which|what)\s+articles\b(?!\s+(?:about|on|i|we|you)\b)/gi, "$1 products"],
+  // "the total sales value": the value of what was sold is revenue (the stock's value is "inventory value").
+  [/\bsales\s+value\b(?!\s+of\s+(?:my\s+|our\s+|the\s+)?(?:inventory|stock))/gi, "sales"],
+  // "since 3 months ago", "since two weeks back": the whole time since then, the last three months.
+  [
+    new RegExp(`\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)\\s+(?:ago|back)\\b`, "gi"),
+    (_all: string, n: string, unit: string) =>
+      /^(?:a|an|one|1)$/i.test(n)
+        ? `in the past ${unit.replace(/s$/i, "")}`
+        : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`,
   ],
   // "since two months", "since 3 weeks": the time that has passed, the last two months (unless a point is named:
   // "since two months ago").

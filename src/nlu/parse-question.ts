@@ -278,6 +278,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       !foreignMetric(slots, previous, model)
     )
       intent = previous.intent;
+    // "can you show me the CPC of each one instead?", "change it to sales amount instead of orders": another figure of
+    // the same question (its rows, its ranking), unless the question before has no use for it.
+    else if (slots.inPlaceOf && slots.metrics.length > 0 && !foreignMetric(slots, previous, model))
+      intent = previous.intent;
     else if (
       sure &&
       best.score >= SWITCH_SCORE &&

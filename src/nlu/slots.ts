@@ -45,6 +45,8 @@ export interface Slots {
   ownWords: boolean;
   /** The question opens like a follow-up ("and …", "what about …", "only …"). */
   followUpCue: boolean;
+  /** A figure put in the place of the one asked before ("the CPC of each one instead", "change it to units"). */
+  inPlaceOf: boolean;
   timeframe?: string;
   compareTo?: string;
   comparison: boolean;
@@ -570,6 +572,12 @@ const VERB_ON_IT =
  */
 const ENDS_LIKE_A_FOLLOW_UP =
   /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in|from|behind) (?:it|them|those|that|that one|this one|that product|this product)|(?:was|is|were|are) (?:that|those))(?: please)?$/;
+/**
+ * "the CPC of each one instead?", "could you change it to sales amount instead of orders?": a figure put in the place of
+ * the one asked before, so the question before with that figure.
+ */
+const IN_PLACE_OF =
+  /(?:^| )instead(?: of (?:the |my )?[a-z]+(?: [a-z]+)?)?(?: please)?$|^(?:(?:can|could|would) you |please )?(?:change|switch|swap|turn) (?:it|that|this|them) (?:to|into|for) /;
 const GLUED_NUMBER = /(?<![\w])(top|bottom|best|worst|last|past|next|first)(\d{1,4})(?![\d.%])/g;
 /** Words that make what follows the seller's own ("my supplier's invoice"). */
 const OWN_BEFORE = new Set(["my", "our", "mine", "ours"]);
@@ -1066,6 +1074,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     unknownWords: 0,
     ownWords: false,
     followUpCue: false,
+    inPlaceOf: false,
     comparison: false,
     metrics: [],
     showAll: false,
@@ -1213,10 +1222,12 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       .replace(SPEND_THAT_RETURNED, "$1 "),
   );
   const leadWord = g.leadWords.find(text)[0];
+  slots.inPlaceOf = IN_PLACE_OF.test(text);
   slots.followUpCue =
     (leadWord !== undefined && (leadWord.start === 0 || HESITATION.test(text.slice(0, leadWord.start)))) ||
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
+    slots.inPlaceOf ||
     VERB_ON_IT.test(text);
   slots.reversedOrder = REVERSED_ORDER.test(text);
   slots.alertWord = g.alertWords.find(text).length > 0;
