@@ -51,3 +51,17 @@ describe("an average of other sellers in a category is the market's", () => {
   it("the seller's own average in the category stays ours", () =>
     expect(understand("what's my average profit margin for Home & Kitchen")?.intent).toBe("profit_margin_by_category"));
 });
+
+describe("a marketplace named only to be widened past is no filter", () => {
+  it.each([
+    ["refunds last month for every marketplace, not just the UK"],
+    ["ad spend this week across all my stores, not only in Spain"],
+    ["revenue this month, not just in France"],
+    ["units sold in October everywhere - rather than just Germany like last time"],
+  ])("%j asks every marketplace", (q) => expect(understand(q)?.filters.marketplace, q).toBeUndefined());
+  it.each([
+    ["units sold in Germany last month", "DE"],
+    ["sales in Germany, not the UK", "DE"],
+    ["just the UK for refunds last month", "UK"],
+  ])("%j keeps its place", (q, marketplace) => expect(understand(q)?.filters.marketplace, q).toBe(marketplace));
+});
