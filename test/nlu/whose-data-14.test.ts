@@ -65,3 +65,24 @@ describe("a marketplace named only to be widened past is no filter", () => {
     ["just the UK for refunds last month", "UK"],
   ])("%j keeps its place", (q, marketplace) => expect(understand(q)?.filters.marketplace, q).toBe(marketplace));
 });
+
+describe("a campaign or category the seller waves off beside the question is no filter", () => {
+  it.each([
+    [
+      "Which campaigns spent over $100 last week? Dog Toys - Exact is paused anyway, so never mind that one.",
+      "campaign",
+    ],
+    [
+      "Which products have under 10 days of stock? The dog toys are on a boat already, so don't worry about those.",
+      "category",
+    ],
+    ["Which SKUs have more than 120 days of cover? The puzzles are seasonal, so never mind those.", "category"],
+    ["Which campaigns had ACoS above 30% in October? Yoga Mats - Broad was a test, so leave that one out.", "campaign"],
+  ])("%j has no %s", (q, key) =>
+    expect((understand(q)?.filters as Record<string, unknown> | undefined)?.[key], q).toBeUndefined(),
+  );
+  it("a name told beside the question without being waved off still scopes it", () =>
+    expect(understand("The puzzles worry me. Which products have under 10 days of stock?")?.filters.category).toBe(
+      "Toys & Games",
+    ));
+});
