@@ -86,3 +86,12 @@ describe("a campaign or category the seller waves off beside the question is no 
       "Toys & Games",
     ));
 });
+
+describe("what rivals sell that the seller is not is the seller's catalog gap", () => {
+  it.each([
+    ["which products do rivals sell that we're not selling"],
+    ["what are my competitors selling that we are not? top 3 by revenue"],
+    ["show me what other brands sell that we're not"],
+  ])("%j is catalog_gaps", (q) => expectFrame([q], { intent: "catalog_gaps" }));
+  it("their sales alone stay refused", () => refused("how much are competitors selling"));
+});
