@@ -42,3 +42,11 @@ export const QUOTED_FIGURE = new RegExp(
 /** A question that points back at what the quote named ("what was it last month", "is that right"). */
 export const QUOTE_BACK_REFERENCE =
   /\b(?:it|its|it's|that one|this one|(?:that|this|the same) (?:campaign|category|product|item|sku|asin|listing|marketplace|figure)|my figure)\b/i;
+
+/**
+ * A sentence told beside the question that waves off what it names ("Yoga Mats - Broad is already switched off, so
+ * never mind that one", "I already know the puzzles are fine, so don't worry about those"): the campaign, category or
+ * product it names is left out by the seller, never the scope of the question asked.
+ */
+export const NAME_WAVED_OFF =
+  /\b(?:never ?mind|(?:don't|dont|do not|no need to) worry about|(?:you can |feel free to )?(?:skip|ignore|leave out|forget about)|no need to (?:check|look at|include|bother with)) (?:that one|this one|those ones|those|these|them|that|it)\b|\bleave (?:that one|this one|those|them|it) out\b/i;

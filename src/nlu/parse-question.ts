@@ -1,5 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
-import { QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SUBJECT_PARKED } from "./asides.js";
+import { NAME_WAVED_OFF, QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SUBJECT_PARKED } from "./asides.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -529,6 +529,10 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     quoted.length > 0 && rows && !QUOTE_BACK_REFERENCE.test(question)
       ? read(toldSentences.filter((t) => !quoted.includes(t)).join(" "))
       : told;
+  // "…? Yoga Mats - Broad is already switched off, so never mind that one.": a name the seller waves off is no scope.
+  const kept = toldSentences.some((t) => NAME_WAVED_OFF.test(t))
+    ? read(toldSentences.filter((t) => !NAME_WAVED_OFF.test(t)).join(" "))
+    : told;
   // A question of filters alone ("last 30 days against the 30 before that?") leans on the sentence before it.
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
@@ -537,6 +541,7 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays" | "detailLevel",
   ) =>
     told[key] !== undefined &&
+    kept[key] !== undefined &&
     asked[key] === undefined &&
     (unquoted[key] !== undefined || rows === undefined || !QUOTED_ROWS[key]?.includes(rows));
   // A product named in the question carries its own category.

@@ -712,6 +712,12 @@ const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
 /** Every marketplace together ("all markets", "all of my marketplaces", "everywhere", "worldwide"). */
 const ALL_MARKETPLACES =
   /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|every (?:amazon )?(?:marketplace|market|country)|everywhere|worldwide)(?= |$)/;
+/**
+ * A marketplace named only to be widened past ("not only Germany", "not just the UK", "rather than just France"): the
+ * seller wants more than that place, never that place alone.
+ */
+const PLACE_WIDENED_PAST =
+  /(?:^| )(?:not|rather than|instead of) (?:only|just|solely|simply|merely) (?:in |for |on |from )?(?:the )?__mkt__(?= |$)/g;
 /** A place filter let go of ("drop the Germany filter", "remove the marketplace filter", "clear the UK bit"). */
 const DROPPED_MARKETPLACE =
   /(?:^| )(?:drop|dropping|remove|removing|clear|lose|ditch|scrap|undo|forget|ignore|get rid of|take off|take away) (?:the |that |my )?(?:__mkt__ )?(?:marketplace |country |market )?(?:filter|restriction|bit|part)(?= |$)/;
@@ -1632,6 +1638,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     text = normalizeText(`${text.slice(0, lowerCode.at)} __mkt__ ${text.slice(lowerCode.at + 2)}`);
   }
 
+  // "across all stores - not only Germany", "every marketplace here, not just the UK": the place named is widened past,
+  // so every marketplace is asked, whatever other sentence names that place in passing ("the UK VAT return").
+  const widenedPast = (text.match(PLACE_WIDENED_PAST) ?? []).length;
+  if (widenedPast > 0 && (ALL_MARKETPLACES.test(text) || widenedPast === (text.match(/__mkt__/g) ?? []).length)) {
+    slots.marketplace = undefined;
+    slots.allMarketplaces = true;
+  }
   // "what about all marketplaces", "drop the Germany filter": every marketplace, a follow-up's place let go of.
   if (ALL_MARKETPLACES.test(text) || DROPPED_MARKETPLACE.test(text)) {
     slots.allMarketplaces = true;

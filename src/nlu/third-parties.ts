@@ -100,11 +100,11 @@ const NICHE_LEADER =
 /** A figure asked of a pronoun without an auxiliary ("how much he sells", "how many units they move"). */
 const PRONOUN_AMOUNT = /(?:^| )how (?:much|many)(?: [a-z_]+){0,2}? (?:they|he|she) ([a-z]+)(?= |$)/g;
 /**
- * What the seller lacks of another's range, said after it ("…that I'm missing", "…and we don't carry", "…where I have
+ * What the seller lacks of another's range, said after it ("…that I'm missing", "…that I'm not", "…and we don't carry", "…where I have
  * nothing listed", "…and we've got none"): their sales only show where the seller's gap is.
  */
 const THEIR_RANGE =
-  /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
+  /(?:^| )(?:that|which|but|and|what|where|while|whereas) (?:i|we|they|i'm|we're|i've|we've|my shop|my store|my catalog|our catalog|my range|our range)(?: (?:just|simply|still|currently|yet))? (?:missing|lack|lacks|don't|dont|do not|haven't|havent|have not|am missing|are missing|aren't|never|(?:am |are )?not(?! (?:sure|certain|clear|aware|happy|convinced|keen)(?: |$))|(?:(?:have|has|got|sell|carry|list|stock|offer) )?(?:nothing|none|zero|no (?:listings?|products?|items?|skus?|stock|presence|range)))(?= |$)/;
 /**
  * Gaps in the seller's own range asked of directly ("gaps in my range vs competitors, top 5 by revenue", "what am I
  * missing that rivals sell"): the others' sales there rank the gaps, as THEIR_RANGE's do.
