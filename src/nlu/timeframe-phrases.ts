@@ -67,6 +67,7 @@ interface Grammar {
     ago: RegExp;
     single: RegExp;
     quarterAlone: RegExp;
+    quarterElided: RegExp;
     weekday: RegExp;
     dateAfterWeekday: RegExp;
     half: RegExp;
@@ -128,6 +129,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
   const prefixes = alt(p.rolling_prefixes);
   const units = alt(Object.keys(p.units));
   const ordinals = alt(Object.keys(p.quarter_ordinals));
+  // Said alone, "last" is the period before ("this quarter vs last"), not the fourth quarter.
+  const counted = alt(Object.keys(p.quarter_ordinals).filter((o) => o !== "last"));
   const g: Grammar = {
     dateExpr,
     deadline: new RegExp(`(?:^| )(?:${alt(p.deadline_words)}) $`),
@@ -236,6 +239,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
+      quarterElided: new RegExp(
+        `(?<=(?:q[1-4]|quarter),? (?:vs|v|versus|against|compared to|compared with|to|and|than|over) )(?:the )?(${counted})(?![\\w])(?! (?:quarter|half|week|month|year|day|time|place|best|worst|biggest|largest|most|highest|lowest|top|one|product|item|sku|listing|campaign|store|market)s?(?: |$))`,
+        "g",
+      ),
       // A comparison word before the month ("September vs August") stays free to be read as the comparison's cue.
       monthAlone: new RegExp(
         `${B}(?:(${alt(p.month_prepositions.filter((w) => !COMPARING_PREPOSITIONS.has(w)))}) |(?<=(?:^| )(${alt([...COMPARING_PREPOSITIONS])}) )|)(${MONTH})${E}`,
@@ -511,6 +518,12 @@ export function findTimeframes(
       const q = m[1] ? Number(m[1]) : p.quarter_ordinals[m[2]];
       return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
     });
+  // "the third quarter against the second": the other side said by its ordinal alone is a quarter too.
+  if (hasQuarter)
+    claim(g.patterns.quarterElided, (m) => {
+      const q = p.quarter_ordinals[m[1]];
+      return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
+    });
   if (hasMonth)
     claim(g.patterns.monthAlone, (m) => {
       const [, own, comparing, name] = m;
@@ -723,9 +736,9 @@ const SAME_DAYS_AFTER = /^,? (?:(?:on|for|over) )?(?:the )?(?:same (?:days|dates
 /** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
 const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
 
-/** Verbs of a change from one period to another. */
+/** Verbs of a change from one period to another; "up or down from September to October" asks for one too. */
 const CHANGE_VERB =
-  /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
+  /(?<![\w])(?:(?:up or down|down or up|higher or lower|better or worse)|improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
 
 /** Goods shifted or moved are goods sold ("units shifted", "how many did we move"), not a change between periods. */
 const GOODS_MOVED =
