@@ -68,6 +68,7 @@ interface Grammar {
     single: RegExp;
     quarterAlone: RegExp;
     quarterElided: RegExp;
+    monthList: RegExp;
     weekday: RegExp;
     dateAfterWeekday: RegExp;
     half: RegExp;
@@ -239,6 +240,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
+      monthList: new RegExp(`${B}${MONTH}(?:,? ${MONTH})+,? (?:and|&) ${MONTH}(?:,? (\\d{4}))?${E}`, "g"),
       quarterElided: new RegExp(
         `(?<=(?:q[1-4]|quarter),? (?:vs|v|versus|against|compared to|compared with|to|and|than|over) )(?:the )?(${counted})(?![\\w])(?! (?:quarter|half|week|month|year|day|time|place|best|worst|biggest|largest|most|highest|lowest|top|one|product|item|sku|listing|campaign|store|market)s?(?: |$))`,
         "g",
@@ -323,6 +325,21 @@ export function findTimeframes(
     claim(g.patterns.endedOn, (m) => {
       const named = dateExpr(m[2], today, g);
       return named && periodEndingOn(m[1], named.end);
+    });
+  // "over July, August and September": three or more months in a row, listed, are the span they cover.
+  if (hasMonth)
+    claim(g.patterns.monthList, (m) => {
+      const listed = m[0].split(" ").filter((t) => g.months[t] !== undefined);
+      const consecutive = listed.every((t, i) => i === 0 || g.months[t] === (g.months[listed[i - 1]] % 12) + 1);
+      // "May, June and July 2025": a year said once, at the end, is the last month's.
+      const year = m[1] ? ` ${m[1]}` : "";
+      const first = consecutive ? dateExpr(listed[0] + year, today, g) : undefined;
+      const last = first && dateExpr(listed[listed.length - 1] + year, today, g);
+      if (!first || !last) return undefined;
+      // Months said without a year are the latest run of them that is over by now (as "march to june" is).
+      const months = listed.length - 1;
+      const start = last.end < first.start || year ? addMonthsIso(last.start, -months) : first.start;
+      return { kind: "time", token: `${start}..${last.end}` };
     });
   if (hasDateish)
     claim(g.patterns.range, (m) => {
