@@ -163,17 +163,17 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`,
         "g",
       ),
-      // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is. A word
-      // said in passing may come between ("since like october first", "since um the 3rd").
+      // "going back to the start of 2025", "all the way back to March", "take it back to May": from then until today,
+      // as "since" is. A word said in passing may come between ("since like october first", "since um the 3rd").
       since: new RegExp(
-        `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:${SPOKEN_FILLER})?(?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        `${B}(?:since|starting|starting from|as of|beginning|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:${SPOKEN_FILLER})?(?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",
       ),
-      // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
-      // year" or "this month" is (no date is named, so no explicit range). The day began at midnight: "since
-      // midnight", "since 12am", "since the day started" are today.
+      // "since the start of the year", "from the beginning of this month", "take it back to the start of the year":
+      // the running calendar period, as "this year" or "this month" is (no date is named, so no explicit range). The
+      // day began at midnight: "since midnight", "since 12am", "since the day started" are today.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|going back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
         "g",
       ),
       // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
@@ -404,7 +404,7 @@ export function findTimeframes(
       const month = g.months[month1 ?? month2];
       return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
     });
-  if (/(?:since|from|as of|going back)/.test(text))
+  if (/(?:since|from|as of|back to)/.test(text))
     claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));
   if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
     claim(g.patterns.onward, (m) => {
