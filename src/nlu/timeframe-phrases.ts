@@ -585,6 +585,11 @@ export function findTimeframes(
     if (compareTo) break;
     const rest = text.slice(cue.end);
     const next = times().find((s) => s.start >= cue.end && BETWEEN_CUE_AND_PERIOD.test(text.slice(cue.end, s.start)));
+    // "that single day rather than the whole week": a period set aside is neither compared with nor asked for.
+    if (next && cue.phrase === "than" && RATHER_BEFORE.test(text.slice(0, cue.start))) {
+      spans.splice(spans.indexOf(next), 1);
+      continue;
+    }
     if (next) {
       targets.add(next);
       compareTo = next.token;
@@ -752,6 +757,9 @@ const SAME_DAYS_AFTER = /^,? (?:(?:on|for|over) )?(?:the )?(?:same (?:days|dates
 
 /** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
 const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
+
+/** "rather" just before "than": what follows is set aside, not compared with. */
+const RATHER_BEFORE = /(?:^| )rather $/;
 
 /** Verbs of a change from one period to another; "up or down from September to October" asks for one too. */
 const CHANGE_VERB =
