@@ -1029,9 +1029,12 @@ const BUCKET_UNITS: Record<string, GroupBy> = {
   quarters: "quarter",
   quarterly: "quarter",
 };
-/** Buckets turned down beside the ones wanted: "not by day", "rather than daily", "instead of by week". */
+/**
+ * Buckets or rows turned down beside the ones wanted: "not by day", "rather than daily", "instead of by week", "not
+ * per campaign", "rather than by product".
+ */
 const BUCKETS_TURNED_DOWN =
-  /(?<![\w])(?:not|rather than|instead of) (?:by |per |for )?(?:day|week|month|quarter|daily|weekly|monthly|quarterly)(?![\w])/g;
+  /(?<![\w])(?:not|rather than|instead of) (?:(?:by |per |for )?(?:day|week|month|quarter|daily|weekly|monthly|quarterly)|(?:broken down |split )?(?:by|per|for each) (?:campaign|product|sku|asin|item|listing|keyword|category|marketplace|market|country)s?)(?![\w])/g;
 /** A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks instead". */
 const REBUCKETED =
   /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead)(?![\w])/g;

@@ -67,6 +67,8 @@ interface Grammar {
     ago: RegExp;
     single: RegExp;
     quarterAlone: RegExp;
+    quarterElided: RegExp;
+    monthList: RegExp;
     weekday: RegExp;
     dateAfterWeekday: RegExp;
     half: RegExp;
@@ -128,6 +130,8 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
   const prefixes = alt(p.rolling_prefixes);
   const units = alt(Object.keys(p.units));
   const ordinals = alt(Object.keys(p.quarter_ordinals));
+  // Said alone, "last" is the period before ("this quarter vs last"), not the fourth quarter.
+  const counted = alt(Object.keys(p.quarter_ordinals).filter((o) => o !== "last"));
   const g: Grammar = {
     dateExpr,
     deadline: new RegExp(`(?:^| )(?:${alt(p.deadline_words)}) $`),
@@ -159,17 +163,17 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`,
         "g",
       ),
-      // "going back to the start of 2025", "all the way back to March": from then until today, as "since" is. A word
-      // said in passing may come between ("since like october first", "since um the 3rd").
+      // "going back to the start of 2025", "all the way back to March", "take it back to May": from then until today,
+      // as "since" is. A word said in passing may come between ("since like october first", "since um the 3rd").
       since: new RegExp(
-        `${B}(?:since|starting|starting from|as of|beginning|going back to|dating back to|reaching back to|all the way back to) (?:${SPOKEN_FILLER})?(?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
+        `${B}(?:since|starting|starting from|as of|beginning|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:${SPOKEN_FILLER})?(?:the )?(?:start of |beginning of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}`,
         "g",
       ),
-      // "since the start of the year", "from the beginning of this month": the running calendar period, as "this
-      // year" or "this month" is (no date is named, so no explicit range). The day began at midnight: "since
-      // midnight", "since 12am", "since the day started" are today.
+      // "since the start of the year", "from the beginning of this month", "take it back to the start of the year":
+      // the running calendar period, as "this year" or "this month" is (no date is named, so no explicit range). The
+      // day began at midnight: "since midnight", "since 12am", "since the day started" are today.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|going back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
         "g",
       ),
       // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
@@ -236,6 +240,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       quarterAlone: new RegExp(`${B}(?:q([1-4])|(?:the )?(${ordinals}) quarter)${E}`, "g"),
+      monthList: new RegExp(`${B}${MONTH}(?:,? ${MONTH})+,? (?:and|&) ${MONTH}(?:,? (\\d{4}))?${E}`, "g"),
+      quarterElided: new RegExp(
+        `(?<=(?:q[1-4]|quarter),? (?:vs|v|versus|against|compared to|compared with|to|and|than|over) )(?:the )?(${counted})(?![\\w])(?! (?:quarter|half|week|month|year|day|time|place|best|worst|biggest|largest|most|highest|lowest|top|one|product|item|sku|listing|campaign|store|market)s?(?: |$))`,
+        "g",
+      ),
       // A comparison word before the month ("September vs August") stays free to be read as the comparison's cue.
       monthAlone: new RegExp(
         `${B}(?:(${alt(p.month_prepositions.filter((w) => !COMPARING_PREPOSITIONS.has(w)))}) |(?<=(?:^| )(${alt([...COMPARING_PREPOSITIONS])}) )|)(${MONTH})${E}`,
@@ -317,6 +326,21 @@ export function findTimeframes(
       const named = dateExpr(m[2], today, g);
       return named && periodEndingOn(m[1], named.end);
     });
+  // "over July, August and September": three or more months in a row, listed, are the span they cover.
+  if (hasMonth)
+    claim(g.patterns.monthList, (m) => {
+      const listed = m[0].split(" ").filter((t) => g.months[t] !== undefined);
+      const consecutive = listed.every((t, i) => i === 0 || g.months[t] === (g.months[listed[i - 1]] % 12) + 1);
+      // "May, June and July 2025": a year said once, at the end, is the last month's.
+      const year = m[1] ? ` ${m[1]}` : "";
+      const first = consecutive ? dateExpr(listed[0] + year, today, g) : undefined;
+      const last = first && dateExpr(listed[listed.length - 1] + year, today, g);
+      if (!first || !last) return undefined;
+      // Months said without a year are the latest run of them that is over by now (as "march to june" is).
+      const months = listed.length - 1;
+      const start = last.end < first.start || year ? addMonthsIso(last.start, -months) : first.start;
+      return { kind: "time", token: `${start}..${last.end}` };
+    });
   if (hasDateish)
     claim(g.patterns.range, (m) => {
       if (m[5]) return m[5] <= m[6] ? { kind: "time", token: `${m[5]}..${m[6]}` } : undefined;
@@ -380,7 +404,7 @@ export function findTimeframes(
       const month = g.months[month1 ?? month2];
       return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
     });
-  if (/(?:since|from|as of|going back)/.test(text))
+  if (/(?:since|from|as of|back to)/.test(text))
     claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));
   if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
     claim(g.patterns.onward, (m) => {
@@ -511,6 +535,12 @@ export function findTimeframes(
       const q = m[1] ? Number(m[1]) : p.quarter_ordinals[m[2]];
       return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
     });
+  // "the third quarter against the second": the other side said by its ordinal alone is a quarter too.
+  if (hasQuarter)
+    claim(g.patterns.quarterElided, (m) => {
+      const q = p.quarter_ordinals[m[1]];
+      return { kind: "time", token: `${latestQuarterYear(q, today)}-Q${q}` };
+    });
   if (hasMonth)
     claim(g.patterns.monthAlone, (m) => {
       const [, own, comparing, name] = m;
@@ -555,6 +585,11 @@ export function findTimeframes(
     if (compareTo) break;
     const rest = text.slice(cue.end);
     const next = times().find((s) => s.start >= cue.end && BETWEEN_CUE_AND_PERIOD.test(text.slice(cue.end, s.start)));
+    // "that single day rather than the whole week": a period set aside is neither compared with nor asked for.
+    if (next && cue.phrase === "than" && RATHER_BEFORE.test(text.slice(0, cue.start))) {
+      spans.splice(spans.indexOf(next), 1);
+      continue;
+    }
     if (next) {
       targets.add(next);
       compareTo = next.token;
@@ -723,9 +758,12 @@ const SAME_DAYS_AFTER = /^,? (?:(?:on|for|over) )?(?:the )?(?:same (?:days|dates
 /** Words said in passing before the other side of a comparison ("vs like last week", "against say the month before"). */
 const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
 
-/** Verbs of a change from one period to another. */
+/** "rather" just before "than": what follows is set aside, not compared with. */
+const RATHER_BEFORE = /(?:^| )rather $/;
+
+/** Verbs of a change from one period to another; "up or down from September to October" asks for one too. */
 const CHANGE_VERB =
-  /(?<![\w])(?:improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
+  /(?<![\w])(?:(?:up or down|down or up|higher or lower|better or worse)|improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
 
 /** Goods shifted or moved are goods sold ("units shifted", "how many did we move"), not a change between periods. */
 const GOODS_MOVED =
