@@ -100,6 +100,14 @@ const REWRITES: Rewrite[] = [
         ? `in the past ${unit.replace(/s$/i, "")}`
         : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`,
   ],
+  // "devolutions", "a devolution": the Spanish and Portuguese word for a return, carried over.
+  [/\bdevolutions\b/gi, "returns"],
+  [/\bdevolution\b/gi, "return"],
+  // "brake down the worth by category", "brake it down by month": the verb is "break down" (a brake stops a car).
+  [/\bbrake(s?)\s+(?=(?:(?:it|them|this|that|these|those)\s+)?down\b)/gi, "break$1 "],
+  // "wetin you fit do for me": Pidgin English, "what can you do for me".
+  [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
+  [/\bwetin\b/gi, "what"],
   // "since two months", "since 3 weeks": the time that has passed, the last two months (unless a point is named:
   // "since two months ago").
   [

@@ -382,7 +382,7 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // so does when it takes effect ("is from now on 18%", "going forward is 40 days"). "On" links only a length ("put the
 // safety stock on 14 days"), as "at" does. A value wished on a form ("should read 30%", "needs to say 25") is linked as said; what it "says" now is not.
 const SETTING_LINK =
-  "(?: (?:to|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
+  "(?: (?:to|into|setting|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
 const LEAD_TIME = new RegExp(
   `(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`,
   "g",
@@ -2086,7 +2086,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (hasSuperlative &&
       !range &&
       !judgedRange &&
-      ((g.singular.find(text).length > 0 && g.plural.find(text).length === 0) ||
+      ((g.singular.find(text).length > 0 && g.plural.find(text.replace(OF_THEM_ALL, " ")).length === 0) ||
         JUST_ONE.test(text) ||
         ONE_OF_MANY.test(text)));
   // "which of those has the best margin": one picked out of the rows shown before, however many they were.
@@ -2464,6 +2464,11 @@ const JUST_ONE =
  */
 const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+/**
+ * "of them all", "of all of them": the whole set a superlative is taken over, not rows asked for, so "which category had
+ * the poorest margin of them all" is still one category ("which products are the best of them all" are several).
+ */
+const OF_THEM_ALL = /(?:^| )of (?:them all|all of them|them)(?= |$)/g;
 
 /**
  * Spend pointed at as what brought a return in a figure named after it ("what did that spend return in ad sales"):
@@ -2481,10 +2486,11 @@ const ONE_ROW_ASKED =
   /(?:^| )(?:(?:just|only) the (?:one|single one|(?:single |one )?(?:[a-z]+ )?(?:offender|culprit))|(?:which|what) (?:one|single|sole|one single)(?:'s)?)(?= |$)/;
 /**
  * One of a kind of thing, named in the singular, picked by a bare comparative: "which category gives me more margin",
- * "the ASIN where I win less of the buy box, which is it?" ("which category has more margin than Beauty" compares).
+ * "the ASIN where I win less of the buy box, which is it?", "which of my categories is the one that gives me more
+ * margin" ("which category has more margin than Beauty" compares).
  */
 const ONE_PICKED_BY_COMPARATIVE =
-  /(?:^| )(?:which|what|the) (?:one |single )?(?:product|item|sku|asin|listing|article|category|subcategory|campaign|keyword|marketplace|country|brand)(?: (?:where|that|which|whose|with|in which|on which))?(?: [^ ]+){0,5}? (?:more|less|higher|lower|better|worse|bigger|smaller|greater|fewer)(?= |$)(?!(?: [^ ]+){0,4} than(?= |$))/;
+  /(?:^| )(?:which|what|the) (?:one |single )?(?:product|item|sku|asin|listing|article|category|subcategory|campaign|keyword|marketplace|country|brand|one)(?: (?:where|that|which|whose|with|in which|on which))?(?: [^ ]+){0,5}? (?:more|less|higher|lower|better|worse|bigger|smaller|greater|fewer)(?= |$)(?!(?: [^ ]+){0,4} than(?= |$))/;
 /** "which of those", "what one of them": a pick among rows the question before listed. */
 const ONE_OF_THE_ROWS_SHOWN = /(?:^| )(?:which|what) (?:one |1 )?of (?:these|those|them)(?= |$)/;
 /**
