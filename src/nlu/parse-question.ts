@@ -201,8 +201,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
   if (asksCapability) {
-    const at = classification.ranked.findIndex((r) => r.label === "help");
-    if (at > 0) promote(classification.ranked, at, false);
+    promoteLabel(classification.ranked, "help", false);
   }
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
@@ -1011,8 +1010,7 @@ function settingAskedAsChoice(ranked: { label: string; score: number }[], slots:
   if (!SETTING_CHOICE.test(slots.masked)) return;
   slots.settings = {};
   slots.targetAcos = undefined;
-  const at = ranked.findIndex((r) => r.label === "show_settings");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "show_settings");
 }
 
 /**
@@ -1114,8 +1112,7 @@ function demotePricesUnasked(ranked: { label: string; score: number }[], slots: 
   if (model.classifier.classesIn(slots.masked).has("gap")) return;
   if (top === "catalog_gaps" && slots.detailLevel === undefined && !STANDING.test(slots.topicText)) return;
   // Competitor prices need a word of prices: without one, whatever the classifier's doubt, the question is the insight.
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "insights");
 }
 
 /** Where the seller stands against others: "where do I stand", "how do we stack up", "how do I measure up". */
@@ -1137,8 +1134,7 @@ function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Sl
     (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked)) ||
     (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
   if (!heldThere) return;
-  const at = ranked.findIndex((r) => r.label === "inventory_levels");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "inventory_levels");
 }
 const QUANTITY_OF_ONE =
   /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
@@ -1164,8 +1160,7 @@ const HELD_TOO_LONG =
 function unitsSoldAreNoStock(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "inventory_levels" || !slots.soldSaid) return;
   if (slots.metrics.some((m) => STOCK_FIGURES.has(m))) return;
-  const at = ranked.findIndex((r) => r.label === "sales_summary");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "sales_summary");
 }
 
 /**
@@ -1176,8 +1171,7 @@ function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots
   const top = ranked[0]?.label;
   if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
   if (!model.classifier.classesIn(slots.masked).has("gap")) return;
-  const at = ranked.findIndex((r) => r.label === "catalog_gaps");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "catalog_gaps");
 }
 
 /**
@@ -1188,8 +1182,7 @@ function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots
 function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   if (ranked[0]?.label !== "top_products" || !RANGE_GAP.test(slots.topicText)) return;
   if (!model.classifier.classesIn(slots.masked).has("competitor")) return;
-  const at = ranked.findIndex((r) => r.label === "catalog_gaps");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "catalog_gaps");
 }
 /** A gap or a hole named as such, or what the seller is missing; "range" or "missing" alone are said of much else. */
 const RANGE_GAP =
@@ -1201,8 +1194,7 @@ const RANGE_GAP =
  */
 function demoteUnchangedPrices(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "price_changes" || slots.changeWord || slots.timeframe) return;
-  const at = ranked.findIndex((r) => r.label === "competitor_pricing");
-  if (at > 0) promote(ranked, at, false);
+  promoteLabel(ranked, "competitor_pricing", false);
 }
 
 /**
@@ -1354,8 +1346,7 @@ function askedInOrder(slots: Slots): boolean {
 function productsOfOneCategory(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "profit_margin_by_category" || slots.groupBy) return;
   if (slots.entityGroup !== "asin" || !(slots.category || slots.subcategory)) return;
-  const at = ranked.findIndex((r) => r.label === "top_products");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "top_products");
 }
 
 /**
@@ -1381,8 +1372,7 @@ function keywordsJudgedBadly(ranked: { label: string; score: number }[], slots: 
   if (!metric || !slots.sort || slots.metrics.length > 1 || !AD_COST_METRICS.has(metric)) return;
   const worse = model.vocab.lowerIsBetter.has(metric) ? "desc" : "asc";
   if (slots.sort !== worse) return;
-  const at = ranked.findIndex((r) => r.label === "acos_by_campaign");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "acos_by_campaign");
 }
 
 /**
@@ -1394,8 +1384,7 @@ function lossesOverMargins(ranked: { label: string; score: number }[], slots: Sl
   if (top !== "profit_margin_by_category" && top !== "sales_summary" && top !== "top_products") return;
   if (slots.groupBy || slots.entityGroup || slots.limit !== undefined) return;
   if (!model.classifier.classesIn(slots.masked).has("pnl")) return;
-  const at = ranked.findIndex((r) => r.label === "profit_breakdown");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "profit_breakdown");
 }
 
 /** Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. */
@@ -1415,8 +1404,7 @@ const AD_SALES_THEN_ASKED = /(?:^| )m_ad_sales (?:[a-z]+ ){0,2}how (?:much|many)
 function adSalesSaidTwice(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "sales_summary" || !AD_SALES_THEN_ASKED.test(slots.masked)) return;
   if (!slots.metrics.every((m) => m === "ad_sales" || m === "revenue")) return;
-  const at = ranked.findIndex((r) => r.label === "advertising_summary");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "advertising_summary");
 }
 
 /**
@@ -1427,8 +1415,7 @@ function burntIsSpent(ranked: { label: string; score: number }[], slots: Slots, 
   if (ranked[0]?.label !== "wasted_ad_spend") return;
   const spent = slots.masked.replace(AMOUNT_BURNT_ON_ADS, "$1spent$2");
   if (spent === slots.masked || model.classifier.classesIn(spent).has("waste")) return;
-  const at = ranked.findIndex((r) => r.label === "advertising_summary");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "advertising_summary");
 }
 const AMOUNT_BURNT_ON_ADS =
   /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)((?: through)?(?: on| into)? (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
@@ -1440,8 +1427,7 @@ const AMOUNT_BURNT_ON_ADS =
  */
 function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
-  const at = ranked.findIndex((r) => r.label === "anomalies");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "anomalies");
 }
 
 /**
@@ -1505,8 +1491,7 @@ const UNUSUAL_CHANGE =
 function deadStock(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!SALES_FIGURES.has(ranked[0]?.label)) return;
   if (!slots.conditions.some((c) => c.metric === "units_sold" && c.op === "=" && c.value === 0)) return;
-  const at = ranked.findIndex((r) => r.label === "excess_inventory");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "excess_inventory");
 }
 /**
  * "the 5 slowest movers", "slowest-moving stock": what moves slowest is the stock that sits, ranked, however the
@@ -1514,8 +1499,7 @@ function deadStock(ranked: { label: string; score: number }[], slots: Slots): vo
  */
 function slowestMovers(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!SALES_FIGURES.has(ranked[0]?.label) || !SLOWEST_MOVERS.test(slots.topicText)) return;
-  const at = ranked.findIndex((r) => r.label === "excess_inventory");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "excess_inventory");
 }
 const SLOWEST_MOVERS = /(?:^| )(?:slowest|least) (?:movers?|moving (?:stock|inventory|lines|units))(?= |$)/;
 
@@ -1528,8 +1512,7 @@ function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots,
   const range = resolveTimeframe(slots.timeframe, today);
   if (!range || Date.parse(range.end) - Date.parse(range.start) > 86_400_000) return;
   if (!slots.asin && !slots.sku) return;
-  const at = ranked.findIndex((r) => r.label === "sales_summary");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "sales_summary");
 }
 
 const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
@@ -1540,8 +1523,7 @@ const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend
  */
 function sellersRankedFromTheBottom(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "excess_inventory" || !RANKED_SELLERS.test(slots.masked)) return;
-  const at = ranked.findIndex((r) => r.label === "top_products");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "top_products");
 }
 const RANKED_SELLERS =
   /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
@@ -1570,8 +1552,7 @@ const WORTH_DOING =
 function missedMoneyIsAnOpening(ranked: { label: string; score: number }[], slots: Slots): void {
   const top = ranked[0]?.label;
   if (!slots.missedMoney || top === "insights" || top === "catalog_gaps" || top === "keyword_opportunities") return;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "insights");
 }
 
 /** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
@@ -1593,9 +1574,7 @@ function findingsAskedOpenly(ranked: { label: string; score: number }[], slots: 
   if (!slots.insightType || !OPEN_ASK.test(slots.topicText)) return false;
   if (hasSellerSlot(slots, true) || slots.weakMetric !== undefined || slots.entityGroup !== undefined) return false;
   if (ranked[0]?.label !== "none" && (ranked[0]?.score ?? 0) >= SURE_OWN_SCORE) return false;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0) promote(ranked, at);
-  return at >= 0;
+  return promoteLabel(ranked, "insights");
 }
 
 function insightsOverRankingWords(ranked: { label: string; score: number }[], slots: Slots): void {
@@ -1603,8 +1582,7 @@ function insightsOverRankingWords(ranked: { label: string; score: number }[], sl
   // A metric ranks products, unless the question is about openings or dangers ("which openings could boost my profits").
   if (slots.metrics.length > 0 && slots.insightType === "performance") return;
   if (slots.entityGroup || slots.groupBy || slots.category || slots.asin || slots.limit !== undefined) return;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "insights");
 }
 
 /**
@@ -1614,8 +1592,7 @@ function insightsOverRankingWords(ranked: { label: string; score: number }[], sl
 function openingsOverGaps(ranked: { label: string; score: number }[], slots: Slots, text: string): void {
   if (ranked[0]?.label !== "catalog_gaps" || slots.insightType !== "opportunities") return;
   if (slots.category || slots.subcategory || slots.groupBy || slots.entityGroup || GAP_NOUNS.test(text)) return;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "insights");
 }
 
 const GAP_NOUNS =
@@ -1635,8 +1612,7 @@ function feesWithoutOverstock(
   if (!slots.metrics.every((m) => FEE_METRICS.has(m)) || slots.groupBy || slots.entityGroup) return;
   if (!FEE_AMOUNT.test(text) || STOCK_HELD.test(text) || model.classifier.classesIn(slots.masked).has("overstock"))
     return;
-  const at = ranked.findIndex((r) => r.label === "profit_breakdown");
-  if (at > 0) promote(ranked, at);
+  promoteLabel(ranked, "profit_breakdown");
 }
 
 const FEE_METRICS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees"]);
@@ -1644,6 +1620,13 @@ const FEE_METRICS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "stora
 const FEE_AMOUNT =
   /\b(?:add(?:ed|s)? up|c[ao]me to|totall?(?:ed|ing)?|how much|(?:cost|costs|costing|charged?|charges|charging) (?:me|us))\b/i;
 const STOCK_HELD = /\b(?:inventory|stock|units?|products?|items?|skus?|asins?|selling|sold|sell)\b/i;
+
+/** Puts `label` first when it is ranked but not first (see `promote`); whether it is ranked at all. */
+function promoteLabel(ranked: { label: string; score: number }[], label: string, sure = true): boolean {
+  const at = ranked.findIndex((r) => r.label === label);
+  if (at > 0) promote(ranked, at, sure);
+  return at >= 0;
+}
 
 /**
  * Puts the label at `at` first. A rule that does so because of the question's own words makes the label as sure as the
