@@ -1,11 +1,11 @@
 /**
  * English written as a second language. Sellers who think in Italian, Spanish, German or Polish carry over their own
  * word order and prepositions: "my sells" for sales, "better of the month before" and "respect the previous 30 days"
- * for "than" and "compared to", "since two months" for the last two months, "day for day" for a daily breakdown,
- * "the products with less sales" for the fewest, "I sell good". Each rule below rewrites one such family of phrasings
- * to the English the parser's grammars already read, before anything else reads the question; what a native speaker
- * writes is left as it is. ("Where goes my money" and "remains little" are words of the profit and loss class in
- * concepts.json: the classifier reads them as they stand.)
+ * for "than" and "compared to", "since two months" (or "since two months ago") for the last two months, "day for day"
+ * for a daily breakdown, "the products with less sales" for the fewest, "I sell good". Each rule below rewrites one
+ * such family of phrasings to the English the parser's grammars already read, before anything else reads the
+ * question; what a native speaker writes is left as it is. ("Where goes my money" and "remains little" are words of
+ * the profit and loss class in concepts.json: the classifier reads them as they stand.)
  */
 
 /** Words of a period that may follow a comparison's joining word ("respect the previous 30 days", "of last month"). */
@@ -92,14 +92,6 @@ const REWRITES: Rewrite[] = [
   [/\b(\d{1,3}|the|my|our|top|best|which|what)\s+articles\b(?!\s+(?:about|on|i|we|you)\b)/gi, "$1 products"],
   // "the total sales value": the value of what was sold is revenue (the stock's value is "inventory value").
   [/\bsales\s+value\b(?!\s+of\s+(?:my\s+|our\s+|the\s+)?(?:inventory|stock))/gi, "sales"],
-  // "since 3 months ago", "since two weeks back": the whole time since then, the last three months.
-  [
-    new RegExp(`\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)\\s+(?:ago|back)\\b`, "gi"),
-    (_all: string, n: string, unit: string) =>
-      /^(?:a|an|one|1)$/i.test(n)
-        ? `in the past ${unit.replace(/s$/i, "")}`
-        : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`,
-  ],
   // "devolutions", "a devolution": the Spanish and Portuguese word for a return, carried over.
   [/\bdevolutions\b/gi, "returns"],
   [/\bdevolution\b/gi, "return"],
@@ -108,11 +100,12 @@ const REWRITES: Rewrite[] = [
   // "wetin you fit do for me": Pidgin English, "what can you do for me".
   [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
   [/\bwetin\b/gi, "what"],
-  // "since two months", "since 3 weeks": the time that has passed, the last two months (unless a point is named:
-  // "since two months ago").
+  // "since two months", "since 3 weeks" (the time that has passed), "since 3 months ago", "since two weeks back" (the
+  // whole time since then): the last two months, the last three weeks. A point named before or after another is left
+  // to the period grammar ("since two months before launch").
   [
     new RegExp(
-      `\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)\\b(?!\\s+(?:ago|back|before|earlier|prior))`,
+      `\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)(?:\\s+(?:ago|back))?\\b(?!\\s+(?:ago|back|before|earlier|prior))`,
       "gi",
     ),
     (_all: string, n: string, unit: string) =>

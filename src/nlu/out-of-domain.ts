@@ -1,4 +1,5 @@
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
+import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { PhraseIndex, words } from "./text.js";
 import type { OutOfDomain } from "./vocabulary.js";
 
@@ -94,16 +95,10 @@ const AMAZON_WAREHOUSE =
   /(?:the )?amazon(?:'s|s)? (?:__mkt__ )?(?:(?:fba|fulfil+ment|storage) )?(?:warehouses?|fulfil+ment cent(?:re|er)s?|fcs?|depots?)(?= |$)/g;
 
 /**
- * A product told by what it is before its code ("the cooking pan HK-COOK-01", "my dog toy B0PSDOGT01"): words of a
- * world phrase there ("cooking") describe the seller's own product. Linking words end the description ("the stock of").
- */
-const PRODUCT_DESCRIBED =
-  /(?:^| )(?:the|my|our|this|that) (?:(?!(?:of|for|in|on|at|to|with|by|about|from|and|or|is|are|was|were|has|have)(?= ))[a-z'-]+ ){1,3}__(?:sku|asin)__(?= |$)/g;
-
-/**
  * A ranking or a benchmark of businesses at large ("the biggest brand in pet supplies", "the average margin of
  * amazon sellers", "the average margin of Home & Kitchen sellers", "top companies selling yoga mats"), not of the
- * seller's own things. "Sellers" alone is not enough after a superlative ("my biggest sellers" are products), so superlatives need brands or companies.
+ * seller's own things. "Sellers" alone is not enough after a superlative ("my biggest sellers" are products), so
+ * superlatives need brands or companies.
  */
 const BUSINESSES = "brands?|companies|company|businesses|business|merchants?|vendors?|manufacturers?|suppliers?";
 const MARKET_LEADERS = new RegExp(
@@ -442,7 +437,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
           ...text.matchAll(AMAZON_MONEY),
           ...text.matchAll(AMAZON_WAREHOUSE),
           ...text.matchAll(LISTING_CHANGE),
-          ...text.matchAll(PRODUCT_DESCRIBED),
+          ...text.matchAll(DESCRIBED_PRODUCT),
         ].map((m) => ({
           start: m.index,
           end: m.index + m[0].length,

@@ -231,11 +231,13 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   let intent: Intent | undefined;
   let followUp = false;
   let confidence = 0;
+  // "lower the order cutoff to 20": a threshold of the question before, moved.
+  const thresholdMoved = previous && movedThreshold(slots, previous.filters.conditions, asked) !== undefined;
   if (
     previous &&
     (scopeReply ||
       anotherFigureOfTheTotal(asked, slots, previous, model) ||
-      movedThreshold(slots, previous.filters.conditions, asked) !== undefined ||
+      thresholdMoved ||
       (!namesOwnSubject(slots, best, previous, model) &&
         (slots.followUpCue || (hasSlots && slots.contentWords.length === 0) || shortAndUnsure(slots, best, previous))))
   ) {
@@ -248,7 +250,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     else if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
     // "lower the order cutoff to 20": a threshold of the question before moved, whatever figure it names.
-    else if (movedThreshold(slots, previous.filters.conditions, asked)) intent = previous.intent;
+    else if (thresholdMoved) intent = previous.intent;
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
@@ -1085,8 +1087,7 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
           (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
         ? "list_alerts"
         : undefined;
-  const at = want ? ranked.findIndex((r) => r.label === want) : -1;
-  if (at > 0) promote(ranked, at);
+  if (want) promoteLabel(ranked, want);
 }
 const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 const REMOVING =
@@ -1270,8 +1271,7 @@ function stockRankings(ranked: { label: string; score: number }[], slots: Slots,
         : levelsInOrder
           ? "inventory_levels"
           : undefined;
-  const at = want ? ranked.findIndex((r) => r.label === want) : -1;
-  if (at > 0) promote(ranked, at);
+  if (want) promoteLabel(ranked, want);
 }
 
 /** Figures of the stock itself: a stock question may be ranked by them ("overstock by inventory value"). */

@@ -3,6 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
+import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
@@ -677,12 +678,12 @@ const LED_THE_OTHERS =
 /** Money taken in a store's words, past or habitual ("pulled in", "rakes in"); "pull in the latest data" is a sync. */
 const TAKINGS_VERB =
   /(?:^| )(?:pulled|raked|rake|rakes|raking) in(?! (?:the |my |our |all |some |any )?(?:latest|newest|freshest|fresh|new|data|numbers|figures|stats|updates?|everything|reports?)(?= |$))(?= |$)/g;
+/** "can I have that…", "could we have those…": a request to be shown the answer pointed at. */
+const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 /**
  * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
  * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
  */
-/** "can I have that…", "could we have those…": a request to be shown the answer pointed at. */
-const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 const TAKEN_BY_SELLER =
   /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
@@ -723,7 +724,6 @@ const DROPPED_MARKETPLACE =
   /(?:^| )(?:drop|dropping|remove|removing|clear|lose|ditch|scrap|undo|forget|ignore|get rid of|take off|take away) (?:the |that |my )?(?:__mkt__ )?(?:marketplace |country |market )?(?:filter|restriction|bit|part)(?= |$)/;
 /** A marketplace with the noun that names it as one ("__mkt__ market", "__mkt__ marketplace", "__mkt__ site"). */
 const MARKETPLACE_NOUN = /__mkt__ (?:market|marketplace|site|store|storefront)s?(?![\w])/g;
-/** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
 /** A metric whose phrase implies a direction, then "most" ("m_buy_box_percentage on the most often"). */
 const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: often| of all)?(?= |$)/;
 /**
@@ -732,6 +732,7 @@ const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: 
  */
 const MOST_THEN_IMPLIED =
   /(?:^| )(?:the )?most(?: of)?(?: (?:the|their|its))? (?:time|often|days|hours)(?: [a-z]+)? m_([a-z_]+)(?= |$)/;
+/** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
 const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
@@ -2622,9 +2623,6 @@ const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const AS_WELL = /(?:^| )as well(?= |$)/;
-/** Up to three words between a determiner and a product's code, none of them a linking word ("the stock of B0…"). */
-const DESCRIBED_PRODUCT =
-  /(?:^| )(?:the|my|our|this|that) ((?:(?!(?:of|for|in|on|at|to|with|by|about|from|and|or|is|are|was|were|has|have)(?= ))[a-z'-]+ ){1,3})__(?:sku|asin)__(?= |$)/g;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 const JUDGED_RANGE =
   /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
