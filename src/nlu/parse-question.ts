@@ -24,6 +24,9 @@ import {
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
+import { overstayedStock } from "./overstayed-stock.js";
+import { correctsTheQuestionBefore, reranksByAFigure } from "./reply-edits.js";
+import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { stem } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
@@ -187,6 +190,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   restockToAvoidRunningOut(classification.ranked, slots);
   stockNeededAhead(classification.ranked, slots);
   deadStock(classification.ranked, slots);
+  // "the stock that has overstayed in the UK warehouse": stock that sat too long is overstock.
+  if (overstayedStock(classification.ranked[0]?.label, slots.masked))
+    promoteLabel(classification.ranked, "excess_inventory");
   slowestMovers(classification.ranked, slots);
   sellersRankedFromTheBottom(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
@@ -233,9 +239,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   let confidence = 0;
   // "lower the order cutoff to 20": a threshold of the question before, moved.
   const thresholdMoved = previous && movedThreshold(slots, previous.filters.conditions, asked) !== undefined;
+  // "I meant last week", "by profit": a reply that only edits the question before asks it again, edited.
+  const edit = previous !== undefined && (correctsTheQuestionBefore(slots.masked) || reranksByAFigure(slots.masked));
   if (
     previous &&
     (scopeReply ||
+      edit ||
+      // "will it run out there?", "so how many do I send in": something new of the product or place before.
+      asksOfTheSameThing(slots, best?.label, previous) ||
       anotherFigureOfTheTotal(asked, slots, previous, model) ||
       thresholdMoved ||
       (!namesOwnSubject(slots, best, previous, model) &&
@@ -251,6 +262,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       intent = "price_changes";
     // "lower the order cutoff to 20": a threshold of the question before moved, whatever figure it names.
     else if (thresholdMoved) intent = previous.intent;
+    // "no, I meant units", "by profit": the question before, edited, unless it has no use for the figure named.
+    else if (edit && !foreignMetric(slots, previous, model)) intent = previous.intent;
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.
     else if (best.label === "help" && hasSlots) intent = previous.intent;
@@ -2196,6 +2209,8 @@ function carriedFilters(previous: Understanding, intent: Intent): Filters {
   for (const [key, value] of Object.entries(previous.filters)) {
     if (key === "date_range") continue;
     if (intent !== previous.intent && !KEPT_ACROSS_INTENTS.includes(key)) continue;
+    // "will it run out?" after last month's sales: stock is asked of now, whatever period the sales were of.
+    if (key === "timeframe" && intent !== previous.intent && INTENT_AREAS[intent] === "inventory") continue;
     carried[key] = structuredClone(value);
   }
   return carried;

@@ -732,8 +732,12 @@ const IMPLIED_THEN_MOST = /(?:^| )m_([a-z_]+)(?: (?:on|with))?(?: the)? most(?: 
  */
 const MOST_THEN_IMPLIED =
   /(?:^| )(?:the )?most(?: of)?(?: (?:the|their|its))? (?:time|often|days|hours)(?: [a-z]+)? m_([a-z_]+)(?= |$)/;
-/** "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. */
-const ORDERED_BY = /(?:^| )(?:sort|sorted|order|ordered|rank|ranked)(?: [^ ]+){0,3}? by(?= |$)/;
+/**
+ * "sorted by spend", "rank my office products by units", "order them by spend": rows in an order. So are rows lined or
+ * stacked up by a figure ("line up my products by orders", "stack my skus up by revenue", "arrange them by profit").
+ */
+const ORDERED_BY =
+  /(?:^| )(?:sort|sorted|order|ordered|rank|ranked|arrange|arranged|(?:line|lined|lining|stack|stacked|stacking)(?: [^ ]+){0,3}? up)(?: [^ ]+){0,3}? by(?= |$)/;
 /** Words that take a figure apart: "breakdown", "break my profit down", "break that out", "broken out". */
 const BREAKDOWN = /(?<![\w])(?:breakdown|break (?:[^ ]+ ){0,3}?(?:down|out)|broken (?:down|out)|itemi[sz]ed?)(?![\w])/;
 /** Detail levels from the least to the most thorough. */
