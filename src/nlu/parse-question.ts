@@ -4,6 +4,7 @@ import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
+import { REAL_FIGURE } from "./real-figure.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
 import { spokenReportSyntax } from "./report-syntax.js";
@@ -28,6 +29,8 @@ import { overstayedStock } from "./overstayed-stock.js";
 import { correctsTheQuestionBefore, reranksByAFigure } from "./reply-edits.js";
 import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
+import { withStockLastingAsSupply } from "./stock-lasting.js";
+import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
 import { stem } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import {
@@ -111,8 +114,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const model = parserModel();
   // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
   // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
+  // "how many days will each pet supplies product last": how long the seller's stock lasts is its days of supply.
   const asked = withoutLayoutAside(
-    withoutGreeting(spokenReportSyntax(withLearnerPhrasings(text), model.parameterKeys)),
+    withoutGreeting(spokenReportSyntax(withStockLastingAsSupply(withLearnerPhrasings(text)), model.parameterKeys)),
   );
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
@@ -187,6 +191,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsNeedAdWords(classification.ranked, slots, model);
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
+  periodLooksUsual(classification.ranked, slots);
+  realFigureOverAnomalies(classification.ranked, slots, model);
   restockToAvoidRunningOut(classification.ranked, slots);
   stockNeededAhead(classification.ranked, slots);
   deadStock(classification.ranked, slots);
@@ -551,6 +557,8 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
   if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
+  // "…pulled about 400 orders off the app. What's the real number?": the real one of the figure the story quoted.
+  if (REAL_FIGURE.test(question) && (told.metrics.length > 0 || told.weakMetric !== undefined)) return undefined;
   const lacks = (
     key: "marketplace" | "category" | "subcategory" | "sku" | "asin" | "campaign" | "horizonDays" | "detailLevel",
   ) =>
@@ -665,6 +673,8 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   if (followUp) return false;
   // "are my reports set to pounds or euros?": the seller's own settings, however few seller words ask it.
   if (SETTING_CHOICE.test(slots.masked)) return false;
+  // "yesterday look normal to you?": a period judged usual or not is the seller's own, whatever its few words.
+  if (slots.timeframe !== undefined && PERIOD_LOOKS_USUAL.test(slots.masked)) return false;
   const hasSlots = hasAnySlot(slots);
   if (!hasSlots && slots.unknownWords * 2 > slots.contentWords.length) return true;
   // Something the parser does not know, asked without a word of the seller's own ("who sells the cheapest X").
@@ -1441,6 +1451,34 @@ const AMOUNT_BURNT_ON_ADS =
 function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
   promoteLabel(ranked, "anomalies");
+}
+
+/**
+ * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"): an anomaly check
+ * of that period, the period and its judgement together saying what is asked, however few other words there are.
+ */
+function periodLooksUsual(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (slots.timeframe === undefined || !PERIOD_LOOKS_USUAL.test(slots.masked)) return;
+  if (!promoteLabel(ranked, "anomalies")) return;
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
+}
+
+/**
+ * The real figure asked after one quoted from elsewhere ("…pulled about 400 orders off the app. Can you give me the
+ * real number so we're not working off a screenshot?"): that figure, from the intent that answers with it, not an
+ * anomaly ("off" there is where the quote came from, not something amiss).
+ */
+function realFigureOverAnomalies(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "anomalies" || slots.metrics.length === 0 || !REAL_FIGURE.test(slots.topicText)) return;
+  const at = ranked.findIndex(
+    (r) =>
+      r.label !== "none" &&
+      r.label !== "anomalies" &&
+      r.label !== "insights" &&
+      INTENT_AREAS[r.label as Intent] !== "account" &&
+      slots.metrics.every((m) => listsMetric(model, r.label, m)),
+  );
+  if (at > 0) promote(ranked, at);
 }
 
 /**

@@ -109,6 +109,17 @@ const OWN_RECORDS = new RegExp(
     `|^(?:my|our) (?:[a-z'&]+ )?(?:spreadsheet|sheet|tab|workbook|ledger|tracker)s? (?:has|have|keeps?|splits?|shows?|lists?|breaks?|groups?|is|are)(?= |$)`,
 );
 
+/**
+ * Someone outside the seller's own asking what the request after which it is told will answer ("Stock levels by ASIN
+ * for Mexico, inbound included - the customs broker asked what's still on the water", "…, my forwarder wants to know
+ * which containers are at sea"): why the seller asks, told after the request. Whoever asks (a broker, a forwarder, a 3PL)
+ * and what they deal in (customs, the water, the port) are not what the seller asks of the data. Said first, before any
+ * request, it is the question itself, relayed.
+ */
+const ASKED_BY_SOMEONE = new RegExp(
+  `^${LEAD}(?:my|our|the|a|an) (?:[a-z0-9'&-]+ ){0,3}?(?:asked|asks|is asking|was asking|'s asking|keeps asking|kept asking|has asked|has been asking|'s been asking|wants to know|wanted to know|needs to know|would like to know|is wondering|was wondering)(?: (?:me|us))?(?: again)?(?: about)? (?:what|what's|whats|which|how|how's|where|when|whether|if)(?= |$)`,
+);
+
 /** A clause that only goes on describing the one before it ("…the bank statement, which shows 3 deposits"). */
 const RELATIVE = /^(?:which|who|whose)\b/i;
 
@@ -148,10 +159,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   }
   if (clauses.length < 2) return undefined;
   const isReason = (c: string) => {
-    const lower = c
-      .toLowerCase()
-      .replace(/[.!?;:,]+$/, "")
-      .replace(/[‘’]/g, "'");
+    const lower = lowered(c);
     return (
       PURPOSE.test(lower) ||
       OWN_RECORDS.test(lower) ||
@@ -165,6 +173,9 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   // A relative clause after a reason ("I'm matching it against the bank statement, which shows 3 deposits") says more
   // of what the reason is about: its figures are the statement's, not the question's.
   const told = clauses.map(isReason);
+  // Someone's question told after a request of the seller's own is why the seller asks.
+  for (let i = 1; i < clauses.length; i++)
+    if (!told[i] && told.slice(0, i).some((t) => !t) && ASKED_BY_SOMEONE.test(lowered(clauses[i]))) told[i] = true;
   // A sentence of its own ("… to free up cash. Which product sold least?") asks, and so does one that ends asking.
   for (let i = 1; i < clauses.length; i++)
     if (told[i - 1] && /,$/.test(clauses[i - 1]) && RELATIVE.test(clauses[i]) && !/\?$/.test(clauses[i]))
@@ -176,6 +187,14 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   const meetings = reasons.filter((c) => MEETING_AHEAD.test(c.toLowerCase().replace(/[‘’]/g, "'")));
   const hedges = reasons.filter((c) => HEDGE.test(c.toLowerCase().replace(/[‘’]/g, "'")));
   return { asking: joinClauses(asking), reasons, worries, meetings, hedges };
+}
+
+/** A clause in lower case, without its closing marks and with straight apostrophes. */
+function lowered(clause: string): string {
+  return clause
+    .toLowerCase()
+    .replace(/[.!?;:,]+$/, "")
+    .replace(/[‘’]/g, "'");
 }
 
 /** Clauses joined back into one text: a comma between them, unless a clause already ends with its own mark. */

@@ -5,6 +5,7 @@ import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timefram
 import type { Lexicon } from "./lexicon.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
+import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { spokenNumbers } from "./spoken-numbers.js";
@@ -1976,7 +1977,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = replaceAll(text, LIMIT, (m) => {
     const n = Number(m[1]);
     if (n < 1 || n > 1000) return undefined;
-    slots.limit ??= n;
+    // "my VA pulled about 400 orders": a figure's rough size as someone quoted it, no count of rows.
+    const quoted = ESTIMATE_BEFORE.test(text.slice(0, m.index)) && /^ m_/.test(text.slice(m.index + m[0].length));
+    if (!quoted) slots.limit ??= n;
     return "__num__";
   });
 
