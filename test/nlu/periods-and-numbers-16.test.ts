@@ -2,8 +2,9 @@
 // is a row to check, not a filter; the day stock must last until ("before 12 December", "before it arrives" after the
 // day a shipment is due) is a horizon counted from today; running out first, asked of one thing, is one row; and a
 // request said as who wants which figure ("My assistant needs the October revenue for Italy.") keeps its period and
-// place when a figure quoted from elsewhere and the reason it differs follow. Today is 2026-11-21. Every phrasing is
-// our own.
+// place when a figure quoted from elsewhere and the reason it differs follow. "Since two weeks ago" names a day, as
+// "since March 1" does, and runs from it through today; "since two months" (learner English for "for two months")
+// stays the last two months. Today is 2026-11-21. Every phrasing is our own.
 import { describe, expect, it } from "vitest";
 import { FIXTURE_VOCABULARY, frameChecks } from "../helpers/nlu-frames.js";
 
@@ -123,4 +124,33 @@ describe("who wants which figure asks for it, whatever figure quoted from elsewh
     // A deed needed is no figure wanted: the question after it asks.
     ["I need to restock soon. Which products run out in the next 2 weeks?", "stockout_risk", { horizon_days: 14 }],
   ])("%j stays as asked", (q, intent, filters) => expectFrame([q], { intent, filters }));
+});
+
+describe("since a count of periods ago is the range from that day through today", () => {
+  it.each([
+    ["orders since two weeks ago", "2026-11-07..2026-11-21"],
+    ["orders since 3 months ago", "2026-08-21..2026-11-21"],
+    ["revenue since a month ago", "2026-10-21..2026-11-21"],
+    ["units since 10 days ago", "2026-11-11..2026-11-21"],
+    ["sales since a couple of weeks back", "2026-11-07..2026-11-21"],
+    ["revenue since 1 year ago", "2025-11-21..2026-11-21"],
+  ])("%j is %s", (q, timeframe) =>
+    expect(understand(q)?.filters.date_range, q).toEqual({
+      start: timeframe.slice(0, 10),
+      end: timeframe.slice(12),
+    }),
+  );
+  it("the rating asked since a count of months ago is the range too", () =>
+    expectFrame(["is going down the rating of SO-YOGA-01 since 4 months ago?"], {
+      intent: "declining_reviews",
+      filters: { timeframe: "2026-07-21..2026-11-21" },
+    }));
+  it.each([
+    // Without "ago", learner English for "for two months": the last whole units.
+    ["orders since two months", "last_2_months"],
+    ["revenue since 3 weeks", "last_3_weeks"],
+    ["sales since one month", "last_30_days"],
+    // A named day after "since" was a range already.
+    ["refunds since Oct 1", "2026-10-01..2026-11-21"],
+  ])("%j is %s", (q, timeframe) => expect(understand(q)?.filters.timeframe, q).toBe(timeframe));
 });
