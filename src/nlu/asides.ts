@@ -39,6 +39,27 @@ export const QUOTED_FIGURE = new RegExp(
   "i",
 );
 
+/**
+ * The seller's own guess of the answer ("I think it's Beauty & Personal Care at about 35%", "my bet is Yoga Mats -
+ * Broad", "probably the puzzles", "I reckon Pet Supplies"): like a quoted figure, the campaign, category or product it
+ * names is a row the seller expects on top of the ranking asked beside it, to be checked, not a scope of the question.
+ */
+export const SELLERS_GUESS = new RegExp(
+  "\\b(?:" +
+    // "I think it's…", "I suspect that's…": a belief said of the answer ("I think my sales dropped" is no guess).
+    "(?:i|we) (?:think|believe|suspect|expect|assume|figure) (?:it's|its|it is|it was|it'll be|it will be|that's|that it's|the (?:answer|winner|top one|best one|worst one) is)" +
+    // "I reckon Pet Supplies", "I'd say the yoga mat", "I bet it's the puzzle".
+    "|(?:i|we) (?:reckon|bet)|(?:i|we)(?:'d| would) (?:guess|say|bet)" +
+    "|(?:i'm|i am|we're|we are) (?:guessing|betting|pretty sure it's|fairly sure it's|sure it's)" +
+    // "my bet is…", "my money's on…", "my gut says…".
+    "|(?:my|our) (?:bet|guess|money|hunch|gut|instinct)(?:'s| is| says| would be| was| goes)" +
+    "|(?:it's|its|it is|that's) (?:probably|likely|most likely)" +
+    ")\\b" +
+    // "probably Pet Supplies, right?": a guess that opens its sentence.
+    `|^${OPENER}(?:probably|likely|most likely)\\b`,
+  "i",
+);
+
 /** A question that points back at what the quote named ("what was it last month", "is that right"). */
 export const QUOTE_BACK_REFERENCE =
   /\b(?:it|its|it's|that one|this one|(?:that|this|the same) (?:campaign|category|product|item|sku|asin|listing|marketplace|figure)|my figure)\b/i;

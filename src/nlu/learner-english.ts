@@ -1,7 +1,7 @@
 /**
  * English written as a second language. Sellers who think in Italian, Spanish, German or Polish carry over their own
  * word order and prepositions: "my sells" for sales, "better of the month before" and "respect the previous 30 days"
- * for "than" and "compared to", "since two months" (or "since two months ago") for the last two months, "day for day"
+ * for "than" and "compared to", "since two months" for the last two months, "day for day"
  * for a daily breakdown, "the products with less sales" for the fewest, "I sell good". Each rule below rewrites one
  * such family of phrasings to the English the parser's grammars already read, before anything else reads the
  * question; what a native speaker writes is left as it is. ("Where goes my money" and "remains little" are words of
@@ -100,21 +100,46 @@ const REWRITES: Rewrite[] = [
   // "wetin you fit do for me": Pidgin English, "what can you do for me".
   [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
   [/\bwetin\b/gi, "what"],
-  // "since two months", "since 3 weeks" (the time that has passed), "since 3 months ago", "since two weeks back" (the
-  // whole time since then): the last two months, the last three weeks. A point named before or after another is left
-  // to the period grammar ("since two months before launch").
+  // "since two months", "since 3 weeks" (the time that has passed): the last two months, the last three weeks.
+  // "since 3 months ago", "since two weeks back" name the day that far back, as "since March 1" names one: written
+  // with digits ("since 3 months ago") for the period grammar to read as the range from that day through today. A
+  // point named before or after another is left to the period grammar ("since two months before launch").
   [
     new RegExp(
-      `\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)(?:\\s+(?:ago|back))?\\b(?!\\s+(?:ago|back|before|earlier|prior))`,
+      `\\bsince\\s+${COUNT}\\s+(days?|weeks?|months?|years?)(\\s+(?:ago|back))?\\b(?!\\s+(?:ago|back|before|earlier|prior))`,
       "gi",
     ),
-    (_all: string, n: string, unit: string) =>
+    (_all: string, n: string, unit: string, ago: string | undefined) => {
+      const one = /^(?:a|an|one|1)$/i.test(n);
+      if (ago) return `since ${countOf(n)} ${unit.replace(/s$/i, "")}${one ? "" : "s"} ago`;
       // One unit is the rolling one just past ("since one month" = the past month, as long as a month).
-      /^(?:a|an|one|1)$/i.test(n)
-        ? `in the past ${unit.replace(/s$/i, "")}`
-        : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`,
+      return one ? `in the past ${unit.replace(/s$/i, "")}` : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`;
+    },
   ],
 ];
+
+/** The words of a count of periods, as digits ("two" = 2, "a couple of" = 2, "an" = 1). */
+const COUNT_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+/** A count as digits. */
+function countOf(n: string): number {
+  return /couple/i.test(n) ? 2 : (COUNT_WORDS[n.toLowerCase()] ?? Number(n));
+}
 
 /** The question with a learner's phrasings rewritten to the English the parser reads; other text as it is. */
 export function withLearnerPhrasings(text: string): string {

@@ -1,5 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
-import { NAME_WAVED_OFF, QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SUBJECT_PARKED } from "./asides.js";
+import { NAME_WAVED_OFF, QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SELLERS_GUESS, SUBJECT_PARKED } from "./asides.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -22,6 +22,7 @@ import {
   SCOPE_BACK_REFERENCE,
   storyApart,
   TOLD_DEED,
+  WANTED_FIGURE_SENTENCE,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
@@ -529,10 +530,16 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     const said = read(s);
     return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
   };
-  const apart = storyApart(
-    withToldColonsAsStops(text),
-    (s) => s.endsWith("?") || ASKING_SENTENCE.test(s) || EDITING_SENTENCE.test(s) || fragment(s),
-  );
+  // "probably Pet Supplies, right?": the seller's guess of the answer only tells, unless a question word opens it.
+  const guess = (s: string) => SELLERS_GUESS.test(s.replace(/[‘’]/g, "'")) && !ASKING_SENTENCE.test(s);
+  const asks = (s: string) =>
+    !guess(s) && (s.endsWith("?") || ASKING_SENTENCE.test(s) || EDITING_SENTENCE.test(s) || fragment(s));
+  // "My assistant needs the October revenue for Italy. The payments report says 5,920 but that's net of fees…": when
+  // no sentence asks outright, the one that says which figure is wanted does; the others only tell.
+  const stops = withToldColonsAsStops(text);
+  const apart =
+    storyApart(stops, asks) ??
+    storyApart(stops, (s) => asks(s) || WANTED_FIGURE_SENTENCE.test(s.replace(/[‘’]/g, "'")));
   if (!apart) return undefined;
   const toldSentences = apart.told.split(/(?<=[.!?])\s+/);
   // "I mean what I pay for it…": a sentence that says more of the question is part of it.
@@ -542,8 +549,11 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   let question = apart.asking;
   // "Which campaign had the worst ACoS? I've got Yoga Mats - Broad at about 48%": a name quoted back from the
   // seller's own sheet is one of the rows the question ranks or breaks down, not its scope, unless the question
-  // points back at it ("what was it last month?").
-  const quoted = toldSentences.filter((t) => QUOTED_FIGURE.test(t.replace(/[‘’]/g, "'")));
+  // points back at it ("what was it last month?"); so is the seller's guess of the answer ("I think it's Beauty").
+  const quoted = toldSentences.filter((t) => {
+    const plain = t.replace(/[‘’]/g, "'");
+    return QUOTED_FIGURE.test(plain) || SELLERS_GUESS.test(plain);
+  });
   const rows = asked.groupBy ?? asked.entityGroup;
   const unquoted =
     quoted.length > 0 && rows && !QUOTE_BACK_REFERENCE.test(question)
@@ -556,7 +566,11 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   // A question of filters alone ("last 30 days against the 30 before that?") leans on the sentence before it.
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
-  if ((!wanted && !QUESTION_WORD.test(question)) || KIND_BACK_REFERENCE.test(question)) return undefined;
+  if (
+    (!wanted && !QUESTION_WORD.test(question) && !WANTED_FIGURE_SENTENCE.test(question.replace(/[‘’]/g, "'"))) ||
+    KIND_BACK_REFERENCE.test(question)
+  )
+    return undefined;
   // "…pulled about 400 orders off the app. What's the real number?": the real one of the figure the story quoted.
   if (REAL_FIGURE.test(question) && (told.metrics.length > 0 || told.weakMetric !== undefined)) return undefined;
   const lacks = (
@@ -575,6 +589,11 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     lacks("asin") ||
     lacks("campaign") ||
     lacks("horizonDays") ||
+    // "My container is due to land on 12 December. Which products run out before it arrives?": the day the story
+    // names is the one the question points back at, a horizon read of the whole.
+    (asked.horizonDays === undefined &&
+      DEADLINE_BACK_REFERENCE.test(question) &&
+      read(text).horizonDays !== undefined) ||
     // "In detail, please - I've blocked out an hour for this.": how thoroughly to answer is said of the question,
     // whatever the sentence it is said in goes on to tell.
     lacks("detailLevel") ||
@@ -609,11 +628,16 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
 const QUOTED_ROWS: Partial<Record<string, readonly GroupBy[]>> = {
   campaign: ["campaign"],
   category: ["category", "subcategory"],
-  subcategory: ["category", "subcategory"],
+  // "Which products sold the most? I think it's the puzzle.": a kind of product is a row of a product ranking too.
+  subcategory: ["category", "subcategory", "asin"],
   marketplace: ["marketplace"],
   sku: ["asin"],
   asin: ["asin"],
 };
+
+/** A question pointing back at a day the story named: "before it arrives", "until then", "by the time it lands". */
+const DEADLINE_BACK_REFERENCE =
+  /\b(?:before|until|till|by the time|ahead of)\b (?:(?:it|they|that|this|the [a-z]+|my [a-z]+|our [a-z]+) (?:arrives?|lands?|docks?|gets? (?:in|here)|comes? in|is (?:checked in|delivered|here|in)|are (?:checked in|delivered|here|in))|then|that date|that day)\b/i;
 
 /** A sentence told in the first person up to a colon ("I'm doing the VAT return and need one figure: …"). */
 const TOLD_BEFORE_COLON = /(?:^|(?<=[.!?]\s))([^.!?:]*\b(?:i|i'm|im|i've|we|we're|we've|my|our)\b[^.!?:]*):\s+(?=\S)/gi;

@@ -261,6 +261,14 @@ const WANTING =
   /^(?:[^.!?]*?(?:,|\band|\bso|\bbut)\s+)?(?:(?:so|and|ok|okay)[,\s]+)?(?:(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:wants|needs|asked for|is asking for|has asked for|requested|requires|would like)|(?:i|we) (?:need|want|have to report|must report|have to give|need to report|'d like|would like))(?: to (?:know|see|check|have))?\s+/i;
 
 /**
+ * A sentence that asks by saying who wants which figure ("My assistant needs the October revenue for Italy.", "The
+ * bank wants to see our payouts this quarter.", "I need the gross sales for October."): a request, though it opens
+ * with no question word, when what is wanted is a figure (the, my, how much…) and not a deed ("I need to restock").
+ */
+export const WANTED_FIGURE_SENTENCE =
+  /^(?:(?:so|and|ok|okay|right)[,\s]+)?(?:(?:my|our|the) (?:[a-z'&]+ ){0,3}?(?:wants|needs|asked for|is asking for|has asked for|requested|requires|would like)|(?:i|we) (?:need|want|'d like|would like))(?: to (?:know|see|check|have))?\s+(?:the|my|our|a|an|how|what|which|total|[a-z]+'s)\b/i;
+
+/**
  * A figure named in one sentence and asked for in the next by a pointer alone ("My accountant wants the Spanish gross
  * for August on its own line. What was it?"), the last two sentences: the question of the figure named, after what
  * was told before it. Undefined otherwise.

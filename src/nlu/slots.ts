@@ -4,6 +4,8 @@ import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
+import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
+import { stockDeadline } from "./stock-deadline.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
@@ -1442,6 +1444,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
   text = withNamedDays(text, today);
+  // "which products run out before 12 December", "…due to land on 12 December. What runs out before it arrives?": the
+  // day stock must last until is a horizon from today, not a day gone by.
+  const deadline = slots.horizonDays === undefined ? stockDeadline(text, today, "__horizon__") : undefined;
+  if (deadline) {
+    slots.horizonDays = deadline.days;
+    text = deadline.text;
+  }
   const sameDay = text.includes("same") ? SAME_DAY.exec(text) : null;
   if (sameDay) {
     slots.sameDayBack = (sameDay[1] ?? sameDay[2]) as "week" | "month" | "year";
@@ -2091,7 +2100,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     // "which category gives me more margin", "the ASIN where I win less of the buy box": one thing told by its
     // singular noun and picked by a comparative with nothing to be compared with, as "which is the better" is.
     (!range && !judgedRange && ONE_PICKED_BY_COMPARATIVE.test(slots.topicText)) ||
-    (hasSuperlative &&
+    // "which Toys & Games item runs out first": the order of running out ranks as a superlative does.
+    ((hasSuperlative || FIRST_TO_RUN_OUT.test(text)) &&
       !range &&
       !judgedRange &&
       ((g.singular.find(text).length > 0 && g.plural.find(text.replace(OF_THEM_ALL, " ")).length === 0) ||
@@ -2471,7 +2481,7 @@ const JUST_ONE =
  * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|goes|went|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
 /**
  * "of them all", "of all of them": the whole set a superlative is taken over, not rows asked for, so "which category had
  * the poorest margin of them all" is still one category ("which products are the best of them all" are several).

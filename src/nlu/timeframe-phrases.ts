@@ -57,6 +57,7 @@ interface Grammar {
     onward: RegExp;
     onDay: RegExp;
     sinceDay: RegExp;
+    sinceAgo: RegExp;
     rolling: RegExp;
     window: RegExp;
     wholePeriod: RegExp;
@@ -155,6 +156,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(?:the )?(?:q([1-4])|(${ordinals}) quarter|(${MONTH})),? (?:of )?(last|this) year|(last|this) year (?:q([1-4])|(${MONTH})))${E}`,
         "g",
       ),
+      // "since 3 months ago", "since 2 weeks ago": the day that far back (written with digits by the learner-English
+      // rules), from which the range runs through today, as "since March 1" does.
+      sinceAgo: new RegExp(`${B}since (\\d{1,3}) (day|week|month|year)s? ago${E}`, "g"),
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:${SPOKEN_FILLER})?(?:the )?(\\d{1,2})${ORD}${E}`, "g"),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed. Said as
@@ -410,6 +414,18 @@ export function findTimeframes(
     claim(g.patterns.onward, (m) => {
       const range = dateExpr(m[1], today, g);
       return range && range.start <= today ? { kind: "time", token: `${range.start}..${today}` } : undefined;
+    });
+  if (hasDigit && tokens.includes("since") && tokens.includes("ago"))
+    claim(g.patterns.sinceAgo, (m) => {
+      const n = Number(m[1]);
+      const unit = m[2];
+      const start =
+        unit === "day"
+          ? addDaysIso(today, -n)
+          : unit === "week"
+            ? addDaysIso(today, -7 * n)
+            : addMonthsIso(today, unit === "year" ? -12 * n : -n);
+      return n >= 1 ? { kind: "time", token: `${start}..${today}` } : undefined;
     });
   if (/(?:since|starting|as of|beginning|back to)/.test(text))
     claim(g.patterns.since, (m) => {

@@ -142,10 +142,13 @@ describe("'since' a count of periods is the last that many periods", () => {
   ])("%j is %s over %s", (q, intent, timeframe) => expectFrame([q], { intent, filters: { timeframe } }));
   it("a named period after 'since' stays a range from its start", () =>
     expect(understand("sales since last month")?.filters.timeframe).toMatch(/^\d{4}-\d{2}-\d{2}\.\./));
-  // A count of periods back ("since two weeks ago") is read as the last two whole weeks, as a rolling window is: it
-  // starts on the same day as the range from that point and leaves out only today's partial day.
-  it("a count of periods back after 'since' is the last that many periods", () =>
-    expectFrame(["orders since two weeks ago"], { intent: "sales_summary", filters: { timeframe: "last_2_weeks" } }));
+  // A count of periods back ("since two weeks ago") names a day, as "since March 1" does: the range runs from that
+  // day through today.
+  it("a count of periods back after 'since' is the range from that day through today", () =>
+    expectFrame(["orders since two weeks ago"], {
+      intent: "sales_summary",
+      filters: { timeframe: "2026-11-07..2026-11-21" },
+    }));
 });
 
 describe("where the money goes, said with the verb first, and little remaining, ask for the profit and loss", () => {

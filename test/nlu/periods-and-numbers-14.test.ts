@@ -1,6 +1,6 @@
 // Periods and numbers, fourteenth set: English written as a second language about sales, ads and periods. A
 // "trimester" is a quarter, "publicity" is advertising, the "transition" of a figure is its trend, counted or ranked
-// "articles" are products, a "sales value" is revenue, "since three months ago" is the last three months, what
+// "articles" are products, a "sales value" is revenue, "since three months" is the last three months, what
 // "leaves me more profit" ranks by the most profit, what "increased the most" ranks by growth, and a reply that puts
 // another figure "instead" keeps the question before. Every phrasing is our own.
 import { describe, it } from "vitest";
@@ -79,12 +79,13 @@ describe("publicity is advertising, and its sales are ad sales", () => {
   ])("%j is advertising_summary", (q, filters) => expectFrame([q], { intent: "advertising_summary", filters }));
 });
 
-describe("since N months ago is the last N months", () => {
+describe("since N months is the last N months; since N months ago is the range from that day", () => {
   it.each([
-    ["is my acos going down since 2 months ago", "advertising_summary", "last_2_months"],
-    ["how much did I sell since 6 weeks ago", "sales_summary", "last_6_weeks"],
-    ["since two months ago, how are my sessions", "conversion_analysis", "last_2_months"],
-    // Without "ago" the learner's "since two months" already meant the same.
+    // With "ago" a day is named, as "since March 1" names one: from it through today.
+    ["is my acos going down since 2 months ago", "advertising_summary", "2026-09-21..2026-11-21"],
+    ["how much did I sell since 6 weeks ago", "sales_summary", "2026-10-10..2026-11-21"],
+    ["since two months ago, how are my sessions", "conversion_analysis", "2026-09-21..2026-11-21"],
+    // Without "ago" the learner's "since two months" means "for two months": the last two months.
     ["revenue since 2 months", "sales_summary", "last_2_months"],
   ])("%j", (q, intent, timeframe) => expectFrame([q], { intent, filters: { timeframe } }));
 });
