@@ -48,17 +48,31 @@ const REWRITES: Rewrite[] = [
     ),
     "compared to ",
   ],
-  // "the products with less sales", "which items have more orders": without a comparison in the clause, the fewest
-  // and the most, a ranking. ("Get more reviews" is left as it is: the count of reviews coming in.)
+  // "the products with less sales", "which items have more orders", "which items make fewer orders": without a
+  // comparison in the clause, the fewest and the most, a ranking. ("Get more reviews" is left as it is: the count of
+  // reviews coming in.)
   [
     new RegExp(
-      `\\b(with|have|has|had|having|make|makes|made|do|does|did)\\s+(?:the\\s+)?(less|more)\\s+(${RANKED_FIGURES})\\b`,
+      `\\b(with|have|has|had|having|make|makes|made|do|does|did)\\s+(?:the\\s+)?(less|fewer|more)\\s+(${RANKED_FIGURES})\\b`,
       "gi",
     ),
     (all: string, verb: string, amount: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) || CHOICE_BEFORE.test(text.slice(0, Number(at)))
         ? all
-        : `${verb} the ${amount.toLowerCase() === "less" ? "least" : "most"} ${figure}`,
+        : `${verb} the ${amount.toLowerCase() === "more" ? "most" : "least"} ${figure}`,
+  ],
+  // "the 3 products that sold less units", "which items sell fewer", "the ones selling more orders": products said to
+  // sell less or more, with no comparison in the clause, are ranked from the fewest or the most. The products (or a
+  // relative word) must come first: "are we selling less units" asks how the seller's business moved.
+  [
+    new RegExp(
+      `\\b(that|which|who|products?|items?|skus?|asins?|listings?|ones)\\s+(sell|sells|sold|selling)\\s+(?:the\\s+)?(less|fewer|more)\\b(?:\\s+(${RANKED_FIGURES})\\b)?`,
+      "gi",
+    ),
+    (all: string, who: string, verb: string, amount: string, figure: string | undefined, at: string, text: string) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) || CHOICE_BEFORE.test(text.slice(0, Number(at)))
+        ? all
+        : `${who} ${verb} the ${amount.toLowerCase() === "more" ? "most" : "least"}${figure ? ` ${figure}` : ""}`,
   ],
   // "the products that leave me more profit", "which items bring us more sales": a ranking by the most, as "make".
   [
@@ -69,8 +83,8 @@ const REWRITES: Rewrite[] = [
     (all: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
   ],
-  // "the less sold products", "the more selling items": the least and the most.
-  [/\bthe\s+less\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
+  // "the less sold products", "the fewer ordered items", "the more selling items": the least and the most.
+  [/\bthe\s+(?:less|fewer)\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
   [/\bthe\s+more\s+(sold|selling|ordered|bought)\b/gi, "the most $1"],
   // "I sell good", "the kitchen line goes good": the adverb, well.
   [/\b(sell|sells|sold|selling|go|goes|going|went)\s+(?:very\s+)?good\b/gi, "$1 well"],

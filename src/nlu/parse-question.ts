@@ -1355,6 +1355,10 @@ const COMPARED_FIGURE_INTENTS = new Set<Intent>([
  */
 function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): boolean {
   const comparable = model.vocab.intents.sales_comparison.allowed ?? [];
+  // "the reviews of X come fewer than before", "I get less reviews than before": reviews said to fall against no
+  // period of their own name the decline the reviews check looks for, not two periods side by side.
+  if (intent === "declining_reviews" && slots.compareTo === "previous_period" && FEWER_SAID.test(slots.topicText))
+    return false;
   return (
     slots.compareTo !== undefined &&
     COMPARED_FIGURE_INTENTS.has(intent) &&
@@ -1367,6 +1371,9 @@ function figureOverPeriods(intent: Intent, slots: Slots, model: ParserModel): bo
     slots.metrics.every((m) => comparable.includes(m))
   );
 }
+
+/** A figure said to fall: fewer, less, rarer or lower than it was. */
+const FEWER_SAID = /(?:^| )(?:fewer|less|rarer|lower|slower)(?= |$)/;
 
 /** Totals asked for by that word ("Q3 totals for Sports & Outdoors"). */
 const TOTALS_ASKED = /(?:^| )totals(?= |$)/;

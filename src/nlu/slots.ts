@@ -414,7 +414,7 @@ const ORDER_TO_ARRIVAL =
 const TRANSIT_LEAD_TIME =
   /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
 const CURRENCY = new RegExp(
-  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK} ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
+  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK}(?: the)? ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
 );
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
@@ -713,6 +713,11 @@ const MEDIA_TAKEN_IN =
 const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
 const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
+/**
+ * "ad spend total? ACoS also", "units in total, acos too": "total" closing one item before a mark belongs to the figure
+ * before it; the ACoS after the mark is plain ACoS, not TACoS ("total ACoS").
+ */
+const TOTAL_CLOSED_BEFORE_ACOS = /(?<![\w])(total)\s*[?.!,;:]+\s*(?=acos(?![\w]))/gi;
 /** Every marketplace together ("all markets", "all of my marketplaces", "everywhere", "worldwide"). */
 const ALL_MARKETPLACES =
   /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|every (?:amazon )?(?:marketplace|market|country)|everywhere|worldwide)(?= |$)/;
@@ -1072,6 +1077,17 @@ const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
 const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "cost_of_goods"]);
+/** Something sold (for) said in money's terms: "sell for this month in money terms", "sold in value". */
+const SOLD_FOR_IN_MONEY =
+  /(?<![\w])(sell|sells|sold|selling)(?: for)?((?: [a-z_']+){0,6}?) in (?:money|value|cash|revenue)(?: terms)?(?![\w])/g;
+/** "how much did X sell for last month", "how much have we sold for in the UK": what the sales came to in a period. */
+const HOW_MUCH_SOLD_FOR =
+  /(?<![\w])(how much (?:did|have|has|had)(?: [a-z_']+){1,4}? (?:sell|sold)) for(?= (?:__time__|__mkt__|in|during|over|across|since)(?![\w]))/g;
+/** Money in general, which a verb of paying out may send to a cost. */
+const MONEY_WORDS = new Set(["money", "cash"]);
+/** What joins money to the cost it went on: "went to amazon in", "did we lose on", "was paid out as". */
+const MONEY_TO_COST =
+  /^(?:(?:did|does|do|has|have|had|is|was|were|are) )?(?:(?:i|we|it) )?(?:go|goes|went|gone|going|paid|pay|pays|spent|spend|lost|lose|loses|given|give|gave|handed|hand)(?: (?:out|over|away|back))?(?: (?:to|on) (?:amazon|them|__mkt__|amazon __mkt__))?(?: (?:in|on|for|as|to|into))?(?: (?:my|the|our))?$/;
 /** The fees a seller names by what they pay for ("storing my stock", "packing and posting"). */
 const NAMED_FEES = new Set<Metric>(["referral_fees", "fba_fees", "storage_fees"]);
 
@@ -1128,7 +1144,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // profit, us, last 90 days"), an item of a terse list where the pronoun cannot stand, is the US.
   let asked = question
     .replace(DICTATED_DOMAIN, (_all, tld: string) => `amazon.${tld.toLowerCase().replace(/ dot /g, ".")}`)
-    .replace(US_LISTED, "$1 the us");
+    .replace(US_LISTED, "$1 the us")
+    .replace(TOTAL_CLOSED_BEFORE_ACOS, "$1, and ");
   if (/sku/i.test(question)) {
     asked = question.replace(SKU, (_all, code: string) => {
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
@@ -1625,7 +1642,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // "Germany's sales", "the UK's been slow", "amazon.de's orders": a marketplace's possessive (or "'s" for "is", "has")
   // still names it.
-  if (text.includes("'")) text = withoutPlacePossessives(text, g);
+  if (/'|s(?= |$)/.test(text)) text = withoutPlacePossessives(text, g);
   slots.marketplace ??= swappedMarketplace(question, g);
   text = replaceMatches(text, g.marketplaces.find(text), (m) => {
     slots.marketplace ??= m.value;
@@ -1765,6 +1782,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (_m, lead: string, ing?: string, past?: string, aux?: string, most?: string) =>
       `${lead}${ing ? "selling" : past ? "sold" : `${aux}sell`}${most ? ` ${most} units` : ""}`,
   );
+  // "how much did X sell for last month", "what did it sell for this month in money terms": the money a sale brought
+  // over a period, or said to be in money, is revenue; "what does X sell for" alone stays its price.
+  text = text.replace(SOLD_FOR_IN_MONEY, "$1$2 in money").replace(HOW_MUCH_SOLD_FOR, "$1");
   // "referral fees, FBA fees, storage and COGS": "storage" alone in a list of costs is the storage fee.
   if (/(?:fee|fees|cogs|cost of goods)(?= |$)/.test(text))
     text = text.replace(STORAGE_AMONG_COSTS, "storage fees").replace(ADS_AMONG_COSTS, "ad spend");
@@ -1790,6 +1810,17 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       const between = next ? text.slice(m.end, next.start).trim() : "";
       if (next?.value.metric && COSTS.has(next.value.metric) && /^(?:on|in|for)?(?: (?:my|the|our))?$/.test(between))
         return "__spend__";
+    }
+    // "how much money went to Amazon in fees", "what cash did I lose on storage fees": money said to go to a cost is
+    // that cost, not the money taken.
+    if (entry.metric === "revenue" && MONEY_WORDS.has(m.phrase)) {
+      const next = metricMatches.find((n) => n.start > m.end);
+      if (
+        next?.value.metric &&
+        COSTS.has(next.value.metric) &&
+        MONEY_TO_COST.test(text.slice(m.end, next.start).trim())
+      )
+        return m.phrase;
     }
     // "what did Amazon charge me for storing my stock": a charge said by its verb, then what it paid for, is that fee
     // alone, not every fee.
@@ -2311,7 +2342,13 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
 function withoutPlacePossessives(text: string, g: SlotGrammar): string {
   const tokens = text.split(" ");
   for (let i = 0; i < tokens.length; i++) {
-    const base = /^(.+?)'s?$/.exec(tokens[i])?.[1];
+    // Typed without its apostrophe ("germanys numbers", "the uks sales"): a name of three letters or more, or "uk",
+    // whose plural is no place of its own ("its" is not Italy's).
+    const bare =
+      /^(?:[a-z]{3,}|uk)s$/.test(tokens[i]) && g.marketplaces.get(tokens[i]) === undefined
+        ? tokens[i].slice(0, -1)
+        : undefined;
+    const base = /^(.+?)'s?$/.exec(tokens[i])?.[1] ?? bare;
     if (!base) continue;
     for (let n = Math.min(3, i + 1); n >= 1; n--) {
       if (g.marketplaces.get([...tokens.slice(i - n + 1, i), base].join(" ")) === undefined) continue;
