@@ -14,10 +14,10 @@ const NOT_AN_ANSWER = "(?!.* (?:list|lists|table|ranking|results?|answer|chart|g
 /**
  * A public reply put under a review ("post a public response to the angry review", "leave a comment under the 1-star
  * review"), or a review deleted, hidden or flagged ("delete the bad review a customer wrote", "get the 1-star review
- * taken down"): done on Amazon by the seller, or not at all.
+ * taken down", "take that review down"): done on Amazon by the seller, or not at all.
  */
 const REVIEW_ACTION =
-  "(?:(?:post|write|leave|add|put|publish|submit|draft|type) (?:a |an |the |my |our |some )?(?:(?:public|quick|short|polite|nice|official|personal|proper|seller) )*(?:respond|responses?|repl(?:y|ies)|comments?|answers?|rebuttal) (?:to|under|on|below|beneath|for) (?:[^ ]+ ){0,5}?(?:reviews?|ratings?|feedback)|(?:delete|remove|take down|get rid of|hide|report|flag|dispute|erase) (?:the |this |that |these |those |a |all |all the |my |our )?(?:[^ ]+ ){0,4}?(?:reviews?|ratings?|feedback))(?= |$)" +
+  "(?:(?:post|write|leave|add|put|publish|submit|draft|type) (?:a |an |the |my |our |some )?(?:(?:public|quick|short|polite|nice|official|personal|proper|seller) )*(?:respond|responses?|repl(?:y|ies)|comments?|answers?|rebuttal) (?:to|under|on|below|beneath|for) (?:[^ ]+ ){0,5}?(?:reviews?|ratings?|feedback)|(?:delete|remove|take down|get rid of|hide|report|flag|dispute|erase) (?:the |this |that |these |those |a |all |all the |my |our )?(?:[^ ]+ ){0,4}?(?:reviews?|ratings?|feedback)|(?:take|get|have) (?:the |this |that |these |those |a |all |all the |my |our )?(?:[^ ]+ ){0,4}?(?:reviews?|ratings?|feedback) (?:down|removed|deleted|taken down|off))(?= |$)" +
   NOT_SELLER_AI +
   NOT_AN_ANSWER;
 

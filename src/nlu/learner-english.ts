@@ -83,6 +83,24 @@ const REWRITES: Rewrite[] = [
     (all: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
   ],
+  // "selling more cheap than me", "more low than last month", "more good": "more" before a short adjective, as Romance
+  // languages build every comparative ("más barato", "plus bas"), is that adjective's own comparative.
+  [
+    /\bmore\s+(cheap|cheaply|low|high|big|small|fast|slow|good|bad)\b/gi,
+    (_all: string, word: string) =>
+      ({
+        cheap: "cheaper",
+        cheaply: "cheaper",
+        low: "lower",
+        high: "higher",
+        big: "bigger",
+        small: "smaller",
+        fast: "faster",
+        slow: "slower",
+        good: "better",
+        bad: "worse",
+      })[word.toLowerCase()] ?? word,
+  ],
   // "the less sold products", "the fewer ordered items", "the more selling items": the least and the most.
   [/\bthe\s+(?:less|fewer)\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
   [/\bthe\s+more\s+(sold|selling|ordered|bought)\b/gi, "the most $1"],

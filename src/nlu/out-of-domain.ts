@@ -301,6 +301,15 @@ const AMAZON_LEADER =
  */
 const AMAZON_NUMBER_ONE =
   /(?:^| )the (?:number one|no 1|#1|1|top|top selling|best ?selling|best-selling|leading|most popular) (?:(?!(?:my|our|i|we|me|us)(?: |$))[^ ]+ ){1,3}?(?:on|across|in all of) amazon(?= |$)/;
+/**
+ * The same leader on one Amazon site ("the top-selling yoga mat on amazon.de", "the #1 dog toy on amazon uk"), the
+ * site masked as a marketplace: "on" a marketplace is its shop window, where "the top seller in Germany" may be the
+ * seller's own. A kind of goods is named: "the top selling product on amazon.de last month" may be the seller's own
+ * best product, as "top sellers on amazon.com" are. Read only where the seller says nothing of their own ("my
+ * top-selling yoga mat on amazon.de").
+ */
+const SITE_NUMBER_ONE =
+  /(?:^| )the (?:number one|no 1|#1|1|top|top selling|best ?selling|best-selling|leading|most popular|hottest) (?:(?!(?:my|our|i|we|me|us|of)(?: |$))[^ ]+ ){0,2}?(?!(?:products?|items?|things?|sellers?|skus?|asins?|listings?|ones?|earners?|performers?)(?: |$))[^ ]+ (?:on|across) (?:amazon )?__mkt__(?= |$)/;
 
 /**
  * A change to the listing's own content, told as when something happened ("after the new bullet points went up", "since we
@@ -384,6 +393,23 @@ const GETTING_STOCK_IN =
 const WRITE_OFF = /(?:^| )(?:write|writes|writing|wrote|written) (?:[^ ]+ ){0,4}?off(?= |$)|(?:^| )write-?offs?(?= |$)/;
 const TAX = /(?:^| )(?:tax|taxes|taxable|hmrc|irs|taxman)(?= |$)/;
 
+/**
+ * Amazon's rules for everyone ("is Amazon planning to change its return policy", "what are the new seller guidelines on
+ * Amazon", "amazon's terms of service for reviews"): a policy is Amazon's to set and announce, not a figure of the
+ * seller's. Asked with the seller's own words ("returns on my dog toys since the policy changed") the returns are theirs.
+ */
+const RULES = /(?:^| )(?:polic(?:y|ies)|guidelines|terms of service|terms and conditions|tos|t&cs?|t and cs)(?= |$)/;
+const AMAZON_NAMED = /(?:^| )amazon(?:'s|s)?(?= |$)/;
+
+/**
+ * Small talk asked of the assistant itself: its tastes ("do u like cats or dogs better", "would you rather be a puzzle
+ * or a yoga mat", "what's your favourite dog toy") or what it is ("are you a robot"). Words that name the catalog
+ * ("cats", "dogs", "puzzles") ask no figure there; with the seller's own words ("do you like my dog toy sales") it is
+ * their data asked after all.
+ */
+const ASSISTANT_SMALL_TALK =
+  /(?:^| )(?:do|would|did|don't|dont|wouldn't) (?:you|u|ya) (?:(?:really|even|personally|actually|honestly|secretly) )?(?:like|likes|love|prefer|enjoy|hate|fancy|rather)(?= |$)|(?:^| )(?:your|ur|you're|youre|you are) (?:fav(?:ou?rite)?|fave|favourite|favorite|(?:personal )?opinion (?:on|of|about))(?= |$)|(?:^| )(?:are|r) (?:you|u) (?:a |an )?(?:robot|bot|human|person|real|alive|conscious|sentient|ai|chatbot|machine)(?= |$)|(?:^| )(?:you|u) (?:a )?(?:cat|dog|morning|night) person(?= |$)/;
+
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
 
@@ -427,7 +453,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
       if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))
         return true;
-      if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text))) return true;
+      if (!ownSide && ASSISTANT_SMALL_TALK.test(text)) return true;
+      if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text) || SITE_NUMBER_ONE.test(text))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
@@ -449,6 +476,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (tokens.some((t) => own.has(t))) return false;
       // A market benchmark ("the average conversion rate on Amazon"), not the seller's own figure.
       if (tokens.some((t) => BENCHMARK_WORDS.has(t)) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
+      if (RULES.test(text) && AMAZON_NAMED.test(text)) return true;
       // What sells on Amazon at large ("the best selling toys on amazon this christmas"), not the seller's own.
       if (MARKET_RANKING.test(text) && /(?:^| )on amazon(?: |$)/.test(text)) return true;
       // "who sells the most yoga mats": another seller, unless the seller's own side is in it ("who sells for less than

@@ -8,6 +8,7 @@ import { REAL_FIGURE } from "./real-figure.js";
 import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
 import { spokenReportSyntax } from "./report-syntax.js";
+import { SENTENCE_BREAK, sentencesLinked } from "./sentence-links.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
@@ -150,7 +151,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
       !worldOnlyInStatements(asked, options, model)) ||
     worldDetector(model.vocab.outOfDomain).actsOnTheAccount(slots.topicText) ||
-    thirdPartyDetector(model.vocab.words, model.grammar.metrics).asksOthersFigures(slots.topicText, slots.metrics);
+    asksOthersFigures(asked, slots, options, model);
   // "Not ours" needs more than a near example when the question is plainly about the seller's things.
   const [first, second] = classification.ranked;
   const noneFirst = first?.label === "none";
@@ -744,11 +745,6 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
 /** Another business that puts offers beside the seller's. */
 const OFFERING_PARTY = /(?:^| )(?:sellers?|competitors?|rivals?|merchants?|vendors?|resellers?)(?:'s|s'|')?(?= |$)/;
 
-/**
- * Where one sentence ends and the next starts: a stop, a question mark or a colon, a dash between words, or a comma
- * after the "please" that closes a request ("the restock list for Germany please, the courier adds a few days").
- */
-const SENTENCE_BREAK = /(?<=[.!?;:])\s+(?=\S)|\s+[-–—]+\s+|(?<=\b(?:please|pls|plz)),\s+/i;
 /** A sentence that asks or bids (a question word, an auxiliary first, or a request), after a word of lead-in. */
 const ASKING_SENTENCE =
   /^(?:(?:so|ok|okay|and|but|now|right|anyway|also|then|quick one)[,\s]+)*(?:what|what's|whats|which|how|how's|how'd|who|who's|when|where|why|is|are|was|were|do|does|did|can|could|will|would|should|shall|have|has|please|pls|plz|show|give|tell|list|pull|get|send|set|update|change|delete|remove|create|add|put|compare|rank|sort|break|split|sync|refresh|find|check|let|i want|i need|i'd like|i would like|any)(?=[\s,?!.']|$)/i;
@@ -795,6 +791,20 @@ function worldOnlyInStatements(text: string, options: ParseOptions, model: Parse
   if (question.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(question.topicText)) return false;
   // The question must be a seller's by itself: a metric, a catalog name or a setting, or a seller's word.
   return hasSellerSlot(question, true) || ownsTopic(question, model);
+}
+
+/**
+ * Whether a question asks another party's figures, in one of its sentences or across them ("my competitor is doing
+ * great - how much did they sell?"), but not by a figure that only starts the next sentence ("Am I more expensive
+ * than the other sellers on B0…? Sales on it have been slow": the seller's own sales, told as the reason).
+ */
+function asksOthersFigures(asked: string, slots: Slots, options: ParseOptions, model: ParserModel): boolean {
+  const detector = thirdPartyDetector(model.vocab.words, model.grammar.metrics);
+  if (!detector.asksOthersFigures(slots.topicText, slots.metrics)) return false;
+  const linked = sentencesLinked(asked);
+  if (linked === undefined) return true;
+  const apart = slotsOf(linked, options, model);
+  return detector.asksOthersFigures(apart.topicText, apart.metrics);
 }
 
 /** Words a reply may say besides the place or category it moves to ("same check for…", "all marketplaces please"). */

@@ -232,6 +232,14 @@ const DESCRIBING = new Set(["on", "in", "for", "at", "selling", "with", "from"])
 const THEIR_AUXILIARIES =
   /^(?:(?:is|are|was|were|has|have|had|been|does|did|do|will|also|currently|now|still|really|actually|probably) )+/;
 
+/**
+ * Their selling said by its price against the seller's ("are the competitors selling cheaper than me", "the other
+ * sellers offering it for less than us", "selling at a lower price than me"): their offers, which the mirror holds,
+ * not their sales.
+ */
+const PRICED_AGAINST_OWN =
+  /^ (?:(?:it|them|this|that|these|those|the same(?: [a-z]+){0,2}|[a-z_]+) )?(?:cheaper|for less|at (?:a )?(?:lower|cheaper|better) prices?|(?:at |for )?(?:a )?lower(?: prices?)?|less expensive|more cheaply|below|under|undercutting)(?: (?:than|then|to|compared to))? (?:me|us|my|our|mine|ours|i|we)(?= |$)/;
+
 /** What another business pays for its goods ("is the top toy seller paying their supplier"): its costs, not mirrored. */
 const THEIR_COSTS = /^(?:pay|pays|paying|paid|spend|spends|spending)(?= |$)/;
 
@@ -345,6 +353,7 @@ export function thirdPartyDetector(
   };
   /** A verb of theirs whose object is one of their offers' figures ("move their prices", "changed the buy box"). */
   const movesOffers = (rest: string): boolean => {
+    if (PRICED_AGAINST_OWN.test(rest.replace(theirVerb, ""))) return true;
     const after = rest.replace(theirVerb, "").replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
     const metric = metricPhrases.at(after, 0)?.value.metric;
     return metric !== undefined && metric !== null && theirs.has(metric);
