@@ -8,6 +8,8 @@
  * the profit and loss class in concepts.json: the classifier reads them as they stand.)
  */
 
+import { withoutFilipinoParticles } from "./filipino-particles.js";
+
 /** Words of a period that may follow a comparison's joining word ("respect the previous 30 days", "of last month"). */
 const PERIOD_NEXT =
   "(?=(?:the\\s+|a\\s+)?(?:previous|prior|preceding|past|last|same|yesterday|today|this|day|week|month|quarter|year|period|one before|\\d{4}|q[1-4]|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\b)";
@@ -175,7 +177,8 @@ function countOf(n: string): number {
 
 /** The question with a learner's phrasings rewritten to the English the parser reads; other text as it is. */
 export function withLearnerPhrasings(text: string): string {
-  let out = text;
+  // A Filipino seller's politeness ("pa-check naman po …") goes first: the rules below read what it asks.
+  let out = withoutFilipinoParticles(text);
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
     if (pattern.test(out)) {

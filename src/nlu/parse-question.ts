@@ -9,6 +9,7 @@ import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
 import { spokenReportSyntax } from "./report-syntax.js";
 import { SENTENCE_BREAK, sentencesLinked } from "./sentence-links.js";
+import { stockCostIsItsWorth, stockPerCategory } from "./stock-by-its-words.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
@@ -211,6 +212,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   gapsOverPrices(classification.ranked, slots, model);
   gapsRankedAgainstRivals(classification.ranked, slots, model);
   quantityHeldOfOne(classification.ranked, slots);
+  stockInMoneyWords(classification.ranked, slots, model);
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
@@ -1185,12 +1187,19 @@ const STANDING =
  */
 function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Slots): void {
   const top = ranked[0]?.label;
-  if (top !== "excess_inventory" && top !== "sales_summary") return;
+  // The stock's worth heard in "sitting" without a word of money ("SO-YOGA-01 units sitting in the warehouse?").
+  const worthUnasked = top === "inventory_value" && !slots.moneyAmount && !slots.stockMoney;
+  if (top !== "excess_inventory" && top !== "sales_summary" && !worthUnasked) return;
   const heldThere =
     QUANTITY_OF_ONE.test(slots.masked) ||
     (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
     (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked)) ||
-    (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked));
+    (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
+    (UNITS_SITTING_THERE.test(slots.masked) &&
+      (slots.asin !== undefined || slots.sku !== undefined || /(?:^| )how (?:much|many)(?= |$)/.test(slots.masked)) &&
+      slots.conditions.length === 0 &&
+      !HELD_TOO_LONG.test(slots.masked) &&
+      !HELD_IDLE.test(slots.masked));
   if (!heldThere) return;
   promoteLabel(ranked, "inventory_levels");
 }
@@ -1207,9 +1216,29 @@ const WHAT_IS_HELD =
 /** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */
 const UNITS_HELD =
   /(?:^| )(?:physical m_units_sold|m_units_sold (?:that )?(?:we're|we are|i'm|i am|we|i|we've|i've|we have|i have) (?:holding|hold|held|got|keeping|keep|kept|storing|store|stored|sitting on))(?= |$)/;
-/** How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". */
+/**
+ * Units of one product, or a count of units, somewhere ("HK-UTEN-02 units sitting in fba?", "units of B0… parked at the
+ * warehouse", "how many stock is sitting in Germany"): how many there are, unless how long or how idle is said.
+ */
+const UNITS_SITTING_THERE =
+  /(?:^| )(?:m_units_sold|m_available_quantity|units|stock|inventory)(?: of (?:my |the |our )?(?:__sku__|__asin__))?(?: (?:that )?(?:is|are))?(?: (?:still|currently|actually|now|just|all))? (?:sitting|held|stored|kept|parked|lying around|lying) (?:at|in) (?:fba|__mkt__|(?:the |my |our |amazon's |amazons |an? )?(?:fba |amazon |__mkt__ )?(?:warehouses?|fc|fcs|fulfil?ment cent(?:er|re)s?))(?= |$)/;
+/** Stock that sits idle by its age or its state ("aged units sitting in FBA", "dead stock lying in the warehouse"). */
+const HELD_IDLE =
+  /(?:^| )(?:aged|ageing|aging|old|older|oldest|stale|dead|idle|dusty|dust|forever|slow|excess|surplus|overstock|overstocked)(?= |$)/;
+/**
+ * How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". "For"
+ * before a product only names it ("stock sitting in FBA for B0…").
+ */
 const HELD_TOO_LONG =
-  /(?:^| )(?:since|for|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
+  /(?:^| )(?:since|for(?! (?:__asin__|__sku__)(?: |$))|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
+
+/** The stock asked in words the classifier hears as money (stock-by-its-words.ts): the stock question meant. */
+function stockInMoneyWords(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  const top = ranked[0]?.label;
+  const wanted =
+    stockPerCategory(top, slots, model.classifier.classesIn(slots.masked)) ?? stockCostIsItsWorth(top, slots);
+  if (wanted) promoteLabel(ranked, wanted);
+}
 
 /**
  * Units said with a word of selling ("how many units went out the door", "how many units sold in week 44") are a sales
@@ -1238,10 +1267,15 @@ function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots
  * products.
  */
 function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products" || !RANGE_GAP.test(slots.topicText)) return;
-  if (!model.classifier.classesIn(slots.masked).has("competitor")) return;
-  promoteLabel(ranked, "catalog_gaps");
+  if (ranked[0]?.label !== "top_products") return;
+  // Gaps said of the catalog ("top 3 catalog gaps by revenue", "the 5 biggest product gaps by units", "rank the gaps in
+  // my lineup by sales") are gaps ranked with no rival named: a figure there ranks gaps, not the seller's products.
+  const rivals = RANGE_GAP.test(slots.topicText) && model.classifier.classesIn(slots.masked).has("competitor");
+  if (rivals || CATALOG_GAP.test(slots.masked)) promoteLabel(ranked, "catalog_gaps");
 }
+/** A gap of the catalog by name: "catalog gaps", "product gaps", "gaps in my range", "holes in our lineup". */
+const CATALOG_GAP =
+  /(?:^| )(?:(?:catalog|catalogue|product|products|range|assortment|line up|lineup|listing|listings|portfolio|category|categories|niche|niches) (?:gaps?|holes?)|(?:gaps?|holes?) in (?:my|our|the) (?:catalog|catalogue|range|assortment|line up|lineup|listings|portfolio|offering|product range|__category__|__subcategory__))(?= |$)/;
 /** A gap or a hole named as such, or what the seller is missing; "range" or "missing" alone are said of much else. */
 const RANGE_GAP =
   /(?:^| )(?:gaps?|holes?|white ?space|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
@@ -1729,6 +1763,20 @@ function promote(ranked: { label: string; score: number }[], at: number, sure = 
   ranked.unshift({ label: moved.label, score: sure ? Math.max(moved.score, ranked[0]?.score ?? 0) : moved.score });
 }
 
+/**
+ * A margin or profit split by a word no grouping grammar knows ("margin by subcat in the uk", "profit margin broken
+ * down by segment"): the word is the question's own (a content word), not an adverb ("by far", "by now") nor a slot.
+ */
+function marginSplitByUnknownWord(slots: Slots): boolean {
+  if (slots.groupBy !== undefined || slots.entityGroup !== undefined) return false;
+  const split = MARGIN_SPLIT.exec(slots.masked);
+  return split !== null && slots.contentWords.includes(split[1]) && !NOT_A_GROUPING.has(split[1]);
+}
+const MARGIN_SPLIT =
+  /(?:^| )m_(?:profit_margin|profit) (?:(?:split|broken down|broken out|grouped|sorted) )?(?:by|per|for each|for every|across|across all|across the) ([a-z][a-z'-]*)(?= |$)/;
+/** Words after "by" that say how or when, not what the margin is split into. */
+const NOT_A_GROUPING = new Set(["far", "now", "then", "way", "much", "lot", "itself", "hand", "default", "comparison"]);
+
 /** Two intents of one area (competition, inventory, advertising…), the account's commands aside. */
 function sameArea(label: string, intent: Intent): boolean {
   const area = INTENT_AREAS[label as Intent];
@@ -1970,8 +2018,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     kept.category !== undefined ||
     ["category", "subcategory"].includes(String(kept.group_by ?? ""));
   const margin = slots.metrics[0] === "profit" || slots.metrics[0] === "profit_margin";
-  // It is that total's question then, a product ranking included ("my strongest earners").
-  if (intent === "profit_margin_by_category" && !byCategory && !slots.singularSuperlative)
+  // It is that total's question then, a product ranking included ("my strongest earners"), unless the margin is split
+  // by a word the grammars do not know as a grouping ("margin by subcat", "margin per niche"): a table of kinds of
+  // product, as the classifier hears it, never one total.
+  if (
+    intent === "profit_margin_by_category" &&
+    !byCategory &&
+    !slots.singularSuperlative &&
+    !marginSplitByUnknownWord(slots)
+  )
     return refineIntent("sales_summary", slots, model, kept);
   // One category's totals with its margin beside the profit ("Q3 totals for Sports & Outdoors - profit, then margin",
   // "profit and margin for Pet Supplies") are that category's summary, as its profit alone is: the margin said after
