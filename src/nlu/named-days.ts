@@ -27,6 +27,14 @@ const DAYS: [RegExp, (year: number) => [number, number]][] = [
   [/halloween/, () => [9, 31]],
 ];
 
+/** The ISO date of the named day (as DAYS names it: "christmas day", "black friday") in `year`; undefined if unnamed. */
+export function namedDayIn(name: string, year: number): string | undefined {
+  const entry = DAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name));
+  if (!entry) return undefined;
+  const [m, d] = entry[1](year);
+  return new Date(Date.UTC(year, m, d)).toISOString().slice(0, 10);
+}
+
 const NAMED_DAY = new RegExp(
   `(?<![\\w])(?:(?:the )?week of )?(${DAYS.map(([re]) => re.source).join("|")})( week)?(?: (last year|this year|(?:19|20)\\d\\d))?(?![\\w])`,
   "g",

@@ -29,7 +29,8 @@ import {
 import { thirdPartyDetector } from "./third-parties.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import { overstayedStock } from "./overstayed-stock.js";
-import { correctsTheQuestionBefore, reranksByAFigure } from "./reply-edits.js";
+import { correctsTheQuestionBefore, reranksByAFigure, swapsTheFigure } from "./reply-edits.js";
+import { asksTheSameQuestionOf } from "./same-question.js";
 import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
@@ -224,6 +225,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // from before.
   const previous = NEW_SUBJECT.test(text.toLowerCase()) ? undefined : options.previous;
   const scopeReply = previous !== undefined && onlyChangesScope(asked, options, model);
+  // "Kalau for amazon.co.uk gimana? Same question": the question before, asked of the place, period or part named,
+  // whatever words of the seller's own language are around it.
+  const sameAsked = previous !== undefined && asksTheSameQuestionOf(slots);
   const hasSlots = hasAnySlot(slots);
   const sure =
     best &&
@@ -249,11 +253,15 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   let confidence = 0;
   // "lower the order cutoff to 20": a threshold of the question before, moved.
   const thresholdMoved = previous && movedThreshold(slots, previous.filters.conditions, asked) !== undefined;
-  // "I meant last week", "by profit": a reply that only edits the question before asks it again, edited.
-  const edit = previous !== undefined && (correctsTheQuestionBefore(slots.masked) || reranksByAFigure(slots.masked));
+  // "I meant last week", "by profit", "now do profit": a reply that only edits the question before asks it again,
+  // edited.
+  const edit =
+    previous !== undefined &&
+    (correctsTheQuestionBefore(slots.masked) || reranksByAFigure(slots.masked) || swapsTheFigure(slots.masked));
   if (
     previous &&
     (scopeReply ||
+      sameAsked ||
       edit ||
       // "will it run out there?", "so how many do I send in": something new of the product or place before.
       asksOfTheSameThing(slots, best?.label, previous) ||
@@ -266,13 +274,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     intent = previous.intent;
     // A reply that only moves the scope ("all marketplaces please, the bookkeeper wants the grand total") asks the
     // same question there, whatever its aside says.
-    if (scopeReply) intent = previous.intent;
+    if (scopeReply || sameAsked) intent = previous.intent;
     // Competitor prices asked again with a change ("any drops lately?") are their changes.
     else if (previous.intent === "competitor_pricing" && slots.changeWord && !hasSellerSlot(slots, true))
       intent = "price_changes";
     // "lower the order cutoff to 20": a threshold of the question before moved, whatever figure it names.
     else if (thresholdMoved) intent = previous.intent;
-    // "no, I meant units", "by profit": the question before, edited, unless it has no use for the figure named.
+    // "no, I meant units", "by profit", "now do profit": the question before, edited, unless it has no use for the
+    // figure named.
     else if (edit && !foreignMetric(slots, previous, model)) intent = previous.intent;
     // "same question for amazon.de", "Pet Supplies alone": a place or a category given to the previous question,
     // never a question about seller-ai itself.

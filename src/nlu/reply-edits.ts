@@ -6,7 +6,11 @@
  *   question of its own and is no correction.
  * - a new figure to rank by, said bare ("by profit", "hmm, by units then?", "ranked by margin"): the list before,
  *   ranked by it, where "by profit" alone would sound like the profit and loss.
- * Both read the masked text of slots.ts (figures as m_<metric>, periods and places as __time__, __mkt__).
+ * - another figure for the same question, and nothing else ("switch the metric to profit", "k now do profit", "units
+ *   this time", "make it margin", "same for orders"): the comparison, trend, ranking or total before, of that figure,
+ *   where "now do profit" alone would sound like the profit and loss. A reply with words of its own ("now show my
+ *   fees for October") asks a new question.
+ * All read the masked text of slots.ts (figures as m_<metric>, periods and places as __time__, __mkt__).
  */
 
 /** Words a seller opens a correction with: "no", "sorry", "oops", "actually", "my bad". */
@@ -21,6 +25,28 @@ const CORRECTION = new RegExp(
 /** "by profit", "ok, by units then", "sorted by margin instead": only a figure to rank the list by. */
 const BY_FIGURE_ALONE =
   /^(?:(?:ok|okay|so|right|now|then|hmm+|hm|actually|rather) )*(?:(?:sorted|ranked|ordered|sort|rank|order|sort them|rank them|order them) )?by (?:the |my |their |its )?m_[a-z_]+(?: (?:instead|now|then|please|too|this time|first))*$/;
+
+/** Words a seller opens a reply with before the figure: "ok", "k", "now", "and", "right then". */
+const REPLY_OPENER =
+  "(?:(?:ok|okay|k|kk|ok so|alright|right|cool|great|thanks|ta|nice|perfect|now|and|so|then|also|hmm+|next)(?: |$))*";
+
+/** Ways to say "the same question, of this figure": "switch the metric to", "now do", "make it", "same for", "try". */
+const SWAP_VERB =
+  "(?:(?:switch|change|swap|flip|turn|set)(?: (?:the )?(?:metric|figure|measure|kpi|number|numbers|it|that|this|them))? (?:to|over to)|(?:can you |could you |please |let's |lets )?(?:do|run|redo|try)(?: it| that| the same)?(?: (?:for|with|on|in))?|make (?:it|that|this|them)|(?:the )?same (?:thing |one |again |question )?(?:for|with|in)|let's see|lets see)";
+
+/** One figure or two ("profit", "the units and orders"), with what may come before them. */
+const FIGURES = "(?:(?:the |my |our )?m_[a-z_]+)(?: (?:and|&|plus) (?:the |my |our )?m_[a-z_]+)?";
+
+/** What may close the reply: "now", "please", "this time", "instead", "too". */
+const SWAP_TAIL = "(?: (?:now|please|pls|plz|this time|next|instead|then|too|as well|for a change|rather))*";
+
+/**
+ * Only a figure to ask the same question of: a swapping verb before it ("now do profit", "switch the metric to
+ * profit") or a word that makes it a turn of the same question after it ("profit this time", "do profit now").
+ */
+const FIGURE_SWAPPED = new RegExp(
+  `^${REPLY_OPENER}(?:${SWAP_VERB} ${FIGURES}${SWAP_TAIL}|${FIGURES} (?:this time|now|next|for a change|instead)${SWAP_TAIL})$`,
+);
 
 /** The masked text with its punctuation as spaces, so openers and figures read as words. */
 function plain(masked: string): string {
@@ -38,4 +64,9 @@ export function correctsTheQuestionBefore(masked: string): boolean {
 /** Whether the reply only names a figure to rank the rows before by ("by profit"). */
 export function reranksByAFigure(masked: string): boolean {
   return BY_FIGURE_ALONE.test(plain(masked));
+}
+
+/** Whether the reply only asks the question before again of another figure ("now do profit", "units this time"). */
+export function swapsTheFigure(masked: string): boolean {
+  return FIGURE_SWAPPED.test(plain(masked));
 }

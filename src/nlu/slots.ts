@@ -5,6 +5,7 @@ import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timefram
 import type { Lexicon } from "./lexicon.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
+import { holidayDeadline } from "./holiday-deadline.js";
 import { stockDeadline } from "./stock-deadline.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
@@ -1048,9 +1049,18 @@ const BUCKET_UNITS: Record<string, GroupBy> = {
  */
 const BUCKETS_TURNED_DOWN =
   /(?<![\w])(?:not|rather than|instead of) (?:(?:by |per |for )?(?:day|week|month|quarter|daily|weekly|monthly|quarterly)|(?:broken down |split )?(?:by|per|for each) (?:campaign|product|sku|asin|item|listing|keyword|category|marketplace|market|country)s?)(?![\w])/g;
-/** A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks instead". */
+/**
+ * A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks
+ * instead", "and now by weeks" (not a delay: "late by weeks").
+ */
 const REBUCKETED =
-  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead)(?![\w])/g;
+  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead|(?<!(?:delayed|late|ahead|behind|early|out|off) )by (days|weeks|months|quarters))(?![\w])/g;
+/**
+ * A reply of buckets alone, "in" them: "in weeks", "and now in months please". Only the whole reply is read so, as "I
+ * haven't sold any in weeks" is a length of time.
+ */
+const REBUCKETED_ALONE =
+  /^(?:(?:and|so|ok|okay|now|then|maybe|what about|how about|can you|could you|show it|show me|do it|just|please) )*in (days|weeks|months|quarters)(?: (?:now|instead|please|then|too|this time))*$/;
 /** Two catalog names or marketplaces side by side: "beauty vs office", "UK or Germany". */
 const SIDE_BY_SIDE =
   /__(category|subcategory|mkt)__ (?:vs|versus|v|compared to|compared with|against|or|and|next to) (?:the )?__(category|subcategory|mkt)__/;
@@ -1459,6 +1469,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.horizonDays ??= 1;
     text = text.replace(/(?<![\w])(?:by |for |on )?tomorrow(?![\w])/g, "__horizon__");
   }
+  // "will it run out before christmas?": a holiday stock must last until is a horizon from today, not a day gone by.
+  const holiday =
+    slots.horizonDays === undefined ? holidayDeadline(text, today, RUNNING_OUT.test(text), "__horizon__") : undefined;
+  if (holiday) {
+    slots.horizonDays = holiday.days;
+    text = holiday.text;
+  }
   // "Black Friday last year", "on Boxing Day": a shopping day named is its date.
   text = withNamedDays(text, today);
   // "which products run out before 12 December", "…due to land on 12 December. What runs out before it arrives?": the
@@ -1700,9 +1717,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
   // called in the reason given ("daily is too noisy").
   text = replaceAll(text, REBUCKETED, (m) => {
-    const unit = m[1] ?? m[2] ?? m[3];
+    const unit = m[1] ?? m[2] ?? m[3] ?? m[4];
     slots.groupBy ??= BUCKET_UNITS[unit];
     return `g_${BUCKET_UNITS[unit]}`;
+  });
+  text = text.replace(REBUCKETED_ALONE, (all, unit: string) => {
+    slots.groupBy ??= BUCKET_UNITS[unit];
+    return all.replace(/in [a-z]+(?= |$)/, `g_${BUCKET_UNITS[unit]}`);
   });
   // A product breakdown beside another ("per-product refund rate, broken out by marketplace"): products are the rows
   // anyway, so the other one is the breakdown asked for.

@@ -1,0 +1,42 @@
+/**
+ * "Same question" said of a place, a period or a part of the catalog: the question before, asked there. "same question
+ * for amazon.co.uk", "what about Germany, same question", "ask the same for last week", "the same question for Pet
+ * Supplies". The words the seller wraps it in may be of another language or none the parser knows ("Kalau for
+ * amazon.co.uk gimana? Same question", "sa Germany naman, same question po", "für Frankreich bitte, same question"):
+ * they only say how the seller talks, so they neither make it a question about seller-ai ("question" is no request for
+ * help) nor a new one. A figure, rows or a threshold said beside it ("same for profit", "same by category") are edits
+ * read elsewhere, not this.
+ */
+import type { Slots } from "./slots.js";
+
+/**
+ * The same question asked again: "same question", "same query", "ask (me) the same", "the same thing for", "same
+ * again". Not "the same period", "same day last week", which are periods.
+ */
+const SAME_ASKED =
+  /(?:^| )(?:(?:the )?same (?:question|query|q)|(?:ask|asking|answer|run|check|do) (?:me |it |that )?(?:the )?same(?: thing| one)?|(?:the )?same(?: thing| one)? (?:for|in|on|about|but for|but in)|same again)(?= |$)/;
+
+/** Whether the reply asks the question before again of the place, period or part of the catalog it names. */
+export function asksTheSameQuestionOf(slots: Slots): boolean {
+  const text = slots.masked
+    .replace(/[,.;:!?()]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const scope =
+    slots.marketplace !== undefined ||
+    slots.allMarketplaces ||
+    slots.timeframe !== undefined ||
+    slots.category !== undefined ||
+    slots.subcategory !== undefined ||
+    slots.campaign !== undefined ||
+    slots.sku !== undefined ||
+    slots.asin !== undefined;
+  return (
+    scope &&
+    SAME_ASKED.test(text) &&
+    slots.metrics.length === 0 &&
+    slots.groupBy === undefined &&
+    slots.entityGroup === undefined &&
+    slots.conditions.length === 0
+  );
+}
