@@ -2019,6 +2019,23 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     ["profit", "revenue", "profit_margin"].includes(slots.metrics[0])
   )
     return "sales_comparison";
+  // A profit figure for a period asked without its costs ("profit of the first quarter", "how much profit did we make
+  // in October") is a sales total, as the development set labels it: the P&L is asked by its lines (fees, costs,
+  // where the money went), by name, per period, or by products that lose money.
+  if (
+    intent === "profit_breakdown" &&
+    ["profit", "profit_margin"].includes(slots.metrics[0] ?? "") &&
+    slots.metrics.every((m) => !COST_METRICS.has(m)) &&
+    !slots.breakdownCue &&
+    slots.groupBy === undefined &&
+    slots.entityGroup === undefined &&
+    slots.metricSorts.profit === undefined &&
+    slots.sort === undefined &&
+    !slots.ranking &&
+    !PNL_WORDS.test(slots.topicText) &&
+    !model.classifier.classesIn(slots.masked).has("pnl")
+  )
+    return refineIntent("sales_summary", slots, model, kept);
   // Margin per category needs categories; a margin for a period alone is a total, and profit by category is per category.
   const byCategory =
     slots.category !== undefined ||

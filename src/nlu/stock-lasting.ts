@@ -29,12 +29,18 @@ const STOCK_NOUN =
 /** …or is each of the seller's own things, which are products whatever they are called ("each of my dog toys"). */
 const EACH_OF_OWN = /^(?:each|every one|every single one) of (?:my|our)\b/i;
 
+/** The whole stock and nothing more ("my units", "the remaining stock"): its days of supply need no scope after them. */
+const WHOLE_STOCK = /^(?:my|our|the|these|those)?\s*(?:current|remaining)?\s*(?:stock|inventory|units?|supply)$/i;
+
 /** The text with each question of how long the seller's stock lasts asked as that stock's days of supply. */
 export function withStockLastingAsSupply(text: string): string {
   if (!/\bhow (?:many|long)\b/i.test(text)) return text;
   return text.replace(STOCK_LASTING, (all, thing: string) =>
     OWNED_OR_EACH.test(thing) && (STOCK_NOUN.test(thing) || EACH_OF_OWN.test(thing))
-      ? `days of supply of ${thing}`
+      ? // "of my remaining units" would name the units on hand as a second figure; the whole stock is the default.
+        WHOLE_STOCK.test(thing.trim())
+        ? "days of supply"
+        : `days of supply of ${thing}`
       : all,
   );
 }

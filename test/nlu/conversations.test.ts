@@ -89,15 +89,17 @@ describe("follow-up questions", () => {
         },
       },
     ],
-    [
-      "a new topic in a follow-up keeps the scope",
-      ["revenue in Germany last month", "and what about stockouts?"],
-      { intent: "stockout_risk", filters: { marketplace: "DE" } },
-    ],
   ])("%s", (_label, questions, expected) => {
     const last = converse(questions).at(-1)!;
     expect(last).toMatchObject(expected);
     expect(last.filters.date_range).toBeDefined();
+  });
+
+  // Stock is asked about now: the sales period of the question before is no period of the stock.
+  it("a new topic in a follow-up keeps the scope but not a sales period", () => {
+    const last = converse(["revenue in Germany last month", "and what about stockouts?"]).at(-1)!;
+    expect(last).toMatchObject({ intent: "stockout_risk", filters: { marketplace: "DE" } });
+    expect(last.filters.timeframe).not.toBe("last_month");
   });
 
   it.each([

@@ -1,0 +1,56 @@
+// Intents and metrics, nineteenth set: a profit figure for a period is its total, not the P&L, whatever words of
+// advertising the classifier has learnt nearby; how long the whole stock lasts is its days of supply and nothing more;
+// spreadsheet how-tos are refused. Every phrasing is our own.
+import { describe, expect, it } from "vitest";
+import { FIXTURE_VOCABULARY, frameChecks } from "../helpers/nlu-frames.js";
+
+// The fixture catalog with its subcategories and campaigns, as the held-out splits are scored.
+const { expectFrame, refused, understand } = frameChecks(FIXTURE_VOCABULARY);
+
+describe("a profit figure for a period, asked without its costs, is a sales total", () => {
+  it.each([
+    ["profit of the first quarter", "2026-Q1"],
+    ["how much profit did we make in October", "2026-10"],
+    ["net profit for last month", "last_month"],
+    ["our profit this year so far", "year_to_date"],
+  ])("%j is a total over %s", (q, timeframe) =>
+    expectFrame([q], { intent: "sales_summary", filters: { timeframe, metrics: ["profit"] } }),
+  );
+  it.each([
+    ["P&L for October"],
+    ["which products lose money"],
+    ["profit after fees and ad spend last month, line by line"],
+    ["where did my money go in October"],
+  ])("%j stays the profit and loss", (q) => expect(understand(q)?.intent).toBe("profit_breakdown"));
+  it("ad sales beside the revenue stay a total of both", () =>
+    expectFrame(["ad sales and revenue this month"], {
+      intent: "sales_summary",
+      filters: { metrics: ["ad_sales", "revenue"] },
+    }));
+});
+
+describe("how long the whole stock lasts is its days of supply, with no figure of units beside it", () => {
+  it.each([
+    ["how many days will my current units last"],
+    ["how long will the remaining stock last"],
+    ["how many weeks will our units last"],
+  ])("%j is days of supply alone", (q) =>
+    expectFrame([q], { intent: "inventory_levels", filters: { metrics: ["days_of_supply"] } }),
+  );
+  it("a part of the stock keeps its scope", () =>
+    expectFrame(["how many days will each pet supplies product last at the current rate"], {
+      intent: "inventory_levels",
+      filters: { category: "Pet Supplies", metrics: ["days_of_supply"] },
+    }));
+});
+
+describe("spreadsheet how-tos are about the tool, not the seller's data", () => {
+  it.each([
+    ["what's the excel formula for a running total of sales"],
+    ["best google sheets formula for a 7-day moving average of orders?"],
+    ["write me a vlookup that matches my skus to their costs"],
+    ["how do I build a pivot table of revenue by month"],
+  ])("%j is invalid_query", refused);
+  it("a running total asked of the data stays a question", () =>
+    expect(understand("running total of sales this month")?.intent).toBeDefined());
+});
