@@ -33,6 +33,12 @@ const CHOICE_BEFORE = /\b(?:or|between|two)\b[^,.;:!?]*$/i;
 /** Figures a list of products is ranked by, as a learner names them after "less" or "more". */
 const RANKED_FIGURES = "sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits";
 
+/** Words for the stock itself, whose "finishing" or "ending" is its running out. */
+const STOCK_NOUNS = "stocks?|inventory|inventories|units|supply|supplies|goods|pieces";
+
+/** What follows "end"/"finish" when something other than the stock ends ("ends up", "ends the year", "end of"). */
+const NOT_STOCK_ENDING = "(?!\\s+(?:up|of|the|my|our|with|at|on|date|balance)\\b)";
+
 type Rewrite = [pattern: RegExp, replacement: string | ((...groups: string[]) => string)];
 
 const REWRITES: Rewrite[] = [
@@ -131,6 +137,29 @@ const REWRITES: Rewrite[] = [
   [/\bdevolution\b/gi, "return"],
   // "brake down the worth by category", "brake it down by month": the verb is "break down" (a brake stops a car).
   [/\bbrake(s?)\s+(?=(?:(?:it|them|this|that|these|those)\s+)?down\b)/gi, "break$1 "],
+  // "is there danger that stock of X in Germany is finishing", "my inventory ends in 3 weeks?", "the units will finish
+  // soon": stock that "finishes" or "ends" (Italian "finisce", Spanish "se acaba", Polish "kończy się") runs out. The
+  // stock is named first in the clause; what ends of something else ("ends up", "ends the year", "finishing the
+  // books") is left as it is.
+  [
+    new RegExp(
+      `\\b(${STOCK_NOUNS})\\b([^,.;:!?]{0,60}?)\\b(?:(?:(is|are|was|were)\\s+)?(finishing|ending)|(finishes|ends)|((?:will|going to|gonna|about to|could|might|may)\\s+(?:soon\\s+)?)(?:finish|end))\\b${NOT_STOCK_ENDING}`,
+      "gi",
+    ),
+    (
+      _all: string,
+      stock: string,
+      between: string,
+      be: string | undefined,
+      ing: string | undefined,
+      ends: string | undefined,
+      will: string | undefined,
+    ) => {
+      if (ing) return `${stock}${between}${be ? `${be} ` : ""}running out`;
+      if (ends) return `${stock}${between}runs out`;
+      return `${stock}${between}${will}run out`;
+    },
+  ],
   // "wetin you fit do for me": Pidgin English, "what can you do for me".
   [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
   [/\bwetin\b/gi, "what"],

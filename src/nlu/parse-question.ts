@@ -35,6 +35,8 @@ import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
 import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
+import { asksWhatItCanTell } from "./what-it-can-tell.js";
+import { namesProductsToRestock } from "./restock-first.js";
 import { stem } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import {
@@ -164,8 +166,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   )
     classification.ranked = classification.ranked.slice(1);
   // "can you do advertising stuff too or just sales?": what seller-ai covers, asked by the areas it might, is help,
-  // whatever figures the areas name.
-  const asksCapability = CAPABILITY.test(slots.topicText) && !namesScope(slots);
+  // whatever figures the areas name; so is what it can tell of the shop as a whole ("what can it tell me about my shop").
+  const asksWhatItTells = asksWhatItCanTell(slots.topicText) && !namesScope(slots);
+  const asksCapability = (CAPABILITY.test(slots.topicText) && !namesScope(slots)) || asksWhatItTells;
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
   if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true) && !asksCapability) {
     classification.ranked = classification.ranked.slice(1);
@@ -203,6 +206,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "the stock that has overstayed in the UK warehouse": stock that sat too long is overstock.
   if (overstayedStock(classification.ranked[0]?.label, slots.masked))
     promoteLabel(classification.ranked, "excess_inventory");
+  // "top 5 SKUs to replenish first": products ranked as the ones to restock are its recommendations, counted.
+  if (classification.ranked[0]?.label === "top_products" && namesProductsToRestock(slots.topicText))
+    promoteLabel(classification.ranked, "restock_recommendations");
   slowestMovers(classification.ranked, slots);
   sellersRankedFromTheBottom(classification.ranked, slots);
   noSalesInADay(classification.ranked, slots, options.today);
@@ -217,9 +223,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   unitsSoldAreNoStock(classification.ranked, slots);
   offersOnOwnListing(classification.ranked, slots);
   fillingAShipment(classification.ranked, slots);
-  if (asksCapability) {
-    promoteLabel(classification.ranked, "help", false);
-  }
+  // The question's own words ask what seller-ai can tell of the shop, however few of them the classifier hears as help.
+  if (asksCapability) promoteLabel(classification.ranked, "help", asksWhatItTells);
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
   // from before.
@@ -2054,6 +2059,19 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     !marginSplitByUnknownWord(slots)
   )
     return refineIntent("sales_summary", slots, model, kept);
+  // One category's margin set against another period ("my Pet Supplies margin YTD against the same stretch of 2025",
+  // "Beauty margin this month vs last month") is that figure compared, period over period: one category has no
+  // categories to lay side by side.
+  if (
+    intent === "profit_margin_by_category" &&
+    slots.compareTo !== undefined &&
+    (slots.category !== undefined || slots.subcategory !== undefined) &&
+    !["category", "subcategory"].includes(slots.groupBy ?? slots.entityGroup ?? "") &&
+    !["category", "subcategory"].includes(String(kept.group_by ?? "")) &&
+    !slots.ranking &&
+    !askedInOrder(slots)
+  )
+    return "sales_comparison";
   // One category's totals with its margin beside the profit ("Q3 totals for Sports & Outdoors - profit, then margin",
   // "profit and margin for Pet Supplies") are that category's summary, as its profit alone is: the margin said after
   // the profit asks for no table of categories.
