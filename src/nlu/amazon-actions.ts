@@ -1,6 +1,7 @@
 /**
  * Things done on Amazon's side or to buyers rather than asked of the mirror: a review answered in public or taken
- * down, aged stock liquidated or disposed of, a carrier booked to collect parcels. seller-ai reads the account's data
+ * down, aged stock liquidated or disposed of, a carrier booked to collect parcels, listings moved between FBA and FBM,
+ * created or closed. seller-ai reads the account's data
  * and acts on none of it, so each is an order it cannot carry out (out-of-domain.ts joins them to its other account
  * actions, which must open the request). They are matched on normalized text, where "response" reads "respond" and
  * "collection" reads "collecting".
@@ -36,5 +37,26 @@ const STOCK_DISPOSAL_ACTION =
 const CARRIER_PICKUP_ACTION =
   "(?:schedule|book|arrange|order|request|set up|organi[sz]e|call) (?:a |an |the |my |our )?(?:(?:ups|fedex|dhl|usps|dpd|evri|hermes|royal mail|parcelforce|gls|carrier|courier|amazon partnered carrier|freight|next day|same day|daily) )*(?:pick-?ups?|pick ups?|collect(?:ion|ions|ing)|courier)(?= |$)";
 
-/** The three families above, as one alternation for the account-action pattern. */
-export const AMAZON_SIDE_ACTION = `${REVIEW_ACTION}|${STOCK_DISPOSAL_ACTION}|${CARRIER_PICKUP_ACTION}`;
+/** How goods reach buyers: by Amazon (FBA) or by the seller (FBM), in the words sellers use for either. */
+const FULFILMENT_CHANNEL =
+  "(?:fba|fbm|mfn|afn|sfp|(?:merchant|self|seller) fulfil+(?:ed|ment)(?: prime)?|fulfil+ed by (?:amazon|the merchant|merchant|the seller|seller|me|us|myself|ourselves)|amazon fulfil+(?:ed|ment)|prime by sellers?)";
+
+/**
+ * Listings moved from one way of fulfilment to the other ("convert all my SKUs from FBA to FBM", "switch the yoga mats
+ * over to merchant fulfilled", "change the fulfilment channel on the dog toys", "make the puzzle FBM"): changed in Seller Central. Asked as
+ * advice ("should I switch to FBM") it does not open the request, so stays a question.
+ */
+const FULFILMENT_SWITCH_ACTION = `(?:(?:convert|switch|change|move|migrate|turn|flip|transfer|swap|shift|put|take|make) (?:[^ ]+ ){0,6}?(?:(?:from|off|out of) ${FULFILMENT_CHANNEL} )?(?:over |back |across )?(?:to|into|onto|on to|over to) ${FULFILMENT_CHANNEL}(?= |$)|(?:convert|switch|change|update|set|swap|flip) (?:the |my |our |its |their )?(?:[^ ]+ ){0,4}?fulfil+ment (?:channels?|methods?|types?|options?|settings?)(?= |$)|make (?:(?!(?:me|us|a list|lists?|reports?|tables?|charts?|summary|of)(?: |$))[^ ]+ ){1,5}?${FULFILMENT_CHANNEL}(?: (?:only|instead|from now on|going forward|for me|please|pls|thanks))*$)`;
+
+/**
+ * A listing created, closed, deleted or brought back ("delete the listing for B0…", "create a new listing for the
+ * puzzle", "close my old yoga mat listings", "relist the dog toy"): done in Seller Central. An answer edited ("remove
+ * the listings with no sales from that table") is a question.
+ */
+const LISTING_LIFECYCLE_ACTION =
+  "(?:(?:delete|remove|close|close down|deactivate|reactivate|inactivate|take down|archive|create|publish|set up|duplicate|clone|relist) (?:a |an |the |my |our |this |that |these |those |all |all my |all the )?(?:new |old |duplicate |inactive |dead )?(?:(?!(?:list|lists|report|table|summary|alerts?|of)(?: |$))[^ ]+ ){0,3}?listings?(?! (?:counts?|reports?|alerts?|summary|table|data|quality|views?|sessions?|traffic|performance))|relist (?:[^ ]+ ){1,4}?)(?= |$)" +
+  NOT_SELLER_AI +
+  NOT_AN_ANSWER;
+
+/** The families above, as one alternation for the account-action pattern. */
+export const AMAZON_SIDE_ACTION = `${REVIEW_ACTION}|${STOCK_DISPOSAL_ACTION}|${CARRIER_PICKUP_ACTION}|${FULFILMENT_SWITCH_ACTION}|${LISTING_LIFECYCLE_ACTION}`;

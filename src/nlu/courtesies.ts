@@ -6,9 +6,12 @@ import { normalizeText } from "./text.js";
  * you've been a massive help") ask for no help.
  */
 
-/** A greeting that opens the text, with what may follow it before the question starts. */
+/**
+ * A greeting that opens the text, with what may follow it before the question starts. Sellers greet in their own
+ * language too ("Salam, …", "Hola! …", "Namaste, …"): still only a greeting.
+ */
 const LEADING_GREETING =
-  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day)(?: there| again| team| all| folks| mate)?\s*[!,.:;-]*\s+(?=\S)/i;
+  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day|salam|salaam|salam alaikum|salaam alaikum|as-?salaa?mu? ?alaikum|assalamu ?alaikum|namaste|namaskar|hola|ciao|bonjour|hallo|servus|moin|merhaba|marhaba|ahlan|shalom|ola|olá|aloha|konnichiwa|ni ?hao|sawasdee|kia ora|g'day|gday)(?: there| again| team| all| folks| mate| friend| habibi| bhai| ji)?\s*[!,.:;-]*\s+(?=\S)/i;
 
 /**
  * An acknowledgement of the last answer that opens the next question ("righto, and what about Australia?", "cool -

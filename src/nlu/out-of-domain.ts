@@ -1,6 +1,8 @@
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { PhraseIndex, words } from "./text.js";
+import { asksUnmirroredFigure } from "./unmirrored-figures.js";
+import { asksWarehouseFacts } from "./warehouse-facts.js";
 import type { OutOfDomain } from "./vocabulary.js";
 
 /**
@@ -110,6 +112,17 @@ const MARKET_BENCHMARK = new RegExp(
 const WHO_LEADS = new RegExp(
   `^(?:who's|who is|who are|who was|which (?:${BUSINESSES}|sellers?)(?: is| are)?) (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one)(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:sells?|sold|moves?|has|have|gets?) the most(?= |$)|^(?:who|which (?:${BUSINESSES}|sellers?)) (?:has|have|had|makes?|made|sells?|owns?) the (?:best ?selling|best-selling|top ?selling|most popular|number one|leading|bestseller|best seller|top seller)(?= |$)`,
 );
+
+/**
+ * Who the leading business is, asked anywhere in the sentence ("tell me who the biggest seller in Home & Kitchen is",
+ * "do you know who's the top brand on amazon.de", "I wonder who the largest shop in Pet Supplies is"): "who" asks for
+ * a seller, a brand or a shop, never one of the seller's products, which "what's the biggest seller" may be.
+ */
+const WHO_IS_THE_LEADER =
+  /(?:^| )who(?:'s| is| are| was| would be)? (?:the )?(?:biggest|largest|top|leading|best|most successful|most popular|dominant|number one|no 1|#1) (?:[a-z_&]+ ){0,3}?(?:sellers?|brands?|companies|company|shops?|merchants?|vendors?|players?|retailers?|manufacturers?)(?= |$)/;
+/** A request made of seller-ai ("tell me", "let me know", "I wonder"): "me" or "I" there owns nothing asked. */
+const ASKED_OF_ME =
+  /(?:^| )(?:(?:tell|show|give|let|help|remind) me|i (?:wonder|was wondering|want to know|need to know|(?:'d|would) (?:like|love) to know)|i'm (?:curious|wondering))(?= |$)/g;
 
 /**
  * Who the seller's customers are ("their emails", "the buyers' phone numbers"): personal data Amazon keeps from
@@ -431,6 +444,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text) || CLOCK_ALARM.test(text))
         return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
+      if (asksWarehouseFacts(text) || asksUnmirroredFigure(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
         AMAZON_NUMBER_ONE.test(text) ||
@@ -455,6 +469,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (!ownSide && ASSISTANT_SMALL_TALK.test(text)) return true;
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text) || SITE_NUMBER_ONE.test(text))) return true;
+      if (WHO_IS_THE_LEADER.test(text) && !OWN_SIDE.test(text.replace(ASKED_OF_ME, " "))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;

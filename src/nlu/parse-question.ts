@@ -34,6 +34,7 @@ import { asksTheSameQuestionOf } from "./same-question.js";
 import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
+import { asksWhenADayFalls } from "./shopping-calendar.js";
 import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
 import { asksWhatItCanTell } from "./what-it-can-tell.js";
 import { namesProductsToRestock } from "./restock-first.js";
@@ -152,7 +153,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const slots = slotsOf(asked, options, model);
   const classification = model.classifier.classify(slots.masked);
   const world =
-    ((slots.strangerOwner || worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
+    ((slots.strangerOwner ||
+      asksWhenADayFalls(asked) ||
+      worldDetector(model.vocab.outOfDomain).aboutTheWorld(slots.topicText)) &&
       !worldOnlyInStatements(asked, options, model)) ||
     worldDetector(model.vocab.outOfDomain).actsOnTheAccount(slots.topicText) ||
     asksOthersFigures(asked, slots, options, model);
