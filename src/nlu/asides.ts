@@ -71,3 +71,14 @@ export const QUOTE_BACK_REFERENCE =
  */
 export const NAME_WAVED_OFF =
   /\b(?:never ?mind|(?:don't|dont|do not|no need to) worry about|(?:you can |feel free to )?(?:skip|ignore|leave out|forget about)|no need to (?:check|look at|include|bother with)) (?:that one|this one|those ones|those|these|them|that|it)\b|\bleave (?:that one|this one|those|them|it) out\b/i;
+
+/**
+ * The question before dropped in a few words, up to the stop, comma or dash after them ("Ok leave it.", "forget it,",
+ * "never mind that -", "drop that.", "nvm."): what follows is asked afresh when it is a question of its own ("Ok leave
+ * it. Tell me the refund rate of every product in Italy"), keeping nothing of the product or place dropped. Only a
+ * pronoun is dropped so: "forget the UK, what about Germany" lets go of a filter, and "leave it out" is read elsewhere.
+ */
+export const QUESTION_DROPPED = new RegExp(
+  `^\\s*${OPENER}(?:(?:let's |let us |just |you can |please )?(?:leave|forget|drop|skip|scrap|ditch|ignore|park|forget about|never ?mind|nevermind|don't worry about|dont worry about|no need for) (?:it|that|this|that one|this one|them|those)(?: (?:then|now|for now|please|pls|anyway|actually))*|never ?mind|nevermind|nvm|forget it|scratch that|not important|no matter)\\s*[:;.!?,\\-–—]+\\s*(?=\\S)`,
+  "i",
+);

@@ -8,6 +8,7 @@
  * the profit and loss class in concepts.json: the classifier reads them as they stand.)
  */
 
+import { withDottedDatesInWords } from "./dotted-dates.js";
 import { withoutFilipinoParticles } from "./filipino-particles.js";
 
 /** Words of a period that may follow a comparison's joining word ("respect the previous 30 days", "of last month"). */
@@ -124,6 +125,8 @@ const REWRITES: Rewrite[] = [
   ],
   // "trimestre" (Spanish, French, Italian) is a quarter of the year, not a school term: "the last trimester".
   [/\btrimesters?\b/gi, (all: string) => (/s$/i.test(all) ? "quarters" : "quarter")],
+  // "under 40 unit", "below 50 pcs", "20 pieces": a count of units, however a learner or a warehouse writes it.
+  [/\b(\d+)\s*(?:units?|pcs|pc|pieces|piece|nos)\b(?!\s+(?:of\s+)?(?:wise|price|cost|margin|economics))/gi, "$1 units"],
   // "publicity" (French "publicité", Spanish "publicidad", Dutch "publiciteit") is advertising.
   [/\bpublicity\b/gi, "advertising"],
   // "the transition of sessions", "transition of my sales" (Japanese 推移): how the figure moved, its trend.
@@ -207,7 +210,8 @@ function countOf(n: string): number {
 /** The question with a learner's phrasings rewritten to the English the parser reads; other text as it is. */
 export function withLearnerPhrasings(text: string): string {
   // A Filipino seller's politeness ("pa-check naman po …") goes first: the rules below read what it asks.
-  let out = withoutFilipinoParticles(text);
+  // "from 5. November", "5.11.2026": a European seller's day-first dates, in the words the period grammar reads.
+  let out = withDottedDatesInWords(withoutFilipinoParticles(text));
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
     if (pattern.test(out)) {

@@ -1,5 +1,12 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
-import { NAME_WAVED_OFF, QUOTE_BACK_REFERENCE, QUOTED_FIGURE, SELLERS_GUESS, SUBJECT_PARKED } from "./asides.js";
+import {
+  NAME_WAVED_OFF,
+  QUESTION_DROPPED,
+  QUOTE_BACK_REFERENCE,
+  QUOTED_FIGURE,
+  SELLERS_GUESS,
+  SUBJECT_PARKED,
+} from "./asides.js";
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -29,9 +36,14 @@ import {
 import { thirdPartyDetector } from "./third-parties.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import { overstayedStock } from "./overstayed-stock.js";
-import { correctsTheQuestionBefore, reranksByAFigure, swapsTheFigure } from "./reply-edits.js";
+import {
+  correctsTheQuestionBefore,
+  reranksByAFigure,
+  swapsTheFigure,
+  withFilterSwapSaidPlainly,
+} from "./reply-edits.js";
 import { asksTheSameQuestionOf } from "./same-question.js";
-import { asksOfTheSameThing } from "./subjectless-follow-ups.js";
+import { asksOfEveryProduct, asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
 import { asksWhenADayFalls } from "./shopping-calendar.js";
@@ -122,8 +134,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
   // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
   // "how many days will each pet supplies product last": how long the seller's stock lasts is its days of supply.
+  // "swap the category to Home & Kitchen": the filter named only says which one a reply swaps.
   const asked = withoutLayoutAside(
-    withoutGreeting(spokenReportSyntax(withStockLastingAsSupply(withLearnerPhrasings(text)), model.parameterKeys)),
+    withoutGreeting(
+      spokenReportSyntax(
+        withStockLastingAsSupply(withLearnerPhrasings(withFilterSwapSaidPlainly(text))),
+        model.parameterKeys,
+      ),
+    ),
   );
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
@@ -131,6 +149,14 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const announced = NEW_SUBJECT_LABEL.exec(asked) ?? SUBJECT_PARKED.exec(asked.replace(/[‘’]/g, "'"));
   if (announced && /[a-z]/i.test(asked.slice(announced[0].length)))
     return parseQuestion(asked.slice(announced[0].length), { ...options, previous: undefined });
+  // "Ok leave it. Tell me the refund rate of every product in Italy": the question before dropped, what follows is
+  // asked afresh when it is understood alone; else it still edits the question before ("never mind that, just the UK").
+  const dropped = QUESTION_DROPPED.exec(asked.replace(/[‘’]/g, "'"));
+  if (dropped && /[a-z]/i.test(asked.slice(dropped[0].length))) {
+    const rest = asked.slice(dropped[0].length);
+    const afresh = parseQuestion(rest, { ...options, previous: undefined });
+    return "understanding" in afresh || !options.previous ? afresh : parseQuestion(rest, options);
+  }
   // Why the seller asks ("before we restock…", "the accountant wants it") does not choose what is asked.
   const asking = askingWithoutReasons(asked, options, model);
   if (asking !== undefined) {
@@ -1862,6 +1888,11 @@ function applyFollowUpEdits(slots: Slots, base: Filters, today: string): void {
     if (base.horizon_days !== undefined && slots.horizonDays === undefined)
       slots.horizonDays = n * (unit === "days" ? 1 : unit === "weeks" ? 7 : 30);
     else if (!slots.timeframe) slots.timeframe = `last_${n}_${unit}`;
+  }
+  // "what about all products", "the refund rate of every product in Italy": no one product is kept.
+  if (asksOfEveryProduct(slots)) {
+    delete base.asin;
+    delete base.sku;
   }
   // "now flip the order": the rows before, from the other end, unless the follow-up says which end itself.
   if (slots.reversedOrder && !slots.sort && !slots.judgement && base.sort)

@@ -70,3 +70,39 @@ export function reranksByAFigure(masked: string): boolean {
 export function swapsTheFigure(masked: string): boolean {
   return FIGURE_SWAPPED.test(plain(masked));
 }
+
+/**
+ * What a reply may say it swaps: a part of the catalog, a place, a product, a campaign or the period. Not the currency
+ * or a target, which are settings ("switch the currency to euros"), nor the figure, read above.
+ */
+const SWAPPED_FILTER =
+  "(?:category|categories|sub-?category|sub category|department|product line|marketplace|market|country|store|site|region|product|asin|sku|item|listing|campaign|period|timeframe|time frame|time period|date range|dates|month|week|year|quarter)";
+
+/** "swap the category to", "switch the marketplace over to", "change the product filter from X to": the filter named. */
+const FILTER_SWAP = new RegExp(
+  `\\b(swap|switch|change|move|flip|update|set|put)\\s+(?:the\\s+|my\\s+|that\\s+|this\\s+)?${SWAPPED_FILTER}(?:\\s+filter)?(?:\\s+from\\s+[^,.;:!?]+?)?\\s+(?:over\\s+)?(?:to|into)\\s+`,
+  "gi",
+);
+
+/** "swap the category for Home & Kitchen", "replace the marketplace with France": the new one given another way. */
+const FILTER_REPLACED = new RegExp(
+  `\\b(?:swap|switch|replace|exchange)\\s+(?:the\\s+|my\\s+|that\\s+|this\\s+)?${SWAPPED_FILTER}(?:\\s+filter)?\\s+(?:for|with)\\s+`,
+  "gi",
+);
+
+/** "change it from October to November", "switch that from the UK to Germany": the old one named on its way out. */
+const SWAPPED_FROM = /\b(swap|switch|change|move|flip)\s+(it|that|this)\s+from\s+[^,.;:!?]+?\s+(?:over\s+)?to\s+/gi;
+
+/**
+ * A reply that swaps one filter of the question before for another, with the filter's name said ("swap the category
+ * to Home & Kitchen", "change the marketplace to Germany", "switch it from Pet Supplies to Toys & Games"): written as
+ * "switch it to Home & Kitchen", which asks the question before of the new one. The name only says which filter
+ * changes: "category" asks for no rows by category, and the old one named after "from" is no longer asked about.
+ */
+export function withFilterSwapSaidPlainly(text: string): string {
+  if (!/\b(?:swap|switch|change|move|flip|update|set|put|replace|exchange)\b/i.test(text)) return text;
+  return text
+    .replace(FILTER_SWAP, (_all, verb: string) => `${verb} it to `)
+    .replace(FILTER_REPLACED, "switch it to ")
+    .replace(SWAPPED_FROM, (_all, verb: string, it: string) => `${verb} ${it} to `);
+}

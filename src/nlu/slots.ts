@@ -3,6 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
+import { bucketsPreferred } from "./bucket-remarks.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
 import { holidayDeadline } from "./holiday-deadline.js";
@@ -510,8 +511,13 @@ const WISHED_AD_SHARE = new RegExp(
   `(?<=(?<![\\w])(?:want|wants|wanted|like|need|needs|should|must|aim|aiming|goal|target|set|keep)(?: [a-z'-]+){0,8} )(?:to )?(?:cost|costs|be|stay|spend)(?: me| us)? (?:no more than|not more than|at most|under|below|less than|max|maximum|up to|no higher than) ${SHARE_OF_AD_SALES.source.replace("(?<![\\w])", "")}`,
   "g",
 );
+/**
+ * An ACoS aimed at in looser words: "ACoS down to 25%", "to hit a 25% ACoS", "I want it near 20", and a goal
+ * reached for ("how should I change my bids to reach ACoS 22%", "so we land at ACoS 20"): after "to" or "so", the
+ * figure is the target with or without "of". "Did I reach ACoS 20% last month" asks how it went, not a target.
+ */
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|achieve|get to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?:hit|reach|reaching|achieve|achieving|get to|get down to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|land at|landing at|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )(?:to|so (?:i|we|that|it|they)(?: can| could| will| would)?|until (?:i|we|it)|help me|in order to) )(?:hit|reach|achieve|get to|get down to|land at|land on|end up at|arrive at) (?:an? |my |our |the )?(?:overall |blended )?acos (?:(?:of|at|around|about|near|to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Sales listed with an ad figure on either side ("spend, sales and ACoS"). */
 const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
@@ -1032,6 +1038,8 @@ const PERIOD_POSSESSIVE =
  */
 const FISCAL_YEAR =
   /(?<![\w])(?:fy|fiscal(?: year)?|financial year)[ -]?(?:(19|20)?(\d{2}))(?![\w])(?: (?:from )?jan(?:uary)? (?:to|through|thru|until|till|-) dec(?:ember)?(?![\w]))?/g;
+/** A count noun next, which would make a year before it a count ("2025 orders"). */
+const COUNT_NOUN_NEXT = /^ ?(?:units?|orders?|days?|weeks?|dollars)(?![\w])/;
 /** Time buckets by name, as a chart is switched to them. */
 const BUCKET_UNITS: Record<string, GroupBy> = {
   days: "day",
@@ -1215,7 +1223,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (misheard.length > 0) text = normalizeText(replaceMatches(text, misheard, (m) => m.value));
   if (text.includes("'s")) text = text.replace(PERIOD_POSSESSIVE, "$1");
   if (/fy|fiscal|financial/.test(text))
-    text = text.replace(FISCAL_YEAR, (_all, century = "20", year: string) => century + year);
+    // Before a count noun ("FY25 orders") written "year 2025", which the period grammar reads as a year, not a count.
+    text = text.replace(FISCAL_YEAR, (all: string, century = "20", year: string, at: number, whole: string) =>
+      COUNT_NOUN_NEXT.test(whole.slice(at + all.length)) ? `year ${century}${year}` : century + year,
+    );
   // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
   // before "a single" is read as the number one), not one row.
   text = text.replace(
@@ -1650,7 +1661,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   if (hasAcos) {
     // Loose target phrasings: "ACoS down to 25%", "to hit 25% ACoS", "my acos is too high, I want it near 20".
     text = replaceAll(text, LOOSE_TARGET_ACOS, (m) => {
-      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3] ?? m[4]);
+      slots.targetAcos ??= Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]);
       return "__target__";
     });
     // An ACoS figure with no threshold word ("bids for a 30% ACoS"): what bids would aim at.
@@ -1714,6 +1725,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   // "by week, not by day", "not for day, for week": buckets turned down are no breakdown asked for.
   text = text.replace(BUCKETS_TURNED_DOWN, " ");
+  // "hmm, monthly buckets would be easier to read", "weeks might read better": a reply that only remarks on the
+  // buckets it would rather have asks for them, and judges no rows.
+  const preferred = bucketsPreferred(text);
+  if (preferred) {
+    slots.groupBy ??= preferred;
+    text = `g_${preferred}`;
+  }
   // "switch that to weeks", "make it monthly", "weeks instead": the buckets asked for now, whatever the old ones are
   // called in the reason given ("daily is too noisy").
   text = replaceAll(text, REBUCKETED, (m) => {

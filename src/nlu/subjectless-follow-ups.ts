@@ -60,3 +60,15 @@ export function asksOfTheSameThing(slots: Slots, label: string | undefined, prev
   const sameArea = label !== undefined && INTENT_AREAS[label as Intent] === INTENT_AREAS[previous.intent];
   return sameArea && (COUNT_LEFT_UNSAID.test(text) || VERB_LEFT_WITHOUT_OBJECT.test(text));
 }
+
+/** Every product named as the subject: "all products", "every item", "each of my SKUs", "across the whole catalog". */
+const EVERY_PRODUCT =
+  /(?:^| )(?:(?:every|all|each|across|whole|entire)(?: of)?(?: (?:my|our|the|of my|of the|your))? (?:products?|items?|skus?|asins?|listings?|catalog|catalogue|range)|g_asin)(?= |$)/;
+
+/**
+ * Whether a follow-up asks of every product rather than the one before ("what about all products", "refund rate of
+ * every product in Italy", "by product"): it keeps no single product, whatever else it keeps.
+ */
+export function asksOfEveryProduct(slots: Slots): boolean {
+  return slots.asin === undefined && slots.sku === undefined && EVERY_PRODUCT.test(slots.topicText);
+}

@@ -254,8 +254,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         `${B}(?:(${alt(p.month_prepositions.filter((w) => !COMPARING_PREPOSITIONS.has(w)))}) |(?<=(?:^| )(${alt([...COMPARING_PREPOSITIONS])}) )|)(${MONTH})${E}`,
         "g",
       ),
+      // A year alone, not a count ("2025 units", "1999 orders"), unless a word says it is a year ("full year 2025
+      // units sold", "the whole of 2025 orders"). "2025 ordered product sales" is a year: "ordered" is no count noun.
       yearAlone: new RegExp(
-        `${B}((?:19|20)\\d{2})(?! ?(?:%|percent|units?|orders?|days?|weeks?|dollars|\\$))${E}`,
+        `${B}((?:19|20)\\d{2})(?:(?<=(?:year|whole of|all of|fy) \\d{4})|(?! ?(?:%|percent|\\$|(?:units?|orders?|days?|weeks?|dollars)(?![\\w]))))${E}`,
         "g",
       ),
       cue: flags(cues),
