@@ -1059,10 +1059,10 @@ const BUCKETS_TURNED_DOWN =
   /(?<![\w])(?:not|rather than|instead of) (?:(?:by |per |for )?(?:day|week|month|quarter|daily|weekly|monthly|quarterly)|(?:broken down |split )?(?:by|per|for each) (?:campaign|product|sku|asin|item|listing|keyword|category|marketplace|market|country)s?)(?![\w])/g;
 /**
  * A chart switched to other buckets: "switch that to weeks", "make it monthly", "change it into months", "weeks
- * instead", "and now by weeks" (not a delay: "late by weeks").
+ * instead", "and now by weeks" (not a delay: "late by weeks"; nor a figure: "by days of supply").
  */
 const REBUCKETED =
-  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead|(?<!(?:delayed|late|ahead|behind|early|out|off) )by (days|weeks|months|quarters))(?![\w])/g;
+  /(?<![\w])(?:(?:switch|change|make|turn|move|put|flip|swap|convert|show|do|group|bucket|redo)(?: (?:it|that|this|them|those|the (?:chart|graph|view|trend|series|report|buckets)))?(?: (?:over|back))?(?: (?:to|into|in|as|by) (days|weeks|months|quarters|daily|weekly|monthly|quarterly)| (daily|weekly|monthly|quarterly))|(?<!\d )(days|weeks|months|quarters|daily|weekly|monthly|quarterly) instead|(?<!(?:delayed|late|ahead|behind|early|out|off) )by (days|weeks|months|quarters)(?! (?:of|left|remaining|cover)(?![\w])))(?![\w])/g;
 /**
  * A reply of buckets alone, "in" them: "in weeks", "and now in months please". Only the whole reply is read so, as "I
  * haven't sold any in weeks" is a length of time.

@@ -54,3 +54,15 @@ describe("spreadsheet how-tos are about the tool, not the seller's data", () => 
   it("a running total asked of the data stays a question", () =>
     expect(understand("running total of sales this month")?.intent).toBeDefined());
 });
+
+describe("buckets asked 'by weeks' are not a figure counted in days", () => {
+  it.each([
+    ["top 5 products by days of supply in Germany", "inventory_levels"],
+    ["rank my skus by weeks of cover", "inventory_levels"],
+  ])("%j stays a stock question", (q, intent) => expect(understand(q)?.intent).toBe(intent));
+  it("'and now by weeks' after a monthly trend re-buckets it", () =>
+    expectFrame(["Show the monthly sales trend for this year in Poland", "And now by weeks"], {
+      intent: "sales_trend",
+      filters: { group_by: "week", marketplace: "PL" },
+    }));
+});
