@@ -1,5 +1,6 @@
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
+import { asksExchangeRate } from "./exchange-rates.js";
 import { PhraseIndex, words } from "./text.js";
 import { asksUnmirroredFigure } from "./unmirrored-figures.js";
 import { asksWarehouseFacts } from "./warehouse-facts.js";
@@ -456,7 +457,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text) || OTHER_SITE.test(text)) return true;
       if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
       if (WRITE_OFF.test(text) && TAX.test(text)) return true;
-      if (CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) return true;
+      if ((CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) || asksExchangeRate(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);

@@ -240,6 +240,11 @@ const THEIR_AUXILIARIES =
 const PRICED_AGAINST_OWN =
   /^ (?:(?:it|them|this|that|these|those|the same(?: [a-z]+){0,2}|[a-z_]+) )?(?:cheaper|for less|at (?:a )?(?:lower|cheaper|better) prices?|(?:at |for )?(?:a )?lower(?: prices?)?|less expensive|more cheaply|below|under|undercutting)(?: (?:than|then|to|compared to))? (?:me|us|my|our|mine|ours|i|we)(?= |$)/;
 
+/** Nouns a figure is shown as ("the sales numbers", "revenue figures", "unit data"): the figure itself. */
+const FIGURE_NOUNS = / (?:numbers|number|nos|figures|figure|data|stats|statistics|totals?|volumes?|counts?|results)$/;
+/** Words that give a figure to the party after them ("the revenue of…", "sales figures for…"). */
+const FIGURE_OWNED_BY = /^(?:of|for|from)$/;
+
 /** What another business pays for its goods ("is the top toy seller paying their supplier"): its costs, not mirrored. */
 const THEIR_COSTS = /^(?:pay|pays|paying|paid|spend|spends|spending)(?= |$)/;
 
@@ -319,7 +324,7 @@ const POINTED_PARTY =
  */
 const EARNINGS_ASKED =
   /(?:^| )what (?:does|do|is|are) (?:[^ ]+ ){1,4}?(?:make|making|earn|earning|gross|grossing|turn over|turning over|bring in|bringing in|brought in|take in|taking in|pull in|pulling in|haul in|hauling in|rack up|racking up|generate|generating)(?= |$)/;
-const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,5}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
+const HOLDS = new RegExp(`(?:^| )(?:${AUXILIARIES}) ((?:[^ ]+ ){1,7}?)(?:have|has|hold|show|carry)(?= |$)`, "g");
 
 export function thirdPartyDetector(
   w: WordLists,
@@ -345,6 +350,14 @@ export function thirdPartyDetector(
   const others = new PhraseIndex((w.third_party_nouns ?? []).map((n) => [n, true] as const));
   const theirs = new Set<Metric>(w.third_party_metrics ?? []);
   const heads = new Set(w.third_party_heads ?? []);
+  /**
+   * Whether text ends in a figure the mirror keeps only for the seller ("the revenue", "the sales numbers", "unit sales
+   * data"), so that a party named after it ("…of the other seller") owns a figure that is not an offer.
+   */
+  const endsInTheirFigure = (before: string): boolean => {
+    const head = before.trimEnd().replace(FIGURE_NOUNS, "");
+    return metricPhrases.find(head).some((x) => x.end === head.length && x.value.metric && !theirs.has(x.value.metric));
+  };
   /** Whether the words after a verb of change begin one of their offers' figures (" their prices", " the buy box"). */
   const changesOffers = (after: string): boolean => {
     const object = after.replace(/^ (?:(?:their|the|its|his|her|any|all|of) )*/, "");
@@ -387,6 +400,9 @@ export function thirdPartyDetector(
         // "how much did the shop that keeps undercutting our cookware sell": what it sold, after an auxiliary.
         let opener = i - 1;
         while (opener >= 0 && !DETERMINERS.has(said[opener])) opener--;
+        // "the sales numbers of the seller who keeps beating us": a figure of theirs owned by the party described.
+        if (FIGURE_OWNED_BY.test(said[opener - 1] ?? "") && endsInTheirFigure(said.slice(0, opener - 1).join(" ")))
+          return true;
         // Asked with an auxiliary before it, or as an indirect question ("tell me how much the biggest seller in pet
         // supplies earns").
         const asked =
@@ -532,13 +548,7 @@ export function thirdPartyDetector(
         const before = /(?:^| )(?:for|of|from|on) (?:(?:the|my|our|a|that|this|main|biggest|closest|top) ){0,2}$/.exec(
           text.slice(0, o.start),
         );
-        if (before) {
-          const head = text.slice(0, before.index).trimEnd();
-          if (
-            metricPhrases.find(head).some((x) => x.end === head.length && x.value.metric && !theirs.has(x.value.metric))
-          )
-            return true;
-        }
+        if (before && endsInTheirFigure(text.slice(0, before.index))) return true;
         const rest = text.slice(o.end + 1);
         const next = words(rest);
         // A name or a description may come between ("my competitor Anker's monthly sales"), but not the seller's own.

@@ -1,0 +1,37 @@
+/**
+ * An exchange rate asked in the seller's own words rather than as "exchange rate": a currency's rate ("the euro rate
+ * for the 30th", "what was the GBP rate on Friday"), a central bank's ("the ECB rate", "the Bank of England reference
+ * rate"), the rate to convert money at ("the rate for converting my supplier invoices", "what rate should I convert the
+ * US invoices into pounds at") or where a currency stands ("what's the dollar at", "how's sterling doing today"). A
+ * market's price of money, not a figure of the seller's, so refused even with "convert" in it, which otherwise reads as
+ * the seller's conversion rate. The seller's own conversion rate ("the conversion rate of my listings", "at what rate do
+ * my dog toys convert"), their figures shown in a currency ("convert my revenue to dollars") and seller-ai's own
+ * reporting currency ("report in euros from now on", "which rate do your reports use") stay theirs.
+ *
+ * Matched on the topic text, where a currency's name reads `__currency__`.
+ */
+
+/** A currency's own rate, or a central bank's. */
+const CURRENCY_OR_BANK_RATE =
+  /(?:^| )(?:__currency__|ecb|european central bank|bank of england|boe|federal reserve|the fed|fed's|central bank(?:'s)?|reserve bank|bundesbank|snb|bank of japan|boj)(?: (?:exchange|fx|forex|reference|spot|mid-?market|closing|official|daily|monthly|month-?end|year-?end))* (?:rates?|fixings?|fix)(?= |$)/;
+
+/** Where a currency stands now ("what's the dollar at", "how is the euro doing", "what's sterling trading at"). */
+const CURRENCY_STANDING =
+  /(?:^| )(?:what's|what is|what was|where's|where is|where was|how's|how is|how was|how much is) (?:the )?__currency__ (?:at|doing|trading|sitting|looking|worth(?! of))(?= |$)/;
+
+/** Money converted between currencies: its object is money, not the listings or sessions that convert into orders. */
+const CONVERT_MONEY =
+  /(?:^| )(?:convert|converts|converting|converted|conversion of) (?:[^ ]+ ){0,5}?(?:invoices?|bills?|payments?|receipts?|expenses?|money|cash|amounts?|transactions?|__currency__)(?= |$)/;
+/** A rate asked of such a conversion: "the rate for/to convert…", "at what rate…", "which rate…". */
+const RATE_ASKED = /(?:^| )rates?(?= |$)/;
+
+/** Asked of seller-ai's own reports or settings ("which rate do your reports use"): its setting, not the market's. */
+const OWN_SETTING =
+  /(?:^| )(?:reports?|settings?|dashboards?|seller-?ai)(?= |$)|(?:^| )(?:you|it|u) (?:use|uses|used|using|apply|applies|convert)(?= |$)|(?:^| )(?:do|does|did) (?:you|it|u)(?= |$)/;
+
+/** Whether topic text asks the market's exchange rate in words other than "exchange rate". */
+export function asksExchangeRate(text: string): boolean {
+  if (OWN_SETTING.test(text)) return false;
+  if (CURRENCY_OR_BANK_RATE.test(text) || CURRENCY_STANDING.test(text)) return true;
+  return CONVERT_MONEY.test(text) && RATE_ASKED.test(text);
+}
