@@ -127,6 +127,11 @@ const REWRITES: Rewrite[] = [
   [/\btrimesters?\b/gi, (all: string) => (/s$/i.test(all) ? "quarters" : "quarter")],
   // "under 40 unit", "below 50 pcs", "20 pieces": a count of units, however a learner or a warehouse writes it.
   [/\b(\d+)\s*(?:units?|pcs|pc|pieces|piece|nos)\b(?!\s+(?:of\s+)?(?:wise|price|cost|margin|economics))/gi, "$1 units"],
+  // "how many unit", "how many piece already": the count asked is of units, said in the singular as a learner does.
+  [/\bhow\s+many\s+(?:unit|piece|pc|pcs|nos)\b(?!s)/gi, "how many units"],
+  // "advertisements", "adverts", "advertisement spend": the seller's ads, by their long or British names.
+  [/\badverti[sz]ements\b|\badverts\b/gi, "ads"],
+  [/\badverti[sz]ement\b|\badvert\b/gi, "ad"],
   // "publicity" (French "publicité", Spanish "publicidad", Dutch "publiciteit") is advertising.
   [/\bpublicity\b/gi, "advertising"],
   // "the transition of sessions", "transition of my sales" (Japanese 推移): how the figure moved, its trend.

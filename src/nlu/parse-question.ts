@@ -10,6 +10,10 @@ import {
 import { thanksForHelp, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
+import { withoutFigurePurpose } from "./figure-purposes.js";
+import { withGranularityAsBuckets } from "./granularity-words.js";
+import { withMoneyInStockTiedUp } from "./money-in-stock.js";
+import { withoutTagQuestion } from "./tag-questions.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { REAL_FIGURE } from "./real-figure.js";
 import { worldDetector } from "./out-of-domain.js";
@@ -135,10 +139,18 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
   // "how many days will each pet supplies product last": how long the seller's stock lasts is its days of supply.
   // "swap the category to Home & Kitchen": the filter named only says which one a reply swaps.
+  // "and how many units, no?": a closing tag question only checks; "at daily granularity" is by day; "money frozen in
+  // goods" is money tied up in stock; "… for the partner email" only says where the answer goes.
   const asked = withoutLayoutAside(
     withoutGreeting(
       spokenReportSyntax(
-        withStockLastingAsSupply(withLearnerPhrasings(withFilterSwapSaidPlainly(text))),
+        withStockLastingAsSupply(
+          withMoneyInStockTiedUp(
+            withGranularityAsBuckets(
+              withLearnerPhrasings(withFilterSwapSaidPlainly(withoutFigurePurpose(withoutTagQuestion(text)))),
+            ),
+          ),
+        ),
         model.parameterKeys,
       ),
     ),
@@ -1002,13 +1014,14 @@ function hasSellerSlot(s: Slots, strong: boolean): boolean {
 const TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend", "advertising_summary"]);
 
 /**
- * A follow-up that points back at a total of sales or ads ("that", "that period") and asks only figures of that
- * total, with no ranking or grouping of its own: the same total in those figures.
+ * A follow-up that points back at a total of sales or ads ("that", "that period"), or adds to it ("and how many
+ * units?"), and asks only figures of that total, with no ranking or grouping of its own: the same total in those figures.
  */
 function anotherFigureOfTheTotal(asked: string, slots: Slots, previous: Understanding, model: ParserModel): boolean {
   return (
     TOTALS.has(previous.intent) &&
-    POINTS_BACK.test(asked.toLowerCase()) &&
+    // "and how many units?" after the month's profit adds a figure to the total as surely as "that" points at it.
+    (POINTS_BACK.test(asked.toLowerCase()) || ADDS_ON.test(asked.toLowerCase())) &&
     slots.metrics.length > 0 &&
     slots.metrics.every((m) => listsMetric(model, previous.intent, m)) &&
     !slots.ranking &&

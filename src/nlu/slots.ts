@@ -445,10 +445,11 @@ const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
 /**
  * What the seller keeps, or money counted after its costs. "After costs" alone stays the P&L's words (concepts.json):
- * only money named before it is its profit. Keeping a thing ("we keep our books in euros", "I keep track") is no money.
+ * only money named before it is its profit. Money lost after its costs ("products losing money after all costs") is a
+ * loss, the losing money the metric grammar reads, not money kept. Keeping a thing ("we keep our books in euros", "I keep track") is no money.
  */
 const KEPT_AFTER_COSTS =
-  /(?<![\w])(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
+  /(?<![\w])(?<!(?:lose|loses|losing|lost|bleed|bleeds|bleeding|bled|burn|burns|burning|burnt|leak|leaks|leaking)(?: me| us)? )(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -536,6 +537,13 @@ const ADS_AMONG_COSTS =
 /** Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it. */
 const COUNTED_IN_CURRENCY =
   /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?= |$)/g;
+/**
+ * Someone other than the seller warned or told ("what risks should I warn my partner about", "anything I should flag
+ * to the team", "what should I alert my VA to"): the seller passes it on, so the words ask what there is to tell (the
+ * risks, the issues), not for an alert seller-ai sends.
+ */
+const OTHERS_WARNED =
+  /(?:^| )(?:warn|warns|warned|warning|alert|alerts|alerted|alerting|notify|notifies|notified|notifying|ping|pinged|flag|flagging)(?: (?:to|up to))? (?:(?:my|our|the|his|her|their|a|an|any) )?(?:(?:business|ops|sales|marketing|finance|new) )?(?:partners?|co-?founders?|team|teams|boss|staff|investors?|accountants?|bookkeepers?|va|assistants?|managers?|wife|husband|suppliers?|colleagues?|clients?|agency|him|her|them|everyone|everybody|people)(?= |$)/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
   /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
@@ -1285,7 +1293,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.inPlaceOf ||
     VERB_ON_IT.test(text);
   slots.reversedOrder = REVERSED_ORDER.test(text);
-  slots.alertWord = g.alertWords.find(text).length > 0;
+  slots.alertWord = g.alertWords.find(text.replace(OTHERS_WARNED, " ")).length > 0;
   slots.previousWord = /(?:^| )(?:previous|prior|preceding)(?= |$)/.test(text);
   slots.changeWord = g.changeWords.find(text).length > 0;
   // "what rivals offer", "whatever the competition sells": their range, not their prices.
@@ -2176,7 +2184,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       !judgedRange &&
       ((g.singular.find(text).length > 0 && g.plural.find(text.replace(OF_THEM_ALL, " ")).length === 0) ||
         JUST_ONE.test(text) ||
-        ONE_OF_MANY.test(text)));
+        ONE_OF_MANY.test(text) ||
+        oneOfManyByItsVerb(question.toLowerCase(), g)));
   // "which of those has the best margin": one picked out of the rows shown before, however many they were.
   if (slots.singularSuperlative && slots.limit === undefined && ONE_OF_THE_ROWS_SHOWN.test(text)) slots.limit = 1;
 
@@ -2558,6 +2567,19 @@ const JUST_ONE =
  */
 const ONE_OF_MANY =
   /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|the|these|those|all (?:my|our|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|goes|went|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+/**
+ * "which of our categories earns the fattest margin": one picked out of many by a singular verb the metric grammar
+ * reads as a figure ("earns", "sold"), heard in the question's own words. Things named in the plural after the
+ * superlative ("which of my categories has the most best sellers") are several.
+ */
+function oneOfManyByItsVerb(question: string, g: SlotGrammar): boolean {
+  const picked = ONE_OF_MANY.exec(question);
+  if (!picked) return false;
+  const after = SUPERLATIVE_THEN.exec(question.slice(picked.index + picked[0].length));
+  return !after || g.plural.find(after[1]).length === 0;
+}
+/** What a superlative (or "the most") names after it: the few words up to the clause's end. */
+const SUPERLATIVE_THEN = /\bthe (?:most |least )?[a-z]+(?:est)?((?: [a-z&'-]+){1,3})/;
 /**
  * "of them all", "of all of them": the whole set a superlative is taken over, not rows asked for, so "which category had
  * the poorest margin of them all" is still one category ("which products are the best of them all" are several).
