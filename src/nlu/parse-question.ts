@@ -255,6 +255,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   noSalesInADay(classification.ranked, slots, options.today);
   openingsWorthDoing(classification.ranked, slots);
   missedMoneyIsAnOpening(classification.ranked, slots);
+  moreMoneyAskedHow(classification.ranked, slots);
   alertsByTheirWords(classification.ranked, slots);
   demotePricesUnasked(classification.ranked, slots, model);
   gapsOverPrices(classification.ranked, slots, model);
@@ -1274,10 +1275,11 @@ const UNITS_HELD =
   /(?:^| )(?:physical m_units_sold|m_units_sold (?:that )?(?:we're|we are|i'm|i am|we|i|we've|i've|we have|i have) (?:holding|hold|held|got|keeping|keep|kept|storing|store|stored|sitting on))(?= |$)/;
 /**
  * Units of one product, or a count of units, somewhere ("HK-UTEN-02 units sitting in fba?", "units of B0… parked at the
- * warehouse", "how many stock is sitting in Germany"): how many there are, unless how long or how idle is said.
+ * warehouse", "how many stock is sitting in Germany"): how many there are, unless how long or how idle is said ("just
+ * sitting" is idle).
  */
 const UNITS_SITTING_THERE =
-  /(?:^| )(?:m_units_sold|m_available_quantity|units|stock|inventory)(?: of (?:my |the |our )?(?:__sku__|__asin__))?(?: (?:that )?(?:is|are))?(?: (?:still|currently|actually|now|just|all))? (?:sitting|held|stored|kept|parked|lying around|lying) (?:at|in) (?:fba|__mkt__|(?:the |my |our |amazon's |amazons |an? )?(?:fba |amazon |__mkt__ )?(?:warehouses?|fc|fcs|fulfil?ment cent(?:er|re)s?))(?= |$)/;
+  /(?:^| )(?:m_units_sold|m_available_quantity|units|stock|inventory)(?: of (?:my |the |our )?(?:__sku__|__asin__))?(?: (?:that )?(?:is|are))?(?: (?:still|currently|actually|now|all))? (?:sitting|held|stored|kept|parked|lying around|lying) (?:at|in) (?:fba|__mkt__|(?:the |my |our |amazon's |amazons |an? )?(?:fba |amazon |__mkt__ )?(?:warehouses?|fc|fcs|fulfil?ment cent(?:er|re)s?))(?= |$)/;
 /** Stock that sits idle by its age or its state ("aged units sitting in FBA", "dead stock lying in the warehouse"). */
 const HELD_IDLE =
   /(?:^| )(?:aged|ageing|aging|old|older|oldest|stale|dead|idle|dusty|dust|forever|slow|excess|surplus|overstock|overstocked)(?= |$)/;
@@ -1726,6 +1728,21 @@ function openingsWorthDoing(ranked: { label: string; score: number }[], slots: S
 /** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
 const WORTH_DOING =
   /(?:^| )worth (?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?= |$)/;
+
+/**
+ * How to make more money, asked as a way ("how can I win more money in Spain", "what could we do to earn more profit"),
+ * is an opening of the business, however the classifier weighs the figure it names: no total and no ranking is asked.
+ */
+function moreMoneyAskedHow(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (top !== "sales_summary" && top !== "top_products" && top !== "profit_breakdown") return;
+  if (slots.insightType !== "opportunities" || slots.limit !== undefined || !MORE_MONEY_HOW.test(slots.topicText))
+    return;
+  promoteLabel(ranked, "insights");
+}
+/** "how can I win more money", "what could we do to earn more profit", "how to make more cash". */
+const MORE_MONEY_HOW =
+  /(?:^| )(?:how|what) (?:(?:can|could|should|do|would|might|must) (?:i|we)|to)(?: do to)? (?:win|make|earn|gain|get|bring in|generate) more (?:money|sales|profit|profits|revenue|cash)(?= |$)/;
 
 /**
  * Money the seller is missing ("how much cash am I leaving on the table", "what quick profits could I go after") is an

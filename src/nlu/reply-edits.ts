@@ -73,20 +73,21 @@ export function swapsTheFigure(masked: string): boolean {
 
 /**
  * What a reply may say it swaps: a part of the catalog, a place, a product, a campaign or the period. Not the currency
- * or a target, which are settings ("switch the currency to euros"), nor the figure, read above.
+ * or a target, which are settings ("switch the currency to euros"), nor the figure, read above. A period unit needs its
+ * article ("change the month to October"), as "revenue moved week to week" is a trend.
  */
 const SWAPPED_FILTER =
-  "(?:category|categories|sub-?category|sub category|department|product line|marketplace|market|country|store|site|region|product|asin|sku|item|listing|campaign|period|timeframe|time frame|time period|date range|dates|month|week|year|quarter)";
+  "(?:(?:the\\s+|my\\s+|that\\s+|this\\s+)?(?:category|categories|sub-?category|sub category|department|product line|marketplace|market|country|store|site|region|product|asin|sku|item|listing|campaign|period|timeframe|time frame|time period|date range|dates)|(?:the|that|this)\\s+(?:month|week|year|quarter))";
 
 /** "swap the category to", "switch the marketplace over to", "change the product filter from X to": the filter named. */
 const FILTER_SWAP = new RegExp(
-  `\\b(swap|switch|change|move|flip|update|set|put)\\s+(?:the\\s+|my\\s+|that\\s+|this\\s+)?${SWAPPED_FILTER}(?:\\s+filter)?(?:\\s+from\\s+[^,.;:!?]+?)?\\s+(?:over\\s+)?(?:to|into)\\s+`,
+  `\\b(swap|switch|change|move|flip|update|set|put)\\s+${SWAPPED_FILTER}(?:\\s+filter)?(?:\\s+from\\s+[^,.;:!?]+?)?\\s+(?:over\\s+)?(?:to|into)\\s+`,
   "gi",
 );
 
 /** "swap the category for Home & Kitchen", "replace the marketplace with France": the new one given another way. */
 const FILTER_REPLACED = new RegExp(
-  `\\b(?:swap|switch|replace|exchange)\\s+(?:the\\s+|my\\s+|that\\s+|this\\s+)?${SWAPPED_FILTER}(?:\\s+filter)?\\s+(?:for|with)\\s+`,
+  `\\b(?:swap|switch|replace|exchange)\\s+${SWAPPED_FILTER}(?:\\s+filter)?\\s+(?:for|with)\\s+`,
   "gi",
 );
 

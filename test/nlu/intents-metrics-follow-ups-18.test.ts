@@ -60,14 +60,18 @@ describe("a reply that only swaps the figure asks the question before of it", ()
     }),
   );
   // A question before that has no use for the figure, or a reply with a subject of its own, starts afresh.
-  it("profit after a stock-out question is the profit and loss", () =>
+  // Profit alone, asked afresh, is the profit total of the period (a profit figure for a period is a sales total).
+  it("profit after a stock-out question is the profit total, not the stock-out", () =>
     expectFrameWithout(
       ["which products will run out in the next 2 weeks", "now do profit"],
-      { intent: "profit_breakdown" },
+      { intent: "sales_summary", filters: { metrics: ["profit"] } },
       ["horizon_days"],
     ));
-  it("profit after ACoS by campaign is the profit and loss", () =>
-    expectFrame(["ACoS by campaign last month", "now do profit"], { intent: "profit_breakdown" }));
+  it("profit after ACoS by campaign is the profit total, not the campaigns", () =>
+    expectFrame(["ACoS by campaign last month", "now do profit"], {
+      intent: "sales_summary",
+      filters: { metrics: ["profit"] },
+    }));
   it.each([
     ["now show my fees for October", "profit_breakdown"],
     ["what were my payouts last month", "payouts"],

@@ -66,3 +66,21 @@ describe("buckets asked 'by weeks' are not a figure counted in days", () => {
       filters: { group_by: "week", marketplace: "PL" },
     }));
 });
+
+describe("a period unit said bare is no filter swapped, and money made more of is an opening", () => {
+  it.each([["how did revenue move week to week this quarter"], ["did orders move month to month this year"]])(
+    "%j is a trend",
+    (q) => expect(understand(q)?.intent).toBe("sales_trend"),
+  );
+  it("'change the month to September' moves the period of the question before", () =>
+    expectFrame(["revenue for October", "change the month to September"], {
+      intent: "sales_summary",
+      filters: { timeframe: "2026-09" },
+    }));
+  it.each([["how can I win more money in Spain"], ["what could we do to earn more profit"]])(
+    "%j asks for openings",
+    (q) => expectFrame([q], { intent: "insights", filters: { insight_type: "opportunities" } }),
+  );
+  it("stock that is just sitting somewhere is idle stock", () =>
+    expect(understand("how much stock is just sitting in Canada?")?.intent).toBe("excess_inventory"));
+});
