@@ -145,6 +145,8 @@ const REWRITES: Rewrite[] = [
   [/\bdevolution\b/gi, "return"],
   // "brake down the worth by category", "brake it down by month": the verb is "break down" (a brake stops a car).
   [/\bbrake(s?)\s+(?=(?:(?:it|them|this|that|these|those)\s+)?down\b)/gi, "break$1 "],
+  // "which items go finish", "the serum go run out soon": Pidgin and Caribbean "go" before a verb is its future, "will".
+  [/(?<!\b(?:let's|lets|to|and|or|i|we)\s+)\bgo\s+(?=(?:finish|run\s+out|sell\s+out|end)\b)/gi, "will "],
   // "is there danger that stock of X in Germany is finishing", "my inventory ends in 3 weeks?", "the units will finish
   // soon": stock that "finishes" or "ends" (Italian "finisce", Spanish "se acaba", Polish "kończy się") runs out. The
   // stock is named first in the clause; what ends of something else ("ends up", "ends the year", "finishing the
@@ -167,6 +169,13 @@ const REWRITES: Rewrite[] = [
       if (ends) return `${stock}${between}runs out`;
       return `${stock}${between}${will}run out`;
     },
+  ],
+  // "which items will finish before 2 weeks", "what runs out before 10 days": running out "before" a length of time
+  // (French "avant deux semaines", Pidgin "before two weeks") is within it; "before 12 December" names a day and "2
+  // weeks ago" is past, so neither is touched.
+  [
+    /\b(finish|finishes|finishing|finished|end|ends|ending|run\s+out|runs\s+out|running\s+out|sell\s+out|sells\s+out|selling\s+out|stock\s+out|be\s+gone|out\s+of\s+stock)\s+before\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(days?|weeks?|months?)\b(?!\s+(?:ago|back|earlier)\b)/gi,
+    "$1 within $2 $3",
   ],
   // "wetin you fit do for me": Pidgin English, "what can you do for me".
   [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
