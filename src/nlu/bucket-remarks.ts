@@ -1,9 +1,10 @@
 /**
- * A reply that asks for other time buckets by remarking on them rather than by a command: "hmm, monthly buckets would
+ * A reply that asks for other time buckets by remarking on them rather than by a command ("hmm, monthly buckets would
  * be easier to read", "daily would be better", "weeks might read better", "I think months would make more sense", "I'd
- * rather see it weekly". The whole reply is the remark (and the words a seller opens or closes one with), so it only
- * re-buckets the chart before: "better" there judges the buckets, it asks for no best rows, and a question with words
- * of its own ("which weeks were better", "weekly revenue would be nice to see") is left to be read as it stands.
+ * rather see it weekly"), or as the same question again ("could I get same as daily?", "the same but weekly"). The
+ * whole reply is the remark (and the words a seller opens or closes one with), so it only re-buckets the chart before:
+ * "better" there judges the buckets, it asks for no best rows, and a question with words of its own ("which weeks were
+ * better", "weekly revenue would be nice to see") is left to be read as it stands.
  * Reads the normalised text of slots.ts (lower case, no commas).
  */
 import type { GroupBy } from "../core/understanding.js";
@@ -45,9 +46,26 @@ const REMARK = new RegExp(
   `^${OPENER}(?:(?:(?:the|a|an) )?(?:${UNIT}|${UNIT_AFTER_BY})${NOUN}${JUDGED}|${WISHED})${CLOSER}$`,
 );
 
-/** The buckets a reply remarks it would rather have, when that remark is all it says. */
+/** Asking for it: "could I get", "can you show me", "give me", "I'd like". */
+const ASKED_FOR =
+  "(?:(?:(?:can|could|may|would|will) (?:i|we|you) (?:get|have|see|do|show|make|get me|show me|give me)|(?:show|give|get|do|make) (?:me|us)|i'd like|i would like|i want|we'd like|let me see|let's see|lets see)(?: (?:it|that|this|the))? )?";
+
+/** What "the same" may name: "the same thing", "same again", "the same chart". */
+const SAME =
+  "(?:the )?same(?: (?:thing|one|again|chart|graph|view|trend|data|numbers|figures|report|question|but|thing but))?";
+
+/**
+ * The question before asked again in other buckets: "could I get same as daily?", "the same but weekly", "same thing
+ * per day", "same again by month", "as daily please". "The same" points back at the question; only its buckets change,
+ * so its period, place and figure stay. Not "same as last week" (a period) nor "daily revenue, same as before".
+ */
+const SAME_REBUCKETED = new RegExp(
+  `^${OPENER}${ASKED_FOR}(?:${SAME} (?:(?:as|in|by|but) )?|as )(?:${UNIT}|${UNIT_AFTER_BY})${NOUN}${CLOSER}$`,
+);
+
+/** The buckets a reply remarks it would rather have, or asks the same question in, when that is all it says. */
 export function bucketsPreferred(text: string): GroupBy | undefined {
-  const m = REMARK.exec(text.trim());
+  const m = REMARK.exec(text.trim()) ?? SAME_REBUCKETED.exec(text.trim());
   if (!m) return undefined;
   const unit = m.slice(1).find((g) => g !== undefined);
   return unit === undefined ? undefined : (UNITS[unit] ?? (unit as GroupBy));

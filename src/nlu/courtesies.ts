@@ -34,6 +34,21 @@ export function withoutGreeting(text: string): string {
   return /[a-z]/i.test(rest) ? rest : text;
 }
 
+/**
+ * "please" in the seller's own language, closing or opening a request ("Rank them from the worst, svp", "by marketplace
+ * por favor", "bitte, nach Umsatz"): only politeness, as "please" is; it asks nothing and names nothing.
+ */
+const POLITENESS =
+  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|alsjeblieft|alstublieft|prosz[eę]|l[üu]tfen|onegai(?: shimasu)?|kudasai)";
+const CLOSING_POLITENESS = new RegExp(`[\\s,;:-]+${POLITENESS}\\s*(?=[.!?]*\\s*$)`, "i");
+const OPENING_POLITENESS = new RegExp(`^\\s*${POLITENESS}\\s*[,;:!-]+\\s*(?=\\S)`, "i");
+
+/** The request without "please" said in another language around it ("Rank them from the worst, svp" → "… worst"). */
+export function withoutForeignPlease(text: string): string {
+  const rest = text.replace(CLOSING_POLITENESS, "").replace(OPENING_POLITENESS, "");
+  return /[a-z]/i.test(rest) ? rest : text;
+}
+
 const THANKS =
   /(?:^| )(?:thanks|thank you|thank u|thankyou|cheers|ta|much appreciated|appreciate (?:it|that|this|your help|the help))(?= |$)/;
 /**

@@ -7,7 +7,7 @@ import {
   SELLERS_GUESS,
   SUBJECT_PARKED,
 } from "./asides.js";
-import { thanksForHelp, withoutGreeting } from "./courtesies.js";
+import { thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
@@ -42,11 +42,13 @@ import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import { overstayedStock } from "./overstayed-stock.js";
 import {
   correctsTheQuestionBefore,
+  regroupsTheRows,
+  reordersTheRows,
   reranksByAFigure,
   swapsTheFigure,
   withFilterSwapSaidPlainly,
 } from "./reply-edits.js";
-import { asksTheSameQuestionOf } from "./same-question.js";
+import { asksTheSameQuestionOf, withSamePeriodSaidPlainly } from "./same-question.js";
 import { asksOfEveryProduct, asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
@@ -141,17 +143,22 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "swap the category to Home & Kitchen": the filter named only says which one a reply swaps.
   // "and how many units, no?": a closing tag question only checks; "at daily granularity" is by day; "money frozen in
   // goods" is money tied up in stock; "… for the partner email" only says where the answer goes.
+  // "for the same two months" is the period asked before; "svp", "bitte" only say please.
   const asked = withoutLayoutAside(
     withoutGreeting(
-      spokenReportSyntax(
-        withStockLastingAsSupply(
-          withMoneyInStockTiedUp(
-            withGranularityAsBuckets(
-              withLearnerPhrasings(withFilterSwapSaidPlainly(withoutFigurePurpose(withoutTagQuestion(text)))),
+      withoutForeignPlease(
+        withSamePeriodSaidPlainly(
+          spokenReportSyntax(
+            withStockLastingAsSupply(
+              withMoneyInStockTiedUp(
+                withGranularityAsBuckets(
+                  withLearnerPhrasings(withFilterSwapSaidPlainly(withoutFigurePurpose(withoutTagQuestion(text)))),
+                ),
+              ),
             ),
+            model.parameterKeys,
           ),
         ),
-        model.parameterKeys,
       ),
     ),
   );
@@ -300,11 +307,15 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   let confidence = 0;
   // "lower the order cutoff to 20": a threshold of the question before, moved.
   const thresholdMoved = previous && movedThreshold(slots, previous.filters.conditions, asked) !== undefined;
-  // "I meant last week", "by profit", "now do profit": a reply that only edits the question before asks it again,
-  // edited.
+  // "I meant last week", "by profit", "now do profit", "rank them from the worst", "divide it by marketplace": a reply
+  // that only edits the question before asks it again, edited.
   const edit =
     previous !== undefined &&
-    (correctsTheQuestionBefore(slots.masked) || reranksByAFigure(slots.masked) || swapsTheFigure(slots.masked));
+    (correctsTheQuestionBefore(slots.masked) ||
+      reranksByAFigure(slots.masked) ||
+      swapsTheFigure(slots.masked) ||
+      reordersTheRows(slots.masked) ||
+      regroupsTheRows(slots.masked));
   if (
     previous &&
     (scopeReply ||

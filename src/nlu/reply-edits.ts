@@ -10,6 +10,9 @@
  *   this time", "make it margin", "same for orders"): the comparison, trend, ranking or total before, of that figure,
  *   where "now do profit" alone would sound like the profit and loss. A reply with words of its own ("now show my
  *   fees for October") asks a new question.
+ * - a new order or breakdown of the rows, and nothing else ("rank them from the worst", "best first", "divide it by
+ *   marketplace", "split that up per category"): the question before, re-sorted or broken down, where "rank … worst"
+ *   alone would sound like the worst products and "divide it by marketplace" like a sales total.
  * All read the masked text of slots.ts (figures as m_<metric>, periods and places as __time__, __mkt__).
  */
 
@@ -106,4 +109,35 @@ export function withFilterSwapSaidPlainly(text: string): string {
     .replace(FILTER_SWAP, (_all, verb: string) => `${verb} it to `)
     .replace(FILTER_REPLACED, "switch it to ")
     .replace(SWAPPED_FROM, (_all, verb: string, it: string) => `${verb} ${it} to `);
+}
+
+/** The ends rows may be ranked from: "the worst", "best", "the lowest", "highest", "the top", "the bottom". */
+const END = "(?:worst|best|lowest|highest|biggest|smallest|largest|top|bottom|most|least|weakest|strongest|poorest)";
+
+/**
+ * Only the order of the rows before, said by the end to start from: "rank them from the worst", "sort those from the
+ * highest", "could you order them best first", "put the worst ones on top", "from worst to best please". The figure and
+ * rows stay; the ranking word decides the order by the figure's good direction ("the worst" ACoS is the highest).
+ */
+const REORDERED = new RegExp(
+  `^${REPLY_OPENER}(?:(?:can|could|would|will) you |please |pls |just |now )*(?:(?:rank|re-?rank|sort|re-?sort|order|re-?order|arrange|list|put|line up)(?: (?:them|those|these|it|that|this|the (?:list|rows|results|table|ones|lot)))?(?: (?:up|again))?(?: (?:from|starting (?:from|with)|beginning with|with))? (?:the )?${END}(?: (?:ones?|performers?))?(?: (?:first|on top|at the top|down|up))?(?: to (?:the )?${END})?|(?:from )?(?:the )?${END}(?: ones?)? (?:first|on top|at the top)|from (?:the )?${END}(?: ones?)?(?: to (?:the )?${END})?)${SWAP_TAIL}$`,
+);
+
+/** Whether the reply only re-orders the rows before from one end ("rank them from the worst", "best first"). */
+export function reordersTheRows(masked: string): boolean {
+  return REORDERED.test(plain(masked.replace(/(?:^| )__rank__(?= |$)/g, "")));
+}
+
+/**
+ * Only a new breakdown of the answer before: "divide it by marketplace", "split that up by category", "break the total
+ * down per country", "could you cut it by week". Whatever the question before was (payouts, fees, a total), it is
+ * asked again in those rows; the verb says how, it asks nothing of its own.
+ */
+const REGROUPED = new RegExp(
+  `^${REPLY_OPENER}(?:(?:can|could|would|will) you |please |pls |just |now )*(?:divide|split|break|cut|slice|segment|separate|group|bucket|chop|partition)(?: (?:it|that|this|them|those|these|the (?:total|totals|number|numbers|figure|figures|result|results|answer|amount|amounts|sum|payout|payouts|money)))?(?: (?:up|down|out|apart))?(?: (?:by|per|across|into|over|between|among))? g_[a-z_]+${SWAP_TAIL}$`,
+);
+
+/** Whether the reply only asks for the answer before broken down into new rows ("divide it by marketplace"). */
+export function regroupsTheRows(masked: string): boolean {
+  return REGROUPED.test(plain(masked));
 }

@@ -40,3 +40,22 @@ export function asksTheSameQuestionOf(slots: Slots): boolean {
     slots.conditions.length === 0
   );
 }
+
+/** A count of periods said in words or digits: "two", "3", "a couple of", "a few". */
+const COUNT =
+  "(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|thirty|sixty|ninety|(?:a )?couple(?: of)?|(?:a )?few)";
+
+/**
+ * "the same two months", "those same 3 weeks", "the same couple of days", "same 30 days": a count of periods said with
+ * "same" points back at the period asked before, as "the same period" does; it is no new period of that length counted
+ * back from today.
+ */
+const SAME_COUNTED = new RegExp(
+  `\\b(?:(?:the|those|these|that|this)\\s+)?(?:very\\s+|exact\\s+)?same\\s+${COUNT}\\s+(?:days?|weeks?|months?|quarters?|years?)\\b`,
+  "gi",
+);
+
+/** The question with a counted "same" period said as "the same period" ("Canada for the same two months?"). */
+export function withSamePeriodSaidPlainly(text: string): string {
+  return text.replace(SAME_COUNTED, "the same period");
+}
