@@ -84,3 +84,16 @@ describe("a period unit said bare is no filter swapped, and money made more of i
   it("stock that is just sitting somewhere is idle stock", () =>
     expect(understand("how much stock is just sitting in Canada?")?.intent).toBe("excess_inventory"));
 });
+
+describe("an ACoS asked whether it was reached is how it went, not a target", () => {
+  it("'did I reach 30% ACoS last month' is the ads' summary with no target", () => {
+    const u = understand("did I reach 30% ACoS last month");
+    expect(u?.intent).toBe("advertising_summary");
+    expect(u?.filters.target_acos).toBeUndefined();
+  });
+  it("'to reach 30% of ACoS' is still the bids' target", () =>
+    expectFrame(["How should I move my bids to reach 30% of ACoS?"], {
+      intent: "bid_recommendations",
+      filters: { target_acos: 30 },
+    }));
+});
