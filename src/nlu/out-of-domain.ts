@@ -1,6 +1,9 @@
+import { INVOICE_ACTION } from "./agency-chores.js";
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { asksExchangeRate } from "./exchange-rates.js";
+import { asksMarketPopulation } from "./market-population.js";
+import { asksSportsResult } from "./sports-results.js";
 import { PhraseIndex, words } from "./text.js";
 import { asksUnmirroredFigure } from "./unmirrored-figures.js";
 import { asksWarehouseFacts } from "./warehouse-facts.js";
@@ -289,7 +292,7 @@ const MESSAGE_ACTION =
 const CASE_ACTION =
   "(?:(?:respond|reply|appeal|dispute|contest|fight|challenge|close|accept|handle|deal with|sort out|resolve|escalate) (?:to )?(?:the |this |that |a |an |my |our |all |each |these |those )?(?:[^ ]+ ){0,3}?(?:claims?|chargebacks?|charge backs?|disputes?|cases?|tickets?|complaints?|enquir(?:y|ies)|inquir(?:y|ies))|(?:raise|open|file|log|submit|create|start|put in|lodge|make) (?:a |an |the |another |some )?(?:new )?(?:(?:support|seller support|reimbursement|safe-?t|a to z|fba|lost inventory|inventory|damaged inventory) )*(?:tickets?|cases?|claims?|disputes?|complaints?|support requests?))(?= |$)";
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${PURCHASE_ORDER_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION}|${AMAZON_SIDE_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: up| down)? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${PURCHASE_ORDER_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION}|${AMAZON_SIDE_ACTION}|${INVOICE_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -446,6 +449,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
       if (asksWarehouseFacts(text) || asksUnmirroredFigure(text)) return true;
+      if (asksMarketPopulation(text) || asksSportsResult(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
         AMAZON_NUMBER_ONE.test(text) ||

@@ -142,6 +142,14 @@ const RELATIVES = new Set([
   "outranking",
   "outselling",
   "undercutting",
+  // What they do to the seller's goods ("the seller copying my desk organiser", "the brand cloning our yoga mat").
+  "copying",
+  "cloning",
+  "hijacking",
+  "piggybacking",
+  "counterfeiting",
+  "ripping",
+  "knocking",
   // A participle clause of what it sells ("the other guy selling the same yoga mat as me").
   "selling",
   "carrying",
@@ -194,6 +202,13 @@ const PARTY_NOUNS = new Set([
   "competitors",
   "rival",
   "rivals",
+  // Named by what they did to the seller's listing ("the copycat who cloned my yoga mat", "the hijacker on my puzzle").
+  "copycat",
+  "copycats",
+  "hijacker",
+  "hijackers",
+  "counterfeiter",
+  "counterfeiters",
 ]);
 const DETERMINERS = new Set(["the", "a", "an", "that", "this", "another", "one"]);
 
@@ -240,10 +255,14 @@ const THEIR_AUXILIARIES =
 const PRICED_AGAINST_OWN =
   /^ (?:(?:it|them|this|that|these|those|the same(?: [a-z]+){0,2}|[a-z_]+) )?(?:cheaper|for less|at (?:a )?(?:lower|cheaper|better) prices?|(?:at |for )?(?:a )?lower(?: prices?)?|less expensive|more cheaply|below|under|undercutting)(?: (?:than|then|to|compared to))? (?:me|us|my|our|mine|ours|i|we)(?= |$)/;
 
-/** Nouns a figure is shown as ("the sales numbers", "revenue figures", "unit data"): the figure itself. */
-const FIGURE_NOUNS = / (?:numbers|number|nos|figures|figure|data|stats|statistics|totals?|volumes?|counts?|results)$/;
-/** Words that give a figure to the party after them ("the revenue of…", "sales figures for…"). */
-const FIGURE_OWNED_BY = /^(?:of|for|from)$/;
+/**
+ * Nouns a figure is shown as ("the sales numbers", "revenue figures", "unit data") or kept over time as ("the order
+ * history", "the sales trend"): the figure itself.
+ */
+const FIGURE_NOUNS =
+  / (?:numbers|number|nos|figures|figure|data|stats|statistics|totals?|volumes?|counts?|results|history|histories|trends?|records?|logs?|track record|breakdown|over time)$/;
+/** Words that give a figure to the party after them ("the revenue of…", "sales figures for…", "units sold by…"). */
+const FIGURE_OWNED_BY = /^(?:of|for|from|by)$/;
 
 /** What another business pays for its goods ("is the top toy seller paying their supplier"): its costs, not mirrored. */
 const THEIR_COSTS = /^(?:pay|pays|paying|paid|spend|spends|spending)(?= |$)/;
