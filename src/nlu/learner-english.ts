@@ -8,6 +8,7 @@
  * the profit and loss class in concepts.json: the classifier reads them as they stand.)
  */
 
+import { withBorrowedWords } from "./borrowed-words.js";
 import { withDottedDatesInWords } from "./dotted-dates.js";
 import { withoutFilipinoParticles } from "./filipino-particles.js";
 
@@ -92,6 +93,30 @@ const REWRITES: Rewrite[] = [
     (all: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
   ],
+  // "the product that more profit gave me", "which item more sales has brought us": the object before the verb, as
+  // Romance and Slavic word order puts it ("que más beneficio me dio"), is the most of that figure.
+  [
+    new RegExp(
+      `\\b(that|which)\\s+(?:the\\s+)?(more|less|fewer)\\s+(${RANKED_FIGURES}|margin)\\s+(?:(?:has|have|had)\\s+)?(gave|give|gives|given|made|make|makes|brought|bring|brings|left|leave|leaves|earned|earns|generated|generates)(?:\\s+(me|us))?\\b`,
+      "gi",
+    ),
+    (
+      all: string,
+      who: string,
+      amount: string,
+      figure: string,
+      verb: string,
+      to: string | undefined,
+      at: string,
+      text: string,
+    ) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length))
+        ? all
+        : `${who} ${verb}${to ? ` ${to}` : ""} the ${amount.toLowerCase() === "more" ? "most" : "least"} ${figure}`,
+  ],
+  // "when I must place the order of X", "when we should reorder": a question asked without putting the verb first, as
+  // most languages ask it ("cuándo debo hacer el pedido"), is the question "when should I".
+  [/^(\W*)when\s+(i|we)\s+(?:must|should|shall|have\s+to|need\s+to|got\s+to|gotta)\s+/i, "$1when should $2 "],
   // "selling more cheap than me", "more low than last month", "more good": "more" before a short adjective, as Romance
   // languages build every comparative ("más barato", "plus bas"), is that adjective's own comparative.
   [
@@ -225,7 +250,8 @@ function countOf(n: string): number {
 export function withLearnerPhrasings(text: string): string {
   // A Filipino seller's politeness ("pa-check naman po …") goes first: the rules below read what it asks.
   // "from 5. November", "5.11.2026": a European seller's day-first dates, in the words the period grammar reads.
-  let out = withDottedDatesInWords(withoutFilipinoParticles(text));
+  // Words borrowed from the seller's own language ("raro", "actualize") are put in English first.
+  let out = withBorrowedWords(withDottedDatesInWords(withoutFilipinoParticles(text)));
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
     if (pattern.test(out)) {

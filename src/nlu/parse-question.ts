@@ -246,6 +246,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   adsNeedAdWords(classification.ranked, slots, model);
   lossesOverMargins(classification.ranked, slots, model);
   anomaliesOverFigures(classification.ranked, slots);
+  reviewsFallingOff(classification.ranked, slots);
   periodLooksUsual(classification.ranked, slots);
   realFigureOverAnomalies(classification.ranked, slots, model);
   restockToAvoidRunningOut(classification.ranked, slots);
@@ -1593,9 +1594,31 @@ const AMOUNT_BURNT_ON_ADS =
  * it names: an anomaly, not that figure's total or trend.
  */
 function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!FIGURE_INTENTS.has(ranked[0]?.label) || !UNUSUAL_CHANGE.test(slots.masked)) return;
+  if (!FIGURE_INTENTS.has(ranked[0]?.label)) return;
+  if (!UNUSUAL_CHANGE.test(slots.masked) && !SOMETHING_HAPPENING.test(slots.masked)) return;
   promoteLabel(ranked, "anomalies");
 }
+
+/**
+ * Reviews said to fall off ("has the review count dropped off on anything", "ratings tailed off on any product") are the
+ * decline the reviews check finds, not an anomaly: only a word of the unusual ("weird drop") makes it one.
+ */
+function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "anomalies" || slots.metrics.length === 0) return;
+  if (!slots.metrics.every((m) => m === "review_count" || m === "review_rating")) return;
+  if (!FALLING_OFF.test(slots.masked) || UNUSUAL_CHANGE.test(slots.masked) || SOMETHING_HAPPENING.test(slots.masked))
+    return;
+  promoteLabel(ranked, "declining_reviews");
+}
+const FALLING_OFF =
+  /(?:^| )(?:dropp?(?:ed|ing|s)?|fall(?:en|ing|s)?|fell|tail(?:ed|ing|s)?|trail(?:ed|ing|s)?|dwindl(?:ed|ing|es)|slid(?:ing)?|slipp?(?:ed|ing)) (?:off|away|down)(?= |$)/;
+
+/**
+ * "Is something happening with my ad spend", "anything going on with sessions?": something unnamed said to happen to a
+ * figure asks whether it is out of the ordinary; "what is happening with my sales" asks for the figure itself.
+ */
+const SOMETHING_HAPPENING =
+  /(?:^| )(?:something|anything)(?: strange| weird| odd| funny| wrong)? (?:happening|happened|going on|up|off) (?:with|to|in)(?= |$)/;
 
 /**
  * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"): an anomaly check

@@ -525,10 +525,10 @@ const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
 /**
  * What the ads returned, asked after what they cost, by a pronoun ("what did ads cost versus what they brought in",
- * "how much did I spend on ads and how much did they make"): the sales the ads brought, not the store's revenue.
+ * "how much did I spend on ads and how much did they make", "how much I spent in publicity and how much it sold"): the sales the ads brought, not the store's revenue.
  */
 const RETURN_AFTER_AD_SPEND =
-  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|m_revenue|m_profit)(?= |$)/;
+  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|sold|sell|sells|m_units_sold|m_revenue|m_profit)(?= |$)/;
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
@@ -938,6 +938,10 @@ const POINT_LAST_YEAR =
 const SO_FAR = /(?<![a-z])(?:so far|to date|(?:until|till|up to|through|thru|to) (?:now|today))(?![a-z])/;
 
 /** Words of a bound said after its value that put the value at the bottom ("or more"), and at the top ("or less"). */
+/** A verb of change just before a comparative ("got better", "has become worse", "getting any better"). */
+const CHANGE_VERB_BEFORE =
+  /(?:^| )(?:get|gets|got|gotten|getting|become|becomes|became|grown|gone|go|went)(?: any| much| a lot| a bit)? $/;
+
 const FLOOR_WORDS = ["more", "higher", "above", "greater", "over", "up", "better", "worse"];
 const CEILING_WORDS = ["less", "lower", "below", "fewer", "under", "down"];
 /**
@@ -2110,8 +2114,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     others.some((o) => o.start <= m.start && m.end <= o.end && o.end - o.start > m.end - m.start);
   const worstFound = g.worst.find(text);
   const bestFound = g.best.find(text);
-  const worstPhrases = worstFound.filter((m) => !within(m, bestFound));
-  const bestPhrases = bestFound.filter((m) => !within(m, worstFound));
+  // "did sessions get better this month on last month": a comparative after a verb of change, with another period to
+  // weigh against, says how the figure moved between them, not which rows rank first.
+  const changed = (m: { start: number; phrase: string }) =>
+    slots.compareTo !== undefined &&
+    /^(?:better|worse)$/.test(m.phrase) &&
+    CHANGE_VERB_BEFORE.test(text.slice(0, m.start));
+  const worstPhrases = worstFound.filter((m) => !within(m, bestFound) && !changed(m));
+  const bestPhrases = bestFound.filter((m) => !within(m, worstFound) && !changed(m));
   // An ordering word inside a judging phrase ("least efficient", "most profitable") judges, it does not order.
   const judged = [...worstPhrases, ...bestPhrases]
     .filter((m) => m.phrase.includes(" "))

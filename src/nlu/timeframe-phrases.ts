@@ -743,6 +743,12 @@ export function findTimeframes(
       targets.add(second);
       compareTo = second.token;
     }
+    // "improved this quarter on last quarter", "up in October on September": British "on" weighs a period against the
+    // one before it of the same unit; any other period after "on" ("this week on Monday") narrows instead.
+    else if (/^,? on (?:the )?$/.test(text.slice(first.end, second.start)) && earlierOfSameUnit(first, second)) {
+      targets.add(second);
+      compareTo = second.token;
+    }
   }
   if (!compareTo) compareTo = spans.find((s) => s.kind === "yoy" || s.kind === "prev")?.token;
   const comparison = compareTo !== undefined || strongCue || hasVerb(text.length);
@@ -818,6 +824,17 @@ const RUNNING_AFTER: Record<string, string> = {
   last_month: "this_month",
   last_quarter: "this_quarter",
 };
+
+/**
+ * The second period is the same unit as the first, earlier: "this quarter" and "last quarter", "October" and
+ * "September", "2026" and "2025".
+ */
+function earlierOfSameUnit(first: Span, second: Span): boolean {
+  const [a, b] = [first.token ?? "", second.token ?? ""];
+  if (RUNNING_UNIT[a] || a === "year_to_date") return b === `last_${RUNNING_UNIT[a] ?? "year"}`;
+  const shape = (t: string) => t.replace(/\d/g, "9");
+  return /^\d{4}(?:-\d{2}|-Q[1-4])?$/.test(a) && shape(a) === shape(b) && b < a;
+}
 
 /** A running calendar period → the unit it runs over ("this month" → "month"). */
 const RUNNING_UNIT: Record<string, string> = { this_week: "week", this_month: "month", this_quarter: "quarter" };
