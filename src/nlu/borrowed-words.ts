@@ -5,9 +5,8 @@
  *   "étrange", Polish "dziwne": "is something raro happening with my ad spend" asks what is strange, an anomaly;
  * - "refresh" said as Spanish "actualizar", German "aktualisieren", French "actualiser", Czech "aktualizovat", written
  *   "actualize"/"actualise", or as "renew": "actualize my data, prosím" asks for the data to be fetched again. Only
- *   before the seller's data ("my data", "the numbers", "the figures"), so "renew a subscription" stays as it is;
- * - "please" said as "por favor", "s'il vous plaît", "proszę", "alsjeblieft", "per piacere": a courtesy, read as the
- *   English one ("bitte", "prosím" and "per favore" already pass as words the parser does not know).
+ *   before the seller's data ("my data", "the numbers", "the figures"), so "renew a subscription" stays as it is.
+ * "Please" in another language ("por favor", "svp", "bitte") is a courtesy, taken out with the others in courtesies.ts.
  */
 
 type Rewrite = [pattern: RegExp, replacement: string];
@@ -28,7 +27,6 @@ const REWRITES: Rewrite[] = [
     ),
     "refresh ",
   ],
-  [/(?<![\p{L}'])(?:por favor|s'il (?:te|vous) pla[iî]t|prosz[eę]|alsjeblieft|per piacere)(?![\p{L}])/giu, "please"],
 ];
 
 /** The question with words borrowed from another language put in the English the parser reads. */

@@ -39,7 +39,7 @@ export function withoutGreeting(text: string): string {
  * por favor", "bitte, nach Umsatz"): only politeness, as "please" is; it asks nothing and names nothing.
  */
 const POLITENESS =
-  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|alsjeblieft|alstublieft|prosz[eę]|l[üu]tfen|onegai(?: shimasu)?|kudasai)";
+  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|per piacere|alsjeblieft|alstublieft|prosz[eę]|l[üu]tfen|onegai(?: shimasu)?|kudasai)";
 const CLOSING_POLITENESS = new RegExp(`[\\s,;:-]+${POLITENESS}\\s*(?=[.!?]*\\s*$)`, "i");
 const OPENING_POLITENESS = new RegExp(`^\\s*${POLITENESS}\\s*[,;:!-]+\\s*(?=\\S)`, "i");
 
