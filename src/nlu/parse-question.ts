@@ -20,7 +20,6 @@ import { worldDetector } from "./out-of-domain.js";
 import { periodBefore } from "./period-before.js";
 import { spokenReportSyntax } from "./report-syntax.js";
 import { SENTENCE_BREAK, sentencesLinked } from "./sentence-links.js";
-import { stockCostIsItsWorth, stockPerCategory } from "./stock-by-its-words.js";
 import {
   CATEGORY_BACK_REFERENCE,
   KIND_BACK_REFERENCE,
@@ -39,7 +38,6 @@ import {
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
-import { overstayedStock } from "./overstayed-stock.js";
 import {
   correctsTheQuestionBefore,
   regroupsTheRows,
@@ -55,8 +53,7 @@ import { withStockLastingAsSupply } from "./stock-lasting.js";
 import { asksWhenADayFalls } from "./shopping-calendar.js";
 import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
 import { asksWhatItCanTell } from "./what-it-can-tell.js";
-import { namesProductsToRestock } from "./restock-first.js";
-import { stem } from "./text.js";
+import { stem, straightApostrophes } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import {
   ALL_ROWS_LIMIT,
@@ -70,6 +67,20 @@ import {
   type Metric,
   type Understanding,
 } from "../core/understanding.js";
+import {
+  applyRankingRules,
+  AD_METRICS,
+  MIN_SCORE,
+  SETTING_CHOICE,
+  STOCK_FIGURES,
+  STOCK_RANKING_FIGURES,
+  SURE_OWN_SCORE,
+  acceptsMetric,
+  askedInOrder,
+  hasSellerSlot,
+  listsMetric,
+  promoteLabel,
+} from "./ranking-rules.js";
 
 export interface ParseOptions {
   catalog: CatalogVocabulary;
@@ -87,8 +98,6 @@ export interface InvalidQuery {
 
 export type ParseOutcome = { understanding: Understanding } | { error: InvalidQuery };
 
-/** Below this classifier score a question is not understood. */
-const MIN_SCORE = 0.2;
 /** …or this score, when a metric the question names or implies is one the intent answers with. */
 const SUPPORTED_MIN_SCORE = 0.15;
 /** A question of filler words only ("what can you do?") needs this score. */
@@ -99,15 +108,8 @@ const OFF_TOPIC_SCORE = 0.3;
 const SWITCH_SCORE = 0.35;
 /** A question of filters only (no follow-up cue) is a new question when the classifier is this sure of another intent. */
 const OWN_SUBJECT_SCORE = 0.5;
-/** The classifier is sure enough of an intent that words it does not place cannot make the question off-topic. */
-const SURE_OWN_SCORE = 0.5;
 /** A seller word lets the best intent stand against "not ours" when it scores at least this share of it. */
 const NONE_MARGIN = 0.75;
-const INCIDENTAL_METRICS = new Set<Metric | undefined>(["revenue", "orders", "profit", "units_sold"]);
-/** A runner-up that can use the question's metric goes first when it scores at least this share of the best. */
-const COMPATIBLE_SHARE = 0.5;
-/** …or this share, when the best has no use for any metric the question names. */
-const FOREIGN_METRIC_SHARE = 0.3;
 
 /**
  * Whether seller-ai covers a whole area of the seller's business, asked of seller-ai ("can you do advertising stuff too
@@ -165,12 +167,12 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
   // "Right, parking the returns for now. …": a subject put aside is announced the same way.
-  const announced = NEW_SUBJECT_LABEL.exec(asked) ?? SUBJECT_PARKED.exec(asked.replace(/[‘’]/g, "'"));
+  const announced = NEW_SUBJECT_LABEL.exec(asked) ?? SUBJECT_PARKED.exec(straightApostrophes(asked));
   if (announced && /[a-z]/i.test(asked.slice(announced[0].length)))
     return parseQuestion(asked.slice(announced[0].length), { ...options, previous: undefined });
   // "Ok leave it. Tell me the refund rate of every product in Italy": the question before dropped, what follows is
   // asked afresh when it is understood alone; else it still edits the question before ("never mind that, just the UK").
-  const dropped = QUESTION_DROPPED.exec(asked.replace(/[‘’]/g, "'"));
+  const dropped = QUESTION_DROPPED.exec(straightApostrophes(asked));
   if (dropped && /[a-z]/i.test(asked.slice(dropped[0].length))) {
     const rest = asked.slice(dropped[0].length);
     const afresh = parseQuestion(rest, { ...options, previous: undefined });
@@ -225,55 +227,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   }
   // How sure the classifier is that the question is a seller's: rules below may reorder its answers, not lessen that.
   const leading = classification.ranked[0]?.label === "none" ? 0 : (classification.ranked[0]?.score ?? 0);
-  preferCompatible(classification.ranked, slots, model);
-  if (!options.previous || !ALERT_INTENTS.has(options.previous.intent))
-    demoteAlertIntents(classification.ranked, slots);
-  settingsHaveNoPlace(classification.ranked, slots);
-  settingAskedAsChoice(classification.ranked, slots);
-  demoteUnchangedPrices(classification.ranked, slots);
-  const openFindings = findingsAskedOpenly(classification.ranked, slots);
-  insightsOverRankingWords(classification.ranked, slots);
-  openingsOverGaps(classification.ranked, slots, asked);
-  feesWithoutOverstock(classification.ranked, slots, model, asked);
-  opportunitiesWithoutKeywords(classification.ranked, slots);
-  adsForAdEntities(classification.ranked, slots, model);
-  stockRankings(classification.ranked, slots, model);
-  wasteOverTotals(classification.ranked, slots, model);
-  burntIsSpent(classification.ranked, slots, model);
-  adSalesSaidTwice(classification.ranked, slots);
-  keywordsJudgedBadly(classification.ranked, slots, model);
-  productsOfOneCategory(classification.ranked, slots);
-  adsNeedAdWords(classification.ranked, slots, model);
-  lossesOverMargins(classification.ranked, slots, model);
-  anomaliesOverFigures(classification.ranked, slots);
-  reviewsFallingOff(classification.ranked, slots);
-  periodLooksUsual(classification.ranked, slots);
-  realFigureOverAnomalies(classification.ranked, slots, model);
-  restockToAvoidRunningOut(classification.ranked, slots);
-  stockNeededAhead(classification.ranked, slots);
-  deadStock(classification.ranked, slots);
-  // "the stock that has overstayed in the UK warehouse": stock that sat too long is overstock.
-  if (overstayedStock(classification.ranked[0]?.label, slots.masked))
-    promoteLabel(classification.ranked, "excess_inventory");
-  // "top 5 SKUs to replenish first": products ranked as the ones to restock are its recommendations, counted.
-  if (classification.ranked[0]?.label === "top_products" && namesProductsToRestock(slots.topicText))
-    promoteLabel(classification.ranked, "restock_recommendations");
-  slowestMovers(classification.ranked, slots);
-  sellersRankedFromTheBottom(classification.ranked, slots);
-  noSalesInADay(classification.ranked, slots, options.today);
-  openingsWorthDoing(classification.ranked, slots);
-  missedMoneyIsAnOpening(classification.ranked, slots);
-  moreMoneyAskedHow(classification.ranked, slots);
-  alertsByTheirWords(classification.ranked, slots);
-  demotePricesUnasked(classification.ranked, slots, model);
-  gapsOverPrices(classification.ranked, slots, model);
-  gapsRankedAgainstRivals(classification.ranked, slots, model);
-  quantityHeldOfOne(classification.ranked, slots);
-  stockInMoneyWords(classification.ranked, slots, model);
-  unitsSoldAreNoStock(classification.ranked, slots);
-  offersOnOwnListing(classification.ranked, slots);
-  fillingAShipment(classification.ranked, slots);
-  // The question's own words ask what seller-ai can tell of the shop, however few of them the classifier hears as help.
+  const { openFindings } = applyRankingRules(classification.ranked, slots, model, {
+    asked,
+    today: options.today,
+    previousIntent: options.previous?.intent,
+  });
   if (asksCapability) promoteLabel(classification.ranked, "help", asksWhatItTells);
   const best = classification.ranked[0];
   // "ok different thing - payouts for October?", "diff question": a question announced as a new subject keeps nothing
@@ -602,15 +560,14 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
     return said.contentWords.length <= 1 || (said.contentWords.length <= 2 && hasAnySlot(said));
   };
   // "probably Pet Supplies, right?": the seller's guess of the answer only tells, unless a question word opens it.
-  const guess = (s: string) => SELLERS_GUESS.test(s.replace(/[‘’]/g, "'")) && !ASKING_SENTENCE.test(s);
+  const guess = (s: string) => SELLERS_GUESS.test(straightApostrophes(s)) && !ASKING_SENTENCE.test(s);
   const asks = (s: string) =>
     !guess(s) && (s.endsWith("?") || ASKING_SENTENCE.test(s) || EDITING_SENTENCE.test(s) || fragment(s));
   // "My assistant needs the October revenue for Italy. The payments report says 5,920 but that's net of fees…": when
   // no sentence asks outright, the one that says which figure is wanted does; the others only tell.
   const stops = withToldColonsAsStops(text);
   const apart =
-    storyApart(stops, asks) ??
-    storyApart(stops, (s) => asks(s) || WANTED_FIGURE_SENTENCE.test(s.replace(/[‘’]/g, "'")));
+    storyApart(stops, asks) ?? storyApart(stops, (s) => asks(s) || WANTED_FIGURE_SENTENCE.test(straightApostrophes(s)));
   if (!apart) return undefined;
   const toldSentences = apart.told.split(/(?<=[.!?])\s+/);
   // "I mean what I pay for it…": a sentence that says more of the question is part of it.
@@ -622,7 +579,7 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   // seller's own sheet is one of the rows the question ranks or breaks down, not its scope, unless the question
   // points back at it ("what was it last month?"); so is the seller's guess of the answer ("I think it's Beauty").
   const quoted = toldSentences.filter((t) => {
-    const plain = t.replace(/[‘’]/g, "'");
+    const plain = straightApostrophes(t);
     return QUOTED_FIGURE.test(plain) || SELLERS_GUESS.test(plain);
   });
   const rows = asked.groupBy ?? asked.entityGroup;
@@ -638,7 +595,7 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   // …unless a colon ended what the seller told: what follows it is the figure wanted.
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
   if (
-    (!wanted && !QUESTION_WORD.test(question) && !WANTED_FIGURE_SENTENCE.test(question.replace(/[‘’]/g, "'"))) ||
+    (!wanted && !QUESTION_WORD.test(question) && !WANTED_FIGURE_SENTENCE.test(straightApostrophes(question))) ||
     KIND_BACK_REFERENCE.test(question)
   )
     return undefined;
@@ -999,30 +956,6 @@ function ownsTopic(slots: Slots, model: ParserModel): boolean {
   return slots.contentWords.some((w) => isDomainWord(w, model));
 }
 
-/**
- * Filters only a seller's question has (a period or a marketplace could be
- * about anything). `strong`: named outright, not only implied ("sell" implies
- * revenue but is said of anything).
- */
-function hasSellerSlot(s: Slots, strong: boolean): boolean {
-  return (
-    s.metrics.length > 0 ||
-    (!strong && (s.weakMetric !== undefined || s.insightType !== undefined)) ||
-    s.groupBy !== undefined ||
-    s.category !== undefined ||
-    s.subcategory !== undefined ||
-    s.campaign !== undefined ||
-    s.asin !== undefined ||
-    s.sku !== undefined ||
-    s.targetAcos !== undefined ||
-    s.alertId !== undefined ||
-    s.settingNamed !== undefined ||
-    (!strong && s.compareTo !== undefined) ||
-    Object.keys(s.settings).length > 0 ||
-    s.conditions.some((c) => c.metric !== undefined)
-  );
-}
-
 /** The totals' intents, whose answer a follow-up may point at for another of its figures. */
 const TOTALS = new Set<Intent>(["sales_summary", "sales_comparison", "sales_trend", "advertising_summary"]);
 
@@ -1064,299 +997,11 @@ function namesOwnSubject(
   return !!best && best.label !== "none" && best.label !== previous.intent && best.score >= OWN_SUBJECT_SCORE;
 }
 
-/**
- * A metric the best intent has no use for ("keywords with the worst cost per
- * click" is no keyword opportunity) lets a close runner-up that uses it go first.
- */
-function preferCompatible(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const metric = slots.metrics[0];
-  // Sales words ("money", "order", "sell") are said in passing too often to overrule the classifier; a loss said in
-  // words ("which products are losing me money", "what's in the red") is the subject, never said in passing, unless
-  // advertising loses it (ad words costing money are wasted spend).
-  const loss =
-    metric === "profit" &&
-    slots.metricSorts.profit === "asc" &&
-    INTENT_AREAS[ranked[0]?.label as Intent] !== "advertising";
-  if (INCIDENTAL_METRICS.has(metric) && !loss) return;
-  const accepts = (label: string) => {
-    const spec = model.vocab.intents[label as Intent];
-    if (spec?.keys && !spec.keys.includes("metrics") && !spec.keys.includes("conditions")) return false;
-    return !spec?.allowed || spec.allowed.includes(metric);
-  };
-  if (!metric || ranked.length < 2 || ranked[0].label === "none" || accepts(ranked[0].label)) return;
-  // A metric named outright that the best intent has no use for at all weighs more than a near runner-up's score.
-  const share =
-    metric !== "growth_rate" && slots.metrics.every((m) => !acceptsMetric(model, ranked[0].label, m))
-      ? FOREIGN_METRIC_SHARE
-      : COMPATIBLE_SHARE;
-  const foreign = share === FOREIGN_METRIC_SHARE;
-  const at = ranked.findIndex(
-    (r) =>
-      r.label !== "none" &&
-      r.score >= share * ranked[0].score &&
-      accepts(r.label) &&
-      (!foreign || listsMetric(model, r.label, metric)),
-  );
-  if (at > 0) promote(ranked, at, foreign);
-}
-
 /** The question names (or implies) a metric that the intent answers with. */
 function metricSupports(slots: Slots, label: string, model: ParserModel): boolean {
   const named = slots.metrics.length > 0 ? slots.metrics : slots.weakMetric ? [slots.weakMetric] : [];
   const spec = model.vocab.intents[label as Intent];
   return named.length > 0 && !!spec?.allowed && named.every((m) => spec.allowed!.includes(m));
-}
-
-function acceptsMetric(model: ParserModel, label: string, metric: Metric): boolean {
-  const allowed = model.vocab.intents[label as Intent]?.allowed;
-  return !allowed || allowed.includes(metric);
-}
-
-/** The intent lists the metric among those it answers with (an intent that lists none answers with none of them). */
-function listsMetric(model: ParserModel, label: string, metric: Metric): boolean {
-  return model.vocab.intents[label as Intent]?.allowed?.includes(metric) ?? false;
-}
-
-/**
- * Settings are the account's, the same in every marketplace and for every product: a question that names a place or
- * a product ("how much spare stock do I have in Germany") asks about its stock or sales, not the settings.
- */
-function settingsHaveNoPlace(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "show_settings") return;
-  if (!slots.marketplace && !slots.category && !slots.asin && !slots.sku) return;
-  // A setting named outright ("my safety stock in the UK") is still the setting.
-  if (/(?:^| )s_/.test(slots.masked)) return;
-  const at = ranked.findIndex((r) => INTENT_AREAS[r.label as Intent] !== "account" && r.label !== "none");
-  if (at > 0) promote(ranked, at, false);
-}
-
-/**
- * A setting asked as a choice between two values ("are my reports set to pounds or euros?", "is my lead time 30 or 45
- * days?"): the seller asks which one holds, so it is shown, and neither value is a change.
- */
-const SETTING_CHOICE =
-  /^(?:(?:so|and|ok|okay|remind me|quick one|just checking)[, ]+)*(?:is|are|am|was|were|do|does|did|have|has)(?= ).*(?:(?:__setting__ s_[a-z_]+|__target__ s_[a-z_]+|__currency__) or (?:__duration__|__currency__|__num__|\d)|(?:__num__|__duration__|\d+) or (?:__duration__|__num__) s_[a-z_]+)/;
-function settingAskedAsChoice(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!SETTING_CHOICE.test(slots.masked)) return;
-  slots.settings = {};
-  slots.targetAcos = undefined;
-  promoteLabel(ranked, "show_settings");
-}
-
-/**
- * The other sellers counted on the seller's own listing ("how many sellers are on my listing", "how many other sellers
- * offer B0…"): the competitor offers the mirror holds, not a count of the market.
- */
-const OFFERS_ON_OWN_LISTING =
-  /(?:^| )how many (?:other |competing |rival |different )?(?:sellers|offers|competitors|rivals)(?: are| is)?(?: there)? (?:on|selling on|offering on|sell on|selling|offer|offering|have offers on|share|sharing) (?:my|our|each of my|__asin__|__sku__)(?= |$)/;
-function offersOnOwnListing(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!OFFERS_ON_OWN_LISTING.test(slots.masked)) return;
-  const at = ranked.findIndex((r) => r.label === "competitor_pricing");
-  if (at < 0) return;
-  // The construction says what is asked, however little the classifier makes of its few words.
-  const [offers] = ranked.splice(at, 1);
-  ranked.unshift({ label: offers.label, score: Math.max(offers.score, ranked[0]?.score ?? 0, MIN_SCORE) });
-}
-
-/**
- * What to load on a shipment to cover a stretch ahead ("what should be on it to cover the next 90 days", "what do we put
- * in the container to last 3 months"), or on the next one sent in ("what should go into my next UK inbound shipment"):
- * how much to send in. "It" is the shipment told beside the question.
- */
-const FILLING_A_SHIPMENT =
-  /(?:^| )what (?:(?:should|shall|do|does|would|must|needs? to|has to|have to|ought to|can)(?: (?:i|we|you))? )?(?:go|goes|be|put|send|load|pack|ship|include|stick|fill it with|fill them with)(?: in| on| out)? (?:on|in|into|onto|inside|aboard) (?:it|them|(?:the|this|that|our|my|each|every|a|the next) (?:(?:new|next|upcoming|first|big|40ft|20ft|sea|air|inbound|fba|__mkt__) )*(?:containers?|shipments?|pallets?|trucks?|truckloads?|loads?|consignments?|boxes|cartons?|deliver(?:y|ies)|orders?|pos?))(?= |$)/;
-/** A shipment still to be sent in: "my next inbound shipment", "the upcoming container". */
-const SHIPMENT_TO_SEND = /(?:^| )(?:next|upcoming|inbound)(?= |$)/;
-function fillingAShipment(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!FILLING_A_SHIPMENT.test(slots.masked)) return;
-  if (
-    slots.horizonDays === undefined &&
-    !/(?:^| )(?:cover|covers|last|lasts|see us through|carry us)(?= |$)/.test(slots.masked) &&
-    !SHIPMENT_TO_SEND.test(slots.masked)
-  )
-    return;
-  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
-  if (at < 0) return;
-  const [restock] = ranked.splice(at, 1);
-  ranked.unshift({ label: restock.label, score: Math.max(restock.score, ranked[0]?.score ?? 0, MIN_SCORE) });
-}
-
-/**
- * The alert intents need the question to be about alerts: an alert word, a threshold or an alert id. Without one
- * ("stuff I should discount to get rid of"), the best intent that is not about alerts goes first.
- */
-function demoteAlertIntents(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (slots.alertWord || slots.conditions.length > 0 || slots.alertId) return;
-  const top = ranked[0]?.label;
-  if (top !== "delete_alert" && top !== "list_alerts" && top !== "create_alert") return;
-  const at = ranked.findIndex((r) => !ALERT_INTENTS.has(r.label));
-  if (at > 0 && ranked[at].label !== "none") promote(ranked, at, false);
-}
-
-const ALERT_INTENTS = new Set(["delete_alert", "list_alerts", "create_alert"]);
-
-/**
- * An alert's own words decide between the alert intents: asking to be told of a threshold is an alert to create
- * ("tell me when a product's rating falls below 4 stars"), whatever the threshold is about; asking to see alerts,
- * with no threshold, is the list ("show the rules that will notify me").
- */
-function alertsByTheirWords(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!slots.alertWord || slots.alertId) return;
-  const top = ranked[0]?.label;
-  const want = REMOVING.test(slots.topicText)
-    ? "delete_alert"
-    : // The threshold's metric may stand apart from it ("if ACoS on any campaign goes over 40%").
-      slots.conditions.some((c) => c.metric !== undefined || slots.metrics.length > 0) && top !== "delete_alert"
-      ? "create_alert"
-      : top !== "delete_alert" &&
-          slots.conditions.length === 0 &&
-          (SHOWING.test(slots.topicText) || (REMINDING.test(slots.topicText) && ALERT_NOUN.test(slots.topicText))) &&
-          // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
-          (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
-        ? "list_alerts"
-        : undefined;
-  if (want) promoteLabel(ranked, want);
-}
-const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
-const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|quit|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer|(?:you )?(?:don't need to|do not need to|needn't|don't|do not|no need to) (?:tell|warn|remind|ping|notify|alert|bother|email|message) me)\b/;
-/** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
-const REMINDING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:remind|tell) me(?: again)?(?: of)? (?:which|what|the|my)\b/;
-// Asked politely ("could you run me through the notifications I've set") too, and as whether one is already set ("did I
-// already set up an alert for low stock?", "do we have a warning on ACoS?"): with no threshold that asks what is set.
-const SHOWING =
-  /^(?:please )?(?:(?:can|could|would|will) you (?:please )?)?(?:run me through|walk me through|go through|go over|pull up|bring up|show|list|display|view|see|which|what|do i have|have i|did i|do we have|have we|did we|are there|is there|any|tell me which|have i got|let me see|(?:i'd|i would) like to see|i want to see)\b/;
-
-/**
- * Competitors asked about without a word of prices ("how do I stack up against other sellers") is how the seller
- * does against them, an insight, not what they charge.
- */
-function demotePricesUnasked(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const top = ranked[0]?.label;
-  if ((top !== "competitor_pricing" && top !== "price_changes" && top !== "catalog_gaps") || slots.priceWord) return;
-  if (slots.insightType !== "competitor_analysis" || slots.asin || slots.sku) return;
-  // Nor is it what they sell and the seller does not, when it asks where the seller stands ("where do I stand against
-  // rivals") or at what depth (only insights have one), with no word of gaps.
-  if (model.classifier.classesIn(slots.masked).has("gap")) return;
-  if (top === "catalog_gaps" && slots.detailLevel === undefined && !STANDING.test(slots.topicText)) return;
-  // Competitor prices need a word of prices: without one, whatever the classifier's doubt, the question is the insight.
-  promoteLabel(ranked, "insights");
-}
-
-/** Where the seller stands against others: "where do I stand", "how do we stack up", "how do I measure up". */
-const STANDING =
-  /(?:^| )(?:where (?:do|does|did) (?:i|we|my business|my brand) (?:stand|sit|rank)|how (?:do|does|did) (?:i|we|my business|my brand) (?:stack up|measure up|shape up|compare|fare|rank)|how (?:am i|are we) (?:doing|faring|placed))(?= |$)/;
-
-/**
- * How much of one product there is somewhere ("how many of B0… are sitting at amazon.de", "how much of SKU-1 is held
- * in the UK right now"), or what the seller has got sitting somewhere ("what have I actually got sitting at FBA"),
- * asks for the stock on hand: "sitting" there is where it is, not that it does not move, unless how long it has sat is
- * said ("… for more than 90 days", "… too long").
- */
-function quantityHeldOfOne(ranked: { label: string; score: number }[], slots: Slots): void {
-  const top = ranked[0]?.label;
-  // The stock's worth heard in "sitting" without a word of money ("SO-YOGA-01 units sitting in the warehouse?").
-  const worthUnasked = top === "inventory_value" && !slots.moneyAmount && !slots.stockMoney;
-  if (top !== "excess_inventory" && top !== "sales_summary" && !worthUnasked) return;
-  const heldThere =
-    QUANTITY_OF_ONE.test(slots.masked) ||
-    (WHAT_IS_HELD.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
-    (slots.bareUnits && UNITS_HELD.test(slots.masked) && !HELD_TOO_LONG.test(slots.masked)) ||
-    (HOW_MANY_THERE.test(slots.masked) && slots.conditions.length === 0 && !HELD_TOO_LONG.test(slots.masked)) ||
-    (UNITS_SITTING_THERE.test(slots.masked) &&
-      (slots.asin !== undefined || slots.sku !== undefined || /(?:^| )how (?:much|many)(?= |$)/.test(slots.masked)) &&
-      slots.conditions.length === 0 &&
-      !HELD_TOO_LONG.test(slots.masked) &&
-      !HELD_IDLE.test(slots.masked));
-  if (!heldThere) return;
-  promoteLabel(ranked, "inventory_levels");
-}
-const QUANTITY_OF_ONE =
-  /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)? of (?:(?:my|the|our) )?(?:__asin__|__sku__) (?:(?:is|are) (?:sitting|held|stored|kept|left|there)|(?:do|have|did) (?:i|we) (?:have|got|hold))(?= |$)/;
-/**
- * How many of what was asked about are somewhere ("and how many of those are sitting in Australia?", "how many are
- * lying around at amazon.de"): the stock there, pointed back at or left unsaid.
- */
-const HOW_MANY_THERE =
-  /(?:^| )how (?:much|many)(?: m_units_sold| m_available_quantity| units| stock| inventory)?(?: of (?:those|these|them|it|that))? (?:is|are) (?:(?:still|currently|actually|now) )?(?:sitting|held|stored|kept|parked|lying around|lying|left) (?:at|in) __mkt__(?= |$)/;
-const WHAT_IS_HELD =
-  /(?:^| )(?:what|how much|how many)(?: m_available_quantity| units| stock| inventory)? (?:have|do|did) (?:i|we)(?: (?:actually|really|currently|still|even|now))? (?:got|have|hold)(?: (?:actually|really|currently|still|now))? (?:sitting|held|stored|kept|parked) (?:at|in)(?= |$)/;
-/** Units the seller holds ("physical units we're holding", "units I've got on hand", "units we keep per category"). */
-const UNITS_HELD =
-  /(?:^| )(?:physical m_units_sold|m_units_sold (?:that )?(?:we're|we are|i'm|i am|we|i|we've|i've|we have|i have) (?:holding|hold|held|got|keeping|keep|kept|storing|store|stored|sitting on))(?= |$)/;
-/**
- * Units of one product, or a count of units, somewhere ("HK-UTEN-02 units sitting in fba?", "units of B0… parked at the
- * warehouse", "how many stock is sitting in Germany"): how many there are, unless how long or how idle is said ("just
- * sitting" is idle).
- */
-const UNITS_SITTING_THERE =
-  /(?:^| )(?:m_units_sold|m_available_quantity|units|stock|inventory)(?: of (?:my |the |our )?(?:__sku__|__asin__))?(?: (?:that )?(?:is|are))?(?: (?:still|currently|actually|now|all))? (?:sitting|held|stored|kept|parked|lying around|lying) (?:at|in) (?:fba|__mkt__|(?:the |my |our |amazon's |amazons |an? )?(?:fba |amazon |__mkt__ )?(?:warehouses?|fc|fcs|fulfil?ment cent(?:er|re)s?))(?= |$)/;
-/** Stock that sits idle by its age or its state ("aged units sitting in FBA", "dead stock lying in the warehouse"). */
-const HELD_IDLE =
-  /(?:^| )(?:aged|ageing|aging|old|older|oldest|stale|dead|idle|dusty|dust|forever|slow|excess|surplus|overstock|overstocked)(?= |$)/;
-/**
- * How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". "For"
- * before a product only names it ("stock sitting in FBA for B0…").
- */
-const HELD_TOO_LONG =
-  /(?:^| )(?:since|for(?! (?:__asin__|__sku__)(?: |$))|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
-
-/** The stock asked in words the classifier hears as money (stock-by-its-words.ts): the stock question meant. */
-function stockInMoneyWords(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const top = ranked[0]?.label;
-  const wanted =
-    stockPerCategory(top, slots, model.classifier.classesIn(slots.masked)) ?? stockCostIsItsWorth(top, slots);
-  if (wanted) promoteLabel(ranked, wanted);
-}
-
-/**
- * Units said with a word of selling ("how many units went out the door", "how many units sold in week 44") are a sales
- * total, however much "how many units" alone sounds like stock on hand, unless a figure of the stock is asked too.
- */
-function unitsSoldAreNoStock(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "inventory_levels" || !slots.soldSaid) return;
-  if (slots.metrics.some((m) => STOCK_FIGURES.has(m))) return;
-  promoteLabel(ranked, "sales_summary");
-}
-
-/**
- * Holes or gaps in the seller's range set against rivals ("any gaps in my kitchen range next to what competitors
- * offer") are the catalog gaps: without a word of prices, the rivals are there for what they sell.
- */
-function gapsOverPrices(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const top = ranked[0]?.label;
-  if ((top !== "competitor_pricing" && top !== "price_changes") || slots.priceWord) return;
-  if (!model.classifier.classesIn(slots.masked).has("gap")) return;
-  promoteLabel(ranked, "catalog_gaps");
-}
-
-/**
- * Gaps in the seller's range set against other sellers, then ranked ("gaps in my Pet Supplies range versus other
- * sellers, top 5 by their revenue"): the ranking orders the gaps by what the others sell there, not the seller's
- * products.
- */
-function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "top_products") return;
-  // Gaps said of the catalog ("top 3 catalog gaps by revenue", "the 5 biggest product gaps by units", "rank the gaps in
-  // my lineup by sales") are gaps ranked with no rival named: a figure there ranks gaps, not the seller's products.
-  const rivals = RANGE_GAP.test(slots.topicText) && model.classifier.classesIn(slots.masked).has("competitor");
-  if (rivals || CATALOG_GAP.test(slots.masked)) promoteLabel(ranked, "catalog_gaps");
-}
-/** A gap of the catalog by name: "catalog gaps", "product gaps", "gaps in my range", "holes in our lineup". */
-const CATALOG_GAP =
-  /(?:^| )(?:(?:catalog|catalogue|product|products|range|assortment|line up|lineup|listing|listings|portfolio|category|categories|niche|niches) (?:gaps?|holes?)|(?:gaps?|holes?) in (?:my|our|the) (?:catalog|catalogue|range|assortment|line up|lineup|listings|portfolio|offering|product range|__category__|__subcategory__))(?= |$)/;
-/** A gap or a hole named as such, or what the seller is missing; "range" or "missing" alone are said of much else. */
-const RANGE_GAP =
-  /(?:^| )(?:gaps?|holes?|white ?space|(?:am i|are we|i'm|im|i am|we're|we are) (?:still |currently )?missing)(?= |$)/;
-
-/**
- * Price changes need a change, or a period for one: competitor prices asked without either ("competitor pricing",
- * "what are rivals charging for dog toys") are today's prices against the seller's.
- */
-function demoteUnchangedPrices(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "price_changes" || slots.changeWord || slots.timeframe) return;
-  promoteLabel(ranked, "competitor_pricing", false);
 }
 
 /**
@@ -1372,85 +1017,6 @@ function shortAndUnsure(
   if (!best || best.label === "none" || best.score < MIN_SCORE) return true;
   // Unsure of a question of another area ("who is undercutting me?" after stock-outs), it is still that question.
   return best.score < OWN_SUBJECT_SCORE && (best.label === previous.intent || sameArea(best.label, previous.intent));
-}
-
-/**
- * Keywords and campaigns are advertising's: a ranking of them ("top 20 money-losing search terms") is no product
- * ranking, and the best advertising intent goes first.
- */
-function adsForAdEntities(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const adEntity = slots.entityGroup === "keyword" || slots.entityGroup === "campaign";
-  // Money lost by a campaign or its targets ("money pits in Dog Toys - Exact", "targets bleeding money") is ad spend
-  // wasted, not a P&L of products.
-  const top = ranked[0]?.label;
-  if (
-    (adEntity || slots.campaign) &&
-    (top === "profit_breakdown" || top === "top_products") &&
-    model.classifier.classesIn(slots.masked).has("waste")
-  ) {
-    const waste = ranked.findIndex((r) => r.label === "wasted_ad_spend");
-    if (waste > 0) {
-      promote(ranked, waste);
-      return;
-    }
-  }
-  // Keywords or campaigns ranked ("keywords with the lowest ROAS", "top 3 campaigns by spend") are rows of their own,
-  // not the account's one total.
-  const ranking = slots.sort || slots.limit !== undefined || /(?:^| )__rank__(?= |$)/.test(slots.masked);
-  if (top === "advertising_summary" && adEntity && ranking) {
-    const rows = ranked.findIndex((r) => r.label === "acos_by_campaign");
-    if (rows > 0) promote(ranked, rows);
-    return;
-  }
-  if (top !== "top_products" || !adEntity) return;
-  const at = ranked.findIndex(
-    (r) => model.vocab.intents[r.label as Intent] && INTENT_AREAS[r.label as Intent] === "advertising",
-  );
-  if (at > 0) promote(ranked, at);
-}
-
-/**
- * Products ranked by a state of their stock and no metric ("5 most overstocked products", "the items closest to
- * running out"), or by a figure of the stock ("overstock by inventory value, top 5"), are that stock question with a
- * limit or an order, not a sales ranking nor the stock's worth.
- */
-function stockRankings(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (!rankedByStockState(ranked[0]?.label, slots)) return;
-  const classes = model.classifier.classesIn(slots.masked);
-  // With no state named, products put in order by how much stock they hold ("available units for every product,
-  // lowest first", "top 5 by days of supply") are the stock levels in that order.
-  const levelsInOrder =
-    ranked[0]?.label === "top_products" && slots.metrics.length > 0 && slots.metrics.every((m) => STOCK_FIGURES.has(m));
-  // "listings carrying more than 120 days of supply - the worst 5": a threshold on the stock names its state too,
-  // too much of it above and too little below.
-  const bound = slots.conditions.find((c) => c.metric !== undefined && STOCK_FIGURES.has(c.metric));
-  const want =
-    classes.has("overstock") || bound?.op.startsWith(">")
-      ? "excess_inventory"
-      : classes.has("runout") || bound?.op.startsWith("<")
-        ? "stockout_risk"
-        : levelsInOrder
-          ? "inventory_levels"
-          : undefined;
-  if (want) promoteLabel(ranked, want);
-}
-
-/** Figures of the stock itself: a stock question may be ranked by them ("overstock by inventory value"). */
-const STOCK_RANKING_FIGURES = new Set<Metric>(["days_of_supply", "available_quantity", "inventory_value"]);
-
-/**
- * Whether a question the classifier reads as a ranking or a stock figure may be a stock question ranked: products
- * ranked with no metric, or stock ranked by a figure of the stock ("slow movers by days_of_supply, limit 5",
- * "overstocked SKUs ranked by inventory value"), where the state named says which stock question it is.
- */
-function rankedByStockState(top: string | undefined, slots: Slots): boolean {
-  if (top === "top_products" && slots.metrics.length === 0) return true;
-  return (
-    (top === "top_products" || top === "inventory_value" || top === "inventory_levels") &&
-    (slots.ranking || askedInOrder(slots)) &&
-    slots.metrics.length > 0 &&
-    slots.metrics.every((m) => STOCK_RANKING_FIGURES.has(m))
-  );
 }
 
 /** Intents of one figure that a period set against another ("sessions WoW", "acos MoM") makes a comparison of. */
@@ -1497,378 +1063,6 @@ const TIME_BUCKETS = new Set(["day", "week", "month"]);
 
 /** A listing's traffic and how much of it converts: what the conversion analysis shows per product. */
 const TRAFFIC_FIGURES = new Set<Metric>(["sessions", "page_views", "conversion_rate"]);
-
-/** Rows asked in an order or a number of them ("desc", "limit 5", "ranked by"). */
-function askedInOrder(slots: Slots): boolean {
-  return slots.sort !== undefined || slots.limit !== undefined || slots.top;
-}
-
-/**
- * Keywords ranked the wrong way for growth ("which keywords have a high ACoS", "keywords with the lowest ROAS") are
- * how they perform, campaign data by keyword: opportunities are keywords that do well and could get more.
- */
-/**
- * One product asked of a category ("in my kitchen range, which product has the thinnest margin") ranks products
- * within it: the category is the filter, not the breakdown.
- */
-function productsOfOneCategory(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "profit_margin_by_category" || slots.groupBy) return;
-  if (slots.entityGroup !== "asin" || !(slots.category || slots.subcategory)) return;
-  promoteLabel(ranked, "top_products");
-}
-
-/**
- * The advertising summary needs a word of advertising (an ad metric, ads, a campaign, keywords): "how's the French
- * store performing overall" is the business's performance, however often "overall" comes with ads.
- */
-function adsNeedAdWords(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "advertising_summary") return;
-  if (slots.metrics.some((m) => AD_METRICS.has(m) || m === "impression_share") || slots.campaign || slots.entityGroup)
-    return;
-  const classes = model.classifier.classesIn(slots.masked);
-  if (["ads", "campaign", "keyword", "bid", "waste", "visibility"].some((c) => classes.has(c))) return;
-  const at = ranked.findIndex((r) => r.label !== "none" && INTENT_AREAS[r.label as Intent] !== "advertising");
-  if (at > 0) promote(ranked, at, false);
-}
-
-const AD_COST_METRICS = new Set<Metric>(["acos", "tacos", "roas", "cpc"]);
-
-function keywordsJudgedBadly(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType === "opportunities") return;
-  const metric = slots.metrics[0];
-  // Only a measure of what ads cost: low conversion or visibility is how an opportunity is described.
-  if (!metric || !slots.sort || slots.metrics.length > 1 || !AD_COST_METRICS.has(metric)) return;
-  const worse = model.vocab.lowerIsBetter.has(metric) ? "desc" : "asc";
-  if (slots.sort !== worse) return;
-  promoteLabel(ranked, "acos_by_campaign");
-}
-
-/**
- * Words of where the money goes ("what is squeezing my margin", "where did my profit go") ask for the P&L, whatever
- * margin or profit they name: a margin per category says how much is left, not what took the rest.
- */
-function lossesOverMargins(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const top = ranked[0]?.label;
-  if (top !== "profit_margin_by_category" && top !== "sales_summary" && top !== "top_products") return;
-  if (slots.groupBy || slots.entityGroup || slots.limit !== undefined) return;
-  if (!model.classifier.classesIn(slots.masked).has("pnl")) return;
-  promoteLabel(ranked, "profit_breakdown");
-}
-
-/** Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. */
-function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  const top = ranked[0]?.label;
-  if (top !== "advertising_summary" && top !== "acos_by_campaign") return;
-  if (!model.classifier.classesIn(slots.masked).has("waste")) return;
-  const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
-  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
-}
-
-/**
- * The sales the ads brought, named first, with "sales" said again after ("my advertising bring how much sales in
- * October"): the second is the same figure, so the question is the ads' and not the store's total.
- */
-const AD_SALES_THEN_ASKED = /(?:^| )m_ad_sales (?:[a-z]+ ){0,2}how (?:much|many) (?:in )?m_revenue(?= |$)/;
-function adSalesSaidTwice(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "sales_summary" || !AD_SALES_THEN_ASKED.test(slots.masked)) return;
-  if (!slots.metrics.every((m) => m === "ad_sales" || m === "revenue")) return;
-  promoteLabel(ranked, "advertising_summary");
-}
-
-/**
- * An amount asked of the ads in a slang verb of spending ("how much did we burn on PPC last week", "how much have I
- * blown on ads") is the ad spend, unless other words still say it went to waste ("… on ads that never converted").
- */
-function burntIsSpent(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "wasted_ad_spend") return;
-  const spent = slots.masked.replace(AMOUNT_BURNT_ON_ADS, "$1spent$2");
-  if (spent === slots.masked || model.classifier.classesIn(spent).has("waste")) return;
-  promoteLabel(ranked, "advertising_summary");
-}
-const AMOUNT_BURNT_ON_ADS =
-  /((?:^| )how much(?: m_revenue| money| cash)? (?:did|have|has|do) (?:we|i) )(?:burn|burned|burnt|blow|blew|blown)((?: through)?(?: on| into)? (?:m_ad_spend|ads|adverts|advertising)(?= |$))/;
-
-/**
- * A change called out of the ordinary ("unusual drops in ad spend", "any odd dips in units", "strange swings in
- * sessions"), or anomalies named as such ("anomaly scan on revenue and orders"), asks what is unusual, whatever figure
- * it names: an anomaly, not that figure's total or trend.
- */
-function anomaliesOverFigures(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!FIGURE_INTENTS.has(ranked[0]?.label)) return;
-  if (!UNUSUAL_CHANGE.test(slots.masked) && !SOMETHING_HAPPENING.test(slots.masked)) return;
-  promoteLabel(ranked, "anomalies");
-}
-
-/**
- * Reviews said to fall off ("has the review count dropped off on anything", "ratings tailed off on any product") are the
- * decline the reviews check finds, not an anomaly: only a word of the unusual ("weird drop") makes it one.
- */
-function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "anomalies" || slots.metrics.length === 0) return;
-  if (!slots.metrics.every((m) => m === "review_count" || m === "review_rating")) return;
-  if (!FALLING_OFF.test(slots.masked) || UNUSUAL_CHANGE.test(slots.masked) || SOMETHING_HAPPENING.test(slots.masked))
-    return;
-  promoteLabel(ranked, "declining_reviews");
-}
-const FALLING_OFF =
-  /(?:^| )(?:dropp?(?:ed|ing|s)?|fall(?:en|ing|s)?|fell|tail(?:ed|ing|s)?|trail(?:ed|ing|s)?|dwindl(?:ed|ing|es)|slid(?:ing)?|slipp?(?:ed|ing)) (?:off|away|down)(?= |$)/;
-
-/**
- * "Is something happening with my ad spend", "anything going on with sessions?": something unnamed said to happen to a
- * figure asks whether it is out of the ordinary; "what is happening with my sales" asks for the figure itself.
- */
-const SOMETHING_HAPPENING =
-  /(?:^| )(?:something|anything)(?: strange| weird| odd| funny| wrong)? (?:happening|happened|going on|up|off) (?:with|to|in)(?= |$)/;
-
-/**
- * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"): an anomaly check
- * of that period, the period and its judgement together saying what is asked, however few other words there are.
- */
-function periodLooksUsual(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (slots.timeframe === undefined || !PERIOD_LOOKS_USUAL.test(slots.masked)) return;
-  if (!promoteLabel(ranked, "anomalies")) return;
-  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
-}
-
-/**
- * The real figure asked after one quoted from elsewhere ("…pulled about 400 orders off the app. Can you give me the
- * real number so we're not working off a screenshot?"): that figure, from the intent that answers with it, not an
- * anomaly ("off" there is where the quote came from, not something amiss).
- */
-function realFigureOverAnomalies(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
-  if (ranked[0]?.label !== "anomalies" || slots.metrics.length === 0 || !REAL_FIGURE.test(slots.topicText)) return;
-  const at = ranked.findIndex(
-    (r) =>
-      r.label !== "none" &&
-      r.label !== "anomalies" &&
-      r.label !== "insights" &&
-      INTENT_AREAS[r.label as Intent] !== "account" &&
-      slots.metrics.every((m) => listsMetric(model, r.label, m)),
-  );
-  if (at > 0) promote(ranked, at);
-}
-
-/**
- * An order placed so as not to run out ("when should the PO go out so we don't stock out", "how much to send in so
- * that I never sell out") is a restock: running out is what it avoids, not what is asked.
- */
-function restockToAvoidRunningOut(ranked: { label: string; score: number }[], slots: Slots): void {
-  const top = ranked[0]?.label;
-  if (top !== "stockout_risk" && top !== "excess_inventory" && top !== "catalog_gaps" && top !== "none") return;
-  if (!ORDER_WORDS.test(slots.topicText) || !AVOIDING_RUNOUT.test(slots.topicText)) return;
-  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
-  if (at <= 0) return;
-  promote(ranked, at);
-  // An order and its purpose together say what is asked, however little the rest of the words do.
-  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
-}
-
-/**
- * The stock needed to cover a stretch ahead ("how much stock do I need to cover the next 90 days", "how many units will
- * we need to last the next 60 days") is what to reorder for it, not what is held now nor whether it runs out.
- */
-function stockNeededAhead(ranked: { label: string; score: number }[], slots: Slots): void {
-  const top = ranked[0]?.label;
-  if (top !== "inventory_levels" && top !== "stockout_risk" && top !== "excess_inventory" && top !== "none") return;
-  if (slots.horizonDays === undefined || !STOCK_NEEDED_AHEAD.test(slots.masked)) return;
-  const at = ranked.findIndex((r) => r.label === "restock_recommendations");
-  if (at <= 0) return;
-  promote(ranked, at);
-  // The need and its stretch together say what is asked, however little the rest of the words do.
-  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
-}
-const STOCK_NEEDED_AHEAD =
-  /(?:^| )(?:how much|how many|what)(?: [a-z_]+){0,3} (?:do|does|will|would|should|shall|'ll)(?: i| we)? (?:need|require)(?: to (?:cover|last|get (?:me|us) through|see (?:me|us) through|carry (?:me|us) through))? __horizon__(?= |$)/;
-
-const ORDER_WORDS =
-  /(?:^| )(?:po|pos|purchase orders?|orders?|reorders?|reordering|restock|restocking|replenish|send in|ship in|top up|place|placed)(?= |$)/;
-const AVOIDING_RUNOUT =
-  /(?:^| )so(?: that)? (?:i|we|it|they|you) (?:don't|dont|do not|won't|wont|will not|never|can't) (?:end up )?(?:run|running|stock|stocking|sell|selling|go|going) (?:out|dry|low)(?= |$)/;
-
-const FIGURE_INTENTS = new Set<string | undefined>([
-  "sales_summary",
-  "sales_trend",
-  "sales_comparison",
-  "advertising_summary",
-  "conversion_analysis",
-  "refund_analysis",
-]);
-// Peaks and falls asked about together ("any spikes or drops yesterday", "there is some peak or fall of sessions?", as a
-// seller writing English as a second language asks it) are the figure's outliers either way, not its level.
-const UNUSUAL_CHANGE =
-  /(?:^| )(?:(?:unusual|unusually|weird|strange|odd|abnormal|anomalous|unexpected|unexpectedly|irregular|surprising|sudden|out of the ordinary)(?: [a-z]+)? (?:drops?|dips?|spikes?|peaks?|jumps?|falls?|swings?|changes?|movements?|moves|surges?|rises?|plunges?|shifts?)|(?:spikes?|peaks?|jumps?|surges?) (?:or|and|and or) (?:drops?|dips?|falls?|plunges?|crashes)|(?:drops?|dips?|falls?|plunges?|crashes) (?:or|and|and or) (?:spikes?|peaks?|jumps?|surges?)|anomaly|anomalies)(?= |$)/;
-
-/**
- * A ranking word about the business's own concerns ("top priorities", "biggest risks"), with no products or metric
- * to rank, asks for insights.
- */
-/**
- * Products that sold nothing over a period ("which SKUs haven't sold a single unit in 60 days", "listings with zero
- * units sold since August") are stock that does not move, excess inventory, not a sales figure or its trend.
- */
-function deadStock(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!SALES_FIGURES.has(ranked[0]?.label)) return;
-  if (!slots.conditions.some((c) => c.metric === "units_sold" && c.op === "=" && c.value === 0)) return;
-  promoteLabel(ranked, "excess_inventory");
-}
-/**
- * "the 5 slowest movers", "slowest-moving stock": what moves slowest is the stock that sits, ranked, however the
- * superlative leans to a sales ranking ("my slowest sellers" stays one).
- */
-function slowestMovers(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!SALES_FIGURES.has(ranked[0]?.label) || !SLOWEST_MOVERS.test(slots.topicText)) return;
-  promoteLabel(ranked, "excess_inventory");
-}
-const SLOWEST_MOVERS = /(?:^| )(?:slowest|least) (?:movers?|moving (?:stock|inventory|lines|units))(?= |$)/;
-
-/**
- * Nothing sold of one thing within a day or two ("Spain hasn't sold a single B0… today?", "did the puzzle sell nothing
- * yesterday"): that day's sales figure, not overstock, which needs weeks without sales to tell.
- */
-function noSalesInADay(ranked: { label: string; score: number }[], slots: Slots, today: string): void {
-  if (ranked[0]?.label !== "excess_inventory" || !slots.timeframe) return;
-  const range = resolveTimeframe(slots.timeframe, today);
-  if (!range || Date.parse(range.end) - Date.parse(range.start) > 86_400_000) return;
-  if (!slots.asin && !slots.sku) return;
-  promoteLabel(ranked, "sales_summary");
-}
-
-const SALES_FIGURES = new Set<string | undefined>(["sales_summary", "sales_trend", "sales_comparison", "top_products"]);
-
-/**
- * Sellers ranked by a superlative ("my slowest sellers", "the weakest sellers in Germany") are the sales ranking from
- * the bottom: "slow sellers" and "slow movers" without one are the stock that does not move.
- */
-function sellersRankedFromTheBottom(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "excess_inventory" || !RANKED_SELLERS.test(slots.masked)) return;
-  promoteLabel(ranked, "top_products");
-}
-const RANKED_SELLERS =
-  /(?:^| )[a-z]+ __rank__ (?:__num__ )?(?:sellers|selling (?:products|items|skus|asins|listings))(?= |$)/;
-
-/**
- * Openings or dangers "worth" doing something about ("any quick wins worth grabbing", "risks worth fixing first") are
- * the business's insights: worth before a deed is deserving it, no money's worth of stock.
- */
-function openingsWorthDoing(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "inventory_value" || !slots.insightType || slots.insightType === "performance") return;
-  if (slots.metrics.length > 0 || !WORTH_DOING.test(slots.topicText)) return;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at <= 0) return;
-  promote(ranked, at);
-  // Nor is that "worth" a figure to show.
-  if (slots.weakMetric === "inventory_value") slots.weakMetric = undefined;
-}
-/** "worth" before a deed, not an amount: "worth grabbing", "worth a look", "worth the hassle". */
-const WORTH_DOING =
-  /(?:^| )worth (?:[a-z]+ing|a (?:look|try|shot|punt)|the (?:effort|hassle|faff|bother|trouble))(?= |$)/;
-
-/**
- * How to make more money, asked as a way ("how can I win more money in Spain", "what could we do to earn more profit"),
- * is an opening of the business, however the classifier weighs the figure it names: no total and no ranking is asked.
- */
-function moreMoneyAskedHow(ranked: { label: string; score: number }[], slots: Slots): void {
-  const top = ranked[0]?.label;
-  if (top !== "sales_summary" && top !== "top_products" && top !== "profit_breakdown") return;
-  if (slots.insightType !== "opportunities" || slots.limit !== undefined || !MORE_MONEY_HOW.test(slots.topicText))
-    return;
-  promoteLabel(ranked, "insights");
-}
-/** "how can I win more money", "what could we do to earn more profit", "how to make more cash". */
-const MORE_MONEY_HOW =
-  /(?:^| )(?:how|what) (?:(?:can|could|should|do|would|might|must) (?:i|we)|to)(?: do to)? (?:win|make|earn|gain|get|bring in|generate) more (?:money|sales|profit|profits|revenue|cash)(?= |$)/;
-
-/**
- * Money the seller is missing ("how much cash am I leaving on the table", "what quick profits could I go after") is an
- * opening of the business, not the figure it names; gaps in the range and keywords are openings of their own.
- */
-function missedMoneyIsAnOpening(ranked: { label: string; score: number }[], slots: Slots): void {
-  const top = ranked[0]?.label;
-  if (!slots.missedMoney || top === "insights" || top === "catalog_gaps" || top === "keyword_opportunities") return;
-  promoteLabel(ranked, "insights");
-}
-
-/** Opportunities asked of no keyword ("where can I grow") are the business's, an insight. */
-function opportunitiesWithoutKeywords(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "keyword_opportunities" || slots.insightType !== "opportunities") return;
-  if (slots.entityGroup === "keyword" || slots.groupBy === "keyword" || slots.metrics.length > 0) return;
-  const at = ranked.findIndex((r) => r.label === "insights");
-  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at, false);
-}
-
-/** An ask opened on nothing in particular ("anything…", "is there anything…", "any…"). */
-const OPEN_ASK = /^(?:(?:so|and|ok|okay|but|right) )?(?:anything|any|is there anything|are there any)(?= |$)/;
-
-/**
- * Findings of a kind asked for openly, about nothing named ("anything risky I should know about", "anything I should
- * be worried about?"): the insights of that kind, when the classifier is sure of nothing else.
- */
-function findingsAskedOpenly(ranked: { label: string; score: number }[], slots: Slots): boolean {
-  if (!slots.insightType || !OPEN_ASK.test(slots.topicText)) return false;
-  if (hasSellerSlot(slots, true) || slots.weakMetric !== undefined || slots.entityGroup !== undefined) return false;
-  if (ranked[0]?.label !== "none" && (ranked[0]?.score ?? 0) >= SURE_OWN_SCORE) return false;
-  return promoteLabel(ranked, "insights");
-}
-
-function insightsOverRankingWords(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (ranked[0]?.label !== "top_products" || !slots.insightType) return;
-  // A metric ranks products, unless the question is about openings or dangers ("which openings could boost my profits").
-  if (slots.metrics.length > 0 && slots.insightType === "performance") return;
-  if (slots.entityGroup || slots.groupBy || slots.category || slots.asin || slots.limit !== undefined) return;
-  promoteLabel(ranked, "insights");
-}
-
-/**
- * Openings the seller is "missing" ("quick wins I'm missing", "what opportunities am I missing out on") are findings
- * of that kind; only a question about what is sold (categories, product types, competitors' ranges) is a catalog gap.
- */
-function openingsOverGaps(ranked: { label: string; score: number }[], slots: Slots, text: string): void {
-  if (ranked[0]?.label !== "catalog_gaps" || slots.insightType !== "opportunities") return;
-  if (slots.category || slots.subcategory || slots.groupBy || slots.entityGroup || GAP_NOUNS.test(text)) return;
-  promoteLabel(ranked, "insights");
-}
-
-const GAP_NOUNS =
-  /\b(?:categor(?:y|ies)|product types?|types? of products?|niches?|ranges?|competitors?|rivals?|others?|sell(?:s|ing)?|sold|stock|carry|offer)\b/i;
-
-/**
- * A fee's amount asked without a word of overstock ("storage fees are killing me, what have they added up to this
- * year?") is a line of the P&L: the fee alone does not make the stock excess.
- */
-function feesWithoutOverstock(
-  ranked: { label: string; score: number }[],
-  slots: Slots,
-  model: ParserModel,
-  text: string,
-): void {
-  if (ranked[0]?.label !== "excess_inventory" || slots.metrics.length === 0) return;
-  if (!slots.metrics.every((m) => FEE_METRICS.has(m)) || slots.groupBy || slots.entityGroup) return;
-  if (!FEE_AMOUNT.test(text) || STOCK_HELD.test(text) || model.classifier.classesIn(slots.masked).has("overstock"))
-    return;
-  promoteLabel(ranked, "profit_breakdown");
-}
-
-const FEE_METRICS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees"]);
-// An amount asked of the fee ("what did warehouse storage cost me in October"), and the stock it may be said of.
-const FEE_AMOUNT =
-  /\b(?:add(?:ed|s)? up|c[ao]me to|totall?(?:ed|ing)?|how much|(?:cost|costs|costing|charged?|charges|charging) (?:me|us))\b/i;
-const STOCK_HELD = /\b(?:inventory|stock|units?|products?|items?|skus?|asins?|selling|sold|sell)\b/i;
-
-/** Puts `label` first when it is ranked but not first (see `promote`); whether it is ranked at all. */
-function promoteLabel(ranked: { label: string; score: number }[], label: string, sure = true): boolean {
-  const at = ranked.findIndex((r) => r.label === label);
-  if (at > 0) promote(ranked, at, sure);
-  return at >= 0;
-}
-
-/**
- * Puts the label at `at` first. A rule that does so because of the question's own words makes the label as sure as the
- * one it displaces; one that only sets the first aside (`sure` false) leaves its score.
- */
-function promote(ranked: { label: string; score: number }[], at: number, sure = true): void {
-  const [moved] = ranked.splice(at, 1);
-  ranked.unshift({ label: moved.label, score: sure ? Math.max(moved.score, ranked[0]?.score ?? 0) : moved.score });
-}
 
 /**
  * A margin or profit split by a word no grouping grammar knows ("margin by subcat in the uk", "profit margin broken
@@ -2384,8 +1578,6 @@ const CAMPAIGNLESS = new Set<Intent>([
 
 /** Stock questions that a threshold on days of supply points one way or the other. */
 const STOCK_DIRECTIONS = new Set<Intent>(["inventory_levels", "stockout_risk", "excess_inventory"]);
-/** Figures of the stock held now. */
-const STOCK_FIGURES = new Set<Metric | undefined>(["days_of_supply", "available_quantity"]);
 
 /** Intents that look ahead (a horizon in days); the others answer from what has happened. */
 const LOOKS_AHEAD = new Set<Intent>([
@@ -2435,17 +1627,6 @@ const OVERALL_OF: Partial<Record<Intent, Intent>> = {
   conversion_analysis: "sales_summary",
   acos_by_campaign: "advertising_summary",
 };
-const AD_METRICS = new Set<Metric>([
-  "ad_spend",
-  "ad_sales",
-  "acos",
-  "tacos",
-  "roas",
-  "clicks",
-  "impressions",
-  "ctr",
-  "cpc",
-]);
 /** Words that ask for the profit and loss statement itself. */
 const PNL_WORDS =
   /(?:^| )(?:p&l|p & l|pnl|p and l|p n l|profit and loss|profit & loss|income statement|statement)(?= |$)/;

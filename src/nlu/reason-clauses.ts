@@ -1,3 +1,4 @@
+import { straightApostrophes } from "./text.js";
 /**
  * Why the seller asks, said in a clause beside the question: a purpose ("before we restock the dog beds", "to judge
  * whether Beauty earns its place", "deciding which get more stock next spring", "we're planning a shipment to
@@ -183,18 +184,15 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   const reasons = clauses.filter((_c, i) => told[i]);
   const asking = clauses.filter((_c, i) => !told[i]);
   if (reasons.length === 0 || asking.length === 0) return undefined;
-  const worries = reasons.filter((c) => WORRY.test(c.toLowerCase().replace(/[‘’]/g, "'")));
-  const meetings = reasons.filter((c) => MEETING_AHEAD.test(c.toLowerCase().replace(/[‘’]/g, "'")));
-  const hedges = reasons.filter((c) => HEDGE.test(c.toLowerCase().replace(/[‘’]/g, "'")));
+  const worries = reasons.filter((c) => WORRY.test(straightApostrophes(c.toLowerCase())));
+  const meetings = reasons.filter((c) => MEETING_AHEAD.test(straightApostrophes(c.toLowerCase())));
+  const hedges = reasons.filter((c) => HEDGE.test(straightApostrophes(c.toLowerCase())));
   return { asking: joinClauses(asking), reasons, worries, meetings, hedges };
 }
 
 /** A clause in lower case, without its closing marks and with straight apostrophes. */
 function lowered(clause: string): string {
-  return clause
-    .toLowerCase()
-    .replace(/[.!?;:,]+$/, "")
-    .replace(/[‘’]/g, "'");
+  return straightApostrophes(clause.toLowerCase().replace(/[.!?;:,]+$/, ""));
 }
 
 /** Clauses joined back into one text: a comma between them, unless a clause already ends with its own mark. */
@@ -282,10 +280,9 @@ export function namedThenAsked(text: string): string | undefined {
   // What is told before the figure ("I'm applying for a loan.") stays, for the question to be read beside it.
   const [named, asked] = sentences.slice(-2);
   const told = sentences.slice(0, -2);
-  const pointer = asked.replace(/[‘’]/g, "'");
+  const pointer = straightApostrophes(asked);
   if (!POINTING_QUESTION.test(pointer) && !POINTING_REQUEST.test(pointer)) return undefined;
-  const figure = named
-    .replace(/[‘’]/g, "'")
+  const figure = straightApostrophes(named)
     .replace(WANTING, "")
     .replace(/[.!:;]+$/, "");
   if (figure === named.replace(/[.!:;]+$/, "")) return undefined;

@@ -281,3 +281,8 @@ export class PhraseIndex<V> {
     return undefined;
   }
 }
+
+/** The text with typographic apostrophes (‘ ’), as phones and word processors type them, made straight ('). */
+export function straightApostrophes(text: string): string {
+  return text.replace(/[‘’]/g, "'");
+}
