@@ -9,8 +9,8 @@
  */
 import type { GroupBy } from "../core/understanding.js";
 
-/** Time buckets by name, plural or as an adverb. */
-const UNITS: Record<string, GroupBy> = {
+/** Time buckets by name, plural or as an adverb ("weeks", "weekly"), as a chart is switched to them. */
+export const BUCKET_UNITS: Record<string, GroupBy> = {
   days: "day",
   daily: "day",
   weeks: "week",
@@ -68,5 +68,5 @@ export function bucketsPreferred(text: string): GroupBy | undefined {
   const m = REMARK.exec(text.trim()) ?? SAME_REBUCKETED.exec(text.trim());
   if (!m) return undefined;
   const unit = m.slice(1).find((g) => g !== undefined);
-  return unit === undefined ? undefined : (UNITS[unit] ?? (unit as GroupBy));
+  return unit === undefined ? undefined : (BUCKET_UNITS[unit] ?? (unit as GroupBy));
 }

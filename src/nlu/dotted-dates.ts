@@ -7,20 +7,7 @@
  * that exist.
  */
 
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
+import { MONTH_NAMES } from "../core/dates.js";
 
 /** A month by name or its usual shortening ("Nov", "Sept"). */
 const MONTH_NAME =
@@ -48,7 +35,7 @@ function inWords(day: string, month: string, year: string | undefined): string |
   const m = Number(month);
   if (d < 1 || d > 31 || m < 1 || m > 12) return undefined;
   const y = year === undefined ? "" : ` ${year.length === 2 ? `20${year}` : year}`;
-  return `${d} ${MONTHS[m - 1]}${y}`;
+  return `${d} ${MONTH_NAMES[m - 1]}${y}`;
 }
 
 /** The question with its dotted day-first dates written as the period grammar reads them; other text as it is. */

@@ -3,7 +3,7 @@ import { withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
-import { bucketsPreferred } from "./bucket-remarks.js";
+import { bucketsPreferred, BUCKET_UNITS } from "./bucket-remarks.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
 import { holidayDeadline } from "./holiday-deadline.js";
@@ -1053,17 +1053,6 @@ const FISCAL_YEAR =
   /(?<![\w])(?:fy|fiscal(?: year)?|financial year)[ -]?(?:(19|20)?(\d{2}))(?![\w])(?: (?:from )?jan(?:uary)? (?:to|through|thru|until|till|-) dec(?:ember)?(?![\w]))?/g;
 /** A count noun next, which would make a year before it a count ("2025 orders"). */
 const COUNT_NOUN_NEXT = /^ ?(?:units?|orders?|days?|weeks?|dollars)(?![\w])/;
-/** Time buckets by name, as a chart is switched to them. */
-const BUCKET_UNITS: Record<string, GroupBy> = {
-  days: "day",
-  daily: "day",
-  weeks: "week",
-  weekly: "week",
-  months: "month",
-  monthly: "month",
-  quarters: "quarter",
-  quarterly: "quarter",
-};
 /**
  * Buckets or rows turned down beside the ones wanted: "not by day", "rather than daily", "instead of by week", "not
  * per campaign", "rather than by product".
