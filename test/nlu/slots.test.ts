@@ -106,13 +106,17 @@ describe("metrics and their synonyms", () => {
   const metricFile = JSON.parse(readFileSync(new URL("../../data/nlu/metrics.json", import.meta.url), "utf8")) as {
     synonyms: { metric: string | null; phrases: string[] }[];
   };
+  // One test per phrase of the file: a template stands for each phrase it makes (src/nlu/phrase-templates.ts), and
+  // every one of them must work; the ones that do not are listed.
   const everySynonym = metricFile.synonyms.flatMap((s) =>
-    // A phrase template stands for each phrase it makes (src/nlu/phrase-templates.ts).
-    s.metric ? expandTemplates(s.phrases).map((p) => [s.metric!, p] as const) : [],
+    s.metric ? s.phrases.map((template) => [s.metric!, template] as const) : [],
   );
-  it.each(everySynonym)("every synonym in data/nlu/metrics.json works: %s from %j", (metric, phrase) => {
-    const outcome = parseQuestion(`alert me when ${phrase} is above 5`, { catalog, today: TODAY });
-    expect("understanding" in outcome && outcome.understanding.filters.conditions?.[0]?.metric).toBe(metric);
+  it.each(everySynonym)("every synonym in data/nlu/metrics.json works: %s from %j", (metric, template) => {
+    const wrong = expandTemplates([template]).filter((phrase) => {
+      const outcome = parseQuestion(`alert me when ${phrase} is above 5`, { catalog, today: TODAY });
+      return !("understanding" in outcome && outcome.understanding.filters.conditions?.[0]?.metric === metric);
+    });
+    expect(wrong).toEqual([]);
   });
 });
 
