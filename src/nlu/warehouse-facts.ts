@@ -33,5 +33,6 @@ const OWN_WAREHOUSE = new RegExp(`(?:^| )(?:my|our) ${MODIFIERS}${NOUN}(?= |$)`)
 
 /** Whether topic text asks how much an Amazon warehouse holds, where one is, or when it opens. */
 export function asksWarehouseFacts(text: string): boolean {
-  return FACTS.test(text) && ABOUT_A_WAREHOUSE.test(text) && !OWN_WAREHOUSE.test(text);
+  // The short tests first: most questions name no warehouse, and the long one need not run for them.
+  return ABOUT_A_WAREHOUSE.test(text) && !OWN_WAREHOUSE.test(text) && FACTS.test(text);
 }
