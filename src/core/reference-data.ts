@@ -38,15 +38,23 @@ export function dataFilesHash(folders: string[], files: string[] = []): string {
 
 /**
  * A file that the build writes beside the compiled code (the bundle's dist/, or
- * dist/core/ for tsc's output), or undefined when there is none (running from
- * the sources).
+ * dist/core/ for tsc's output), or undefined when there is none. Running from
+ * the sources (the tests), the build's copy in dist/core/ is read if there is
+ * one: its readers check that it still matches the data it was made from, so a
+ * stale one is never used, and each test file need not redo the build's work.
  */
 export function readBuiltFile(name: string): Uint8Array | undefined {
-  try {
-    return readFileSync(new URL(`./${name}`, import.meta.url));
-  } catch {
-    return undefined;
+  const beside = new URL(`./${name}`, import.meta.url);
+  const places = [beside];
+  if (/\/src\/core\/[^/]*$/.test(import.meta.url)) places.push(new URL(`../../dist/core/${name}`, import.meta.url));
+  for (const place of places) {
+    try {
+      return readFileSync(place);
+    } catch {
+      // Not there: the next place, or none.
+    }
   }
+  return undefined;
 }
 
 /** Parsed JSON from data/, read once per process. */
