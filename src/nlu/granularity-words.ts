@@ -4,16 +4,7 @@
  * grouping grammar reads ("by day"). Only the buckets change; the period asked before stays, as for "by day".
  */
 
-const UNITS: Record<string, string> = {
-  daily: "day",
-  day: "day",
-  weekly: "week",
-  week: "week",
-  monthly: "month",
-  month: "month",
-  quarterly: "quarter",
-  quarter: "quarter",
-};
+import { BUCKET_UNITS } from "./bucket-remarks.js";
 
 /** "at daily granularity", "at a weekly level", "in the monthly resolution", "with day-level detail". */
 const GRANULARITY =
@@ -21,5 +12,8 @@ const GRANULARITY =
 
 /** The question with a granularity said in words of buckets ("by day"); other text as it is. */
 export function withGranularityAsBuckets(text: string): string {
-  return text.replace(GRANULARITY, (_all: string, unit: string) => `by ${UNITS[unit.toLowerCase()]}`);
+  return text.replace(
+    GRANULARITY,
+    (_all: string, unit: string) => `by ${BUCKET_UNITS[unit.toLowerCase()] ?? unit.toLowerCase()}`,
+  );
 }
