@@ -164,7 +164,7 @@ console.log(
 const input = `${cases.map(({ id, query, context }) => JSON.stringify({ id, query, context })).join("\n")}\n`;
 // The CLI as bin/seller-ai runs it, also reporting its own CPU time: on a busy machine wall time says more about the neighbours.
 const entry = `process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write("cpu-ms " + (u.user + u.system) / 1000 + "\\n"); });
-import(${JSON.stringify(join(root, "dist/cli/main.js"))}).then((m) => m.main(process.argv));`;
+import(${JSON.stringify(join(root, "dist/cli.mjs"))}).then((m) => m.main(process.argv));`;
 const cli = (env) => {
   const started = performance.now();
   const run = spawnSync(
