@@ -85,6 +85,12 @@ export interface MarketplaceInfo {
   domain: string;
   marketplace_id: string;
   aliases: string[];
+  /**
+   * The marketplace's country as sellers name it in their own languages ("Alemania", "Royaume-Uni", "Njemačka"), with
+   * the few inflections a name takes after a preposition ("w Niemczech", "u Engleskoj"): a seller writing English as a
+   * second language names the place in theirs.
+   */
+  names_abroad?: string[];
 }
 
 export function marketplaces(): MarketplaceInfo[] {

@@ -1674,7 +1674,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // still names it.
   if (/'|s(?= |$)/.test(text)) text = withoutPlacePossessives(text, g);
   slots.marketplace ??= swappedMarketplace(question, g);
-  text = replaceMatches(text, g.marketplaces.find(text), (m) => {
+  text = replaceMatches(text, placesNamed(text, g), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
   });
@@ -2384,6 +2384,22 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     });
   }
   return replaceMatches(text, spans, (m) => m.value);
+}
+
+/**
+ * The marketplaces named in `text`. Lower-case "de" is Germany's code, and also the preposition of the languages sellers
+ * carry their words from: inside a metric's name ("taux de conversion", "cifra de afaceri") or just before a place's
+ * name ("ventas de Francia") it is the preposition, not a place.
+ */
+function placesNamed(text: string, g: SlotGrammar): PhraseMatch<MarketplaceCode>[] {
+  const found = g.marketplaces.find(text);
+  if (!found.some((m) => m.phrase === "de")) return found;
+  const metrics = g.metrics.find(text);
+  const inMetricName = (m: PhraseMatch<MarketplaceCode>) =>
+    metrics.some((x) => x.start <= m.start && x.end >= m.end && x.phrase !== m.phrase);
+  const beforePlaceName = (m: PhraseMatch<MarketplaceCode>) =>
+    found.some((next) => next.start === m.end + 1 && next.phrase.length > 2);
+  return found.filter((m) => m.phrase !== "de" || !(inMetricName(m) || beforePlaceName(m)));
 }
 
 /** The text with "'s" (or a bare "'") taken off every marketplace name it follows, one to three words long. */

@@ -225,6 +225,7 @@ export function vocabulary(): Vocabulary {
       m.domain,
       spoken,
       ...m.aliases,
+      ...(m.names_abroad ?? []),
       ...(words.marketplace_extra_aliases[m.code] ?? []),
     ]) {
       const phrase = normalizeText(alias);
