@@ -6,6 +6,10 @@
  * - "refresh" said as Spanish "actualizar", German "aktualisieren", French "actualiser", Czech "aktualizovat", written
  *   "actualize"/"actualise", or as "renew": "actualize my data, prosím" asks for the data to be fetched again. Only
  *   before the seller's data ("my data", "the numbers", "the figures"), so "renew a subscription" stays as it is.
+ * - "competitors" said as French "concurrents"/"la concurrence", Italian "concorrenti"/"la concorrenza", Spanish
+ *   "competencia", German "Konkurrenz"/"Konkurrenten", written "concurrents" or "the concurrence": "where am I the most
+ *   cheap compared to the concurrence" sets the seller's prices against the competition. "Concurrent" alone is English
+ *   ("concurrent sessions") and stays as it is.
  * "Please" in another language ("por favor", "svp", "bitte") is a courtesy, taken out with the others in courtesies.ts.
  */
 
@@ -20,6 +24,8 @@ const REWRITES: Rewrite[] = [
     /\b(?:raro|rara|raros|raras|extra[ñn]o|extra[ñn]a|extra[ñn]os|strano|strana|strane|strani|seltsam|seltsames|komisch|komisches|bizarre|[ée]trange|dziwne|dziwnego|dziwny)\b/gi,
     "strange",
   ],
+  [/\b(?:(?:the|my|our|la|le)\s+)?(?:concurrence|concorrenza|competencia|konkurrenz)\b/gi, "the competition"],
+  [/\b(?:concurrents|concorrenti|concurrentes|competidores|konkurrenten)\b/gi, "competitors"],
   [
     new RegExp(
       `\\b(?:actuali[sz]e|actuali[sz]ar|actualiser|aktualisieren|aktualizovat|aktualizuj|renew)\\s+${DATA_NOUNS}`,

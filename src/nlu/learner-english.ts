@@ -135,6 +135,23 @@ const REWRITES: Rewrite[] = [
         bad: "worse",
       })[word.toLowerCase()] ?? word,
   ],
+  // "where I am the most cheap", "the most low margin": "most" before a short adjective, as Romance languages build
+  // every superlative ("el más barato", "le plus bas"), is that adjective's own superlative.
+  [
+    /\bmost\s+(cheap|low|high|big|small|fast|slow|good|bad)\b/gi,
+    (_all: string, word: string) =>
+      ({
+        cheap: "cheapest",
+        low: "lowest",
+        high: "highest",
+        big: "biggest",
+        small: "smallest",
+        fast: "fastest",
+        slow: "slowest",
+        good: "best",
+        bad: "worst",
+      })[word.toLowerCase()] ?? word,
+  ],
   // "the less sold products", "the fewer ordered items", "the more selling items": the least and the most.
   [/\bthe\s+(?:less|fewer)\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
   [/\bthe\s+more\s+(sold|selling|ordered|bought)\b/gi, "the most $1"],

@@ -1239,13 +1239,14 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || ordered) &&
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
-  // "What's doing best for profit", "what sold the most": the things that did, ranked, with no noun for them.
+  // "What's doing best for profit", "what sold the most", "which 5 things sold the fewest units": the things that did,
+  // ranked, with no noun for them or only a word for any thing.
   const whatDoes = WHAT_DOES_BEST.exec(slots.topicText);
   if (
     whatDoes &&
     !slots.overall &&
     !slots.groupBy &&
-    (intent === "sales_summary" || (intent === "insights" && /(?:best|worst|most|least)$/.test(whatDoes[0])))
+    (intent === "sales_summary" || (intent === "insights" && /(?:best|worst|most|least|fewest)$/.test(whatDoes[0])))
   )
     return "top_products";
   // One category's things ranked by margin or profit ("rank my Pet Supplies by margin") are its products, since a
@@ -1508,7 +1509,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
 
 /** Whether a period starts after today: nothing in the mirror has happened in it. */
 const WHAT_DOES_BEST =
-  /(?:^| )what(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving) (?:the )?(?:best|worst|most|least|well|badly|poorly)(?= |$)/;
+  /(?:^| )(?:what|which)(?: \d+)?(?: (?:things|stuff|ones|bits|lines))?(?:'s| is| are| was| were| has been| have been)? (?:doing|performing|selling|sold|sells|earning|earns|earned|working|converting|moving|moved|shifted) (?:the )?(?:best|worst|most|least|fewest|well|badly|poorly)(?= |$)/;
 /**
  * Being undercut as something that happened ("who undercut me", "have I been undercut"); "am I being undercut", "are we
  * getting undercut" ask how the prices stand now, whatever period the story beside it names.

@@ -44,6 +44,7 @@ export function applyRankingRules(
   lossesOverMargins(ranked, slots, model);
   anomaliesOverFigures(ranked, slots);
   reviewsFallingOff(ranked, slots);
+  ratingFloorOnASalesRanking(ranked, slots);
   periodLooksUsual(ranked, slots);
   realFigureOverAnomalies(ranked, slots, model);
   restockToAvoidRunningOut(ranked, slots);
@@ -64,6 +65,7 @@ export function applyRankingRules(
   demotePricesUnasked(ranked, slots, model);
   gapsOverPrices(ranked, slots, model);
   gapsRankedAgainstRivals(ranked, slots, model);
+  ownPricesRankedAgainstRivals(ranked, slots, model);
   quantityHeldOfOne(ranked, slots);
   stockInMoneyWords(ranked, slots, model);
   unitsSoldAreNoStock(ranked, slots);
@@ -399,6 +401,25 @@ function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slo
   if (rivals || CATALOG_GAP.test(slots.masked)) promoteLabel(ranked, "catalog_gaps");
 }
 
+/**
+ * Products ranked by where the seller's price stands against rivals ("top 3 products where I'm cheapest compared to the
+ * competition", "the 5 listings where competitors undercut me most"): the prices set against theirs, counted, not a
+ * ranking by sales. A sales figure named ranks by it ("top 5 products by revenue where I'm cheaper than rivals").
+ */
+function ownPricesRankedAgainstRivals(
+  ranked: { label: string; score: number }[],
+  slots: Slots,
+  model: ParserModel,
+): void {
+  if (ranked[0]?.label !== "top_products" || !slots.priceWord) return;
+  if (slots.metrics.some((m) => !PRICE_FIGURES.has(m))) return;
+  const classes = model.classifier.classesIn(slots.masked);
+  if (!classes.has("competitor") || classes.has("gap")) return;
+  promoteLabel(ranked, "competitor_pricing");
+}
+
+const PRICE_FIGURES = new Set<Metric>(["price", "buy_box_percentage"]);
+
 /** A gap of the catalog by name: "catalog gaps", "product gaps", "gaps in my range", "holes in our lineup". */
 const CATALOG_GAP =
   /(?:^| )(?:(?:catalog|catalogue|product|products|range|assortment|line up|lineup|listing|listings|portfolio|category|categories|niche|niches) (?:gaps?|holes?)|(?:gaps?|holes?) in (?:my|our|the) (?:catalog|catalogue|range|assortment|line up|lineup|listings|portfolio|offering|product range|__category__|__subcategory__))(?= |$)/;
@@ -608,6 +629,18 @@ function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Sl
   if (!FALLING_OFF.test(slots.masked) || UNUSUAL_CHANGE.test(slots.masked) || SOMETHING_HAPPENING.test(slots.masked))
     return;
   promoteLabel(ranked, "declining_reviews");
+}
+
+/**
+ * Products ranked by a sales figure with a floor on their rating ("top 8 revenue earners, but only listings rated 4 stars
+ * or better"): the rating only filters the ranking; a rating that falls, or falls below a bound, is the reviews check.
+ */
+function ratingFloorOnASalesRanking(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "declining_reviews" || !INCIDENTAL_METRICS.has(slots.metrics[0])) return;
+  if (!askedInOrder(slots) && !slots.ranking) return;
+  const floors = slots.conditions.filter((c) => c.metric === "review_rating");
+  if (floors.length === 0 || !floors.every((c) => c.op.startsWith(">"))) return;
+  promoteLabel(ranked, "top_products");
 }
 
 const FALLING_OFF =
@@ -827,17 +860,21 @@ function insightsOverRankingWords(ranked: { label: string; score: number }[], sl
 }
 
 /**
- * Openings the seller is "missing" ("quick wins I'm missing", "what opportunities am I missing out on") are findings
- * of that kind; only a question about what is sold (categories, product types, competitors' ranges) is a catalog gap.
+ * Openings the seller is "missing" ("quick wins I'm missing", "what opportunities am I missing out on", "any openings
+ * in pet supplies we're missing") are findings of that kind, a category named only saying where; only a question about
+ * what is sold (categories, product types, competitors' ranges) is a catalog gap.
  */
 function openingsOverGaps(ranked: { label: string; score: number }[], slots: Slots, text: string): void {
   if (ranked[0]?.label !== "catalog_gaps" || slots.insightType !== "opportunities") return;
-  if (slots.category || slots.subcategory || slots.groupBy || slots.entityGroup || GAP_NOUNS.test(text)) return;
+  if (slots.groupBy || slots.entityGroup || GAP_NOUNS.test(text) || RANGE_GAP_NAMED.test(text)) return;
   promoteLabel(ranked, "insights");
 }
 
 const GAP_NOUNS =
   /\b(?:categor(?:y|ies)|product types?|types? of products?|niches?|ranges?|competitors?|rivals?|others?|sell(?:s|ing)?|sold|stock|carry|offer)\b/i;
+
+/** A gap named as such ("gaps in pet supplies", "white space in beauty"): the range's, whatever else is said. */
+const RANGE_GAP_NAMED = /\b(?:gaps?|holes?|white ?space)\b/i;
 
 /**
  * A fee's amount asked without a word of overstock ("storage fees are killing me, what have they added up to this

@@ -524,11 +524,25 @@ const LOOSE_TARGET_ACOS =
 const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
 /**
+ * What the campaigns, or what points back at the ads, cost: "what did they cost me", "how much have my campaigns cost
+ * us" ("my ads cost me" is a name of the ad spend already). Set
+ * against what they brought ("how much do the ads cost compared to the sales they bring") it is their ACoS instead.
+ */
+const ADS_COST =
+  /(?<=(?:^| )(?:what|how much)(?: money)? (?:did|do|does|have|has|had|will) (?:they|it|those|these|(?:my|our|the|those|these|your) (?:[a-z_]+ )?campaigns?)(?: (?:actually|really|all|each|both))? )(?:cost|costed|been costing)(?: me| us)?(?= |$)(?!(?: [a-z]+){0,2} (?:compared|comparing|versus|vs|against|relative|next to|per|for every|as a share|as a percentage)(?= |$))/g;
+/**
+ * Sales and the ad spend said as a pair, either way round ("spend and sales", "sales & spend"); set against each other
+ * ("ad spend against revenue") the sales may be the store's.
+ */
+const SALES_BESIDE_AD_SPEND =
+  /(?:^| )(?:m_ad_spend (?:and|plus|&) m_revenue|m_revenue (?:and|plus|&) m_ad_spend)(?= |$)/;
+/**
  * What the ads returned, asked after what they cost, by a pronoun ("what did ads cost versus what they brought in",
- * "how much did I spend on ads and how much did they make", "how much I spent in publicity and how much it sold"): the sales the ads brought, not the store's revenue.
+ * "how much did I spend on ads and how much did they make", "how much I spent in publicity and how much it sold", "what
+ * did the campaign cost us and what sales did it bring in October"): the sales the ads brought, not the store's revenue.
  */
 const RETURN_AFTER_AD_SPEND =
-  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|sold|sell|sells|m_units_sold|m_revenue|m_profit)(?= |$)/;
+  /(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much)(?: (?:did|do|does|have|has|had))? (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns)(?: (?:have|has|had|actually|really))? (?:brought(?: in| back)?|bring(?: in| back)?|brings(?: in| back)?|made|make|makes|generated|generate|earned|earn|returned|return|drove|drive|produced|produce|got back|get back|sold|sell|sells|m_units_sold|m_revenue|m_profit)(?= |$)|(?<=(?:^| )m_ad_spend(?: [^ ]+){0,4}? )(?:what|how much) m_revenue (?:did|do|does|have|has|had) (?:they|it|those|these|them|the ads|my ads|the campaigns|my campaigns|the campaign|that campaign) (?:bring|brought|make|made|generate|generated|drive|drove|earn|earned|produce|produced)(?: in| back)?(?= |$)/;
 /** "storage" as an item of a list of costs: after a fee or before "and" and a fee or COGS. */
 const STORAGE_AMONG_COSTS =
   /(?<=(?:fees?|cogs) (?:and |plus |or |& )?)storage(?= (?:and|plus|or|&) |$)|(?<=(?:^| ))storage(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling) )?(?:fees?|cogs)(?= |$))/g;
@@ -1810,12 +1824,26 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
   text = text.replace(PAID_TO_SELLER, "payout");
+  // "what did the campaigns cost me", "how much have they cost us" in a question about ads: what the ads cost is the
+  // ad spend, not a fee or a cost of goods.
+  if (ADS_NAMED.test(question.toLowerCase()) || text.includes("__campaign__"))
+    text = text.replace(ADS_COST, "ad spend");
   // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
   text = text.replace(OWN_TURN_OVER, "$1 turnover");
   // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
   text = text.replace(KEPT_AFTER_COSTS, "profit");
   // "my star products", "the standout sellers": the best ones, said as praise.
   text = text.replace(STAR_THINGS, "$1best $2");
+  // "which listing is my star", "who were the big winners", "my banker in Germany": a figure of speech for the best one
+  // or ones is the best of the things asked about, or the best seller when none is named.
+  text = text.replace(
+    FIGURATIVE_BEST,
+    (_m, lead: string, own: string, one?: string, _several?: string, noun?: string) => {
+      if (noun) return `${lead}${own} best${noun}`;
+      const named = g.singular.find(text).length > 0 || g.plural.find(text).length > 0;
+      return `${lead}${own} best ${one ? (named ? "one" : "seller") : named ? "ones" : "sellers"}`;
+    },
+  );
   // "are we even moving product", "shifted much stock this week?": goods moved are goods sold, and the goods name
   // neither a figure of stock nor products to rank; "shifting the most stock" still ranks.
   text = text.replace(
@@ -1911,9 +1939,14 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     if (!slots.metrics.includes(entry.metric)) slots.metrics.push(entry.metric);
     return `m_${entry.metric}`;
   });
-  // "advertising numbers: spend, sales and ACoS": sales listed between ad figures are the sales the ads brought.
-  if (AD_FIGURES_AROUND_SALES.test(text) && ADS_NAMED.test(question.toLowerCase())) {
-    text = text.replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"));
+  // "advertising numbers: spend, sales and ACoS": sales listed between ad figures are the sales the ads brought; so are
+  // sales paired with the spend ("how's the Broad campaign doing on spend and sales", "ppc sales and spend").
+  const adsAsked = ADS_NAMED.test(question.toLowerCase()) || text.includes("__campaign__");
+  const adSalesListed = AD_FIGURES_AROUND_SALES.test(text) || SALES_BESIDE_AD_SPEND.test(text);
+  if (adSalesListed && adsAsked) {
+    text = text
+      .replace(AD_FIGURES_AROUND_SALES, (m) => m.replace("m_revenue", "m_ad_sales"))
+      .replace(SALES_BESIDE_AD_SPEND, (m) => m.replace("m_revenue", "m_ad_sales"));
     slots.metrics = [...new Set(slots.metrics.map((m): Metric => (m === "revenue" ? "ad_sales" : m)))];
   }
   // The verb may already have been read as a figure ("what they earned" as profit): it is the ads' sales instead.
@@ -2717,6 +2750,14 @@ const MISSED_MONEY =
 /** Products praised as stars or standouts ("star products", "standout performers"): the best ones. */
 const STAR_THINGS =
   /(^| )(?:star|standout|stand out|stand-out) (products?|performers?|sellers?|items?|listings?|lines|skus|asins)(?= |$)/g;
+/**
+ * The best one or ones in a figure of speech, after an owner or "the" ("my star", "the big winners", "our banker", "my
+ * MVP", "the cash cow"), never a thing's stars ("the star rating", "the stars of my products": stars in the plural are
+ * the rating) or the buy box's winner ("the winner of the buy box").
+ * Groups: the owner, the singular or the plural figure, and the thing it names when said ("my hero product").
+ */
+const FIGURATIVE_BEST =
+  /(^| )(my|our|the|their|your)(?: (?:big|biggest|real|true|clear|absolute|undisputed|top|main))? (?:(star|hero|winner|champion|champ|banker|mvp|golden goose|cash cow|breadwinner|money maker|moneymaker|big hitter|heavy hitter|top dog|workhorse|crown jewel)|(heroes|winners|champions|champs|bankers|mvps|golden geese|cash cows|breadwinners|money makers|moneymakers|big hitters|heavy hitters|top dogs|workhorses|crown jewels))( (?:products?|items?|listings?|skus?|asins?|sellers?|lines?|campaigns?|keywords?|categor(?:y|ies)))?(?! (?:ratings?|reviews?|reviewers?|scores?|average|count|of (?:the )?(?:buy ?box|featured offer)|(?:for|on|in) (?:the )?(?:buy ?box|featured offer)))(?= |$)/g;
 /** A metric told as a plenty, no amount ("heaps of orders", "loads of returns", "a ton of clicks"). */
 const PLENTY_OF_METRIC =
   /(?:^| )(?:heaps|loads|lots|tons|masses|stacks|bags|oodles|plenty|a (?:lot|ton|load|heap|bunch|stack|shedload|truckload)) of (m_[a-z_]+)(?= |$)/;
