@@ -35,3 +35,24 @@ export function asksExchangeRate(text: string): boolean {
   if (CURRENCY_OR_BANK_RATE.test(text) || CURRENCY_STANDING.test(text)) return true;
   return CONVERT_MONEY.test(text) && RATE_ASKED.test(text);
 }
+
+/** An amount of money as the topic text has it: a number, with a currency before or after ("$750", "500 __currency__"). */
+const AMOUNT = "(?:\\$|__currency__ )?\\d[\\d,.]*k?(?: __currency__)?";
+/**
+ * An amount of money changed into another currency ("convert €500 to sterling", "what's 300 dollars in euros", "500 eur
+ * to gbp", "how many yen would I get for £1,200"): arithmetic on the market's rate, whoever asks it done ("can you
+ * convert…"). The seller's figures shown in a currency ("convert my revenue to dollars") name no amount.
+ */
+const AMOUNT_CONVERTED = new RegExp(
+  [
+    `(?:^| )(?:convert|converting|change|changing|exchange|exchanging|swap|turn|translate) ${AMOUNT} (?:to|into|in|for) (?:a |the )?__currency__`,
+    `(?:^| )(?:what's|whats|what is|what are|how much is|how much are|how much would|what would) ${AMOUNT} (?:[a-z]+ ){0,2}?(?:in|to|into) __currency__`,
+    `(?:^| )how (?:much|many) __currency__ (?:[a-z']+ ){0,4}?(?:for|is|are|from|makes?) ${AMOUNT}(?= |$)`,
+    `^${AMOUNT} (?:to|in|into) __currency__`,
+  ].join("|"),
+);
+
+/** Whether topic text asks an amount of money converted into another currency. */
+export function asksAmountConverted(text: string): boolean {
+  return AMOUNT_CONVERTED.test(text);
+}

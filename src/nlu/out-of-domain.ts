@@ -1,7 +1,7 @@
 import { INVOICE_ACTION } from "./agency-chores.js";
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
-import { asksExchangeRate } from "./exchange-rates.js";
+import { asksAmountConverted, asksExchangeRate } from "./exchange-rates.js";
 import { asksMarketPopulation } from "./market-population.js";
 import { asksSportsResult } from "./sports-results.js";
 import { PhraseIndex, words } from "./text.js";
@@ -462,6 +462,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
       if (WRITE_OFF.test(text) && TAX.test(text)) return true;
       if ((CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) || asksExchangeRate(text)) return true;
+      if (asksAmountConverted(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);

@@ -14,6 +14,7 @@ import { withoutFigurePurpose } from "./figure-purposes.js";
 import { withGranularityAsBuckets } from "./granularity-words.js";
 import { withMoneyInStockTiedUp } from "./money-in-stock.js";
 import { withoutTagQuestion } from "./tag-questions.js";
+import { withoutPlatformBackground } from "./other-platforms.js";
 import { parserModel, type ParserModel } from "./parser-model.js";
 import { REAL_FIGURE } from "./real-figure.js";
 import { worldDetector } from "./out-of-domain.js";
@@ -146,6 +147,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "and how many units, no?": a closing tag question only checks; "at daily granularity" is by day; "money frozen in
   // goods" is money tied up in stock; "… for the partner email" only says where the answer goes.
   // "for the same two months" is the period asked before; "svp", "bitte" only say please.
+  // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
   const asked = withoutLayoutAside(
     withoutGreeting(
       withoutForeignPlease(
@@ -154,7 +156,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
             withStockLastingAsSupply(
               withMoneyInStockTiedUp(
                 withGranularityAsBuckets(
-                  withLearnerPhrasings(withFilterSwapSaidPlainly(withoutFigurePurpose(withoutTagQuestion(text)))),
+                  withLearnerPhrasings(
+                    withFilterSwapSaidPlainly(
+                      withoutFigurePurpose(withoutTagQuestion(withoutPlatformBackground(text))),
+                    ),
+                  ),
                 ),
               ),
             ),

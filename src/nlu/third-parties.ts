@@ -48,6 +48,11 @@ const ADVERBS = new Set([
   "not",
   "never",
 ]);
+/**
+ * Nor is a degree between "is" and its verb in -ing ("the ones that are barely moving", "which are hardly selling").
+ * Only there: after "did" the word is a name the spelling fixer took for one ("how many units did Barkly sell").
+ */
+const DEGREE_ADVERBS = new Set(["barely", "hardly", "scarcely", "rarely", "seldom"]);
 
 const AMAZON = /^(?:amazon|amazon's|amazons)$/;
 /** The seller's money that Amazon takes or pays: asked of Amazon, still the seller's own figures. */
@@ -115,6 +120,31 @@ const RANGE_GAPS =
 const RANKED_BY_AMOUNT =
   /(?:^| )(?:(?:ranked|sorted|ordered|listed|rank|sort|order|list) )?by how (?:much|many)(?= |$)/g;
 const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
+/**
+ * The top seller of a kind of goods asked what it earns as a rate ("how much does the top seller in yoga mats make a
+ * month", "what does the biggest seller of dog beds turn over a year", "the best seller in puzzles, what's its monthly
+ * revenue"), or in the present with no period ("how much does the largest seller in dog toys earn"): a business's
+ * income. "My top seller" is a product, and so is "the top seller in Pet Supplies last month", asked of a period.
+ */
+const RANKED_SELLER =
+  /(?:^| )the (?:top|best|biggest|largest|top selling|best selling|top-selling|best-selling) seller (?:in|of|for) /;
+const EARNED =
+  /(?:^| )(?:make|makes|making|made|earn|earns|earning|turn over|turns over|turning over|gross|grosses|grossing|brought in|bring in|brings in|pull in|pulls in|take in|takes in|revenue|turnover|income|sales|sell|sells|shift|shifts|move|moves)(?= |$)/;
+const AS_A_RATE =
+  /(?:^| )(?:(?:a|per|each|every) (?:day|week|month|year)|daily|weekly|monthly|yearly|annually|annual|g_(?:day|week|month))(?= |$)/;
+const IN_THE_PRESENT = /(?:^| )(?:does|do)(?= |$)/;
+
+/** An amount asked ("how much", "what does it turn over", "the revenue of the…"), not a row picked ("what's the best…"). */
+const AMOUNT_ASKED =
+  /(?:^| )(?:how (?:much|many)|what (?:does|do)|(?:revenue|turnover|income|sales|earnings) (?:of|for) the)(?= |$)/;
+
+/** Whether text asks what the market's top seller of a kind of goods earns (see RANKED_SELLER). */
+function asksLeaderEarnings(text: string): boolean {
+  if (!RANKED_SELLER.test(text) || OWN_WORD.test(text)) return false;
+  if (!AMOUNT_ASKED.test(text) || !EARNED.test(text)) return false;
+  return AS_A_RATE.test(text) || (IN_THE_PRESENT.test(text) && !/__time__/.test(text));
+}
+
 /**
  * A seller found on the seller's own listing ("the top seller on my yoga mat listing", "the merchant on our __asin__
  * page"): another offer on it, whose sales are not mirrored, though "my top seller" alone is a product.
@@ -402,6 +432,7 @@ export function thirdPartyDetector(
   const detector: ThirdPartyDetector = {
     asksOthersFigures(text: string, metrics: Metric[]): boolean {
       if (MARKET_LEADER.test(text) && !OWN_WORD.test(text)) return true;
+      if (asksLeaderEarnings(text)) return true;
       if (NICHE_LEADER.test(text)) return true;
       // What another seller sells that the seller lacks ("what are competitors selling that I'm missing", "product
       // types rivals carry and we don't"): their range, which the catalog gaps answer, not their figures.
@@ -547,7 +578,7 @@ export function thirdPartyDetector(
         if (others.find(subject).length > 0) return true;
         // "how are sales doing", "is my margin making progress": a figure of the seller's as the subject.
         if (metricPhrases.find(subject).some((x) => x.value.metric !== null)) continue;
-        const said = words(subject).filter((t) => !ADVERBS.has(t));
+        const said = words(subject).filter((t) => !ADVERBS.has(t) && !(m[2] !== undefined && DEGREE_ADVERBS.has(t)));
         if (said.length === 0) continue;
         const first = said[0];
         // "yoga mat sellers", "other brands": a head noun for other businesses, unless the seller's own or a
