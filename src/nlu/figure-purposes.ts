@@ -21,9 +21,13 @@ const FILING =
 const WHOSE =
   "(?:the|my|our|a|an|this|that|next|tomorrow's|today's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's|next week's|this week's|weekly|monthly|quarterly)";
 
-/** "for the partner email", "for my accountant's report", "for tomorrow's board meeting", at the end of the text. */
+/**
+ * "for the partner email", "for my accountant's report", "for tomorrow's board meeting", at the end of the text or
+ * before a last clause that only narrows the figure ("…for the tax return, all marketplaces combined", "…for my
+ * accountant - UK only"): that clause is kept.
+ */
 const FOR_A_DOCUMENT = new RegExp(
-  `\\s+for\\s+(?:${WHOSE}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${WHOSE}\\s+)?${FILING})\\s*([?.!]*)\\s*$`,
+  `\\s+for\\s+(?:${WHOSE}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${WHOSE}\\s+)?${FILING})\\s*([?.!]*)(?:\\s*$|(?=(?:,|\\s+[-–—])\\s+[^,.;:!?]+$))`,
   "i",
 );
 
@@ -62,5 +66,6 @@ export function withoutFigurePurpose(text: string): string {
   if (!purpose || !/[a-z]{3}/i.test(rest.slice(0, purpose.index))) return rest;
   const before = rest.slice(0, purpose.index);
   const asked = before.replace(NEED_BEFORE, "");
-  return `${/[a-z]{3}/i.test(asked) ? asked : before}${purpose[1] ?? ""}`;
+  const after = rest.slice(purpose.index + purpose[0].length);
+  return `${/[a-z]{3}/i.test(asked) ? asked : before}${purpose[1] ?? ""}${after}`;
 }

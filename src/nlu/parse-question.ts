@@ -441,6 +441,16 @@ function clausesOf(text: string): string[] {
     .filter((c) => /[a-z]/i.test(c));
 }
 
+/** A product, campaign, place or part of the catalog, a setting or a threshold told that the question lacks. */
+function toldWhatTheQuestionLacks(told: Slots, question: Slots): boolean {
+  const keys = ["sku", "asin", "campaign", "marketplace", "category", "subcategory"] as const;
+  return (
+    keys.some((k) => told[k] !== undefined && question[k] === undefined) ||
+    Object.keys(told.settings).length > 0 ||
+    (told.conditions.length > 0 && question.conditions.length === 0)
+  );
+}
+
 /**
  * The clauses that ask, when others only tell why ("To judge whether Beauty earns its place, how much revenue did
  * that category make?"), with a back-reference to a category or product the reason named put in its place. Undefined
@@ -469,6 +479,16 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     )
       return undefined;
     if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
+    // "3PL says the trucks are delayed 10 days. what sells out before then?": the wait told is how far ahead is asked.
+    if (reason.horizonDays !== undefined && question.horizonDays === undefined && DEADLINE_BACK_REFERENCE.test(asking))
+      return undefined;
+    // What someone else said ("Owner reckons we over-ordered OP-DESK-01. Is it sitting as excess stock?", "supplier
+    // told me lead times are 75 days now, update it") holds what the question points back at: the whole is read.
+    if (apart.reports.includes(said) && toldWhatTheQuestionLacks(reason, question)) return undefined;
+    // "I started selling in Germany in May - what were my orders this year?": the place of the shop's history is
+    // where the question is asked.
+    if (apart.histories.includes(said) && reason.marketplace && !question.marketplace)
+      asking = withScope(asking, reason.marketplace);
     // "did my sales fall in October, or was it only the UK?": a second guess that names a place or a part of the
     // catalog narrows the question to it.
     if (apart.hedges.includes(said) && (reason.marketplace || reason.category || reason.sku || reason.asin))
@@ -477,7 +497,7 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
     // Pointed at without a noun ("which ones", "there"), the reason's category or place is the question's scope.
     const pointsBack = SCOPE_BACK_REFERENCE.test(asking);
     if (pointsBack && reason.category && !read(asking).category) asking = withScope(asking, reason.category);
-    if (pointsBack && reason.marketplace && !question.marketplace) asking = withScope(asking, reason.marketplace);
+    if (pointsBack && reason.marketplace && !read(asking).marketplace) asking = withScope(asking, reason.marketplace);
     const product = reason.sku ?? reason.asin;
     if (product && !question.sku && !question.asin) asking = asking.replace(PRODUCT_BACK_REFERENCE, product);
   }

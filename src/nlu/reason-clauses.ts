@@ -121,12 +121,35 @@ const ASKED_BY_SOMEONE = new RegExp(
   `^${LEAD}(?:my|our|the|a|an) (?:[a-z0-9'&-]+ ){0,3}?(?:asked|asks|is asking|was asking|'s asking|keeps asking|kept asking|has asked|has been asking|'s been asking|wants to know|wanted to know|needs to know|would like to know|is wondering|was wondering)(?: (?:me|us))?(?: again)?(?: about)? (?:what|what's|whats|which|how|how's|where|when|whether|if)(?= |$)`,
 );
 
+/**
+ * What someone or something else said, told before or after the question ("Seller Central's digest says sales are
+ * \"trending up\"", "3PL says the inbound trucks are delayed", "my VA reckons Beauty is flat"): their words, quoted or
+ * not, are what the seller reacts to, not what is asked; the clause that asks decides.
+ */
+const REPORTED = new RegExp(
+  `^${LEAD}(?!(?:i|we|you|what|which|how|why|when|where|who|does|did|do|is|are|can|could|will|would)\\b)(?:[a-z0-9'&.-]+ ){1,5}?(?:says|said|claims|claimed|shows|showed|is showing|was showing|reckons|reckoned|reports|reported|is reporting|tells me|told me|told us|is saying|was saying|keeps saying|mentioned|flagged|warned|warns|notified (?:me|us)|emailed|messaged|wrote)(?= |$)`,
+);
+
+/**
+ * The seller's own history told beside the question ("I've only been on .com since the summer", "we launched in the
+ * UK in March", "I started selling in Germany in May"): when the shop began somewhere, not the period asked about when
+ * the request names its own.
+ */
+const BACKGROUND = new RegExp(
+  `^${LEAD}${WE} (?:(?:only|just|first|originally|recently|actually|really) )*(?:(?:have |has )?been (?:selling |trading |live |listed )?(?:on|in|at)|(?:started|began|launched|opened|joined|went live|moved|expanded|listed)(?: selling| trading| live| listed| up)?(?: (?:on|in|into|to|at))?)(?= |$)`,
+);
+/** Where a told history gives way to its request: "…since the summer but show me…". */
+const BUT_THEN = /\s+but\s+(?=\S)/i;
+
 /** A clause that only goes on describing the one before it ("…the bank statement, which shows 3 deposits"). */
 const RELATIVE = /^(?:which|who|whose)\b/i;
 
 /** Where the request inside a clause that opens with a purpose or an occasion starts, and where the purpose ends. */
 function askingInsidePurpose(c: string): { end: number; start: number } | undefined {
   const lower = c.toLowerCase();
+  // "I've only been on .com since the summer but show me…": the history told, then the request after "but".
+  const history = BACKGROUND.test(straightApostrophes(lower)) ? BUT_THEN.exec(c) : null;
+  if (history && history.index > 0) return { end: history.index, start: history.index + history[0].length };
   if (!PURPOSE.test(lower)) return undefined;
   const joined = PLAN_THEN_ASKING.exec(c);
   if (joined && joined.index > 0) return { end: joined.index, start: joined.index + joined[0].length };
@@ -145,6 +168,10 @@ export interface ReasonsApart {
   meetings: string[];
   /** Those of them that second-guess the question ("or is it just my fees?"), which may still narrow its scope. */
   hedges: string[];
+  /** Those of them that tell what someone or something else said ("the digest says…"). */
+  reports: string[];
+  /** Those of them that tell the shop's history ("I've only been on .com since the summer"), whose place is asked of. */
+  histories: string[];
 }
 
 /** The question without the clauses that tell why it is asked; undefined when there are none or nothing else. */
@@ -168,12 +195,15 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       WORRY.test(lower) ||
       HEDGE.test(lower) ||
       MEETING_AHEAD.test(lower) ||
-      DATE_NOTE.test(lower)
+      DATE_NOTE.test(lower) ||
+      BACKGROUND.test(lower)
     );
   };
   // A relative clause after a reason ("I'm matching it against the bank statement, which shows 3 deposits") says more
   // of what the reason is about: its figures are the statement's, not the question's.
-  const told = clauses.map(isReason);
+  // What someone else said opens the message, as its trigger: said later ("…, and a vet blog mentioned them.") it
+  // is part of the story the sentences around it tell.
+  const told = clauses.map((c, i) => isReason(c) || (i === 0 && REPORTED.test(lowered(c))));
   // Someone's question told after a request of the seller's own is why the seller asks.
   for (let i = 1; i < clauses.length; i++)
     if (!told[i] && told.slice(0, i).some((t) => !t) && ASKED_BY_SOMEONE.test(lowered(clauses[i]))) told[i] = true;
@@ -187,7 +217,9 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   const worries = reasons.filter((c) => WORRY.test(straightApostrophes(c.toLowerCase())));
   const meetings = reasons.filter((c) => MEETING_AHEAD.test(straightApostrophes(c.toLowerCase())));
   const hedges = reasons.filter((c) => HEDGE.test(straightApostrophes(c.toLowerCase())));
-  return { asking: joinClauses(asking), reasons, worries, meetings, hedges };
+  const histories = reasons.filter((c) => BACKGROUND.test(straightApostrophes(c.toLowerCase())));
+  const reports = told[0] && REPORTED.test(lowered(clauses[0])) ? [clauses[0]] : [];
+  return { asking: joinClauses(asking), reasons, worries, meetings, hedges, histories, reports };
 }
 
 /** A clause in lower case, without its closing marks and with straight apostrophes. */
@@ -219,9 +251,30 @@ export const PRODUCT_BACK_REFERENCE = /\b(?:that|this|the same|said) (?:product|
 const RELAYED =
   /^(?:(?:so|ok|okay|hey|right|quick one)[,\s]+)*(?:(?:my|our|the|a|one of (?:my|our|the)) )?(?:[a-z'&-]+ ){0,2}?(clients?|accountant|bookkeeper|boss|bank|investors?|partner|business partner|account manager|manager|cfo|co-?founder|team|va|assistant)(?: just| also| has| had| again)? (?:asked|asks|is asking|was asking|keeps asking|has asked|wants to know|wanted to know|needs to know|would like to know|asked me|asked us)(?: (?:me|us))?[,:]?\s+(?=(?:which|what|what's|how|how's|how'd|how many|how much|where|when|why)\b)/i;
 
+/**
+ * Whoever asks a seller for their figures from outside the shop: the accountant, a lender, an auditor, an office a
+ * form goes to. What they are ("the bank's loan officer", "my tax adviser") names who wants the answer, not a subject.
+ */
+const REQUESTER =
+  "(?:clients?|accountants?|cpas?|bookkeepers?|book keepers?|auditors?|tax (?:advisers?|advisors?|preparers?)|advisers?|advisors?|bank|banks|bank manager|lenders?|loan officers?|officers?|underwriters?|investors?|shareholders?|board|partner|business partner|boss|cfo|co-?founders?|account manager|office|council|agency|grant body|insurers?)";
+
+/**
+ * Someone outside the shop wanting a figure, before the figure itself ("CPA needs 2025 net profit…", "The bank's loan
+ * officer wants revenue month by month…", "my investor asked for the Q3 refunds"): the figure is the request, whatever
+ * the requester is called. A deed wanted ("the bank wants me to…", "needs to sign") is no figure.
+ */
+const RELAYED_FIGURE = new RegExp(
+  `^(?:(?:so|ok|okay|hey|right|quick one)[,\\s]+)*(?:(?:my|our|the|a|an|one of (?:my|our|the)) )?(?:[a-z'&-]+ ){0,3}?(${REQUESTER})(?: (?:at|from|of) (?:the|my|our) [a-z'&-]+(?: [a-z'&-]+)?)?(?: just| also| again| now| still)? (?:wants|needs|asked for|asked me for|asked us for|is asking for|'s asking for|has asked for|requested|requires|would like|wants to see|needs to see|would like to see)\\s+(?!(?:to|me|us|it|them|this|that|him|her)\\b)(?=[a-z0-9£$€])`,
+  "i",
+);
+
 /** The question someone of the seller's business asked through them, in the seller's words; undefined otherwise. */
 export function relayedQuestion(text: string): string | undefined {
-  const relayed = RELAYED.exec(text);
+  // A figure wanted in a sentence of several ("My accountant wants the October revenue. The report says…") is left to
+  // the story's reading, which tells the sentence that wants it from those that only tell.
+  const oneSentence = !/[.!?]\s+\S/.test(text.trim());
+  const relayed =
+    RELAYED.exec(straightApostrophes(text)) ?? (oneSentence ? RELAYED_FIGURE.exec(straightApostrophes(text)) : null);
   if (!relayed) return undefined;
   const question = text.slice(relayed[0].length);
   return /^clients?$/i.test(relayed[1]) ? question.replace(/\btheir\b/gi, "my").replace(/\bthey\b/gi, "I") : question;

@@ -787,11 +787,13 @@ const ACOS_FIGURE = /(?<![\w])(?:(\d+(?:\.\d+)?) ?(?:%|percent) acos|acos of (\d
  * horizon ("3 week horizon", "a horizon of 30 days"), as how long stock must still last ("won't last another 14
  * days"), loosely ("in like 10 days") and as the time the seller will be away and unable to restock ("I'm off on
  * holiday for 2 weeks", "we're closed for 10 days") or the restock is held up ("my shipment is delayed by 3 weeks",
- * "the inbound slipped by a week", "stuck in customs for about 2 weeks"), or someone else is shut or the seller cannot restock ("the factory is shut for
- * a month", "I can't ship anything in for about 3 weeks"): what runs out meanwhile is asked about.
+ * "the inbound slipped by a week", "stuck in customs for about 2 weeks", "the trucks are delayed 10 days", "the
+ * container is still 3 weeks away", though "Black Friday is six days away" is when a day falls), or someone else is
+ * shut or the seller cannot restock ("the factory is shut for a month", "I can't ship anything in for about 3
+ * weeks"): what runs out meanwhile is asked about.
  */
 const HORIZON =
-  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:in|within|over|for|during) )?(?:the )?(?:(?:next|coming|upcoming|following) (?:(\d+) )?(days?|weeks?|fortnights?|months?|quarters?|years?)|(?:within|inside(?: of)?) (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?|years?)|in (?:(?:like|about|around|roughly|approximately|maybe|just|only|under|less than) )?(\d+) (days?|weeks?|fortnights?|months?)|(?:an? |the )?(\d+)[ -](days?|weeks?|months?)[ -](?:horizon|outlook|look ?ahead)|(?:an? |the )?(?:horizon|outlook|look ?ahead) of (\d+) (days?|weeks?|months?)|(?<=(?:last|lasts|lasting|survive|hold out|make it|see (?:me|us) through) )another (\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:i'm|im|i am|i'll be|ill be|i will be|we're|we are|we'll be|we will be)(?: [a-z']+){0,4}? )(?:away|off|gone|out|closed|travel(?:l)?ing|on (?:holiday|vacation|leave|a trip)) (?:[a-z']+ ){0,3}?for (?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|stuck|held up|held|late|slipped|slips|slipping|slid|pushed back|pushed out|postponed|set back|behind|behind schedule|not arriving|won't arrive|wont arrive|won't land|wont land|won't be here|due|arrives|arriving|lands|landing)(?: [a-z']+){0,3}? )(?:by |for |in )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:(?:is|are|'s|'re|will be|gets?|being) (?:closed|shut|off|away|out|down|on (?:holiday|vacation|leave|a break))|(?:can't|cant|cannot|can not|won't be able to|wont be able to|unable to|not able to|no way to) (?:send|ship|restock|reorder|get|order|replenish|top up|bring))(?: [a-z']+){0,4}? )for (?:about |roughly |around |approximately |another |at least |the next |like |maybe )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:delayed|held up|slipped|slips|slid|pushed back|pushed out|postponed|set back|running late|late)(?: again)? )(?:about |roughly |around |approximately |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)|(?<=(?:^| )(?:shipments?|containers?|deliver(?:y|ies)|restock|inbound|freight|trucks?|pallets?|boat|vessel|po|stock|it|they)(?: is| are|'s|'re)(?: still| only| now)? )(?:about |roughly |around |another |at least )?(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?= away(?: |$)))(?![\w])/g;
 /** A horizon as a parameter: its name, then its length ("horizon 21 days", "horizon days: 45", "outlook 6 weeks"). */
 const HORIZON_PARAMETER =
   /(?<![\w])(?:horizon|outlook|look ?ahead)(?: days)?\s*[:=]?\s*(\d+)(?: (days?|weeks?|fortnights?|months?))?(?![\w])/g;
@@ -1484,8 +1486,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     });
   // Forward-looking windows ("in the next 2 weeks") before periods, which look back.
   text = replaceAll(text, HORIZON, (m) => {
-    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17];
-    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16] ?? m[18];
+    const n = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9] ?? m[11] ?? m[13] ?? m[15] ?? m[17] ?? m[19] ?? m[21];
+    const unit = m[2] ?? m[4] ?? m[6] ?? m[8] ?? m[10] ?? m[12] ?? m[14] ?? m[16] ?? m[18] ?? m[20] ?? m[22];
     slots.horizonDays = days(n === undefined || !/^\d/.test(n) ? "1" : n, unit);
     return "__horizon__";
   });
@@ -1769,9 +1771,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
 
   // The categories named, a subcategory by its own ("the one dog toy … other Pet Supplies types" names one).
   const categoriesNamed = new Set<string>();
+  // "a form for the Local Enterprise Office … a sales figure for Home & Kitchen": a category named in full (in more
+  // than one word) is the one asked about, over a single word of another's name said in passing.
+  let namedInFull: string | undefined;
   text = replaceMatches(text, matcher.phrases.find(text), (m) => {
     const entry = m.value;
     if (entry.kind === "category") categoriesNamed.add(entry.value);
+    if (entry.kind === "category" && m.phrase.includes(" ")) namedInFull ??= entry.value;
     if (entry.kind === "subcategory" && entry.category) categoriesNamed.add(entry.category);
     if (entry.kind === "category") slots.category ??= entry.value;
     else if (entry.kind === "subcategory") {
@@ -1796,7 +1802,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.sideBySide =
       sideBySide[1] === sideBySide[2] ? (sideBySide[1] === "mkt" ? "marketplace" : "category") : undefined;
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
-  }
+  } else if (namedInFull && !slots.subcategory) slots.category = namedInFull;
   slots.topicText = text;
   slots.breakdownCue = BREAKDOWN.test(text);
   slots.moneyAmount = MONEY_AMOUNT.test(text);

@@ -57,6 +57,7 @@ interface Grammar {
     onward: RegExp;
     onDay: RegExp;
     sinceDay: RegExp;
+    fromDay: RegExp;
     sinceAgo: RegExp;
     rolling: RegExp;
     window: RegExp;
@@ -161,6 +162,13 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       sinceAgo: new RegExp(`${B}since (\\d{1,3}) (day|week|month|year)s? ago${E}`, "g"),
       // "since the 1st": a day of this month (of last month when it is still to come).
       sinceDay: new RegExp(`${B}since (?:${SPOKEN_FILLER})?(?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      // "from 1 november", "from the 3rd": a day with no end said runs through today, as "since" it does ("from 1
+      // november to 10 november" is a range, claimed before). A month or a year alone ("revenue from October") is that
+      // period, a day only when its date is said.
+      fromDay: new RegExp(
+        `${B}from (?:${SPOKEN_FILLER})?(?:the )?(?:(\\d{4}-\\d{2}-\\d{2}|${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?|\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?)|(\\d{1,2})(?:st|nd|rd|th))${E}(?!,? (?:to|until|till|through|thru|and|-|\\.\\.|up to|(?:last|this|next) year|of (?:last|this|next) (?:month|year))${E})`,
+        "g",
+      ),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed. Said as
       // the subject ("the 17th wasn't as bad", "how the 3rd went"), "the" alone introduces it.
       onDay: new RegExp(
@@ -441,11 +449,16 @@ export function findTimeframes(
     });
   if (hasDigit && tokens.includes("since"))
     claim(g.patterns.sinceDay, (m) => {
-      const day = Number(m[1]);
-      const thisMonth = today.slice(0, 8);
-      let start = `${thisMonth}${String(day).padStart(2, "0")}`;
-      if (start > today) start = `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}`;
+      const start = dayOfThisOrLastMonth(Number(m[1]), today);
       return resolveTimeframe(start, today) ? { kind: "time", token: `${start}..${today}` } : undefined;
+    });
+  if (hasDigit && tokens.includes("from"))
+    claim(g.patterns.fromDay, (m) => {
+      // "the order count from 28 November 2025": a day of a year gone by, named with it, is the day the figure is of.
+      if (m[1] && Number(/\d{4}/.exec(m[1])?.[0] ?? today.slice(0, 4)) < Number(today.slice(0, 4))) return undefined;
+      const start = m[1] ? dateExpr(m[1], today, g)?.start : dayOfThisOrLastMonth(Number(m[2]), today);
+      if (!start || !resolveTimeframe(start, today) || start > today) return undefined;
+      return { kind: "time", token: start === today ? "today" : `${start}..${today}` };
     });
   if (hasDigit && (tokens.includes("on") || tokens.includes("the")))
     claim(g.patterns.onDay, (m) => {
@@ -908,4 +921,11 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
   if (monthOf(e)) return month(latestMonthYear(monthOf(e), today), monthOf(e));
   if ((m = /^((?:19|20)\d{2})$/.exec(e))) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31`, token: m[1] };
   return undefined;
+}
+
+/** The day of this month, or of last month when this month's is still to come ("since the 25th" on the 21st). */
+function dayOfThisOrLastMonth(day: number, today: string): string {
+  const thisMonth = today.slice(0, 8);
+  const start = `${thisMonth}${String(day).padStart(2, "0")}`;
+  return start > today ? `${addMonthsIso(`${thisMonth}01`, -1).slice(0, 8)}${String(day).padStart(2, "0")}` : start;
 }
