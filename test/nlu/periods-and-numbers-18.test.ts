@@ -93,7 +93,7 @@ describe("a question after the one before is dropped starts afresh", () => {
     ["never mind that, which products had the most refunds last month", "refund_analysis", { timeframe: "last_month" }],
     ["leave it - ad spend for every product this month", "advertising_summary", { timeframe: "this_month" }],
     ["nvm, units sold last week", "sales_summary", { metrics: ["units_sold"] }],
-    ["drop that. show me profit for all products in October", "top_products", { timeframe: "2026-10" }],
+    ["drop that. show me my top products by profit in October", "top_products", { timeframe: "2026-10" }],
   ] as const)("%j keeps neither product nor place", (reply, intent, filters) => {
     expectFrame([STOCK, reply], { intent, filters });
     const f = understand(STOCK, reply)?.filters;
