@@ -1715,8 +1715,10 @@ function thresholdWithExtras(slots: Slots): Metric | undefined {
 const THRESHOLD_METRIC = /__(?:below|above|equal)__ m_([a-z_]+)/;
 const EXTRA_METRICS =
   "(?:(?:the|my|their|its) )?m_[a-z_]+(?:(?:,| and| &| plus|, and) (?:(?:the|my|their|its) )?m_[a-z_]+)*";
+// "skus where net profit < 0 …, after fees and ad spend": the costs a threshold's figure is net of only say how it is
+// counted, so they are no more asked than figures shown beside it.
 const SHOWN_BESIDE = new RegExp(
-  `(?:^| )(?:(?:showing|show|plus|alongside|together with|and also|with) ${EXTRA_METRICS} (?:shown |listed |included |displayed |)(?:beside|alongside|next to|by the side of|with) (?:it|them|that|those|each)|(?:showing|show me|alongside|together with|plus) ${EXTRA_METRICS}|(?:with|showing|plus) ${EXTRA_METRICS} (?:too|as well|also|alongside))(?= |$)`,
+  `(?:^| )(?:(?:showing|show|plus|alongside|together with|and also|with) ${EXTRA_METRICS} (?:shown |listed |included |displayed |)(?:beside|alongside|next to|by the side of|with) (?:it|them|that|those|each)|(?:showing|show me|alongside|together with|plus) ${EXTRA_METRICS}|(?:with|showing|plus) ${EXTRA_METRICS} (?:too|as well|also|alongside)|(?:after|net of|minus|less|deducting|once you take out|taking out|after taking out|after deducting|after paying|after all) ${EXTRA_METRICS})(?= |$)`,
 );
 
 function buildFilters(intent: Intent, slots: Slots, base: Filters, model: ParserModel, today: string): Filters {
@@ -1748,6 +1750,9 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   // "unusual drop in units": where growth is no figure of the intent, the figure that grew or fell is the one meant.
   if (slots.growthOf && spec.allowed && !spec.allowed.includes("growth_rate"))
     named = named.map((m) => (m === "growth_rate" ? slots.growthOf! : m));
+  // "listings where units_sold >= 200, sort desc": with no other figure named, the threshold's is the one put in order.
+  if (named.length === 0 && spec.rankable && !base.metrics && (slots.sort || slots.limit !== undefined))
+    named = slots.conditions.flatMap((c) => (c.metric ? [c.metric] : [])).slice(0, 1);
   let metrics = [...new Set(named)].filter((m) => !spec.allowed || spec.allowed.includes(m));
   if (
     metrics.length === 0 &&

@@ -40,6 +40,7 @@ export function applyRankingRules(
   adSalesSaidTwice(ranked, slots);
   keywordsJudgedBadly(ranked, slots, model);
   productsOfOneCategory(ranked, slots);
+  productsFilteredInOrder(ranked, slots);
   adsNeedAdWords(ranked, slots, model);
   lossesOverMargins(ranked, slots, model);
   anomaliesOverFigures(ranked, slots);
@@ -536,6 +537,20 @@ function productsOfOneCategory(ranked: { label: string; score: number }[], slots
 }
 
 /**
+ * Products kept by a threshold on a figure and put in order ("products where revenue > 5000 this month, sorted desc",
+ * "listings with over 200 units sold, top 10"): rows of products ranked, not the shop's one total, which has no rows
+ * to keep or sort. So are products kept above a profit floor, best first ("skus where profit > 300 order by profit
+ * desc"): the P&L ranks products only by what they lose.
+ */
+function productsFilteredInOrder(ranked: { label: string; score: number }[], slots: Slots): void {
+  const top = ranked[0]?.label;
+  if (slots.entityGroup !== "asin" || !askedInOrder(slots)) return;
+  if (!slots.conditions.some((c) => c.metric !== undefined)) return;
+  const bestFirst = slots.sort === "desc" && slots.conditions.every((c) => c.op.startsWith(">"));
+  if (top === "sales_summary" || (top === "profit_breakdown" && bestFirst)) promoteLabel(ranked, "top_products");
+}
+
+/**
  * The advertising summary needs a word of advertising (an ad metric, ads, a campaign, keywords): "how's the French
  * store performing overall" is the business's performance, however often "overall" comes with ads.
  */
@@ -743,9 +758,16 @@ const UNUSUAL_CHANGE =
  * units sold since August") are stock that does not move, excess inventory, not a sales figure or its trend.
  */
 function deadStock(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (!SALES_FIGURES.has(ranked[0]?.label)) return;
-  if (!slots.conditions.some((c) => c.metric === "units_sold" && c.op === "=" && c.value === 0)) return;
+  // "SKUs that still have stock but units_sold = 0": stock said beside the zero only says it is there, unsold.
+  if (!SALES_FIGURES.has(ranked[0]?.label) && ranked[0]?.label !== "inventory_levels") return;
+  if (!slots.conditions.some(soldNothing)) return;
   promoteLabel(ranked, "excess_inventory");
+}
+
+/** A threshold that keeps only what sold nothing: "units_sold = 0", "orders < 1", "sales <= 0". */
+function soldNothing(c: Slots["conditions"][number]): boolean {
+  if (c.metric !== "units_sold" && c.metric !== "orders" && c.metric !== "revenue") return false;
+  return ((c.op === "=" || c.op === "<=") && c.value === 0) || (c.op === "<" && c.value === 1);
 }
 
 /**

@@ -33,9 +33,15 @@ const BY_FIGURE_ALONE =
 const REPLY_OPENER =
   "(?:(?:ok|okay|k|kk|ok so|alright|right|cool|great|thanks|ta|nice|perfect|now|and|so|then|also|hmm+|next)(?: |$))*";
 
+/**
+ * The figure's parameter named with its new value, as a report's settings are written ("metric = profit", "metric:
+ * profit", "set metric profit", "use the metric profit"): report-syntax.ts has already dropped the "=".
+ */
+const METRIC_PARAMETER =
+  "(?:(?:set|switch|change|swap|use|make)(?: the)? )?(?:metric|metrics|measure|kpi)(?: (?:to|as|is|should be|now))?";
+
 /** Ways to say "the same question, of this figure": "switch the metric to", "now do", "make it", "same for", "try". */
-const SWAP_VERB =
-  "(?:(?:switch|change|swap|flip|turn|set)(?: (?:the )?(?:metric|figure|measure|kpi|number|numbers|it|that|this|them))? (?:to|over to)|(?:can you |could you |please |let's |lets )?(?:do|run|redo|try)(?: it| that| the same)?(?: (?:for|with|on|in))?|make (?:it|that|this|them)|(?:the )?same (?:thing |one |again |question )?(?:for|with|in)|let's see|lets see)";
+const SWAP_VERB = `(?:(?:switch|change|swap|flip|turn|set)(?: (?:the )?(?:metric|figure|measure|kpi|number|numbers|it|that|this|them))? (?:to|over to)|${METRIC_PARAMETER}|(?:can you |could you |please |let's |lets )?(?:do|run|redo|try)(?: it| that| the same)?(?: (?:for|with|on|in))?|make (?:it|that|this|them)|(?:the )?same (?:thing |one |again |question )?(?:for|with|in)|let's see|lets see)`;
 
 /** One figure or two ("profit", "the units and orders"), with what may come before them. */
 const FIGURES = "(?:(?:the |my |our )?m_[a-z_]+)(?: (?:and|&|plus) (?:the |my |our )?m_[a-z_]+)?";
@@ -45,10 +51,11 @@ const SWAP_TAIL = "(?: (?:now|please|pls|plz|this time|next|instead|then|too|as 
 
 /**
  * Only a figure to ask the same question of: a swapping verb before it ("now do profit", "switch the metric to
- * profit") or a word that makes it a turn of the same question after it ("profit this time", "do profit now").
+ * profit", "metric = profit") or a word that makes it a turn of the same question after it ("profit this time", "do
+ * profit now", "profit as the metric").
  */
 const FIGURE_SWAPPED = new RegExp(
-  `^${REPLY_OPENER}(?:${SWAP_VERB} ${FIGURES}${SWAP_TAIL}|${FIGURES} (?:this time|now|next|for a change|instead)${SWAP_TAIL})$`,
+  `^${REPLY_OPENER}(?:${SWAP_VERB} ${FIGURES}${SWAP_TAIL}|${FIGURES} (?:this time|now|next|for a change|instead)${SWAP_TAIL}|(?:use |go with |take )?${FIGURES} as (?:the )?(?:metric|measure|kpi)${SWAP_TAIL})$`,
 );
 
 /** The masked text with its punctuation as spaces, so openers and figures read as words. */

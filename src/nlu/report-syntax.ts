@@ -55,13 +55,20 @@ const SETTING_COLON =
 const BOUND_BY_EQUALS = /([a-z]+)\s*=\s*(?=[\w$£€.-])/gi;
 
 /**
+ * A query's "order by" straight after a threshold's value ("units_sold > 100 order by units_sold desc"): the sort, not
+ * "100 orders". A value is never followed by one "order" in words, so only the query's clause is read here.
+ */
+const ORDER_BY_AFTER_VALUE = /(?<=\d\s*%?\s*,?\s+)order by(?=\s)/gi;
+
+/**
  * The question with report identifiers, `key=value` pairs and settings given after a colon said in words. After a parameter's name ("limit=3",
  * "sort=desc", "metric=profit") the "=" goes, leaving the name and its value as a seller says them ("limit 3"); after
  * any other name (a metric, a setting) it stays, spaced, as the threshold or the value it sets ("acos = 40").
  */
 export function spokenReportSyntax(text: string, parameterKeys: ReadonlySet<string>): string {
-  if (!/[_=:/]/.test(text)) return text;
+  if (!/[_=:/]|\d\s*%?\s*,?\s+order by/i.test(text)) return text;
   return text
+    .replace(ORDER_BY_AFTER_VALUE, "sorted by")
     .replace(METRIC_PAIR, "$1 and ")
     .replace(SNAKE_WORD, (word) => SPOKEN_IDENTIFIERS.get(word.toLowerCase()) ?? word)
     .replace(PERIOD_TOKEN, (token) => token.replace(/_/g, " "))
