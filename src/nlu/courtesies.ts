@@ -66,3 +66,47 @@ export function thanksForHelp(text: string): boolean {
   const t = normalizeText(text);
   return THANKS.test(t) && HELP_GIVEN.test(t) && !ASKS.test(t);
 }
+
+/**
+ * A message made of courtesies only, in any words: thanks ("thanks for the numbers", "Tak for the help", "merci
+ * beaucoup"), a goodbye ("have a nice weekend", "that's all for today", "speak soon"), being satisfied with the answer
+ * given ("that was exactly the query I needed", "that report was what I needed") or a bare acknowledgement around them
+ * ("perfect, cheers"). Seller words inside one ("thanks for the sales figures") ask for nothing; a clause that asks
+ * ("thanks, and what about Germany?", "cheers - now by month") makes it a question.
+ */
+const THANKS_WORD =
+  "(?:thanks|thank you|thank u|thankyou|thanx|thx|thnx|thnks|tnx|ty|tysm|tyvm|cheers|ta|many thanks|big thanks|much appreciated|greatly appreciated|appreciated|(?:i |we |really |much )*appreciate (?:it|that|this|you|your help|the help)|merci(?: beaucoup| bien)?|danke(?: sch[oö]n| sehr)?|vielen dank|gracias|muchas gracias|grazie(?: mille)?|obrigad[oa]|tak|takk|tack|tusen takk|tusen tack|mange tak|kiitos|dank ?je(?: ?wel)?|dank u|bedankt|dziekuje|dzieki|dekuji|diky|spasibo|shukran|shukriya|dhanyavaa?d|arigato|xie xie|terima kasih|makasih|salamat|asante|toda|tesekkurler|tesekkur ederim|sagol|hvala|multumesc|efharisto|koszonom|kamsahamnida|gomawo)";
+/** Who is thanked and how much, after the thanks ("thanks so much mate", "cheers again team"). */
+const THANKS_TAIL =
+  "(?: (?:so|very|soo+|a|lots|loads|heaps|a lot|a bunch|a ton|a million|much|again|mate|man|buddy|pal|team|guys|all|everyone|bot|seller ?ai|for now|in advance|as always|as usual|x+))*";
+const THANKED = new RegExp(
+  `^${THANKS_WORD}${THANKS_TAIL}(?: (?:for|4|por|pour|fur|per|voor|za|fuer) (?:[a-z0-9'&%$./-]+ ?){1,8})?$`,
+);
+/** A goodbye or an end to the conversation. */
+const GOODBYE =
+  /^(?:(?:ok|okay|right|well|anyway|anyways) )?(?:bye|bye bye|byee*|goodbye|good bye|bye for now|see (?:you|ya|u)(?: (?:later|soon|tomorrow|next week|on monday|monday|then))?|(?:talk|speak) (?:to you |with you )?(?:later|soon|tomorrow|next week)|ttyl|catch (?:you|ya) later|take care|cya|until next time|till next time|signing off|over and out|good ?night|have a (?:nice|good|great|lovely|wonderful|fantastic|productive|relaxing|happy|blessed) (?:day|weekend|week|evening|night|one|afternoon|morning|holiday|holidays)(?: ahead)?|have a good one|enjoy (?:your|the) (?:day|weekend|evening|holiday|holidays)|(?:that's|that is|thats) (?:all|it|everything)(?: (?:for (?:now|today|the day|this week|tonight)|i needed|i wanted|we needed|from me))?|(?:i'm|i am|im|we're|we are) (?:all )?(?:done|good|set|sorted|finished)(?: (?:for (?:now|today|the day)|here|then))?|all (?:good|done|sorted|set)|nothing else|no more questions|no further questions|ciao|adios|hasta luego|hasta pronto|au revoir|a bientot|bis bald|bis dann|tschuss|arrivederci|a presto|tot ziens|do widzenia|hej da|vi ses|nakemiin|sayonara)$/;
+/** Being satisfied with the answer given ("that was exactly the query I needed", "this is spot on"). */
+const SATISFIED =
+  /^(?:(?:that|this|it|these|those|the|your|you|all|everything|which)(?: [a-z'&-]+){0,3}|that's|thats|this's|it's|its|you've|you're|youre) (?:(?:was|is|were|are|has been|have been|'s been|been|looks?|looked|seems?|seemed|really|just|totally|absolutely) )*(?:(?:exactly|just|precisely|pretty much|literally) )?(?:(?:what|all) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for|asked for|had in mind)|(?:the|a) (?:[a-z'-]+ ){1,3}(?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)|(?:it|right|perfect|spot on|ideal|great|brilliant|awesome|excellent|fantastic|amazing|lovely|super|clear|helpful|useful|a (?:great |big |huge |massive |real )?(?:help|lifesaver)|(?:very|super|really|so|most|extremely|incredibly) (?:helpful|useful|clear)))(?: (?:with|on|for|about) (?:[a-z0-9'&%$./-]+ ?){1,6})?(?: (?:today|again|as always|there|thanks|thank you|cheers))?$/;
+/** A bare acknowledgement beside the courtesy ("perfect", "great stuff", "got it"). */
+const ACKNOWLEDGED =
+  /^(?:ok|okay|k|kk|cool|great|great stuff|perfect|awesome|nice|nice one|brilliant|lovely|sweet|super|excellent|wonderful|amazing|fantastic|fab|ace|legend|got it|gotcha|understood|noted|all clear|much better|(?:you're|youre|you are) (?:a star|a legend|the best|amazing|great)|you rock|wow|oh|ah|aha|haha|lol)$/;
+/** Words that open a clause without changing it ("and", "so", "oh"). */
+const CLAUSE_LEAD = /^(?:(?:and|so|oh|ok|okay|well|again|also|but|really|seriously|honestly|anyway) )+/;
+
+/** Whether the message only thanks, says goodbye or says the answer was what was wanted, and asks for nothing. */
+export function onlyCourtesy(text: string): boolean {
+  const clauses = text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .split(/[,;:!?()]+|\.(?:\s|$)|\s+[-–—]+\s+|\s+(?:and|&)\s+(?=have |see |take |talk |speak |bye|good ?bye|enjoy )/)
+    .map((c) => normalizeText(c).replace(CLAUSE_LEAD, "").trim())
+    .filter((c) => /[a-z]/.test(c));
+  // "what I needed" tells, "what about Germany" asks.
+  if (clauses.length === 0 || clauses.some((c) => ASKS.test(c.replace(/(?:^| )what (?:i|we)(?= )/g, " "))))
+    return false;
+  const kinds = clauses.map((c) =>
+    THANKED.test(c) ? "thanks" : GOODBYE.test(c) || SATISFIED.test(c) ? "done" : ACKNOWLEDGED.test(c) ? "ack" : "",
+  );
+  return !kinds.includes("") && kinds.some((k) => k !== "ack");
+}

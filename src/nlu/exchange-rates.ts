@@ -29,10 +29,33 @@ const RATE_ASKED = /(?:^| )rates?(?= |$)/;
 const OWN_SETTING =
   /(?:^| )(?:reports?|settings?|dashboards?|seller-?ai)(?= |$)|(?:^| )(?:you|it|u) (?:use|uses|used|using|apply|applies|convert)(?= |$)|(?:^| )(?:do|does|did) (?:you|it|u)(?= |$)/;
 
+/**
+ * Currencies by their nicknames ("the loonie", "the quid", "the greenback", "the kiwi dollar") or by names and codes of
+ * currencies no marketplace uses ("yuan", "the Swiss franc", "NZD"), which the slot grammar leaves unmasked: where a
+ * rate is asked they are currencies like any other. Read only by the rate questions below, so "bang for the buck" or
+ * "how many bucks did I make" stay what they are.
+ */
+const CURRENCY_NICKNAMES =
+  /(?<=^| )(?:loonies?|toonies?|quid|greenbacks?|bucks?|kiwi dollars?|kiwi|nz dollars?|new zealand dollars?|hong kong dollars?|yuan|renminbi|rmb|swiss francs?|francs?|rand|roubles?|rubles?|baht|ringgit|rupiah|krone|kroner|danish krone|norwegian krone|shekels?|naira|forint|koruna|hryvnia|dinars?|nzd|chf|cny|hkd|zar|krw|nok|dkk|czk|huf|ils|thb|myr|idr|ngn)(?= |$)/g;
+
+/** The topic text with currencies' nicknames and other currencies read as currencies (`__currency__`). */
+export function withCurrencyNicknames(text: string): string {
+  return text.replace(CURRENCY_NICKNAMES, "__currency__");
+}
+
+/**
+ * A currency said to trade, or to move as a market price does ("what's the loonie trading at", "the quid has been
+ * weak lately", "is the greenback getting stronger"): the currency is the subject, with an article or a question
+ * before it, so "my sales in dollars are up" is the seller's sales.
+ */
+const CURRENCY_MOVES =
+  /(?:^| )(?:(?:the|a|one) __currency__ (?:is |was |has been |been )?(?:(?:currently|now|still) )?(?:trading|trades|traded|changing hands)|(?:is|was|has|will|why is|why has|why did|did) (?:the )?__currency__ (?:been |going to |gonna )?(?:getting |going |still )?(?:stronger|weaker|strong|weak|up|down|rising|falling|dropping|crashing|gaining|losing ground|strengthening|weakening|recovering|rallying|tanking))(?= |$)/;
+
 /** Whether topic text asks the market's exchange rate in words other than "exchange rate". */
-export function asksExchangeRate(text: string): boolean {
-  if (OWN_SETTING.test(text)) return false;
-  if (CURRENCY_OR_BANK_RATE.test(text) || CURRENCY_STANDING.test(text)) return true;
+export function asksExchangeRate(topic: string): boolean {
+  if (OWN_SETTING.test(topic)) return false;
+  const text = withCurrencyNicknames(topic);
+  if (CURRENCY_OR_BANK_RATE.test(text) || CURRENCY_STANDING.test(text) || CURRENCY_MOVES.test(text)) return true;
   return CONVERT_MONEY.test(text) && RATE_ASKED.test(text);
 }
 
@@ -54,5 +77,5 @@ const AMOUNT_CONVERTED = new RegExp(
 
 /** Whether topic text asks an amount of money converted into another currency. */
 export function asksAmountConverted(text: string): boolean {
-  return AMOUNT_CONVERTED.test(text);
+  return AMOUNT_CONVERTED.test(withCurrencyNicknames(text));
 }

@@ -93,6 +93,20 @@ const REWRITES: Rewrite[] = [
     (all: string, figure: string, at: string, text: string) =>
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ? all : `make me the most ${figure}`,
   ],
+  // "which ASINs are giving me maximum profit", "the items that bring minimum sales", "products with max orders": the
+  // most or the least of a figure something gives, as "maximum" and "minimum" say it in Romance languages ("massimo
+  // profitto"). A limit set on a figure ("maximum ACoS of 30%", "set min margin to 10") stays a limit: no verb of
+  // giving comes before it there.
+  [
+    new RegExp(
+      `\\b(giving|give|gives|gave|given|bring|brings|bringing|brought|making|make|makes|made|earning|earn|earns|earned|generating|generate|generates|generated|getting|get|gets|got|with|having|have|has|had|leaving|leave|leaves|left|do|does|did)(\\s+(?:me|us))?\\s+(?:the\\s+)?(maximum|max|minimum|min)\\s+(${RANKED_FIGURES}|margin|margins)\\b(?!\\s*(?:of\\s+|at\\s+|under\\s+|over\\s+|below\\s+|above\\s+)?[\\d$£€])`,
+      "gi",
+    ),
+    (all: string, verb: string, to: string | undefined, amount: string, figure: string, at: string, text: string) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length))
+        ? all
+        : `${verb}${to ?? ""} the ${amount.toLowerCase().startsWith("max") ? "most" : "least"} ${figure}`,
+  ],
   // "the product that more profit gave me", "which item more sales has brought us": the object before the verb, as
   // Romance and Slavic word order puts it ("que más beneficio me dio"), is the most of that figure.
   [

@@ -1,7 +1,7 @@
 import { INVOICE_ACTION } from "./agency-chores.js";
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
-import { asksAmountConverted, asksExchangeRate } from "./exchange-rates.js";
+import { asksAmountConverted, asksExchangeRate, withCurrencyNicknames } from "./exchange-rates.js";
 import { asksMarketPopulation } from "./market-population.js";
 import { asksSportsResult } from "./sports-results.js";
 import { PhraseIndex, words } from "./text.js";
@@ -374,11 +374,11 @@ const MARKET_COUNT = new RegExp(`(?:^| )how many (?:[a-z-]+ ){0,2}(?:sellers|${B
 
 /**
  * What one currency is worth in another ("what's a euro worth in sterling today", "how many dollars is a pound",
- * "today's exchange rate"): the world's prices, not the seller's figures. The rate seller-ai uses for the seller's
- * reports ("which exchange rate do my reports use") is asked of its settings.
+ * "today's exchange rate", "the loonie against the US dollar today"): the world's prices, not the seller's figures. The
+ * rate seller-ai uses for the seller's reports ("which exchange rate do my reports use") is asked of its settings.
  */
 const CURRENCY_RATE =
-  /(?:^| )(?:a|one|1|the) __currency__ (?:is |was )?(?:worth|in|to|against|vs|versus|__vs__)(?: in| against)? (?:a |the )?__currency__(?= |$)|(?:^| )how (?:much|many) __currency__ (?:is|are|for|to|in|buys?|gets?) (?:a|one|1|the) __currency__(?= |$)|(?:^| )__currency__ (?:to|against|vs|versus|__vs__) __currency__ (?:rate|rates|today|now|right now|at the moment)(?= |$)|(?:^| )(?:exchange|fx|forex|currency) rates?(?= |$)/;
+  /(?:^| )(?:a|one|1|the) __currency__ (?:is |was )?(?:worth|in|to|against|vs|versus|__vs__)(?: in| against)? (?:a |the )?__currency__(?= |$)|(?:^| )how (?:much|many) __currency__ (?:is|are|for|to|in|buys?|gets?) (?:a|one|1|the) __currency__(?= |$)|(?:^| )__currency__ (?:to|against|vs|versus|__vs__) __currency__ (?:rate|rates|today|now|right now|at the moment)(?= |$)|(?:^| )(?:the )?__currency__ against (?:the )?__currency__ (?:rate|rates|now|right now|at the moment|lately|__time__)(?= |$)|(?:^| )(?:exchange|fx|forex|currency) rates?(?= |$)/;
 const RATE_SETTING = /(?:^| )(?:use|uses|used|using|set|setting|settings|reports?)(?= |$)/;
 
 /**
@@ -430,6 +430,31 @@ const ASSISTANT_SMALL_TALK =
 /** Who or what sells the most, said as a verb ("who sells the most puzzles"). */
 const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) the most(?= |$)/;
 
+/**
+ * What setting up a business costs or takes ("how much costs to open a company in Estonia", "fees for registering an
+ * LLC in Wyoming", "what do I need to incorporate a GmbH", "cheapest country to set up a business for selling on
+ * Amazon"): the world's price lists and laws, not the seller's figures. Said as when something happened ("revenue
+ * since we started the business") it is the seller's own history.
+ */
+const SETTING_UP_BUSINESS =
+  /(?:^| )(?<!(?:since|after|before|when|from|until|once) )(?:open|opening|set up|setting up|start|starting|register|registering|form|forming|incorporate|incorporating|establish|establishing|create|creating) (?:up )?(?:a|an|the|my|our|your|new)(?: [a-z_'-]+){0,2}? (?:company|companies|business|llc|ltd|limited company|gmbh|corporation|corp|entity|sole proprietorship|sole trader|partnership|bank account|business account|merchant account|vat number|eori number|ein)(?= |$)|(?:^| )(?:company|business|llc|ltd|gmbh) (?:formation|registration|incorporation|set up|setup)(?= |$)|(?:^| )incorporation(?= |$)/;
+const COST_OR_HOW =
+  /(?:^| )(?:how much|costs?|costing|price|prices|pricing|fees?|expensive|cheap|cheaper|cheapest|budget|what do (?:i|we|you) need|requirements?|paperwork|documents|steps|how (?:do|can|should|would) (?:i|we|you|one)|how to|how long|worth it|best (?:way|place|country|state))(?= |$)/;
+
+/**
+ * A product or figure said not to be the seller's ("the #1 yoga mat on amazon.de (not mine)", "someone else's best
+ * seller", "a listing I don't own"): another business, whose own words ("mine") make nothing the seller's.
+ */
+const DISOWNED =
+  /(?:^| )(?:not (?:mine|ours|my own|our own|(?:my|our) (?:products?|listings?|asins?|items?|brand|skus?|ones?))|someone else's|somebody else's|someone elses|somebody elses|anyone else's|another seller's|another brand's|other sellers'|other people's|(?:that|which) (?:i|we) (?:don't|do not|didn't) (?:sell|own|make|list|carry))(?= |$)/g;
+
+/**
+ * A benchmark of the whole market ("avg ACoS for yoga mats across all of amazon.com", "the industry benchmark for
+ * TACoS", "typical conversion in the category, all sellers"): a figure of every seller, which the mirror does not hold.
+ */
+const INDUSTRY_FIGURE =
+  /(?:^| )(?:industry|market|marketplace|sector|niche|amazon) (?:benchmarks?|standards?|norms?|averages?|wide)(?= |$)|(?:^| )(?:benchmarks?|averages?) (?:across|for|on|of) (?:the )?(?:industry|market|whole market|sector)(?= |$)/;
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -444,7 +469,12 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
     actsOnTheAccount(text: string): boolean {
       return ACCOUNT_ACTION.test(text);
     },
-    aboutTheWorld(text: string): boolean {
+    aboutTheWorld(said: string): boolean {
+      // What the seller says is not theirs makes nothing of it theirs, and asks of another's ranking or figures.
+      const text = said.replace(DISOWNED, " ").replace(/ {2,}/g, " ").trim();
+      if (text !== said && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text))) return true;
+      if (INDUSTRY_FIGURE.test(text)) return true;
+      if (SETTING_UP_BUSINESS.test(text) && COST_OR_HOW.test(text)) return true;
       if (ARITHMETIC.test(text) || UNIT_CONVERSION.test(text) || OTHER_SEARCH.test(text) || CLOCK_ALARM.test(text))
         return true;
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
@@ -461,7 +491,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (MARKET_BENCHMARK.test(text) || INVESTING.test(text) || OTHER_SITE.test(text)) return true;
       if (DEADLINE.test(text) && GETTING_STOCK_IN.test(text)) return true;
       if (WRITE_OFF.test(text) && TAX.test(text)) return true;
-      if ((CURRENCY_RATE.test(text) && !RATE_SETTING.test(text)) || asksExchangeRate(text)) return true;
+      if ((CURRENCY_RATE.test(withCurrencyNicknames(text)) && !RATE_SETTING.test(text)) || asksExchangeRate(text))
+        return true;
       if (asksAmountConverted(text)) return true;
       if (BEYOND_OWN.test(text) && (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_MOST.test(text)))
         return true;
@@ -477,6 +508,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text) || SITE_NUMBER_ONE.test(text))) return true;
       if (WHO_IS_THE_LEADER.test(text) && !OWN_SIDE.test(text.replace(ASKED_OF_ME, " "))) return true;
       if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
+      // A benchmark said of the whole marketplace ("average ACoS across all of amazon.com").
+      if (!ownSide && MARKET_SCOPE.test(text) && words(text).some((t) => BENCHMARK_WORDS.has(t))) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
       if (!ownSide && MARKET_SCOPE.test(text) && MARKET_AMOUNT.test(text)) return true;
       const kept = [

@@ -7,7 +7,7 @@ import {
   SELLERS_GUESS,
   SUBJECT_PARKED,
 } from "./asides.js";
-import { thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
+import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
@@ -170,6 +170,12 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       ),
     ),
   );
+  // "thanks for the numbers", "Tak for the help, have a nice weekend": courtesies only, whatever seller words they hold,
+  // ask for nothing, after any question as alone.
+  if (onlyCourtesy(text)) {
+    const slots = slotsOf(asked, options, model);
+    return { error: invalidQuery(text, slots, model, model.classifier.nearest(slots.masked, 20), options.catalog) };
+  }
   // "Other question: since when has Amazon not paid me?": the label only says a new subject starts; the rest is asked
   // afresh, and its word "question" asks no help.
   // "Right, parking the returns for now. …": a subject put aside is announced the same way.
@@ -192,7 +198,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     return parseQuestion(asking, options);
   }
   // "Owner confirmed the new supplier lead time, so set it to 50 days": the bid after its reason is the setting.
-  const setting = settingAfterItsReason(asked, options, model);
+  const setting = settingAfterItsReason(asked, options, model) ?? settingBeforeItsReason(asked, options, model);
   if (setting !== undefined) return setting;
   // "My accountant wants the Spanish gross for August. What was it?": the figure wanted is the one asked.
   const pointed = namedThenAsked(asked);
@@ -538,6 +544,32 @@ function settingAfterItsReason(text: string, options: ParseOptions, model: Parse
     bid = bid.replace(/\b(?:it|that|this)\b/i, `my ${named}`);
   const alone = parseQuestion(bid, { ...options, previous: undefined });
   return "understanding" in alone && BIDS.has(alone.understanding.intent) ? alone : undefined;
+}
+
+/**
+ * Where a setting changed ends and what led to it starts ("Change my lead time to 60 days, now ship by sea", "set
+ * safety stock to 3 weeks because the supplier is slow", "target ACoS 20% - margins are thinner now"): a stop, a comma
+ * or a dash, or a word that gives a reason.
+ */
+const BID_THEN_REASON =
+  /\s*[,.;:!]\s+|\s+[-–—]+\s+|\s+(?=(?:because|cause|cos|as|since|now that|given that|seeing as|seeing that)\s)/i;
+
+/**
+ * A setting changed, then what led to it ("Change my lead time to 60 days, now ship by sea"): the reason's words
+ * ("ship by sea") are no question of their own, so the setting is the request. A second setting or a question after
+ * it ("…, and safety stock to 14", "…, and what's my ACoS") is read whole.
+ */
+function settingBeforeItsReason(text: string, options: ParseOptions, model: ParserModel): ParseOutcome | undefined {
+  const joint = BID_THEN_REASON.exec(text);
+  if (!joint || joint.index === 0) return undefined;
+  const reason = text.slice(joint.index + joint[0].length);
+  if (!/[a-z]/i.test(reason)) return undefined;
+  if (Object.keys(slotsOf(text.slice(0, joint.index), options, model).settings).length === 0) return undefined;
+  const told = slotsOf(reason, options, model);
+  if (told.settingNamed !== undefined || Object.keys(told.settings).length > 0) return undefined;
+  const bid = parseQuestion(text.slice(0, joint.index), { ...options, previous: undefined });
+  if (!("understanding" in bid) || bid.understanding.intent !== "update_settings") return undefined;
+  return "understanding" in parseQuestion(reason, { ...options, previous: undefined }) ? undefined : bid;
 }
 
 /** Words that set a period against another ("checking against last month", "compared with October"). */

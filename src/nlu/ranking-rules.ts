@@ -355,10 +355,11 @@ const HELD_IDLE =
 
 /**
  * How long stock has sat, or that it does not sell: "for 90 days", "since June", "too long", "that isn't selling". "For"
- * before a product only names it ("stock sitting in FBA for B0…").
+ * before a product, a part of the catalog or a marketplace only names it ("stock sitting in FBA for B0…", "what do I
+ * have sitting in FBA for Office Products").
  */
 const HELD_TOO_LONG =
-  /(?:^| )(?:since|for(?! (?:__asin__|__sku__)(?: |$))|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
+  /(?:^| )(?:since|for(?! (?:__asin__|__sku__|__category__|__subcategory__|__mkt__)(?: |$))|longer|too long|ages|unsold|__duration__|not|isn't|aren't|hasn't|haven't|won't|doesn't|don't|never)(?= |$)/;
 
 /** The stock asked in words the classifier hears as money (stock-by-its-words.ts): the stock question meant. */
 function stockInMoneyWords(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {

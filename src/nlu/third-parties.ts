@@ -90,11 +90,13 @@ const THEIR_AD_USE =
   /^(?:(?:currently|usually|all|even|also|still) )?(?:running|run|runs|using|use|uses|bidding on|bid on|targeting|target|targets|getting|get|gets|got|seeing|see|have|has|had|spending|spend|paying|pay|hitting|hit|at)(?= |$)/;
 /** What a subject holds, asked of it ("how many reviews does my competitor's yoga mat have"). */
 /**
- * The market's leader named by its rank ("the top ranked spatula listing", "the number one yoga mat seller"), in a
- * question that says nothing of the seller's own: someone else's listing, whose traffic or sales are not mirrored.
+ * The market's leader named by its rank ("the top ranked spatula listing", "the number one yoga mat seller", "the #1
+ * ranked listing in yoga mats"), in a question that says nothing of the seller's own: someone else's listing, whose
+ * traffic or sales are not mirrored. Ranked so, the kind of goods may be one of the catalog's ("yoga mat" reads
+ * `__subcategory__`); "the leading Toys & Games products" are the seller's own best.
  */
 const MARKET_LEADER =
-  /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1) (?:ranked|ranking|rated)|number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3} (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
+  /(?:^| )the (?:(?:top|highest|best|number one|no 1|#1|1) (?:ranked|ranking|rated)(?: [a-z_]+){0,3}|(?:number one|no 1|#1|market leading|leading)(?: [a-z]+){0,3}) (?:listing|listings|seller|sellers|product|products|brand|brands|asin|asins)(?= |$)/;
 /**
  * The leader of a niche, even the seller's own ("the top seller in my yoga mat niche", "the biggest brand in our
  * space"): a niche is the market around the catalog, so its top seller is another business, where "my top seller" is
