@@ -11,7 +11,12 @@
  *   cheap compared to the concurrence" sets the seller's prices against the competition. "Concurrent" alone is English
  *   ("concurrent sessions") and stays as it is.
  * "Please" in another language ("por favor", "svp", "bitte") is a courtesy, taken out with the others in courtesies.ts.
+ * Beyond these, the seller's everyday words for stock, the warehouse, reordering, ads, bids, P&L, alerts, settings and
+ * thanks ("Lagerbestand", "genbestille", "pujas", "avísame", "estoque de segurança", "tak") are a glossary in
+ * data/nlu/words.json (borrowed_words), each put in the English word it is listed under.
  */
+
+import { readDataJson } from "../core/reference-data.js";
 
 type Rewrite = [pattern: RegExp, replacement: string];
 
@@ -35,9 +40,48 @@ const REWRITES: Rewrite[] = [
   ],
 ];
 
+/** Letters a seller may write without their mark that Unicode does not split into a letter and a mark. */
+const UNMARKED: Record<string, string> = { ß: "ss", ø: "o", æ: "ae", ł: "l", ı: "i", đ: "d" };
+
+/** One letter of a glossary word as a pattern that also matches it written without its diacritic ("ã" or "a"). */
+function letterPattern(letter: string): string {
+  if (letter === " " || letter === "-") return "[\\s-]+";
+  if (letter === "'") return "['\u2019]";
+  const bare = UNMARKED[letter] ?? letter.normalize("NFD").replace(/\p{M}/gu, "");
+  const escaped = letter.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return bare === letter ? escaped : `(?:${escaped}|${bare})`;
+}
+
+/** A word or phrase in the seller's spelling, as its key in the glossary: lower case, without diacritics. */
+function folded(word: string): string {
+  return [...word.toLowerCase().normalize("NFC")]
+    .map((c) => UNMARKED[c] ?? c.normalize("NFD").replace(/\p{M}/gu, ""))
+    .join("")
+    .replace(/[\s-]+/g, " ")
+    .replace(/\u2019/g, "'");
+}
+
+type Glossary = { pattern: RegExp; english: Map<string, string> };
+let glossary: Glossary | undefined;
+
+/** The glossary of words.json as one pattern (longest words first, so a phrase wins over its first word). */
+function borrowedGlossary(): Glossary {
+  if (glossary) return glossary;
+  const lists = readDataJson<{ borrowed_words: Record<string, string[]> }>("nlu/words.json").borrowed_words;
+  const english = new Map<string, string>();
+  for (const [word, borrowed] of Object.entries(lists)) for (const b of borrowed) english.set(folded(b), word);
+  const words = Object.values(lists)
+    .flat()
+    .sort((a, b) => b.length - a.length);
+  const alternatives = words.map((w) => [...w.normalize("NFC")].map(letterPattern).join(""));
+  glossary = { pattern: new RegExp(`(?<![\\p{L}\\d])(?:${alternatives.join("|")})(?![\\p{L}\\d])`, "giu"), english };
+  return glossary;
+}
+
 /** The question with words borrowed from another language put in the English the parser reads. */
 export function withBorrowedWords(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of REWRITES) out = out.replace(pattern, replacement);
+  const { pattern, english } = borrowedGlossary();
+  let out = text.replace(pattern, (m) => english.get(folded(m)) ?? m);
+  for (const [rewrite, replacement] of REWRITES) out = out.replace(rewrite, replacement);
   return out;
 }

@@ -364,8 +364,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     confidence = 0.4;
   }
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
-  // Thanks for help given ("cheers, you've been a massive help") ask for nothing.
-  if (intent && thanksForHelp(text) && !hasSellerSlot(slots, true)) intent = undefined;
+  // Thanks for help given ("cheers, you've been a massive help", "tak for the help" in the seller's own words, read in
+  // English) ask for nothing.
+  if (intent && thanksForHelp(asked) && !hasSellerSlot(slots, true)) intent = undefined;
   // A figure of the future ("what will my sales be next month", "the storage fee next October") is not in the
   // mirror: only stock looks ahead.
   if (
