@@ -24,9 +24,9 @@ const UNIT = "(days|weeks|months|quarters|daily|weekly|monthly|quarterly)";
 /** After "by" or "per", the unit is singular ("I'd prefer it by month"). */
 const UNIT_AFTER_BY = "(?:by|per) (day|week|month|quarter)";
 
-/** Words a remark may open with: "hmm", "ok", "actually", "I think", "maybe". */
+/** Words a remark may open with: "hmm", "ok" (or "vale", "bueno"), "now", "actually", "I think", "maybe". */
 const OPENER =
-  "(?:(?:hmm+|hm|ok|okay|k|yeah|yes|right|actually|honestly|tbh|so|but|and|though|maybe|perhaps|probably|i think|i guess|i feel like|i reckon|thinking about it|on second thought|oh|ah|nah|no|thanks|cheers|cool|nice)(?: |$))*";
+  "(?:(?:hmm+|hm|ok|okay|k|vale|bueno|dale|yeah|yes|right|now|actually|honestly|tbh|so|but|and|though|maybe|perhaps|probably|i think|i guess|i feel like|i reckon|thinking about it|on second thought|oh|ah|nah|no|thanks|cheers|cool|nice)(?: |$))*";
 
 /** What the buckets may be called: "monthly buckets", "a weekly view", "the daily chart". */
 const NOUN =

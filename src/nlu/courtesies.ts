@@ -19,7 +19,7 @@ const LEADING_GREETING =
  * "right now" or "great sellers" stay words of the question.
  */
 const LEADING_ACKNOWLEDGEMENT =
-  /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
+  /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine|vale|bueno|dale|va bene|d'accord|tamam|accha|acha|theek hai|thik hai)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
 
 /**
  * An apology or a second thought that opens a correction ("sorry, could I see that by units instead?", "oops - the UK

@@ -13,6 +13,18 @@ function thanksgiving(year: number): [number, number] {
   return [10, firstThursday + 21];
 }
 
+/** The `nth` (1-based) `weekday` (0 Sunday … 6 Saturday) of a month, as [month index, day]; `nth` 0 is the last. */
+function nthWeekday(month: number, weekday: number, nth: number): (year: number) => [number, number] {
+  return (year) => {
+    if (nth === 0) {
+      const last = new Date(Date.UTC(year, month + 1, 0));
+      return [month, last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7)];
+    }
+    const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+    return [month, 1 + ((weekday - first + 7) % 7) + 7 * (nth - 1)];
+  };
+}
+
 /** Each named day's date in a year, as [month index, day] (a day past the month's end rolls into the next). */
 const DAYS: [RegExp, (year: number) => [number, number]][] = [
   [/black friday/, (y) => [10, thanksgiving(y)[1] + 1]],
@@ -25,6 +37,15 @@ const DAYS: [RegExp, (year: number) => [number, number]][] = [
   [/new year'?s day/, () => [0, 1]],
   [/valentine'?s day/, () => [1, 14]],
   [/halloween/, () => [9, 31]],
+  // The public holidays of the marketplaces' countries that fall on a fixed day or a fixed weekday of a month.
+  [/labou?r day/, nthWeekday(8, 1, 1)],
+  [/memorial day/, nthWeekday(4, 1, 0)],
+  [/presidents'? day/, nthWeekday(1, 1, 3)],
+  [/independence day|fourth of july|4th of july/, () => [6, 4]],
+  [/canada day/, () => [6, 1]],
+  [/remembrance day|veterans'? day|armistice day/, () => [10, 11]],
+  [/singles'? day/, () => [10, 11]],
+  [/st\.? patrick'?s day|saint patrick'?s day/, () => [2, 17]],
 ];
 
 /** The ISO date of the named day (as DAYS names it: "christmas day", "black friday") in `year`; undefined if unnamed. */
@@ -55,7 +76,7 @@ const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|c
 
 /** The text with every named day replaced by its date, given today's date (YYYY-MM-DD). */
 export function withNamedDays(text: string, today: string): string {
-  if (!/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween/.test(text)) return text;
+  if (!/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween|day|july/.test(text)) return text;
   const thisYear = Number(today.slice(0, 4));
   return text.replace(
     NAMED_DAY,
@@ -83,4 +104,24 @@ export function withNamedDays(text: string, today: string): string {
       return said(date);
     },
   );
+}
+
+/** A date as said in brackets: "Sept 7", "7 September", "Nov 11th, 2026", "9/7". */
+const BRACKETED_DATE =
+  "(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?(?:,? \\d{4})?|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?)";
+/** A word of the day's name: no word of time, which would open the period itself, and no domain ("amazon.com"). */
+const NAME_WORD = "(?!(?:since|from|after|starting|as|on|until|till|through|in|at)\\b)[a-z'&]+";
+/**
+ * A day named by what happened on it, with its date in brackets, after a word of time ("since Labour Day (Sept 7)",
+ * "from the relaunch (Oct 3)", "on Prime Day (July 8th)"): the date the seller gave is the day meant, so the name
+ * gives way to it and the period grammar reads "since Sept 7" as it reads it anywhere.
+ */
+const NAME_THEN_DATE = new RegExp(
+  `(?<![\\w])(since|from|after|starting(?: from)?|as of|on|until|till|through) (?:(?:the|our|my|a) )?(?:${NAME_WORD} ){0,3}${NAME_WORD} ?\\((?:on |i\\.?e\\.? |aka |=)?(${BRACKETED_DATE})\\)`,
+  "gi",
+);
+
+/** The question (as written, brackets and all) with a named day dated in brackets read as its date. */
+export function withBracketedDates(question: string): string {
+  return question.includes("(") ? question.replace(NAME_THEN_DATE, "$1 $2") : question;
 }

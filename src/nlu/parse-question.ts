@@ -1119,9 +1119,8 @@ const TOTALS_ASKED = /(?:^| )totals(?= |$)/;
 
 /** Buckets of time a series is drawn in. */
 const TIME_BUCKETS = new Set(["day", "week", "month"]);
-
-/** A listing's traffic and how much of it converts: what the conversion analysis shows per product. */
-const TRAFFIC_FIGURES = new Set<Metric>(["sessions", "page_views", "conversion_rate"]);
+/** Figures whose own answer is one number or a table of rows, so that asked per day, week or month they are a trend. */
+const FIGURES_DRAWN = new Set<Intent>(["conversion_analysis", "advertising_summary", "refund_analysis"]);
 
 /**
  * A margin or profit split by a word no grouping grammar knows ("margin by subcat in the uk", "profit margin broken
@@ -1452,30 +1451,18 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // How a figure moved over time, for the account rather than per product or campaign, is a trend.
   const perEntity = ["asin", "campaign", "keyword"].includes(slots.groupBy ?? slots.entityGroup ?? "");
   const trendable = model.vocab.intents.sales_trend.allowed?.includes(slots.metrics[0] ?? "revenue");
-  // The account's traffic in time buckets ("weekly conversion rate this quarter") is drawn over time too.
-  const trafficBuckets = intent === "conversion_analysis" && TIME_BUCKETS.has(slots.groupBy ?? "");
-  // So is one product's, when how it moved is asked in words ("how has conversion on B0… moved week to week").
-  const productMoved = trafficBuckets && slots.trendCue;
+  // A figure in time buckets, the account's or one product's ("weekly conversion rate this quarter", "conversion rate by
+  // day for B0…", "TACoS by month"), is drawn over time too: a figure per day, week or month of a period is its series.
+  const timeBuckets = FIGURES_DRAWN.has(intent) && TIME_BUCKETS.has(slots.groupBy ?? "");
   if (
-    (slots.trendCue || trafficBuckets) &&
+    (slots.trendCue || timeBuckets) &&
     trendable &&
     !perEntity &&
-    ((!slots.asin && !(trafficBuckets && slots.sku)) || productMoved) &&
+    (!slots.asin || timeBuckets) &&
     (["sales_summary", "refund_analysis", "conversion_analysis", "advertising_summary"].includes(intent) ||
       (intent === "profit_breakdown" && ["profit", "profit_margin", "revenue"].includes(slots.metrics[0] ?? "")))
   )
     return "sales_trend";
-  // One product's traffic or conversion in time buckets ("unit session % for B0…, weekly", "sessions for SKU X per
-  // day") is that product's conversion analysis, as it is said "by week": the series of a sales figure is a trend.
-  if (
-    intent === "sales_trend" &&
-    !slots.trendCue &&
-    (slots.asin !== undefined || slots.sku !== undefined) &&
-    TIME_BUCKETS.has(slots.groupBy ?? "") &&
-    slots.metrics.length > 0 &&
-    slots.metrics.every((m) => TRAFFIC_FIGURES.has(m))
-  )
-    return "conversion_analysis";
   // An advertising figure asked with nothing per campaign (no campaign word, breakdown, ranking, count or threshold)
   // is the account's figure: "attributed ad sales last week", "acos t12m".
   const perCampaign =

@@ -1,5 +1,5 @@
 import type { CatalogVocabulary } from "../core/catalog-vocabulary.js";
-import { withNamedDays } from "./named-days.js";
+import { withBracketedDates, withNamedDays } from "./named-days.js";
 import { addDaysIso } from "../core/dates.js";
 import { addMonthsIso, calendarUnitOf, resolveTimeframe } from "../core/timeframe.js";
 import type { Lexicon } from "./lexicon.js";
@@ -456,8 +456,9 @@ const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
 /** A period-over-period phrase and its unit ("month on month", "week-over-week"). */
 const STEP_BY_STEP = /(?<![\w])(day|week|month|quarter)[ -](?:on|over)[ -]\1(?![\w])/;
-/** "moved week to week", "from day to day": how a figure went from one bucket to the next, a series. */
-const BUCKET_TO_BUCKET = /(?<![\w])(day|week|month|quarter)[ -]to[ -]\1(?![\w])/;
+/** "moved week to week", "from day to day", "month after month": how a figure went from one bucket to the next, a series. */
+const BUCKET_TO_BUCKET = /(?<![\w])(day|week|month|quarter)[ -](?:to|after)[ -]\1(?![\w])/;
+const BUCKET_AFTER_BUCKET = /(?<![\w])(day|week|month|quarter) after \1(?![\w])/g;
 /** Days in each unit, near enough to tell whether a period holds two of them. */
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 28, quarter: 90 };
 
@@ -1006,9 +1007,13 @@ function boundBefore(word: string): string {
   return FLOOR_WORDS.includes(word) ? "at least" : "at most";
 }
 
-/** The opening words of a sentence that asks or requests, with or without its question mark. */
+/**
+ * The opening words of a sentence that asks or requests, with or without its question mark. Wanting to do something
+ * with the answer ("want to make sure the warehouse loads them on Monday's truck", "need to get them on the pallet")
+ * tells what it is for: that sentence asks nothing, so its day is no period of the question.
+ */
 const QUESTION_OPENING =
-  /^(?:(?:so|ok|okay|and|but|also|now|then|quick one|just) )*(?:what|what's|whats|which|how|how's|hows|is|are|was|were|do|does|did|can|could|would|will|any|anything|anyone|show|give|list|tell|who|where|when|why|pull|get|compare|check|find|let me|i need|i want|i'd like to (?:see|know)|need|want)(?= |$)/;
+  /^(?:(?:so|ok|okay|and|but|also|now|then|quick one|just) )*(?:what|what's|whats|which|how|how's|hows|is|are|was|were|do|does|did|can|could|would|will|any|anything|anyone|show|give|list|tell|who|where|when|why|pull|get|compare|check|find|let me|i'd like to (?:see|know)|(?:i |we )?(?:need|want)(?! to (?:make sure|be sure|ensure|get (?:them|it|these|those)|have (?:them|it|these|those)|ship|send|load|book|plan|prep|prepare)\b))(?= |$)/;
 
 /**
  * A sentence's end with more text after it: a full stop, question or exclamation mark, or semicolon before a space.
@@ -1182,8 +1187,10 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(DICTATED_DOMAIN, (_all, tld: string) => `amazon.${tld.toLowerCase().replace(/ dot /g, ".")}`)
     .replace(US_LISTED, "$1 the us")
     .replace(TOTAL_CLOSED_BEFORE_ACOS, "$1, and ");
+  // "since Labour Day (Sept 7)": a day named with its date in brackets is that date (the brackets go in normalizing).
+  asked = withBracketedDates(asked);
   if (/sku/i.test(question)) {
-    asked = question.replace(SKU, (_all, code: string) => {
+    asked = asked.replace(SKU, (_all, code: string) => {
       slots.sku ??= catalog.skus.find((s) => s.toLowerCase() === code.toLowerCase()) ?? code;
       return " __sku__ ";
     });
@@ -1743,6 +1750,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   // "by week, not by day", "not for day, for week": buckets turned down are no breakdown asked for.
   text = text.replace(BUCKETS_TURNED_DOWN, " ");
+  // "month after month", "week after week": each bucket in turn, as "month by month" is.
+  text = text.replace(BUCKET_AFTER_BUCKET, "$1 by $1");
   // "hmm, monthly buckets would be easier to read", "weeks might read better": a reply that only remarks on the
   // buckets it would rather have asks for them, and judges no rows.
   const preferred = bucketsPreferred(text);

@@ -54,9 +54,10 @@ describe("how one product's figure moved week to week, day to day or month on mo
     expectFrame([q], { intent: "sales_trend", filters: { group_by, metrics: [metric] } }),
   );
   it.each([
-    // Said without how it moved, a product's traffic per bucket is its conversion analysis.
-    ["conversion rate for B0OPDESK01, daily, last 4 weeks", "conversion_analysis"],
-    ["sessions for SO-YOGA-01 per week", "conversion_analysis"],
+    // Said without how it moved, a product's traffic per bucket is drawn over time as well (a figure per day or week
+    // is its series: periods-and-numbers-20).
+    ["conversion rate for B0OPDESK01, daily, last 4 weeks", "sales_trend"],
+    ["sessions for SO-YOGA-01 per week", "sales_trend"],
     // The buy box keeps its own question.
     ["how has the buy box on B0OPDESK01 moved week to week", "buy_box_share"],
   ])("%j stays %s", (q, intent) => expectFrame([q], { intent }));
