@@ -402,7 +402,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
 
   const base =
     followUp && previous && !newSubjectInOtherArea(asked, intent, previous)
-      ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters))
+      ? carriedFilters(previous, refineIntent(intent, slots, model, previous.filters), model)
       : {};
   intent = refineIntent(intent, slots, model, base);
   if (followUp) {
@@ -1241,6 +1241,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // a price change, where "who is undercutting me" asks about prices now.
   if (intent === "competitor_pricing" && slots.timeframe && UNDERCUT_EVENT.test(slots.topicText))
     return "price_changes";
+  // …and being undercut ("am I being undercut in Spain? a reseller has been pushy since September") asks how the prices
+  // stand now, whatever period the story beside it names.
+  if (intent === "price_changes" && BEING_UNDERCUT.test(slots.topicText) && !UNDERCUT_EVENT.test(slots.topicText))
+    return "competitor_pricing";
   // What the seller should pay per click ("how much should I be paying per click on my keywords") is a bid to set.
   if (
     (intent === "advertising_summary" || intent === "acos_by_campaign" || intent === "wasted_ad_spend") &&
@@ -1436,8 +1440,15 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.metrics[0] === "profit" || TOTALS_ASKED.test(slots.topicText))
   )
     return refineIntent("sales_summary", slots, model, kept);
-  // The P&L asked by name per category ("profit and loss by category") is the P&L, not the margins.
+  // The P&L asked by name per category ("profit and loss by category") is the P&L, not the margins; asked by name with
+  // a reason after it ("break Q3's P&L out per store so I can see which one nets money"), the P&L, not a total.
   if (intent === "profit_margin_by_category" && PNL_WORDS.test(slots.topicText)) return "profit_breakdown";
+  if (
+    intent === "sales_summary" &&
+    PNL_WORDS.test(slots.topicText) &&
+    (slots.metrics.length === 0 || ["profit", "revenue"].includes(slots.metrics[0] ?? ""))
+  )
+    return "profit_breakdown";
   // Profit per category ("what do I keep per category after costs") is the category's margin, unless a P&L is asked.
   if (
     intent === "profit_breakdown" &&
@@ -1562,6 +1573,7 @@ const WHAT_DOES_BEST =
  */
 const UNDERCUT_EVENT =
   /(?:^| )(?<!(?:being|getting) )(?:undercut|has undercut|have undercut|got undercut|was undercut|were undercut)(?= |$)/;
+const BEING_UNDERCUT = /(?:^| )(?:being|getting) undercut(?= |$)/;
 
 /**
  * A yes/no question, its verb first ("is my lead time…", "are we on a 45 day lead time", "have I set…"), and not a
@@ -1708,11 +1720,17 @@ function leadTimeWaitedOut(slots: Slots): number | undefined {
 const TAKES_TO_ARRIVE = /(?:^| )(?:takes?|took|needs?|needed|is|are) __duration__ (?:for|to|until|before)(?= |$)/;
 
 /** What a follow-up starts from: everything before, or only the scope when the intent changes. */
-function carriedFilters(previous: Understanding, intent: Intent): Filters {
+function carriedFilters(previous: Understanding, intent: Intent, model: ParserModel): Filters {
   const carried: Filters = {};
+  // The series of the figures asked before ("the ad spend of last quarter", then "and divided by week?") draws those
+  // figures: a trend keeps them when it can draw every one.
+  const seriesOfSame =
+    intent === "sales_trend" &&
+    (previous.filters.metrics ?? []).every((m) => model.vocab.intents.sales_trend.allowed?.includes(m));
   for (const [key, value] of Object.entries(previous.filters)) {
     if (key === "date_range") continue;
-    if (intent !== previous.intent && !KEPT_ACROSS_INTENTS.includes(key)) continue;
+    if (intent !== previous.intent && !KEPT_ACROSS_INTENTS.includes(key) && !(key === "metrics" && seriesOfSame))
+      continue;
     // "will it run out?" after last month's sales: stock is asked of now, whatever period the sales were of.
     if (key === "timeframe" && intent !== previous.intent && INTENT_AREAS[intent] === "inventory") continue;
     carried[key] = structuredClone(value);

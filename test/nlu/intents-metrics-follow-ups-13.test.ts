@@ -40,7 +40,12 @@ describe("a total divided for something is broken down by it", () => {
     ["margins separated for subcategory this year", "profit_margin_by_category", { group_by: "subcategory" }],
   ])("%j is broken down", (q, intent, filters) => expectFrame([q], { intent, filters }));
   it.each([
-    [["the ad spend of last quarter", "and divided for week?"], "advertising_summary", { group_by: "week" }],
+    // Per week, the ad spend is drawn as its series, of the same figure.
+    [
+      ["the ad spend of last quarter", "and divided for week?"],
+      "sales_trend",
+      { group_by: "week", metrics: ["ad_spend"] },
+    ],
     [
       ["the FBA fees and storage fees in 2025", "and divided by month?"],
       "profit_breakdown",

