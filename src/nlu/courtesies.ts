@@ -28,9 +28,24 @@ const LEADING_ACKNOWLEDGEMENT =
 const LEADING_APOLOGY =
   /^\s*(?:sorry|so sorry|apologies|oops|whoops|my bad|my mistake|scratch that|on second thought|actually|wait|hmm+)\s*[!,.:;-]+\s+(?=\S)/i;
 
-/** The question without a greeting before it ("Hello there, what can you do?" → "what can you do?"). */
+/**
+ * A sign-off that closes a message written as a letter ("…Would you mind grabbing it?\n\nBest,\nJen", "… please.
+ * Kind regards, Tom", "…by Friday. Cheers"): after a stop or a new line, the closing word alone or with a name after a
+ * comma or a line break, so "best sellers" at the end stays the question's words.
+ */
+const CLOSING_SIGN_OFF =
+  /(?<=[.!?\n])\s*(?:best|best regards|kind regards|warm regards|warmest regards|regards|best wishes|all the best|many thanks|thanks|thank you|thx|cheers|sincerely|yours|yours truly|br)\s*(?:[.!]|(?:,|[,.!]?\s*\n)\s*[a-z][a-z'-]*(?: [a-z][a-z'-]*)?\s*[.!]?)?\s*$/i;
+
+/**
+ * The question without a greeting before it or a sign-off after it ("Hello there, what can you do?" → "what can you
+ * do?").
+ */
 export function withoutGreeting(text: string): string {
-  const rest = text.replace(LEADING_GREETING, "").replace(LEADING_ACKNOWLEDGEMENT, "").replace(LEADING_APOLOGY, "");
+  const rest = text
+    .replace(LEADING_GREETING, "")
+    .replace(LEADING_ACKNOWLEDGEMENT, "")
+    .replace(LEADING_APOLOGY, "")
+    .replace(CLOSING_SIGN_OFF, "");
   return /[a-z]/i.test(rest) ? rest : text;
 }
 

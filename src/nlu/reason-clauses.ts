@@ -55,7 +55,7 @@ const RECIPIENT = new RegExp(
  * with the bank tomorrow". Its day is when the meeting is, not the period asked about.
  */
 const MEETING_AHEAD = new RegExp(
-  `^${LEAD}${WE} (?:(?:just|currently|still|now|about|going|due|off) (?:to )?)?(?:meeting|pitching to|presenting to|talking to|speaking (?:to|with)|sitting down with|catching up with|(?:have|having|got|have got) (?:a |an |the )?(?:[a-z]+ )?(?:meeting|call|catch ?up|review|pitch|presentation|sit down) (?:with|for))(?= |$)`,
+  `^${LEAD}${WE} (?:(?:just|currently|still|now|about|going|due|off) (?:to )?)?(?:meeting|pitching to|presenting to|talking to|speaking (?:to|with)|sitting down with|catching up with|(?:have|having|got|have got) (?:a |an |the )?(?:[a-z]+ )?(?:meeting|call|catch ?up|review|pitch|presentation|sit down)(?: (?:with|for|on|this|next|tomorrow|today|tonight|later|at|in))?)(?= |$)`,
 );
 
 /**
@@ -144,9 +144,17 @@ const BUT_THEN = /\s+but\s+(?=\S)/i;
 /** A clause that only goes on describing the one before it ("…the bank statement, which shows 3 deposits"). */
 const RELATIVE = /^(?:which|who|whose)\b/i;
 
+/**
+ * A meeting ahead joined to what the seller wants for it by "and" ("I've got a supplier meeting on Monday and want to
+ * walk in with the Q3 revenue"): the request starts after the "and", whatever the seller means to do with the figure.
+ */
+const MEETING_THEN_WANTING = /\s+and\s+(?=(?:(?:i|we|i'd|we'd) )?(?:need|want|would like|'d like|like)\b)/i;
+
 /** Where the request inside a clause that opens with a purpose or an occasion starts, and where the purpose ends. */
 function askingInsidePurpose(c: string): { end: number; start: number } | undefined {
   const lower = c.toLowerCase();
+  const meeting = MEETING_AHEAD.test(straightApostrophes(lower)) ? MEETING_THEN_WANTING.exec(c) : null;
+  if (meeting && meeting.index > 0) return { end: meeting.index, start: meeting.index + meeting[0].length };
   // "I've only been on .com since the summer but show me…": the history told, then the request after "but".
   const history = BACKGROUND.test(straightApostrophes(lower)) ? BUT_THEN.exec(c) : null;
   if (history && history.index > 0) return { end: history.index, start: history.index + history[0].length };

@@ -387,9 +387,9 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
 // so does when it takes effect ("is from now on 18%", "going forward is 40 days"), and the account an agency names as
 // the one it runs ("the target ACoS for this account to 22%", "lead time for the client to 40 days"). "On" links only a length ("put the
-// safety stock on 14 days"), as "at" does. A value wished on a form ("should read 30%", "needs to say 25") is linked as said; what it "says" now is not.
+// safety stock on 14 days"), as "at" does, and so does a learner's "for" ("put my target ACoS for 18%"). A value wished on a form ("should read 30%", "needs to say 25") is linked as said; what it "says" now is not.
 const SETTING_LINK =
-  "(?: (?:(?:for|on|across|of) (?:this|the|my|our|their|that) (?:whole |entire )?(?:account|client|store|shop|seller account|brand|business)|to|into|setting|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))))*";
+  "(?: (?:(?:for|on|across|of) (?:this|the|my|our|their|that) (?:whole |entire )?(?:account|client|store|shop|seller account|brand|business)|to|into|setting|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))|for(?= \\d+(?:\\.\\d+)? ?(?:%|percent|days?|weeks?|months?)(?![\\w]))))*";
 const LEAD_TIME = new RegExp(
   `(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`,
   "g",
@@ -417,7 +417,7 @@ const ORDER_TO_ARRIVAL =
 const TRANSIT_LEAD_TIME =
   /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
 const CURRENCY = new RegExp(
-  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK}(?: the)? ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
+  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK}(?: in)?(?: the)? ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
 );
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
@@ -496,9 +496,12 @@ const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
  */
 const CURRENCY_COMMAND =
   /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
-/** The target ACoS given a value, its name also in a second language's order ("my objective of acos is 22%"). */
+/**
+ * The target ACoS given a value, its name also in a second language's order ("my objective of acos is 22%"), or the
+ * ACoS told first and called the target after ("ACoS 22% is my target", "acos of 15 as the goal").
+ */
 const TARGET_ACOS = new RegExp(
-  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos|(?:target|goal) (?:of|for) (?:the |my )?acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal))(?![\\w])`,
+  `(?<![\\w])(?:(?:target acos|acos target|acos goal|goal acos|(?:target|goal) (?:of|for) (?:the |my )?acos)${SETTING_LINK} (\\d+(?:\\.\\d+)?) ?(?:%|percent)?|(\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:my |the |our |as my |as the )?(?:target acos|acos target|acos goal)|acos(?: of| at)? (\\d+(?:\\.\\d+)?) ?(?:%|percent)? (?:is|as|will be|should be|must be|for) (?:my |the |our |a |the new |my new )?(?:target|goal|objective|aim))(?![\\w])`,
   "g",
 );
 /**
@@ -595,7 +598,7 @@ const COUNT_HELD = /(?:^| )how many (?:have (?:i|we)|(?:i|we) have|'ve (?:i|we)|
 /** Sounds of hesitation alone, which a follow-up's opening word may come after ("hmm and in canada?", "oh ok, units"). */
 const HESITATION = /^(?:(?:hmm+|hm|um+|uh+|erm|er|ah+|oh+|well),? )+$/;
 /** A count of goods with no word of selling: units held where the intent is stock ("how many pieces of X do I have"). */
-const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece"]);
+const BARE_COUNTS = new Set(["units", "unit", "pieces", "piece", "pcs"]);
 /** Stock named only as what remains, with no noun of its own ("have left", "remaining"). */
 const STOCK_LEFT = /^(?:have left|got left|left|remaining|still left|available)$/;
 /** An instruction about what was just shown ("bucket it monthly", "plot them by week"). */
@@ -813,11 +816,12 @@ const NONE_SOLD_FOR =
 /**
  * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
  * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight"; "for cover 120 days", as a
- * seller writing English as a second language says it. "To last" after a comparison ("compared to last 30 days") is
+ * seller writing English as a second language says it; so is enough wanted for a length ("to have enough for 90 days",
+ * "so I have enough stock for 2 months"), though stock that already has enough for one is a threshold. "To last" after a comparison ("compared to last 30 days") is
  * the period's adjective.
  */
 const COVERED_FOR =
-  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:to (?:have|keep|get|be)|so (?:that )?(?:i|we|it|they|there)(?: will| would)?(?:'s| is| are| have| has| be)?|for (?:to )?having) enough(?: (?:stock|inventory|units|supply|goods))?|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** The cover wanted, told as a length covered: "want 90 days covered", "have 8 weeks of cover", "get 45 days' cover". */
 const COVER_WANTED =
   /(?<![\w])(?:(?<=(?:want|wants|wanted|need|needs|needed|like|have|has|get|got|keep|aim for|target|with) (?:(?:about|around|roughly|at least|a full|the full|another|a further) )?)(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?:'s?)? (?:of (?:stock |inventory )?)?cover(?:age|ed)?|(\d+|an?|one) (days?|weeks?|fortnights?|months?) covered)(?![\w])(?! or (?:less|more|fewer|under|over|below|above|lower|higher))/g;
@@ -1424,7 +1428,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   const hasAcos = text.includes("acos");
   if (hasAcos) {
     text = replaceAll(text, TARGET_ACOS, (m) => {
-      slots.targetAcos = Number(m[1] ?? m[2]);
+      slots.targetAcos = Number(m[1] ?? m[2] ?? m[3]);
       return "__target__ s_target_acos";
     });
     text = replaceAll(text, PURPOSE_TARGET_ACOS, (m) => {
@@ -2364,7 +2368,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       // "spend over $30 and no orders": a clause of its own after the value, not the value's unit.
       if (after && !CLAUSE_LINK.test(after.phrase)) {
         metric = after.value;
-        bareUnits = after.phrase === "units" || after.phrase === "unit";
+        // "under 50 pieces", "below 20 pcs": any bare count of goods, as "units" is.
+        bareUnits = BARE_COUNTS.has(after.phrase);
         end = tokenAt.get(after.end + 1) ?? tokens.length;
       }
     }
@@ -2748,6 +2753,11 @@ const LEVEL_VERBS = new Set([
   "left",
   "hits",
   "hit",
+  // "when it stays less than 50 pieces", "remains under 20": a learner's word for the level stock is left at.
+  "stay",
+  "stays",
+  "remain",
+  "remains",
 ]);
 /**
  * A question that counts the goods sold: "how many" (or "how much" of a word for goods) before a verb of selling in
@@ -2812,8 +2822,9 @@ const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const AS_WELL = /(?:^| )as well(?= |$)/;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
+/** An order from one judged end to the other, in a learner's words too ("from the most weak to the strong"). */
 const JUDGED_RANGE =
-  /(?<![\w])(?:(best|strongest|healthiest) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest)|(?:worst|weakest|poorest) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest))(?![\w])/;
+  /(?<![\w])(?:(best|strongest|healthiest|most strong|strong) (?:to|down to|through) (?:the )?(?:worst|weakest|poorest|most weak|weak)|(?:worst|weakest|poorest|most weak|weak) (?:to|up to|through) (?:the )?(?:best|strongest|healthiest|most strong|strong))(?![\w])/;
 /** What can hold a count of units on hand: a product named or pointed to. */
 const UNIT_HOLDERS = new Set(["__asin__", "__sku__", "it", "anything", ...PRODUCT_NOUNS]);
 /** A count taken over a period, which a level on hand is not: "a week", "per day", "daily", "last month". */

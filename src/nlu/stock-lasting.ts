@@ -19,6 +19,17 @@ const LASTS = "(?:(?:be )?(?:going to|gonna) )?(?:last|hold out|hold up|keep goi
 
 const STOCK_LASTING = new RegExp(`\\b${LENGTH_ASKED} ${AUX} ([^.?!,;:]{1,80}?) ${LASTS}\\b`, "gi");
 
+/**
+ * Stock said to be enough for a length asked, as a learner may ask how long it lasts ("every product stock is enough
+ * for how many days?", "for how many weeks is my inventory enough?"): the thing starts at a word that makes it the
+ * seller's or picks each of it, as OWNED_OR_EACH reads it.
+ */
+const THING_OWNED = "((?:each|every|all|my|our|the|current|remaining)\\b[^.?!,;:]{0,60}?)";
+const ENOUGH_FOR_LENGTH = new RegExp(
+  `\\b${THING_OWNED} (?:is|are|will be|would be|stays|remains) enough(?: for)? ${LENGTH_ASKED}\\b|\\b(?:for )?${LENGTH_ASKED} (?:is|are|will|would) ${THING_OWNED} (?:be |stay |remain )?enough\\b`,
+  "gi",
+);
+
 /** The thing that lasts starts by making it the seller's, or by picking each of it. */
 const OWNED_OR_EACH =
   /^(?:(?:each|every|all|any)(?: (?:of|one of))?(?: (?:my|our|the|these|those))?|my|our|the|these|those|this|that|current|remaining|what's left of (?:my|our|the))\b/i;
@@ -35,12 +46,14 @@ const WHOLE_STOCK = /^(?:my|our|the|these|those)?\s*(?:current|remaining)?\s*(?:
 /** The text with each question of how long the seller's stock lasts asked as that stock's days of supply. */
 export function withStockLastingAsSupply(text: string): string {
   if (!/\bhow (?:many|long)\b/i.test(text)) return text;
-  return text.replace(STOCK_LASTING, (all, thing: string) =>
-    OWNED_OR_EACH.test(thing) && (STOCK_NOUN.test(thing) || EACH_OF_OWN.test(thing))
-      ? // "of my remaining units" would name the units on hand as a second figure; the whole stock is the default.
-        WHOLE_STOCK.test(thing.trim())
-        ? "days of supply"
-        : `days of supply of ${thing}`
-      : all,
-  );
+  return text
+    .replace(STOCK_LASTING, asSupply)
+    .replace(ENOUGH_FOR_LENGTH, (all, first?: string, second?: string) => asSupply(all, first ?? second ?? ""));
+}
+
+/** The days of supply of the thing that lasts, when it is the seller's stock; the words as they were otherwise. */
+function asSupply(all: string, thing: string): string {
+  if (!OWNED_OR_EACH.test(thing) || !(STOCK_NOUN.test(thing) || EACH_OF_OWN.test(thing))) return all;
+  // "of my remaining units" would name the units on hand as a second figure; the whole stock is the default.
+  return WHOLE_STOCK.test(thing.trim()) ? "days of supply" : `days of supply of ${thing}`;
 }
