@@ -36,14 +36,26 @@ const LEADING_APOLOGY =
 const CLOSING_SIGN_OFF =
   /(?<=[.!?\n])\s*(?:best|best regards|kind regards|warm regards|warmest regards|regards|best wishes|all the best|many thanks|thanks|thank you|thx|cheers|sincerely|yours|yours truly|br)\s*(?:[.!]|(?:,|[,.!]?\s*\n)\s*[a-z][a-z'-]*(?: [a-z][a-z'-]*)?\s*[.!]?)?\s*$/i;
 
+/** The first clause of a message, up to the mark that closes it, and that mark with the space after it. */
+const FIRST_CLAUSE = /^\s*([^,.;:!?()]+?)\s*(?:[!,.:;?]+|\s[-–—]+)\s+(?=\S)/;
+
+/**
+ * Thanks for the answer just given that open the next message ("Thanks! Could you switch that to a daily view?",
+ * "cheers for that - now by week", "thank you so much. and for Germany?"): they answer nothing, so what follows is
+ * read as if said alone, a reply to the question before when it edits it, a new question when it is one ("Thanks!
+ * Different topic: …"). Only a clause of courtesy alone, closed by a mark; "thanks for the sales by week" stays whole.
+ */
+function withoutLeadingThanks(text: string): string {
+  const m = FIRST_CLAUSE.exec(text);
+  return m && onlyCourtesy(m[1]) ? text.slice(m[0].length) : text;
+}
+
 /**
  * The question without a greeting before it or a sign-off after it ("Hello there, what can you do?" → "what can you
  * do?").
  */
 export function withoutGreeting(text: string): string {
-  const rest = text
-    .replace(LEADING_GREETING, "")
-    .replace(LEADING_ACKNOWLEDGEMENT, "")
+  const rest = withoutLeadingThanks(text.replace(LEADING_GREETING, "").replace(LEADING_ACKNOWLEDGEMENT, ""))
     .replace(LEADING_APOLOGY, "")
     .replace(CLOSING_SIGN_OFF, "");
   return /[a-z]/i.test(rest) ? rest : text;
@@ -99,7 +111,7 @@ const THANKED = new RegExp(
 );
 /** A goodbye or an end to the conversation. */
 const GOODBYE =
-  /^(?:(?:ok|okay|right|well|anyway|anyways) )?(?:bye|bye bye|byee*|goodbye|good bye|bye for now|see (?:you|ya|u)(?: (?:later|soon|tomorrow|next week|on monday|monday|then))?|(?:talk|speak) (?:to you |with you )?(?:later|soon|tomorrow|next week)|ttyl|catch (?:you|ya) later|take care|cya|until next time|till next time|signing off|over and out|good ?night|have a (?:nice|good|great|lovely|wonderful|fantastic|productive|relaxing|happy|blessed) (?:day|weekend|week|evening|night|one|afternoon|morning|holiday|holidays)(?: ahead)?|have a good one|enjoy (?:your|the) (?:day|weekend|evening|holiday|holidays)|(?:that's|that is|thats) (?:all|it|everything)(?: (?:for (?:now|today|the day|this week|tonight)|i needed|i wanted|we needed|from me))?|(?:i'm|i am|im|we're|we are) (?:all )?(?:done|good|set|sorted|finished)(?: (?:for (?:now|today|the day)|here|then))?|all (?:good|done|sorted|set)|nothing else|no more questions|no further questions|ciao|adios|hasta luego|hasta pronto|au revoir|a bientot|bis bald|bis dann|tschuss|arrivederci|a presto|tot ziens|do widzenia|hej da|vi ses|nakemiin|sayonara)$/;
+  /^(?:(?:ok|okay|right|well|anyway|anyways) )?(?:bye|bye bye|byee*|goodbye|good bye|bye for now|see (?:you|ya|u)(?: (?:later|soon|tomorrow|next week|on monday|monday|then))?|(?:talk|speak) (?:to you |with you )?(?:later|soon|tomorrow|next week)|ttyl|catch (?:you|ya) later|take care|cya|until next time|till next time|signing off|over and out|good ?night|have a (?:nice|good|great|lovely|wonderful|fantastic|productive|relaxing|happy|blessed) (?:day|weekend|week|evening|night|one|afternoon|morning|holiday|holidays)(?: ahead)?|have a good one|enjoy (?:your|the) (?:day|weekend|evening|holiday|holidays)|(?:that's|that is|thats|that was|that'll be|that will be) (?:all|it|everything)(?: (?:for (?:now|today|the day|this week|tonight)|i needed|i wanted|we needed|from me))?|(?:i'm|i am|im|we're|we are) (?:all )?(?:done|good|set|sorted|finished)(?: (?:for (?:now|today|the day)|here|then))?|all (?:good|done|sorted|set)|nothing else|no more questions|no further questions|ciao|adios|hasta luego|hasta pronto|au revoir|a bientot|bis bald|bis dann|tschuss|arrivederci|a presto|tot ziens|do widzenia|hej da|vi ses|nakemiin|sayonara)$/;
 /** Being satisfied with the answer given ("that was exactly the query I needed", "this is spot on"). */
 const SATISFIED =
   /^(?:(?:that|this|it|these|those|the|your|you|all|everything|which)(?: [a-z'&-]+){0,3}|that's|thats|this's|it's|its|you've|you're|youre) (?:(?:was|is|were|are|has been|have been|'s been|been|looks?|looked|seems?|seemed|really|just|totally|absolutely) )*(?:(?:exactly|just|precisely|pretty much|literally) )?(?:(?:what|all) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for|asked for|had in mind)|(?:the|a) (?:[a-z'-]+ ){1,3}(?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)|(?:it|right|perfect|spot on|ideal|great|brilliant|awesome|excellent|fantastic|amazing|lovely|super|clear|helpful|useful|a (?:great |big |huge |massive |real )?(?:help|lifesaver)|(?:very|super|really|so|most|extremely|incredibly) (?:helpful|useful|clear)))(?: (?:with|on|for|about) (?:[a-z0-9'&%$./-]+ ?){1,6})?(?: (?:today|again|as always|there|thanks|thank you|cheers))?$/;

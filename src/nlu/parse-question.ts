@@ -280,13 +280,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   const thresholdMoved = previous && movedThreshold(slots, previous.filters.conditions, asked) !== undefined;
   // "I meant last week", "by profit", "now do profit", "rank them from the worst", "divide it by marketplace": a reply
   // that only edits the question before asks it again, edited.
-  const edit =
-    previous !== undefined &&
-    (correctsTheQuestionBefore(slots.masked) ||
-      reranksByAFigure(slots.masked) ||
-      swapsTheFigure(slots.masked) ||
-      reordersTheRows(slots.masked) ||
-      regroupsTheRows(slots.masked));
+  const edit = previous !== undefined && editsTheQuestionBefore(slots, model);
   if (
     previous &&
     (scopeReply ||
@@ -366,7 +360,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
   // Thanks for help given ("cheers, you've been a massive help", "tak for the help" in the seller's own words, read in
   // English) ask for nothing.
-  if (intent && thanksForHelp(asked) && !hasSellerSlot(slots, true)) intent = undefined;
+  if (intent && (thanksForHelp(text) || thanksForHelp(asked)) && !hasSellerSlot(slots, true)) intent = undefined;
   // A figure of the future ("what will my sales be next month", "the storage fee next October") is not in the
   // mirror: only stock looks ahead.
   if (
@@ -763,6 +757,24 @@ function newSubjectInOtherArea(asked: string, intent: Intent, previous: Understa
     !POINTS_BACK.test(text) &&
     !ADDS_ON.test(text.trim())
   );
+}
+
+/**
+ * Whether a reply only edits the question before: corrects it, re-ranks, re-orders or re-groups its rows, or asks it
+ * of another figure. One word that opens the reply and is no seller's word ("za, now by spend", "dobro, by units") is
+ * an interjection or a word of the seller's own language, and asks nothing of its own.
+ */
+function editsTheQuestionBefore(slots: Slots, model: ParserModel): boolean {
+  const edits = (masked: string) =>
+    correctsTheQuestionBefore(masked) ||
+    reranksByAFigure(masked) ||
+    swapsTheFigure(masked) ||
+    reordersTheRows(masked) ||
+    regroupsTheRows(masked);
+  if (edits(slots.masked)) return true;
+  const [first] = slots.contentWords;
+  const opensAside = slots.contentWords.length === 1 && !isDomainWord(first, model);
+  return opensAside && slots.masked.startsWith(`${first} `) && edits(slots.masked.slice(first.length + 1));
 }
 
 /** A total's other forms: set against another period, or drawn over time. */

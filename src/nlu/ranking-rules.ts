@@ -5,7 +5,7 @@ import { REAL_FIGURE } from "./real-figure.js";
 import { stockCostIsItsWorth, stockPerCategory } from "./stock-by-its-words.js";
 import { overstayedStock } from "./overstayed-stock.js";
 import type { Slots } from "./slots.js";
-import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
+import { FIGURE_LOOKS_USUAL, PERIOD_LOOKS_USUAL } from "./usual-period.js";
 import { namesProductsToRestock } from "./restock-first.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import { INTENT_AREAS, type Intent, type Metric } from "../core/understanding.js";
@@ -670,11 +670,15 @@ const SOMETHING_HAPPENING =
   /(?:^| )(?:something|anything)(?: strange| weird| odd| funny| wrong)? (?:happening|happened|going on|up|off) (?:with|to|in)(?= |$)/;
 
 /**
- * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"): an anomaly check
- * of that period, the period and its judgement together saying what is asked, however few other words there are.
+ * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"), or a figure of it
+ * ("got many returns this week, it is normal level or abnormal?"): an anomaly check of that period, the period and
+ * its judgement together saying what is asked, however few other words there are.
  */
 function periodLooksUsual(ranked: { label: string; score: number }[], slots: Slots): void {
-  if (slots.timeframe === undefined || !PERIOD_LOOKS_USUAL.test(slots.masked)) return;
+  if (slots.timeframe === undefined) return;
+  // "HK-COOK-01 got many returns this week, is that normal?": a figure of the period, asked the same.
+  const figureAsked = slots.metrics.length > 0 && FIGURE_LOOKS_USUAL.test(slots.masked);
+  if (!PERIOD_LOOKS_USUAL.test(slots.masked) && !figureAsked) return;
   if (!promoteLabel(ranked, "anomalies")) return;
   ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }

@@ -25,13 +25,18 @@ const CORRECTION = new RegExp(
   `^${OPENER}(?:i (?:actually |really |obviously )?)?meant(?: to (?:say|type|write|put))?(?! to )(?= |$)`,
 );
 
-/** "by profit", "ok, by units then", "sorted by margin instead": only a figure to rank the list by. */
-const BY_FIGURE_ALONE =
-  /^(?:(?:ok|okay|so|right|now|then|hmm+|hm|actually|rather) )*(?:(?:sorted|ranked|ordered|sort|rank|order|sort them|rank them|order them) )?by (?:the |my |their |its )?m_[a-z_]+(?: (?:instead|now|then|please|too|this time|first))*$/;
-
 /** Words a seller opens a reply with before the figure: "ok", "k", "now", "and", "right then". */
-const REPLY_OPENER =
-  "(?:(?:ok|okay|k|kk|ok so|alright|right|cool|great|thanks|ta|nice|perfect|now|and|so|then|also|hmm+|next)(?: |$))*";
+const REPLY_OPENER_WORDS =
+  "ok|okay|k|kk|ok so|alright|right|cool|great|thanks|ta|nice|perfect|now|and|so|then|also|hmm+|next";
+const REPLY_OPENER = `(?:(?:${REPLY_OPENER_WORDS})(?: |$))*`;
+
+/**
+ * "by profit", "ok, by units then", "sorted by margin instead", "great, now rank them by ROAS": only a figure to rank
+ * the list by, after the words a reply opens with.
+ */
+const BY_FIGURE_ALONE = new RegExp(
+  `^(?:(?:${REPLY_OPENER_WORDS}|hm|actually|rather) )*(?:(?:sorted|ranked|ordered|sort|rank|order|sort them|rank them|order them) )?by (?:the |my |their |its )?m_[a-z_]+(?: (?:instead|now|then|please|too|this time|first))*$`,
+);
 
 /**
  * The figure's parameter named with its new value, as a report's settings are written ("metric = profit", "metric:

@@ -611,6 +611,13 @@ const VERB_ON_IT =
 const ENDS_LIKE_A_FOLLOW_UP =
   /(?:^| )(?:too|as well|also|alone|(?:for|of|on|about|in|from|behind) (?:it|them|those|that|that one|this one|that product|this product)|(?:was|is|were|are) (?:that|those))(?: please)?$/;
 /**
+ * The answer just given named again with a word that points at it: "break that P&L out per category", "this report for
+ * Germany", "those campaigns for last week", "the same chart per day", "can I get these numbers weekly". The noun says
+ * which answer, the pointing word that it is the one on screen, so the reply edits it: what it does not change stays.
+ */
+const POINTS_AT_THE_ANSWER =
+  /(?:^| )(?:that|this|those|these|(?:the )?same)(?: (?:same|very|exact|whole|full|top|bottom|\d{1,3}|daily|weekly|monthly|quarterly|ad|sales|stock|[mg]_[a-z_]+))?(?: [mg]_[a-z_]+)? (?:p&l|pnl|p and l|profit and loss|report|reports|chart|charts|graph|graphs|table|tables|list|lists|breakdown|breakdowns|view|numbers|figures|summary|trend|trends|ranking|rankings|analysis|results|totals|stats|overview|campaigns|products|items|skus|asins|listings|categories|rows)(?= |$)/;
+/**
  * "the CPC of each one instead?", "could you change it to sales amount instead of orders?": a figure put in the place of
  * the one asked before, so the question before with that figure.
  */
@@ -1311,6 +1318,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (leadWord !== undefined && (leadWord.start === 0 || HESITATION.test(text.slice(0, leadWord.start)))) ||
     g.followUps.find(text).length > 0 ||
     ENDS_LIKE_A_FOLLOW_UP.test(text) ||
+    POINTS_AT_THE_ANSWER.test(text) ||
     slots.inPlaceOf ||
     VERB_ON_IT.test(text);
   slots.reversedOrder = REVERSED_ORDER.test(text);

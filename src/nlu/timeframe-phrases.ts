@@ -741,11 +741,24 @@ export function findTimeframes(
     compareTo = second.token;
   }
   // "did France do better in August or July": a comparative weighs one of two periods joined by "or" against the other.
+  // "October orders or September orders, which one was more?": the figure may be said again before the other one.
   if (!compareTo && times().length === 2 && COMPARATIVE.test(text)) {
     const [first, second] = times();
-    if (/^ (?:or|and) (?:in |during )?$/.test(text.slice(first.end, second.start))) {
+    if (CHOICE_JOINER.test(text.slice(first.end, second.start))) {
       targets.add(second);
       compareTo = second.token;
+    }
+  }
+  // "last quarter profit and the quarter before it, which one bigger?", "was profit higher last month or the month
+  // before?": a comparative choosing between a period and the one before it weighs the one against the other.
+  if (!compareTo && times().length === 1 && COMPARATIVE.test(text)) {
+    const [main] = times();
+    const joined = JOINED_BEFORE_OTHER_SIDE.exec(text.slice(main.end));
+    const start = main.end + (joined?.[0].length ?? 0);
+    const m = joined ? g.patterns.targetPrev.exec(text.slice(start)) : null;
+    if (m) {
+      spans.push({ kind: "prev", token: "previous_period", start, end: start + m[0].length, phrase: m[0] });
+      compareTo = "previous_period";
     }
   }
   // "did profit grow q3 over q2", "October over September": a period over another is weighed against it, as
@@ -815,6 +828,13 @@ const BETWEEN_CUE_AND_PERIOD =
 
 /** Comparative words that weigh one period against another ("better in August or July"). */
 const COMPARATIVE = /(?:^| )(?:better|worse|more|less|higher|lower|bigger|smaller|stronger|weaker)(?= |$)/;
+/**
+ * "or", "and" between two periods offered as a choice, with the figure said again on either side ("October orders or
+ * September orders", "profit in October or profit in September").
+ */
+const CHOICE_JOINER = /^ (?:[a-z&'_]+ ){0,2}?(?:or|and) (?:(?:the |my |our )?[a-z&'_]+ )?(?:in |during |for )?$/;
+/** The same before the other side said as the period before ("profit and", "or"): up to that side. */
+const JOINED_BEFORE_OTHER_SIDE = /^,? (?:[a-z&'_]+ ){0,2}?(?:or|and)(?= )/;
 
 /** Prepositions before a month that also say it is the other side of a comparison ("vs August", "to April"). */
 const COMPARING_PREPOSITIONS = new Set(["vs", "v", "versus", "to", "and", "than", "against"]);

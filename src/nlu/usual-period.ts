@@ -20,3 +20,20 @@ const DEGREE = "(?:(?:pretty|fairly|quite|all|kind of|kinda|more or less|mostly|
 export const PERIOD_LOOKS_USUAL = new RegExp(
   `(?:^| )(?:${PERIOD} (?:look|looks|looked|looking|seem|seems|seemed|seeming|feel|feels|felt|is|was|been)|(?:is|was|were) ${PERIOD}(?: (?:looking|seeming))?) (?:(?:to be|like) )?${DEGREE}${USUAL_OR_NOT}(?= |$)`,
 );
+
+/** Words that judge a figure as the usual or not ("normal", "abnormal"): "off" or "about right" judge a guess too. */
+const FIGURE_USUAL_OR_NOT = "(?:normal|usual|typical|abnormal|unusual|out of the ordinary|weird|odd|strange)";
+/** The figure pointed at or named ("it", "that", "this level", "my refund rate", "the returns"). */
+const FIGURE =
+  "(?:(?:it|that|this|these|those|they)(?: (?:number|numbers|figure|figures|level|amount|count|rate))?|(?:my |our |the )?m_[a-z_]+)";
+
+/**
+ * A figure of the period asked whether it is normal ("HK-COOK-01 got many returns this week, is that normal?", "my
+ * ACoS last week, it is normal level or abnormal?", "were refunds yesterday unusual?"): whether it is out of the
+ * ordinary for the seller, an anomaly check of that figure, as for a period asked the same. Not whether such a figure
+ * is normal for sellers or Amazon in general ("is 30% ACoS normal for sellers"), which is the world's to say, nor "is it
+ * normal that…", whose "it" is no figure: the clause after it says what is asked.
+ */
+export const FIGURE_LOOKS_USUAL = new RegExp(
+  `(?:^| )(?:${FIGURE}(?: __time__)? (?:is|was|are|were|s|looks?|looked|seems?|seemed)(?: (?:to be|like))?|(?:is|was|are|were) ${FIGURE}(?: __time__)?(?: (?:looking|seeming))?) (?:an? )?${DEGREE}${FIGURE_USUAL_OR_NOT}(?: (?:level|amount|number|one))?(?! (?:to|that|if|when|for (?:an? |the |most |other )?(?:sellers?|amazon|industry|niche|businesses|brands?|shops?|stores?)))(?= |$)|(?:^| )(?:normal|usual) or (?:not|abnormal|unusual|not normal|out of the ordinary)(?= |$)`,
+);
