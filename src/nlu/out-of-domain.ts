@@ -184,7 +184,7 @@ const NOT_SELLER_AI = "(?! (?:alerts?|notifications?|warnings?|reports?|settings
  * ("lower bids to hit 25% ACoS") asks for bid recommendations instead.
  */
 const BID_CHANGE =
-  "(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|drop|decrease|double|halve) (?:the |my |our |a )?(?:max |maximum |default |cpc )?bids? (?:(?:on|for|of) (?:[^ ]+ ){1,5}?)?(?:to|by) (?!(?:hit|reach|get|meet|achieve|bring|keep|stay|improve|lower|reduce|target|make|match|__target__)(?: |$))";
+  "(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|up|push|boost|lift|trim|slash|cap|put|drop|decrease|double|halve) (?:the |my |our |a |its )?(?:max |maximum |default |cpc |keyword )?bids? (?:(?:on|for|of) (?:[^ ]+ ){1,5}?)?(?:(?:up |down )?(?:to|by|at) (?!(?:hit|reach|get|meet|achieve|bring|keep|stay|improve|lower|reduce|target|make|match|__target__)(?: |$))|__(?:below|above)__(?! m_))";
 /** Money paid back to a buyer on the seller's behalf ("issue a refund to the customer on order…", "refund this buyer"). */
 const REFUND_ACTION =
   "(?:(?:make|issue|process|grant|give|send|approve|initiate|authori[sz]e|do|action) (?:a |an |the |this |that |their )?(?:full |partial )?refunds? (?:to|for|on|of)|refund (?:the |this |that |a |my )?(?:customer|buyer|shopper|client|order)s?|(?:give|send|issue) (?:the |this |that |a |my )?(?:customer|buyer|shopper|client)s?(?: [^ ]+){0,4}? (?:a |an |their |the )?(?:full |partial )?refunds?)(?= |$)";
@@ -265,7 +265,7 @@ const CAMPAIGN_CREATE_ACTION = `(?:create|set up|setup|launch|start|make|build|o
  * the mirror.
  */
 const PRICE_MOVE_ACTION =
-  "(?:(?:put|push|bump|jack|hike|knock|mark|bring|take|move) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:[^ ]+ ){0,3}?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:up|down)(?= |$)|(?:lower|raise|drop|cut|reduce|increase|decrease|reprice|mark down|mark up|discount|hike|set|put|change|move|bring|take) (?:(?:the )?price (?:of|on|for) )?(?:the )?__(?:sku|asin)__(?:'s| s)?(?: price)? (?:(?:down |up )?(?:to|by|at) )?(?:__currency__ ?|[$£€] ?)?\\d|(?:lower|raise|drop|cut|reduce|increase|decrease|hike|mark down|mark up) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:by|to) )?(?:__currency__ ?|[$£€] ?)?\\d)";
+  "(?:(?:put|push|bump|jack|hike|knock|mark|bring|take|move) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:[^ ]+ ){0,3}?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?)?(?:up|down)(?= |$)|(?:lower|raise|drop|cut|reduce|increase|decrease|reprice|mark down|mark up|discount|hike|set|put|change|move|bring|take|make) (?:(?:the )?price (?:of|on|for) )?(?:the )?__(?:sku|asin)__(?:'s| s)?(?: price)? (?:(?:down |up )?(?:to|by|at) )?(?:__currency__ ?|[$£€] ?)?\\d|(?:lower|raise|drop|cut|reduce|increase|decrease|hike|mark down|mark up) (?:all |all of |every one of |each of )?(?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:by|to) )?(?:__currency__ ?|[$£€] ?)?\\d)";
 /**
  * A purchase order placed ("place the PO with my supplier", "raise a PO for the dog toys", "order 500 units from the
  * factory"): sent to the supplier, not asked of the mirror. Asked as advice ("should I place a PO", "how much should I
@@ -292,8 +292,27 @@ const MESSAGE_ACTION =
  */
 const CASE_ACTION =
   "(?:(?:respond|reply|appeal|dispute|contest|fight|challenge|close|accept|handle|deal with|sort out|resolve|escalate) (?:to )?(?:the |this |that |a |an |my |our |all |each |these |those )?(?:[^ ]+ ){0,3}?(?:claims?|chargebacks?|charge backs?|disputes?|cases?|tickets?|complaints?|enquir(?:y|ies)|inquir(?:y|ies))|(?:raise|open|file|log|submit|create|start|put in|lodge|make) (?:a |an |the |another |some )?(?:new )?(?:(?:support|seller support|reimbursement|safe-?t|a to z|fba|lost inventory|inventory|damaged inventory) )*(?:tickets?|cases?|claims?|disputes?|complaints?|support requests?))(?= |$)";
+/** What an advertising budget is called: "the daily budget", "Dog Toys - Exact's campaign budget", "the PPC budget". */
+const BUDGET =
+  "(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising|new|max|maximum) ){0,2}budgets?";
+/** A sum of money said as a bound ("up to $40" reads `__below__`) with no figure after it, or written out. */
+const SUM =
+  "(?:__(?:below|above|equal)__(?! m_)|(?:__currency__ ?|[$£€] ?)\\d|\\d+(?:\\.\\d+)? ?(?:__currency__|dollars?|euros?|pounds?|quid|bucks)(?= |$))";
+/**
+ * A campaign's budget set or moved ("bump the budget for Dog Toys - Exact up to $40 a day", "up Yoga Mats - Broad's
+ * budget to 50", "put the Dog Toys - Exact budget up to $45", "cap the budget of Yoga Mats - Broad at $30", "give Dog
+ * Toys - Exact a $40 daily budget", "set a budget of $40 a day on it"): set in the advertising console. Asked as
+ * advice ("should I raise the budget", "what budget should I give it") the verb does not open the request.
+ */
+const BUDGET_CHANGE_ACTION = `(?:(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|up|put|push|boost|lift|top up|trim|slash|cap|limit|make|double|halve|decrease|adjust|update|move|drop|bring) (?:the |my |our |a |an |its |their )?(?:__campaign__(?: s| campaign(?: s)?)? )?${BUDGET}(?:(?: [^ ]+){0,5}? (?:(?:up |down )?(?:to|by|at)(?= )|${SUM})| of (?:__currency__ ?|[$£€] ?)?\\d)|(?:double|halve|zero out|max out) (?:the |my |our |a )?${BUDGET}(?= |$)|(?:give|set|put|allow|allocate) (?:the )?(?:__campaign__|campaigns?|ad groups?)(?: campaign)? (?:a |an )?(?:new )?(?:__currency__ ?|[$£€] ?)?\\d[^ ]*(?: (?:a|per) (?:day|week|month))? ${BUDGET}(?= |$))`;
+/**
+ * A campaign or ad switched off or on ("pause Dog Toys - Exact", "switch the Yoga Mats - Broad campaign off", "turn
+ * the auto campaign back on", "stop the Dog Toys - Exact campaign"): done in the advertising console. Alerts and
+ * reports named after the thing ("turn off the ads alert") are seller-ai's own.
+ */
+const CAMPAIGN_SWITCH_ACTION = `(?:(?:pause|unpause|resume|restart|launch|enable|re-?enable|disable|reactivate|deactivate|turn off|turn on|switch off|switch on|shut off|shut down|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}|(?:turn|switch|shut|flip|put) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads)(?: campaigns?)? (?:back )?(?:on|off|down)|(?:stop|halt) (?:(?:the|my|our|this|that|all|all my|all the|all of my) (?:[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads)|__campaign__)${NOT_SELLER_AI})(?= |$)`;
 const ACCOUNT_ACTION = new RegExp(
-  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:to|by) |${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|(?:pause|unpause|resume|restart|launch|enable|disable|turn off|turn on|switch off|switch on|archive|end|kill) (?:the |my |our |this |that |all |all my |all of my |all the )?(?:(?!(?:alerts?|notifications?|warnings?|reports?)(?: |$))[a-z_-]+ ){0,3}?(?:__campaign__|campaigns?|ad groups?|ads|listings?)${NOT_SELLER_AI}(?= |$)|(?:raise|increase|lower|cut|reduce|set|change|bump|bump up|double|halve|decrease) (?:the |my |our |a )?(?:__campaign__(?: s| campaign(?: s)?)? )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?:(?: [^ ]+){0,5}? (?:to|by)(?= )| of (?:__currency__ )?\\d|(?: [^ ]+){0,5}? __(?:below|above)__)|(?:double|halve|zero out|max out) (?:the |my |our |a )?(?:(?:daily|g_day|weekly|g_week|monthly|g_month|campaign|ad|ads|ppc|advertising) ){0,2}budgets?(?= |$)|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${PURCHASE_ORDER_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION}|${AMAZON_SIDE_ACTION}|${INVOICE_ACTION})`,
+  `${REQUEST}(?:(?:lower|raise|drop|cut|reduce|increase|change|set|update|adjust|bump|bump up|put up|mark down|decrease|reprice|fix|make) (?:the |my |our |its |their )?(?:sale |selling |listing |list )?prices? (?:(?:of|on|for) (?:[^ ]+ ){1,4}?|__(?:sku|asin)__ )?(?:(?:up |down )?(?:to|by|at) |__(?:below|above)__(?! m_))|${PRICE_MOVE_ACTION}|${SEND_TO_SOMEONE_ACTION}|${MESSAGE_ACTION}|${CASE_ACTION}|${CAMPAIGN_SWITCH_ACTION}|${BUDGET_CHANGE_ACTION}|${BID_CHANGE}|${REFUND_ACTION}|${SEND_IN_ACTION}|${PURCHASE_ORDER_ACTION}|${RESCHEDULE_ACTION}|${TRANSFER_ACTION}|${PROMOTION_ACTION}|${SHIPMENT_ACTION}|${BOOKKEEPING_ACTION}|${REPLY_ACTION}|${LISTING_EDIT_ACTION}|${CAMPAIGN_CREATE_ACTION}|${KEYWORD_ACTION}|${BUDGET_MOVE_ACTION}|${SELLER_CENTRAL_SETTING_ACTION}|${AMAZON_SIDE_ACTION}|${INVOICE_ACTION})`,
 );
 
 /** Who wrote a review ("who left the 1-star review on the puzzle", "which buyer posted that rating"): a person Amazon does not name. */
@@ -359,6 +378,15 @@ const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
 const FEE_SCHEDULE =
   /(?:^| )(?:(?:referral|fba|fulfil+ment|storage|closing|selling|amazon(?:'s)?) (?:fees? )?(?:percentages?|percent|rates?|schedule|table|structure|tiers?|brackets?)|fees? (?:percentages?|rates?|schedule|table|structure|tiers?|brackets?)|(?:does|do|will|would) amazon (?:charge|take)|size tiers?|(?:small|large) standard(?: size)?|oversized?)(?= |$)/;
 const OWN_CATALOG = /__(?:category|subcategory|asin|sku|campaign|time)__/;
+/**
+ * Fees or prices asked of the market as a rule ("are FBA fees in Poland cheaper than in Germany, generally", "what is
+ * the standard referral fee in France", "storage fees typically go up in Q4?"): what Amazon charges anyone, not what the
+ * seller paid. With the seller's side, catalog or a period in it ("what did I pay in FBA fees in Poland", "my fees
+ * usually") they are the seller's own.
+ */
+const IN_GENERAL =
+  /(?:^| )(?:generally|in general|usually|typically|normally|as a rule|on the whole|on average|standard|by default)(?= |$)/;
+const MARKET_PRICE = /(?:^| )(?:prices?|pricing|costs?|charges?)(?= |$)/;
 
 /**
  * What others will do, asked of who does it ("who will win the buy box tomorrow", "who's going to undercut me next"):
@@ -499,7 +527,12 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
-      if (FEE_SCHEDULE.test(text) && FEE_WORDS.test(text) && !OWN_SIDE.test(text) && !OWN_CATALOG.test(text))
+      if (
+        (FEE_SCHEDULE.test(text) || IN_GENERAL.test(text)) &&
+        (FEE_WORDS.test(text) || (IN_GENERAL.test(text) && MARKET_PRICE.test(text))) &&
+        !OWN_SIDE.test(text) &&
+        !OWN_CATALOG.test(text)
+      )
         return true;
       if (WHO_WILL.test(text)) return true;
       // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").

@@ -75,7 +75,20 @@ const HEDGE = new RegExp(
     `|^(?:am|are|is|was|were|do|does|did|have|has|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|haven't|hasn't) (?:i|we|it|they|there)$|^(?:right|no|yeah|eh|surely|correct)$` +
     // "…since November, or is it just my fees?", "…or was it only a slow week": the seller's own second guess after the
     // question, which the question's answer settles.
-    `|^or (?:is|was|are|were|am|has|have|could|might) (?:it|that|this|i|we|they|there)(?: (?:be|been|all))? (?:just|only|simply|merely)(?= |$)`,
+    `|^or (?:is|was|are|were|am|has|have|could|might) (?:it|that|this|i|we|they|there)(?: (?:be|been|all))? (?:just|only|simply|merely)(?= |$)` +
+    // "TACoS this month so far, is it creeping up?", "ACoS in the UK, is that going up again": whether the figure asked
+    // rises or falls, said after it, which the figure of the period answers.
+    `|^${LEAD}(?:is|are|has|have|was) (?:it|that|this|they)(?: been)?(?: (?:still|slowly|gradually|really|actually|maybe|finally|now))? (?:creeping|edging|ticking|inching|trending|going|climbing|rising|drifting|sliding|slipping|falling|dropping|getting|heading|moving)(?: (?:up|down|upwards|downwards|higher|lower|worse|better))?(?: (?:again|lately|recently|at all|or not))?$`,
+);
+
+/**
+ * What the seller expects of the answer, told beside the question ("the dog beds should be picking up with the cold",
+ * "it ought to be better than last year", "those mats must have sold well"): a remark, not a ranking or a trend asked.
+ * A number in it is a figure told ("my target ACoS should be 25%") and is left to be read; a doubt about a figure
+ * quoted ("that might be its lifetime figure") is the quote's, left with it.
+ */
+const EXPECTATION = new RegExp(
+  `^${LEAD}(?:hopefully |surely |probably |i guess |i think )?(?:(?:the|my|our|those|these|that|this) (?:[a-z'&-]+ ){0,4}?|(?:it|they|things|sales) )(?:should|must|ought to|will|is going to|are going to|is gonna|are gonna)(?: (?:really|surely|definitely|probably|already|now|soon|all|hopefully))? (?:be|have|start|pick|get|go)(?= )(?![^?]*\\d)[^?]*$`,
 );
 
 /**
@@ -202,6 +215,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       RECIPIENT.test(lower) ||
       WORRY.test(lower) ||
       HEDGE.test(lower) ||
+      EXPECTATION.test(lower) ||
       MEETING_AHEAD.test(lower) ||
       DATE_NOTE.test(lower) ||
       BACKGROUND.test(lower)

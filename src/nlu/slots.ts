@@ -441,6 +441,13 @@ const CURRENCY_FIRST =
  */
 const PAID_TO_SELLER =
   /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))/g;
+/**
+ * Money from Amazon said to reach the seller's account or bank ("when did the last Amazon money enter my account", "has
+ * the cash from amazon landed in our bank yet", "money arriving on my account from amazon.de"): a payout, as sellers
+ * see it arrive. Amazon (or a marketplace) is named before or after the money, so that sales money is not a payout.
+ */
+const MONEY_INTO_ACCOUNT =
+  /(?<![\w])(?:(?:amazon(?:'s)?|amzn|__mkt__) (?:(?:last|latest|next|new) )?(?:money|cash|funds|payments?|transfers?)|(?:money|cash|funds|payments?|transfers?) (?:from|by) (?:amazon|amzn|__mkt__))(?: (?:last|finally|actually|already|ever|just|usually|normally))? (?:enter|enters|entered|entering|arrive|arrives|arrived|arriving|land|lands|landed|landing|hit|hits|hitting|reach|reaches|reached|reaching|drop|drops|dropped|dropping|come|comes|came|coming|go|goes|went|going|get|gets|got|show|shows|showed|showing|appear|appears|appeared|appearing|clear|clears|cleared|clearing)(?: (?:in|up|through))?(?: (?:in|into|to|on|onto|for|at))? (?:my|our|the)(?: (?:business|company|seller|own))? (?:account|bank|bank account|card|balance)(?![\w])/g;
 /** The seller or their business as the one who turned money over. */
 const OWN_TURN_OVER =
   /(?<![\w])((?:we|i|business|shop|store|company|brand)(?: (?:actually|really|roughly|even|all|just))?) (?:turn|turns|turned|turning) over(?![\w])/g;
@@ -565,7 +572,7 @@ const OTHERS_WARNED =
   /(?:^| )(?:warn|warns|warned|warning|alert|alerts|alerted|alerting|notify|notifies|notified|notifying|ping|pinged|flag|flagging)(?: (?:to|up to))? (?:(?:my|our|the|his|her|their|a|an|any) )?(?:(?:business|ops|sales|marketing|finance|new) )?(?:partners?|co-?founders?|team|teams|boss|staff|investors?|accountants?|bookkeepers?|va|assistants?|managers?|wife|husband|suppliers?|colleagues?|clients?|agency|him|her|them|everyone|everybody|people)(?= |$)/g;
 /** Words that ask for an amount of money rather than a count. */
 const MONEY_AMOUNT =
-  /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value)(?![\w])/;
+  /(?<![\w])(?:how much (?:cash|capital|money)|worth|valu(?:e|es|ed|ation)|tied up|locked up|cash value|money value|in (?:money|cash)(?: terms)?|in (?:money|monetary|cash) terms)(?![\w])/;
 /** A loss said of a cost: "bleeding money on FBA fees", "losing cash to storage fees". */
 const LOSS_ON_COST =
   /(?:^| )m_profit (?:on|to|in|through|from|over|with|via|because of|due to) (?:(?:my|our|the|all|those|these|amazon's|amazon|its|their|all the) )*m_(?:fees|referral_fees|fba_fees|storage_fees|cost_of_goods|ad_spend)(?= |$)/;
@@ -1850,7 +1857,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   let superlativeInMetric = false;
   // Amazon, or a marketplace's site, moving money to the seller ("what did amazon actually send me", "what did
   // amazon.de settle to us") is the seller's payout, whatever the verb.
-  text = text.replace(PAID_TO_SELLER, "payout");
+  text = text.replace(PAID_TO_SELLER, "payout").replace(MONEY_INTO_ACCOUNT, "payout");
   // "what did the campaigns cost me", "how much have they cost us" in a question about ads: what the ads cost is the
   // ad spend, not a fee or a cost of goods.
   if (ADS_NAMED.test(question.toLowerCase()) || text.includes("__campaign__"))
@@ -2334,6 +2341,9 @@ function namesOwner(said: string[], i: number): boolean {
   return /^(?:for|of|from|at)$/.test(said[i - 1] ?? "") && (said[i - 2] ?? "").startsWith("m_");
 }
 
+/** The verb whose particle "over" is ("turns over"). */
+const TURN = /^turn(?:s|ed|ing)?$/;
+
 /**
  * Thresholds: [metric] [verbs…] op [$]number [%] [days|weeks] [of|in] [metric],
  * e.g. "ACoS above 30%", "less than 2 weeks of supply", "rating falls below 4".
@@ -2354,6 +2364,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     const i = tokenAt.get(op.end + 1);
     if (i === undefined) continue;
     // "over a year of stock", "less than a week of cover": one of the unit.
+    // "what does the biggest seller turn over a year": "over" is the verb's, no bound.
+    if (op.phrase === "over" && TURN.test(tokens[(tokenAt.get(op.start) ?? 0) - 1] ?? "")) continue;
     const oneUnit = /^(?:a|an|one)$/.test(tokens[i]) && dayUnit(g, tokens[i + 1]) !== undefined;
     // "above a 40% acos": an article before the number.
     const article = !oneUnit && /^(?:a|an)$/.test(tokens[i]) && NUMBER.test(tokens[i + 1] ?? "");

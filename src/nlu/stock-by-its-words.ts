@@ -42,8 +42,10 @@ export function stockPerCategory(top: string | undefined, slots: Slots, classes:
 export function stockCostIsItsWorth(top: string | undefined, slots: Slots): string | undefined {
   if (top === "inventory_value" || top === undefined) return undefined;
   const text = slots.topicText.toLowerCase();
-  // "at purchase price", "at cost": how the worth is counted; "how much money costs …": the amount asked, as money.
-  const amountAsMoney = /(?:^| )how much money(?= |$)/.test(text);
+  // "at purchase price", "at cost": how the worth is counted; "how much money costs …", "… in money": the amount
+  // asked, as money.
+  const amountAsMoney =
+    /(?:^| )(?:how much money|in (?:money|cash)(?: terms)?|in (?:monetary|money|cash) terms)(?= |$)/.test(text);
   if (slots.metrics.some((m) => !WORTH_FIGURES.has(m) && !(m === "revenue" && amountAsMoney))) return undefined;
   if (!STOCK_COST.test(text) || COST_OF_KEEPING.test(text)) return undefined;
   return "inventory_value";
@@ -53,7 +55,7 @@ const WORTH_FIGURES = new Set<Metric>(["inventory_value", "cost_of_goods", "pric
 
 /** The stock as the thing that costs, in a learner's order ("how much costs my stock") or a native one. */
 const STOCK_COST =
-  /(?:^| )(?:how much (?:money )?(?:costs?|is costing|are costing) (?:all )?(?:my|our|the) (?:stock|inventory|goods|merchandise)|(?:what|how much) (?:does|do|did) (?:all )?(?:my|our|the) (?:stock|inventory|goods|merchandise)(?: [a-z0-9_-]+){0,3} cost|how much (?:is|are) (?:all )?(?:my|our|the) (?:stock|inventory|goods|merchandise)(?: [a-z0-9_-]+){0,3} costing)(?= |$)/;
+  /(?:^| )(?:how much (?:money )?(?:costs?|is costing|are costing) (?:all (?:of )?)?(?:my|our|the)(?: whole| entire| current)? (?:stock|inventory|goods|merchandise)|(?:what|how much) (?:does|do|did) (?:all (?:of )?)?(?:my|our|the)(?: whole| entire| current)? (?:stock|inventory|goods|merchandise)(?: [a-z0-9_-]+){0,3} cost|how much (?:is|are) (?:all (?:of )?)?(?:my|our|the)(?: whole| entire| current)? (?:stock|inventory|goods|merchandise)(?: [a-z0-9_-]+){0,3} costing)(?= |$)/;
 
 /** What holding, storing or moving the stock costs, or a fee or a period of its running cost. */
 const COST_OF_KEEPING =

@@ -26,7 +26,7 @@ const PERIOD_TOKEN =
 const PERIOD_TOKENS = new RegExp(PERIOD_TOKEN.source, "g");
 
 export function normalizeText(text: string): string {
-  if (NORMAL.test(text) && !text.includes("'ll") && !PERIOD_TOKEN.test(text)) return text;
+  if (NORMAL.test(text) && !text.includes("'ll") && !text.includes("'s got") && !PERIOD_TOKEN.test(text)) return text;
   // NFKD leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up. Accents go with their
   // marks, so a name written in its own language ("Türkiye", "España", "México") reads as it does without them.
   return (
@@ -54,6 +54,8 @@ export function normalizeText(text: string): string {
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
       // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
       .replace(/([a-z])'ll(?![a-z])/g, "$1 will")
+      // "which category's got the best margin", "what's got the most stock": "has" before "got", never a possessive.
+      .replace(/([a-z])'s (got|gotten)(?![a-z])/g, "$1 has $2")
       .replace(/\.+(?=\s|$)/g, " ")
       .replace(/(^|\s)-+(?=\s|$)/g, "$1 - ")
       .replace(/\s+/g, " ")

@@ -125,20 +125,21 @@ const OWN_WORD = /(?:^| )(?:my|our|i|we|i'm|we're|me|us|mine|ours)(?= |$)/;
 /**
  * The top seller of a kind of goods asked what it earns as a rate ("how much does the top seller in yoga mats make a
  * month", "what does the biggest seller of dog beds turn over a year", "the best seller in puzzles, what's its monthly
- * revenue"), or in the present with no period ("how much does the largest seller in dog toys earn"): a business's
- * income. "My top seller" is a product, and so is "the top seller in Pet Supplies last month", asked of a period.
+ * revenue", "the largest dog bed shop on amazon.de, what's their yearly turnover"), or in the present with no period
+ * ("how much does the largest seller in dog toys earn"): a business's income. The kind of goods may come before the
+ * seller ("the biggest yoga mat seller"), which then is a business, as "the seller of" one is. "My top seller" is a product, and so is "the top seller in Pet Supplies last month", asked of a period.
  */
 const RANKED_SELLER =
-  /(?:^| )the (?:top|best|biggest|largest|top selling|best selling|top-selling|best-selling) seller (?:in|of|for) /;
+  /(?:^| )the (?:top|best|biggest|largest|leading|dominant|most successful|number one|no 1|#1|top selling|best selling|top-selling|best-selling) (?:seller (?:in|of|for|on) |(?:(?!(?:my|our|own|selling|of)(?: |$))[a-z_&'-]+ ){1,3}?(?:seller|shop|store|merchant|brand|company|business|retailer|vendor)(?= |$))/;
 const EARNED =
-  /(?:^| )(?:make|makes|making|made|earn|earns|earning|turn over|turns over|turning over|gross|grosses|grossing|brought in|bring in|brings in|pull in|pulls in|take in|takes in|revenue|turnover|income|sales|sell|sells|shift|shifts|move|moves)(?= |$)/;
+  /(?:^| )(?:make|makes|making|made|earn|earns|earning|turn over|turns over|turning over|turned over|gross|grosses|grossing|brought in|bring in|brings in|pull in|pulls in|take in|takes in|revenue|turnover|income|sales|sell|sells|shift|shifts|move|moves)(?= |$)/;
 const AS_A_RATE =
   /(?:^| )(?:(?:a|per|each|every) (?:day|week|month|year)|daily|weekly|monthly|yearly|annually|annual|g_(?:day|week|month))(?= |$)/;
 const IN_THE_PRESENT = /(?:^| )(?:does|do)(?= |$)/;
 
 /** An amount asked ("how much", "what does it turn over", "the revenue of the…"), not a row picked ("what's the best…"). */
 const AMOUNT_ASKED =
-  /(?:^| )(?:how (?:much|many)|what (?:does|do)|(?:revenue|turnover|income|sales|earnings) (?:of|for) the)(?= |$)/;
+  /(?:^| )(?:how (?:much|many)|what (?:does|do|did)|what(?:'s| is| are| was) (?:their|its|his|her)|(?:revenue|turnover|income|sales|earnings) (?:of|for) the)(?= |$)/;
 
 /** Whether text asks what the market's top seller of a kind of goods earns (see RANKED_SELLER). */
 function asksLeaderEarnings(text: string): boolean {
