@@ -64,10 +64,18 @@ function folded(word: string): string {
 type Glossary = { pattern: RegExp; english: Map<string, string> };
 let glossary: Glossary | undefined;
 
-/** The glossary of words.json as one pattern (longest words first, so a phrase wins over its first word). */
+/**
+ * The glossaries of words.json as one pattern (longest words first, so a phrase wins over its first word): words
+ * borrowed from another language, and the function words of a dialect of English ("gonnae", "dinnae", "abeg"), both put
+ * in the English the parser reads.
+ */
 function borrowedGlossary(): Glossary {
   if (glossary) return glossary;
-  const lists = readDataJson<{ borrowed_words: Record<string, string[]> }>("nlu/words.json").borrowed_words;
+  const file = readDataJson<{ borrowed_words: Record<string, string[]>; dialect_words: Record<string, string[]> }>(
+    "nlu/words.json",
+  );
+  const lists: Record<string, string[]> = { ...file.borrowed_words };
+  for (const [word, said] of Object.entries(file.dialect_words)) lists[word] = [...(lists[word] ?? []), ...said];
   const english = new Map<string, string>();
   for (const [word, borrowed] of Object.entries(lists)) for (const b of borrowed) english.set(folded(b), word);
   const words = Object.values(lists)

@@ -9,6 +9,7 @@
  */
 
 import { withBorrowedWords } from "./borrowed-words.js";
+import { withDialectWordsInEnglish } from "./dialect-words.js";
 import { withDottedDatesInWords } from "./dotted-dates.js";
 import { withoutFilipinoParticles } from "./filipino-particles.js";
 
@@ -233,9 +234,6 @@ const REWRITES: Rewrite[] = [
     /\b(finish|finishes|finishing|finished|end|ends|ending|run\s+out|runs\s+out|running\s+out|sell\s+out|sells\s+out|selling\s+out|stock\s+out|be\s+gone|out\s+of\s+stock)\s+before\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(days?|weeks?|months?)\b(?!\s+(?:ago|back|earlier)\b)/gi,
     "$1 within $2 $3",
   ],
-  // "wetin you fit do for me": Pidgin English, "what can you do for me".
-  [/\bwetin\s+(you|u|i|we)\s+fit\b/gi, "what can $1"],
-  [/\bwetin\b/gi, "what"],
   // "since two months", "since 3 weeks" (the time that has passed): the last two months, the last three weeks.
   // "since 3 months ago", "since two weeks back" name the day that far back, as "since March 1" names one: written
   // with digits ("since 3 months ago") for the period grammar to read as the range from that day through today. A
@@ -282,7 +280,8 @@ export function withLearnerPhrasings(text: string): string {
   // A Filipino seller's politeness ("pa-check naman po …") goes first: the rules below read what it asks.
   // "from 5. November", "5.11.2026": a European seller's day-first dates, in the words the period grammar reads.
   // Words borrowed from the seller's own language ("raro", "actualize") are put in English first.
-  let out = withBorrowedWords(withDottedDatesInWords(withoutFilipinoParticles(text)));
+  // Scots, Pidgin and Singlish function words ("gonnae", "wi", "the day", "wey", "lah") are put in standard English.
+  let out = withDialectWordsInEnglish(withBorrowedWords(withDottedDatesInWords(withoutFilipinoParticles(text))));
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
     if (pattern.test(out)) {
