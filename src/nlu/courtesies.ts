@@ -63,11 +63,11 @@ export function withoutGreeting(text: string): string {
 
 /**
  * "please" in the seller's own language, closing or opening a request ("Rank them from the worst, svp", "by marketplace
- * por favor", "bitte, nach Umsatz", "only the total molim"): only politeness, as "please" is; it asks nothing and names
+ * por favor", "bitte, nach Umsatz", "only the total molim", "по категориям, пожалуйста"): only politeness, as "please" is; it asks nothing and names
  * nothing.
  */
 const POLITENESS =
-  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|per piacere|alsjeblieft|alstublieft|sn[äa]lla|prosz[eę]|pros[ií]m|molim|prosim|l[uū]dzu|pra[sš]au|palun|v[aă] rog|k[ée]rem|k[ée]rlek|pozhal(?:u[iy]?|)sta|iltimos|l[üu]tfen|onegai(?: shimasu)?|kudasai)";
+  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|per piacere|alsjeblieft|alstublieft|sn[äa]lla|prosz[eę]|pros[ií]m|molim|prosim|l[uū]dzu|pra[sš]au|palun|v[aă] rog|k[ée]rem|k[ée]rlek|pozhal(?:u[iy]?|)sta|iltimos|l[üu]tfen|onegai(?: shimasu)?|kudasai|пожалуйста|пожалуста|пжл|плиз|будь ласка|моля|молим|t[eë] lutem|ju lutem|gtxovt|გთხოვთ|խնդրում եմ|khndrum em)";
 const CLOSING_POLITENESS = new RegExp(`[\\s,;:-]+${POLITENESS}\\s*(?=[.!?]*\\s*$)`, "i");
 const OPENING_POLITENESS = new RegExp(`^\\s*${POLITENESS}\\s*[,;:!-]+\\s*(?=\\S)`, "i");
 

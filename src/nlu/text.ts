@@ -44,8 +44,12 @@ export function normalizeText(text: string): string {
       .replace(/(\d%)-(?=[a-z])/g, "$1 ")
       // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
       .replace(MONTH_DASH_MONTH, "$1 - ")
-      .replace(/([a-z])-(?=[a-z])/g, "$1 ")
-      .replace(/[^a-z0-9_%$&'./+<>=\s-]/g, " ")
+      // Letters of any script stay ("выручка", "Германия", "საფრანგეთი"): a seller writing in their own alphabet names
+      // a figure or a marketplace the vocabulary knows in that alphabet too. A dash between letters parts two words.
+      .replace(/(\p{L})-(?=\p{L})/gu, "$1 ")
+      // Where Latin letters or digits meet another script a word ends, as in "JP站" (the JP store) or "США2".
+      .replace(/(?<=[a-z0-9])(?=\p{L})(?!\p{Script=Latin})|(?<=\p{L})(?<!\p{Script=Latin})(?=[a-z0-9])/gu, " ")
+      .replace(/[^\p{L}\p{M}0-9_%$&'./+<>=\s-]/gu, " ")
       // "timeframe=last month", "sort=desc", "type=risks": a parameter and its worded value are two words, as
       // "timeframe: last month" is (a number after "=" is left to the threshold grammar: "acos=30").
       .replace(/([a-z_]) ?= ?(?=[a-z])/g, "$1 ")
