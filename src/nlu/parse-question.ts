@@ -371,7 +371,10 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
       FORECAST_ASKED.test(slots.masked)) &&
     (!LOOKS_AHEAD.has(refineIntent(intent, slots, model)) ||
       slots.metrics.some((m) => NOT_AHEAD.has(m)) ||
-      (slots.metrics.some((m) => SALES_AHEAD.has(m)) &&
+      // A sale ahead said only by its verb ("what I'll sell next month") is a forecast as much as "sales next month".
+      ((slots.metrics.length > 0 ? slots.metrics : slots.weakMetric ? [slots.weakMetric] : []).some((m) =>
+        SALES_AHEAD.has(m),
+      ) &&
         ![...model.classifier.classesIn(slots.masked)].some((c) => STOCK_CLASSES.has(c))))
   ) {
     // …unless the future is only a plan told beside a question about now: then the plan's period is no filter, the
