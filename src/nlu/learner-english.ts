@@ -8,7 +8,7 @@
  * the profit and loss class in concepts.json: the classifier reads them as they stand.)
  */
 
-import { withBorrowedWords } from "./borrowed-words.js";
+import { withBorrowedWords, withForeignMonthNames } from "./borrowed-words.js";
 import { withDialectWordsInEnglish } from "./dialect-words.js";
 import { withDottedDatesInWords } from "./dotted-dates.js";
 import { withoutFilipinoParticles } from "./filipino-particles.js";
@@ -234,6 +234,17 @@ const REWRITES: Rewrite[] = [
     /\b(finish|finishes|finishing|finished|end|ends|ending|run\s+out|runs\s+out|running\s+out|sell\s+out|sells\s+out|selling\s+out|stock\s+out|be\s+gone|out\s+of\s+stock)\s+before\s+(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a)\s+(days?|weeks?|months?)\b(?!\s+(?:ago|back|earlier)\b)/gi,
     "$1 within $2 $3",
   ],
+  // "since begin of September", "from the begin of the year" (German "seit Beginn", Dutch "sinds begin"): the noun is
+  // "the beginning", which the period grammar reads.
+  [/\b(?:the\s+)?begin\s+of\b/gi, "the beginning of"],
+  // "the product that more sells", "which more sold", "what product more sells" (Spanish "que más vende", Italian "che
+  // vende di più"): the verb after "more" ranks by it, "sells the most"; "the more sold products" are the most sold.
+  // "sells more than" is a comparison and stays.
+  [
+    /\b(that|which|who|(?:products?|items?|articles?|listings?|skus?|asins?))\s+more\s+(sells?|sold|earns?|earned)\b(?!\s+than\b)/gi,
+    "$1 $2 the most",
+  ],
+  [/\bthe\s+more\s+sold\b(?!\s+than\b)/gi, "the most sold"],
   // "since two months", "since 3 weeks" (the time that has passed): the last two months, the last three weeks.
   // "since 3 months ago", "since two weeks back" name the day that far back, as "since March 1" names one: written
   // with digits ("since 3 months ago") for the period grammar to read as the range from that day through today. A
@@ -278,10 +289,13 @@ function countOf(n: string): number {
 /** The question with a learner's phrasings rewritten to the English the parser reads; other text as it is. */
 export function withLearnerPhrasings(text: string): string {
   // A Filipino seller's politeness ("pa-check naman po …") goes first: the rules below read what it asks.
+  // "in Jänner", "since março": a month named in the seller's own language is put in English, before the dates below.
   // "from 5. November", "5.11.2026": a European seller's day-first dates, in the words the period grammar reads.
   // Words borrowed from the seller's own language ("raro", "actualize") are put in English first.
   // Scots, Pidgin and Singlish function words ("gonnae", "wi", "the day", "wey", "lah") are put in standard English.
-  let out = withDialectWordsInEnglish(withBorrowedWords(withDottedDatesInWords(withoutFilipinoParticles(text))));
+  let out = withDialectWordsInEnglish(
+    withBorrowedWords(withDottedDatesInWords(withForeignMonthNames(withoutFilipinoParticles(text)))),
+  );
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
     if (pattern.test(out)) {

@@ -1139,9 +1139,13 @@ const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fee
 /** Something sold (for) said in money's terms: "sell for this month in money terms", "sold in value". */
 const SOLD_FOR_IN_MONEY =
   /(?<![\w])(sell|sells|sold|selling)(?: for)?((?: [a-z_']+){0,6}?) in (?:money|value|cash|revenue)(?: terms)?(?![\w])/g;
-/** "how much did X sell for last month", "how much have we sold for in the UK": what the sales came to in a period. */
+/**
+ * "how much did X sell for last month", "how much have we sold for in the UK": what the sales came to in a period. Asked
+ * with "what" of the seller's own sales ("what did we sell for in Sweden", Nordic "hvad solgte vi for"), too; "what did
+ * the mat sell for" stays its price.
+ */
 const HOW_MUCH_SOLD_FOR =
-  /(?<![\w])(how much (?:did|have|has|had)(?: [a-z_']+){1,4}? (?:sell|sold)) for(?= (?:__time__|__mkt__|in|during|over|across|since)(?![\w]))/g;
+  /(?<![\w])(how much (?:did|have|has|had)(?: [a-z_']+){1,4}? (?:sell|sold)|what (?:did|have|had) (?:we|i) (?:sell|sold)) for(?= (?:__time__|__mkt__|in|during|over|across|since)(?![\w]))/g;
 /** Money in general, which a verb of paying out may send to a cost. */
 const MONEY_WORDS = new Set(["money", "cash"]);
 /** What joins money to the cost it went on: "went to amazon in", "did we lose on", "was paid out as". */

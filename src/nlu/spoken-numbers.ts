@@ -80,6 +80,28 @@ const COMPOUND = new RegExp(
 );
 /** A year said in two halves: "twenty twenty five", "twenty twenty-six", "twenty nineteen". */
 const YEAR = new RegExp(`(?<![\\w])twenty ((?:${TEN})(?: (?:${UNIT}))?|${TEEN})(?![\\w])`, "g");
+/**
+ * The tens of Belgian and Swiss French ("septante" 70, "huitante" or "octante" 80, "nonante" 90), which a seller
+ * writing English carries over, alone or with a unit ("septante-cinq", "nonante et un", "septante five").
+ */
+const REGIONAL_TENS: Record<string, number> = { septante: 70, huitante: 80, octante: 80, nonante: 90 };
+const FRENCH_UNITS: Record<string, number> = {
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+};
+const REGIONAL = new RegExp(
+  `(?<![\\w])(${alt(REGIONAL_TENS)})(?:(?: et)? (${alt(FRENCH_UNITS)}|${UNIT}))?(?![\\w])`,
+  "g",
+);
+
 /** "q three", "Q four": a quarter's number in words. */
 const QUARTER = /(?<![\w])q (one|two|three|four)(?![\w])/g;
 
@@ -108,6 +130,11 @@ export function spokenNumbers(text: string, months: string[]): string {
   let out = text;
   if (/(?:^| )q (?:one|two|three|four)(?= |$)/.test(out))
     out = out.replace(QUARTER, (_all, n: string) => `q${UNITS[n]}`);
+  // "septante", "nonante et un": Belgian and Swiss French tens, written as digits with their unit.
+  if (/(?:tante|nante)(?= |$)/.test(out))
+    out = out.replace(REGIONAL, (_all, ten: string, unit?: string) =>
+      String(REGIONAL_TENS[ten] + (unit ? (FRENCH_UNITS[unit] ?? UNITS[unit]) : 0)),
+    );
   // Years before cardinals, which would read "twenty five" out of "twenty twenty five".
   out = out.replace(YEAR, (_all, rest: string) => String(2000 + below100(rest)));
   out = out.replace(
