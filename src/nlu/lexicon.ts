@@ -140,6 +140,9 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push(...(w.third_party_verbs ?? []));
   // Words that ask for a forecast (parse-question.ts), so that none is "corrected" into another ("expect" → "expert").
   texts.push("expect expects expecting predict predicts prediction forecast forecasts projected projection");
+  // Words that judge a figure by what everyone holds (out-of-domain.ts), so that none is "corrected" into a seller word
+  // ("regarded" → "recorded").
+  texts.push("considered regarded deemed reckoned");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").

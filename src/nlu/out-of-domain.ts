@@ -387,6 +387,50 @@ const OWN_CATALOG = /__(?:category|subcategory|asin|sku|campaign|time)__/;
 const IN_GENERAL =
   /(?:^| )(?:generally|in general|usually|typically|normally|as a rule|on the whole|on average|standard|by default)(?= |$)/;
 const MARKET_PRICE = /(?:^| )(?:prices?|pricing|costs?|charges?)(?= |$)/;
+/** The seller's catalog said by its kind of goods ("for toys"): in a question asked in general, only the goods priced. */
+const CATALOG_KIND = /__(?:category|subcategory)__/g;
+
+/**
+ * A marketplace the seller does not sell on yet ("before I start to sell there", "if we expand to amazon.fr", "I'm
+ * thinking of selling in Spain", "we don't sell there yet"): its "I" owns no figures there, so what it costs is
+ * Amazon's price list. "When I sell" alone is the seller's habit ("what does Amazon take when I sell a yoga mat").
+ */
+const NOT_SELLING_THERE_YET =
+  /(?:^| )(?:(?:(?:before|if|until|in case) (?:i|we) (?:(?:start|begin|decide|plan|want|try|get|go|am going|are going)(?:ing)? (?:to )?)?|(?:once|when) (?:i|we) (?:start|begin|decide|plan|want|try|am going|are going)(?:ing)? (?:to )?)(?:sell|selling|list|listing|launch|launching|expand|expanding|open|opening|move|moving)|(?:i'm|i am|we're|we are|im) (?:thinking|considering|planning|looking|hoping)(?: (?:of|about|at|to|into))? (?:selling|launching|expanding|listing|going|sell|launch|expand|list)|(?:i|we) (?:(?:don't|do not|haven't|have not|didn't|did not) (?:yet )?(?:sell|sold|list|listed|launch|launched)(?: (?:there|in|on))? yet|(?:plan|want|intend|hope|would like|'d like|d like) to (?:start )?(?:sell|selling|list|launch|expand)))(?: there| (?:in|on|into|to) (?:(?:the )?__mkt__|there|it|that (?:market|marketplace|site)))?(?= |$)/g;
+
+/**
+ * A figure judged against what is good for everyone ("is 30% ACoS considered decent for pet products, generally
+ * speaking", "would a 12% refund rate be seen as high in general"): a benchmark of the market, not the seller's own
+ * figure, which names the seller or a period ("is my ACoS of 30% good compared to my target").
+ */
+const JUDGED =
+  /(?:^| )(?:good|decent|reasonable|healthy|acceptable|ok|okay|fine|solid|respectable|normal|high|low|bad|poor|great|realistic|sustainable|average)(?= |$)/;
+/** A figure a benchmark is given for: a rate or a percentage. */
+const BENCHMARKED_FIGURE =
+  /\d+(?:\.\d+)? ?(?:%|percent)|(?:^| )(?:acos|tacos|roas|cpc|ctr|margins?|markup|conversion(?: rate)?|(?:return|refund|click-through|click through|sell-through|sell through) rate|roi)(?= |$)/;
+/** Said as the rule for everyone, which a kind of goods named in it does not make the seller's. */
+const GENERAL_RULE = /(?:^| )(?:generally|in general|as a rule|generally speaking)(?= |$)/;
+const SAID_OF_EVERYONE =
+  /(?:^| )(?:considered|regarded as|seen as|deemed|thought of as|generally speaking|by industry standards|for most sellers|for (?:amazon )?sellers in general)(?= |$)/;
+
+/**
+ * When Amazon's fees change or apply ("when does q4 storage fee pricing kick in", "from what date do peak storage fees
+ * start", "when will the new referral rates take effect"): Amazon's fee calendar, which no mirror of the past holds.
+ */
+const FEE_CALENDAR =
+  /(?:^| )(?:when|from when|what date|which date|what month|which month|what day) (?:does|do|will|would|is|are|did amazon|does amazon)(?: [a-z_'%]+){0,6}? (?:kick in|kicks in|start|starts|begin|begins|apply|applies|take effect|takes effect|come in|comes in|come into effect|go up|goes up|increase|increases|rise|rises|change|changes|switch|end|ends|drop|go down|get (?:raised|increased|charged))(?= |$)|(?:^| )when (?:is|are|does|will) (?:the )?(?:[a-z_]+ ){0,3}(?:fees?|pricing|rates?|surcharges?) (?:increase|increases|change|changes|hike|hikes|rise|update|updates)(?= |$)/;
+
+/**
+ * How the seller gets Amazon's money at all ("how can I receive the amazon money in an Iraqi bank", "how do we get
+ * paid out in Pakistan", "which banks are accepted for disbursements"): Amazon's payment rules and the world's banks,
+ * not the payouts the mirror holds ("how much did Amazon pay me last week", "my payouts to my bank last month").
+ */
+const GETTING_PAID =
+  /(?:^| )how (?:(?:can|could|do|does|should|would|will|to|is it possible to) )?(?:i |we |one |you |a seller )?(?:(?:can|could|am able to|be able to|go about) )?(?:to )?(?:receive|receiving|get paid|be paid|getting paid|withdraw|withdrawing|collect|cash out|take out|get (?:the |my |our )?(?:amazon )?(?:money|payments?|payouts?|funds|earnings|disbursements?))(?= |$)/;
+const PAYMENT_WORDS =
+  /(?:^| )(?:money|payments?|payouts?|paid|funds|earnings|disbursements?|proceeds|balance|bank|banks|account|card)(?= |$)/;
+const BANK_ACCEPTED =
+  /(?:^| )(?:banks?|bank accounts?|cards?|currenc(?:y|ies)|payment methods?) (?:(?:in|from|of) [a-z]+ )?(?:(?:is|are) (?:not )?)?(?:accepted|supported|allowed|eligible)(?= |$)|(?:^| )(?:banks?|bank accounts?|cards?|currenc(?:y|ies)|countries|payment methods?) (?:does|do|will|can) amazon (?:accept|support|work with|pay into|pay out to|send (?:money|payouts?) to)(?= |$)|(?:^| )(?:accepted|supported|eligible) (?:banks?|bank accounts?|countries|currencies|payment methods?)(?= |$)/;
 
 /**
  * What others will do, asked of who does it ("who will win the buy box tomorrow", "who's going to undercut me next"):
@@ -484,6 +528,45 @@ const DISOWNED =
 const INDUSTRY_FIGURE =
   /(?:^| )(?:industry|market|marketplace|sector|niche|amazon) (?:benchmarks?|standards?|norms?|averages?|wide)(?= |$)|(?:^| )(?:benchmarks?|averages?) (?:across|for|on|of) (?:the )?(?:industry|market|whole market|sector)(?= |$)/;
 
+/**
+ * Amazon's fee schedule asked as a rule, not the seller's fees: said in general or of a marketplace the seller does not
+ * sell on yet, the kind of goods named ("for toys") is only what is priced; a period or a product of theirs is theirs.
+ */
+function asksFeeSchedule(said: string): boolean {
+  const text = said.replace(NOT_SELLING_THERE_YET, " ").replace(/ {2,}/g, " ").trim();
+  const notYet = text !== said;
+  const general = IN_GENERAL.test(text) || notYet;
+  if (!FEE_SCHEDULE.test(text) && !general) return false;
+  if (!FEE_WORDS.test(text) && !(general && MARKET_PRICE.test(text))) return false;
+  if (OWN_SIDE.test(text)) return false;
+  const asRule = GENERAL_RULE.test(text) || notYet;
+  return !OWN_CATALOG.test(asRule ? text.replace(CATALOG_KIND, " ") : text);
+}
+
+/** When Amazon's fees start or change, whoever asks. */
+function asksFeeCalendar(text: string): boolean {
+  return FEE_CALENDAR.test(text) && (FEE_WORDS.test(text) || MARKET_PRICE.test(text));
+}
+
+/** A figure, said without the seller's side or a period, judged against what is good for everyone. */
+function judgedAgainstEveryone(text: string): boolean {
+  if (!JUDGED.test(text) || !BENCHMARKED_FIGURE.test(text)) return false;
+  if (!SAID_OF_EVERYONE.test(text) && !GENERAL_RULE.test(text)) return false;
+  return !OWN_SIDE.test(text) && !/__(?:time|asin|sku|campaign)__/.test(text);
+}
+
+/**
+ * What Amazon asks of a seller before letting them sell ("what documents does amazon need before I can sell in
+ * grocery", "which invoices will Amazon want to ungate Beauty"): Amazon's requirements, not a figure of the seller's.
+ */
+const AMAZON_PAPERWORK =
+  /(?:^| )(?:paperwork|documents?|documentation|certificates?|certifications?|invoices?|proof|licen[cs]es?)(?: [a-z]+){0,2} (?:does|do|will|would|did) amazon (?:want|need|require|ask for|accept|expect)(?= |$)|(?:^| )amazon (?:wants?|needs?|requires?|asks? for|expects?)(?: [a-z]+){0,3}? (?:paperwork|documents|documentation|certificates?|certifications?|licen[cs]es?)(?= |$)/;
+
+/** How Amazon's money reaches the seller at all, or which banks it pays into. */
+function asksHowToGetPaid(text: string): boolean {
+  return (GETTING_PAID.test(text) && PAYMENT_WORDS.test(text)) || BANK_ACCEPTED.test(text);
+}
+
 /** The detector for the out-of-domain word lists, built once per list. */
 export function worldDetector(ood: OutOfDomain): WorldDetector {
   const known = detectors.get(ood);
@@ -527,13 +610,8 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
         return true;
       const ownSide = /(?:^| )(?:my|our|me|i|we|mine|ours)(?= |$)/.test(text);
       if (PLAN_PRICE.test(text) && !OWN_SIDE.test(text)) return true;
-      if (
-        (FEE_SCHEDULE.test(text) || IN_GENERAL.test(text)) &&
-        (FEE_WORDS.test(text) || (IN_GENERAL.test(text) && MARKET_PRICE.test(text))) &&
-        !OWN_SIDE.test(text) &&
-        !OWN_CATALOG.test(text)
-      )
-        return true;
+      if (asksFeeSchedule(text) || asksFeeCalendar(text) || judgedAgainstEveryone(text)) return true;
+      if (asksHowToGetPaid(text) || AMAZON_PAPERWORK.test(text)) return true;
       if (WHO_WILL.test(text)) return true;
       // The offers on one of the seller's listings are counted in the mirror ("how many other sellers offer B0…").
       if (MARKET_COUNT.test(text) && !OWN_SIDE.test(text) && !/__(?:asin|sku)__|(?:^| )listings?(?= |$)/.test(text))

@@ -405,7 +405,7 @@ function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slo
 
 /**
  * Products ranked by where the seller's price stands against rivals ("top 3 products where I'm cheapest compared to the
- * competition", "the 5 listings where competitors undercut me most"): the prices set against theirs, counted, not a
+ * competition", "the 5 listings where competitors undercut me most", "which 5 items am I most overpriced on"): the prices set against theirs, counted, not a
  * ranking by sales. A sales figure named ranks by it ("top 5 products by revenue where I'm cheaper than rivals").
  */
 function ownPricesRankedAgainstRivals(
@@ -416,9 +416,15 @@ function ownPricesRankedAgainstRivals(
   if (ranked[0]?.label !== "top_products" || !slots.priceWord) return;
   if (slots.metrics.some((m) => !PRICE_FIGURES.has(m))) return;
   const classes = model.classifier.classesIn(slots.masked);
-  if (!classes.has("competitor") || classes.has("gap")) return;
+  if (!(classes.has("competitor") || PRICED_AGAINST_OTHERS.test(slots.topicText)) || classes.has("gap")) return;
   promoteLabel(ranked, "competitor_pricing");
 }
+
+/**
+ * A price that is only too high or too low against someone else's ("which 5 items am I most overpriced on", "where am I
+ * underpriced"): the rivals are meant though none is named.
+ */
+const PRICED_AGAINST_OTHERS = /(?:^| )(?:over-?priced|under-?priced|over-?pricing|under-?pricing)(?= |$)/;
 
 const PRICE_FIGURES = new Set<Metric>(["price", "buy_box_percentage"]);
 

@@ -560,9 +560,12 @@ const STORAGE_AMONG_COSTS =
 /** "ads" as an item of a list of costs ("cogs, ads, storage", "mainly ads and cogs"): what was spent on them. */
 const ADS_AMONG_COSTS =
   /(?<=(?:fees?|cogs|storage) (?:and |plus |or |& )?)(?:ads|ad|advertising|ppc)(?= |$)|(?<=(?:^| ))(?:ads|advertising|ppc)(?= (?:and|plus|or|&) (?:(?:fba|referral|amazon|selling|storage) )?(?:fees?|cogs|storage)(?= |$))/g;
-/** Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it. */
+/**
+ * Money ranked in a currency ("earned the most euros", "the fewest pounds"), and the verb that earned it; money said
+ * to be held in the stock ("where are the most dollars tied up") is the stock's value, not money taken.
+ */
 const COUNTED_IN_CURRENCY =
-  /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?= |$)/g;
+  /(?:(?:earn|earns|earned|earning|made|make|makes|making|brought in|bring in|brings in|bringing in|took in|take in|takes in|pulled in|pull in|pulls in) )?((?:the )?(?:most|more|fewest|least)) (?:euros?|dollars?|pounds?|bucks|quid)(?! (?:(?:is|are|was|were|got|have been|has been) )?(?:tied|locked)(?: |$))(?= |$)/g;
 /**
  * Someone other than the seller warned or told ("what risks should I warn my partner about", "anything I should flag
  * to the team", "what should I alert my VA to"): the seller passes it on, so the words ask what there is to tell (the
