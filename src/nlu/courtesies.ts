@@ -16,10 +16,11 @@ const LEADING_GREETING =
 /**
  * An acknowledgement of the last answer that opens the next question ("righto, and what about Australia?", "cool -
  * now by profit", "got it. and last month?"): it answers nothing and asks nothing. Only when a mark follows it, so
- * "right now" or "great sellers" stay words of the question.
+ * "right now" or "great sellers" stay words of the question. Young sellers agree in their own words ("bet, now by week",
+ * "say less - the UK", "slay. and last month?"), "bet" then being no wager.
  */
 const LEADING_ACKNOWLEDGEMENT =
-  /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine|vale|bueno|dale|va bene|d'accord|tamam|accha|acha|theek hai|thik hai)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
+  /^\s*(?:righto|right-o|right|alright|all right|okey ?dokey|cool|great|perfect|nice|lovely|brilliant|awesome|sweet|got it|gotcha|understood|fair enough|makes sense|noted|sure|fine|vale|bueno|dale|va bene|d'accord|tamam|accha|acha|theek hai|thik hai|bet|ok bet|bet bet|say less|slay|aight|ight|sheesh|facts)(?: then| thanks| thank you| cheers)?\s*[!,.:;-]+\s+(?=\S)/i;
 
 /**
  * An apology or a second thought that opens a correction ("sorry, could I see that by units instead?", "oops - the UK
@@ -105,7 +106,7 @@ const THANKS_WORD =
   "(?:thanks|thank you|thank u|thankyou|thanx|thx|thnx|thnks|tnx|ty|tysm|tyvm|cheers|ta|many thanks|big thanks|much appreciated|greatly appreciated|appreciated|(?:i |we |really |much )*appreciate (?:it|that|this|you|your help|the help)|merci(?: beaucoup| bien)?|danke(?: sch[oö]n| sehr)?|vielen dank|gracias|muchas gracias|grazie(?: mille)?|(?:muito |muit[ií]ssimo )?obrigad[oa](?: mesmo)?|tak|takk|tack|tusen takk|tusen tack|mange tak|kiitos|dank ?je(?: ?wel)?|dank u|bedankt|dziekuje|dzieki|dekuji|diky|spasibo|shukran|shukriya|dhanyavaa?d|arigato|xie xie|terima kasih|makasih|salamat|asante|toda|tesekkurler|tesekkur ederim|sagol|hvala|multumesc|efharisto|koszonom|kamsahamnida|gomawo)";
 /** Who is thanked and how much, after the thanks ("thanks so much mate", "cheers again team"). */
 const THANKS_TAIL =
-  "(?: (?:so|very|soo+|a|lots|loads|heaps|a lot|a bunch|a ton|a million|much|again|mate|man|buddy|pal|team|guys|all|everyone|bot|seller ?ai|for now|in advance|as always|as usual|x+))*";
+  "(?: (?:so|very|soo+|a|lots|loads|heaps|a lot|a bunch|a ton|a million|much|again|mate|man|buddy|pal|team|guys|all|everyone|bot|seller ?ai|for now|in advance|as always|as usual|x+|bestie|fam|bro|sis|g|king|queen|fr|fr fr|frfr|lol|lmao|ngl|(?:ur|you're|youre|your|u r|you are) (?:the goat|goated|the best|a legend|a star|amazing|a lifesaver|the real mvp|the mvp|a real one)))*";
 const THANKED = new RegExp(
   `^${THANKS_WORD}${THANKS_TAIL}(?: (?:for|4|por|pour|fur|per|voor|za|fuer) (?:[a-z0-9'&%$./-]+ ?){1,8})?$`,
 );
@@ -117,9 +118,11 @@ const SATISFIED =
   /^(?:(?:you|that|this|it|which)(?: (?:really|truly|so|have|has|'ve|already|just))* helped(?: (?:me|us|a lot|so much|loads|heaps|a ton|massively|hugely|enormously|again|today))*$)|^(?:(?:that|this|it|these|those|the|your|you|all|everything|which)(?: [a-z'&-]+){0,3}|that's|thats|this's|it's|its|you've|you're|youre) (?:(?:was|is|were|are|has been|have been|'s been|been|looks?|looked|seems?|seemed|really|just|totally|absolutely) )*(?:(?:exactly|just|precisely|pretty much|literally) )?(?:(?:what|all) (?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for|asked for|had in mind)|(?:the|a) (?:[a-z'-]+ ){1,3}(?:i|we) (?:needed|wanted|was after|were after|was looking for|were looking for)|(?:it|right|perfect|spot on|ideal|great|brilliant|awesome|excellent|fantastic|amazing|lovely|super|clear|helpful|useful|a (?:great |big |huge |massive |real )?(?:help|lifesaver)|(?:very|super|really|so|most|extremely|incredibly) (?:helpful|useful|clear)))(?: (?:with|on|for|about) (?:[a-z0-9'&%$./-]+ ?){1,6})?(?: (?:today|again|as always|there|thanks|thank you|cheers))?$/;
 /** A bare acknowledgement beside the courtesy ("perfect", "great stuff", "got it"). */
 const ACKNOWLEDGED =
-  /^(?:ok|okay|k|kk|cool|great|great stuff|perfect|awesome|nice|nice one|brilliant|lovely|sweet|super|excellent|wonderful|amazing|fantastic|fab|ace|legend|got it|gotcha|understood|noted|all clear|much better|(?:you're|youre|you are) (?:a star|a legend|the best|amazing|great)|you rock|wow|oh|ah|aha|haha|lol)$/;
+  /^(?:ok|okay|k|kk|cool|great|great stuff|perfect|awesome|nice|nice one|brilliant|lovely|sweet|super|excellent|wonderful|amazing|fantastic|fab|ace|legend|got it|gotcha|understood|noted|all clear|much better|(?:you're|youre|you are|ur|u r|u are|ure) (?:a star|a legend|the best|amazing|great|the goat|goated|a real one|the real mvp|the mvp|so real|him|her|that girl|a lifesaver)|you rock|u rock|wow|oh|ah|aha|haha|lol|lmao|slay|bet|goated|w|huge w|big w|bless|bless up)$/;
 /** Words that open a clause without changing it ("and", "so", "oh"). */
 const CLAUSE_LEAD = /^(?:(?:and|so|oh|ok|okay|well|again|also|but|really|seriously|honestly|anyway) )+/;
+/** Slang that closes a clause without changing it ("ur the goat fr", "that's exactly it lol"). */
+const CLAUSE_TRAIL = /(?: (?:fr|frfr|lol|lmao|ngl|tbh|no cap|periodt|bestie|fam|bro|fr fr|deadass|fs))+$/;
 
 /** Whether the message only thanks, says goodbye or says the answer was what was wanted, and asks for nothing. */
 export function onlyCourtesy(text: string): boolean {
@@ -127,7 +130,7 @@ export function onlyCourtesy(text: string): boolean {
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .split(/[,;:!?()]+|\.(?:\s|$)|\s+[-–—]+\s+|\s+(?:and|&)\s+(?=have |see |take |talk |speak |bye|good ?bye|enjoy )/)
-    .map((c) => normalizeText(c).replace(CLAUSE_LEAD, "").trim())
+    .map((c) => normalizeText(c).replace(CLAUSE_LEAD, "").replace(CLAUSE_TRAIL, "").trim())
     .filter((c) => /[a-z]/.test(c));
   // "what I needed" tells, "what about Germany" asks.
   if (clauses.length === 0 || clauses.some((c) => ASKS.test(c.replace(/(?:^| )what (?:i|we)(?= )/g, " "))))

@@ -9,9 +9,12 @@
  * colon ("Daily client check-in: order count for yesterday"), it is no part of the question either.
  */
 
-/** A document or occasion a figure goes into. */
+/**
+ * A document or occasion a figure goes into, or a post on social media ("for my year recap tiktok", "for my insta
+ * story", "for the group chat"): where the seller shows the figure, not what is asked.
+ */
 const DOCUMENT =
-  "(?:e-?mails?|mails?|reports?|decks?|slides?|slide deck|presentation|update|updates|newsletter|memo|call|meeting|catch-?up|check[- ]?in|board pack|pack|spreadsheet|sheet|doc|document|pitch|proposal|recap|briefing|qbr|review|sync|stand-?up)";
+  "(?:e-?mails?|mails?|reports?|decks?|slides?|slide deck|presentation|update|updates|newsletter|memo|call|meeting|catch-?up|check[- ]?in|board pack|pack|spreadsheet|sheet|doc|document|pitch|proposal|recap|briefing|qbr|review|sync|stand-?up|posts?|story|stories|reels?|videos?|tiktoks?|tweets?|threads?|vlogs?|captions?|group ?chats?|gc|insta|ig)";
 
 /** A filing or the person who makes it: "the tax return", "the VAT filing", "my accountant", "the year-end accounts". */
 const FILING =

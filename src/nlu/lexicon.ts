@@ -41,6 +41,11 @@ export class Lexicon {
     return Object.fromEntries(this.counts);
   }
 
+  /** Whether the word itself, as written, is a known word (not only its stem). */
+  knowsExactly(word: string): boolean {
+    return this.counts.has(word);
+  }
+
   knows(word: string): boolean {
     if (this.counts.has(word)) return true;
     this.stems ??= new Set(Array.from(this.counts.keys(), stem));

@@ -10,6 +10,7 @@ import {
 import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
+import { withoutTextingSlang } from "./texting-slang.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
 import { withGranularityAsBuckets } from "./granularity-words.js";
 import { withMoneyInStockTiedUp } from "./money-in-stock.js";
@@ -148,6 +149,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // goods" is money tied up in stock; "… for the partner email" only says where the answer goes.
   // "for the same two months" is the period asked before; "svp", "bitte" only say please.
   // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
+  // "ngl what did I make in October lol", "my mom still thinks…": slang asides go first; "fr", "mom" are no codes then.
   const asked = withoutLayoutAside(
     withoutGreeting(
       withoutForeignPlease(
@@ -158,7 +160,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
                 withGranularityAsBuckets(
                   withLearnerPhrasings(
                     withFilterSwapSaidPlainly(
-                      withoutFigurePurpose(withoutTagQuestion(withoutPlatformBackground(text))),
+                      withoutFigurePurpose(withoutTagQuestion(withoutPlatformBackground(withoutTextingSlang(text)))),
                     ),
                   ),
                 ),

@@ -7,8 +7,18 @@ import { straightApostrophes } from "./text.js";
  * "next quarter's budget") only tell the occasion, and whoever receives a figure does not make it theirs.
  */
 
-/** Where one clause ends and the next starts: a stop, a comma or a colon, or a dash between words. */
-const CLAUSE_BREAK = /(?<=[.!?;:,])\s+(?=\S)|\s+[-–—]+\s+/;
+/**
+ * Where one clause ends and the next starts: a stop, a comma or a colon, a dash between words, or a cause given after
+ * the question without a comma, as texting gives it ("profit for October bc my mom thinks it's a hobby").
+ */
+const CLAUSE_BREAK =
+  /(?<=[.!?;:,])\s+(?=\S)|\s+[-–—]+\s+|\s+(?=(?:because|'cause|cause|coz|cos)\s+(?!of\b)(?:my|our|the|i|i'm|im|we|we're|it|it's|its|this|that|he|she|they|someone|somebody)\b)/i;
+
+/**
+ * Why the seller asks, given as a cause: "because my mom still thinks this is a hobby", "cos the bank wants it". A
+ * cause of what the data shows ("because of the new campaign") is part of the question.
+ */
+const CAUSE = /^(?:(?:so|and|but|just) )*(?:because|'cause|cause|coz|cos) (?!of )/;
 
 /** Words that may open a clause without changing what it says ("so", "and", "but"). */
 const LEAD = "(?:(?:so|and|but|also|just|because|cos|cause|as) )*";
@@ -211,6 +221,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
     const lower = lowered(c);
     return (
       PURPOSE.test(lower) ||
+      CAUSE.test(lower) ||
       OWN_RECORDS.test(lower) ||
       RECIPIENT.test(lower) ||
       WORRY.test(lower) ||

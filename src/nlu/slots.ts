@@ -1885,6 +1885,13 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return `${lead}${own} best ${one ? (named ? "one" : "seller") : named ? "ones" : "sellers"}`;
     },
   );
+  // "who is my ROAS king", "which campaign is the carry", "my profit queen": young sellers' figure of speech for the best
+  // one (a crown is worn by one), before or after the figure it is best at.
+  let crowned = false;
+  text = text.replace(SLANG_BEST, (_m, lead: string, own: string, between: string) => {
+    crowned = true;
+    return between ? `${lead}${own} best${between}` : `${lead}${own} best one`;
+  });
   // "are we even moving product", "shifted much stock this week?": goods moved are goods sold, and the goods name
   // neither a figure of stock nor products to rank; "shifting the most stock" still ranks.
   text = text.replace(
@@ -2244,6 +2251,7 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // An order from one end to the other ("best to worst") lists every row, never one.
   slots.singularSuperlative =
     rankOne ||
+    crowned ||
     pickedByComparative ||
     // "which one product is crushing it": one row said outright, judged in words rather than by a superlative.
     (slots.judgement !== undefined && JUST_ONE.test(text)) ||
@@ -2810,6 +2818,13 @@ const STAR_THINGS =
  */
 const FIGURATIVE_BEST =
   /(^| )(my|our|the|their|your)(?: (?:big|biggest|real|true|clear|absolute|undisputed|top|main))? (?:(star|hero|winner|champion|champ|banker|mvp|golden goose|cash cow|breadwinner|money maker|moneymaker|big hitter|heavy hitter|top dog|workhorse|crown jewel)|(heroes|winners|champions|champs|bankers|mvps|golden geese|cash cows|breadwinners|money makers|moneymakers|big hitters|heavy hitters|top dogs|workhorses|crown jewels))( (?:products?|items?|listings?|skus?|asins?|sellers?|lines?|campaigns?|keywords?|categor(?:y|ies)))?(?! (?:ratings?|reviews?|reviewers?|scores?|average|count|of (?:the )?(?:buy ?box|featured offer)|(?:for|on|in) (?:the )?(?:buy ?box|featured offer)))(?= |$)/g;
+/**
+ * The best one in young sellers' slang, after an owner or "the" and up to two words of what it is best at ("my roas
+ * king", "the GOAT", "our profit queen", "the carry"): never a bed's size ("king size sheets"), a goat's milk, or
+ * luggage carried ("my carry on"); nor the seller's helper praised ("you're the GOAT", typed "your the goat").
+ */
+const SLANG_BEST =
+  /(^| )(?<!(?:you're|youre|you are|your|ur|u r|ure|you|u) )(my|our|the|your|ur)((?: (?!(?:of|in|on|for|by|and|is|was|with)(?= ))[a-z]+){0,2}?) (?:king|queen|goat|carry|main character|it girl|it product)(?! (?:size|sized|sizes|bed|beds|mattress|sheets?|duvet|crab|prawns?|milk|cheese|soap|leather|on|over|out|case|bag|cot)(?= |$))(?= |$)/g;
 /** A metric told as a plenty, no amount ("heaps of orders", "loads of returns", "a ton of clicks"). */
 const PLENTY_OF_METRIC =
   /(?:^| )(?:heaps|loads|lots|tons|masses|stacks|bags|oodles|plenty|a (?:lot|ton|load|heap|bunch|stack|shedload|truckload)) of (m_[a-z_]+)(?= |$)/;
@@ -2881,8 +2896,17 @@ function correctWord(word: string, g: SlotGrammar, catalogWords: ReadonlySet<str
   if (short !== undefined && /^[a-z]+$/.test(short)) return `${short}'s`;
   if (word.length < 5 || !/^[a-z]+$/.test(word) || g.typoStop.has(word)) return word;
   if (g.lexicon.knows(word) || catalogWords.has(word)) return word;
+  // "keyboard", "notebook": two known words run together are an ordinary compound, no misspelt seller word ("keyword").
+  if (isCompoundOfKnownWords(word, g.lexicon)) return word;
   // A catalog word is a correction only when its first three letters are the word's: "holes" is no misspelt "homes".
   const head = word.slice(0, 3);
   const near = new Set([...catalogWords].filter((c) => c.startsWith(head)));
   return g.lexicon.closest(word, near) ?? word;
+}
+
+/** Whether the word is two words of three letters or more the lexicon knows, run together ("key" + "board"). */
+function isCompoundOfKnownWords(word: string, lexicon: Lexicon): boolean {
+  for (let cut = 3; cut <= word.length - 3; cut++)
+    if (lexicon.knowsExactly(word.slice(0, cut)) && lexicon.knowsExactly(word.slice(cut))) return true;
+  return false;
 }
