@@ -261,7 +261,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     best.label !== "none" &&
     (Math.max(best.score, leading) >= MIN_SCORE ||
       (best.score >= SUPPORTED_MIN_SCORE &&
-        !noneFirst &&
+        // Nearer an example of another domain, a figure of one of the seller's own products is still theirs ("the
+        // referral fee rate on B0…").
+        (!noneFirst || slots.asin !== undefined || slots.sku !== undefined) &&
         slots.unknownWords === 0 &&
         (slots.ownWords || slots.metrics.length > 0) &&
         metricSupports(slots, best.label, model)) ||
