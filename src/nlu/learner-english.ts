@@ -210,7 +210,7 @@ const REWRITES: Rewrite[] = [
   // books") is left as it is.
   [
     new RegExp(
-      `\\b(${STOCK_NOUNS})\\b([^,.;:!?]{0,60}?)\\b(?:(?:(is|are|was|were)\\s+)?(finishing|ending)|(finishes|ends)|((?:will|going to|gonna|about to|could|might|may)\\s+(?:soon\\s+)?)(?:finish|end))\\b${NOT_STOCK_ENDING}`,
+      `\\b(${STOCK_NOUNS})\\b([^,.;:!?]{0,60}?)\\b(?:(?:(is|are|was|were)\\s+)?(finishing|ending)|(finishes|ends)|((?:will|going to|gonna|about to|could|might|may)\\s+(?:soon\\s+)?)(?:be\\s+)?(?:finish|end|finished|ended))\\b${NOT_STOCK_ENDING}`,
       "gi",
     ),
     (
@@ -226,6 +226,16 @@ const REWRITES: Rewrite[] = [
       if (ends) return `${stock}${between}runs out`;
       return `${stock}${between}${will}run out`;
     },
+  ],
+  // "will B0… be finished in stock", "is X going to be finished from the inventory": the product "finished in stock"
+  // (Spanish "agotado en stock", Italian "finito in magazzino") is out of it, the stock named after the verb.
+  [
+    /\b((?:will|going\s+to|gonna|about\s+to|could|might|may)\s+(?:soon\s+)?)(?:be\s+)?(?:finish|finished|end|ended)\s+(?:in|of|from)\s+(?:the\s+|my\s+|our\s+)?(?:stock|inventory|warehouse)\b/gi,
+    "$1run out of stock",
+  ],
+  [
+    /\b(is|are|was|were)\s+(?:already\s+)?(?:finished|ended)\s+(?:in|of|from)\s+(?:the\s+|my\s+|our\s+)?(?:stock|inventory|warehouse)\b/gi,
+    "$1 out of stock",
   ],
   // "which items will finish before 2 weeks", "what runs out before 10 days": running out "before" a length of time
   // (French "avant deux semaines", Pidgin "before two weeks") is within it; "before 12 December" names a day and "2

@@ -250,25 +250,49 @@ const ALERT_INTENTS = new Set(["delete_alert", "list_alerts", "create_alert"]);
 function alertsByTheirWords(ranked: { label: string; score: number }[], slots: Slots): void {
   if (!slots.alertWord || slots.alertId) return;
   const top = ranked[0]?.label;
-  const want = REMOVING.test(slots.topicText)
-    ? "delete_alert"
-    : // The threshold's metric may stand apart from it ("if ACoS on any campaign goes over 40%").
-      slots.conditions.some((c) => c.metric !== undefined || slots.metrics.length > 0) && top !== "delete_alert"
-      ? "create_alert"
-      : top !== "delete_alert" &&
-          slots.conditions.length === 0 &&
-          (SHOWING.test(slots.topicText) || (REMINDING.test(slots.topicText) && ALERT_NOUN.test(slots.topicText))) &&
-          // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
-          (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
-        ? "list_alerts"
-        : undefined;
+  const want =
+    REMOVING.test(slots.topicText) || REMOVED_AFTER.test(slots.topicText)
+      ? "delete_alert"
+      : // The threshold's metric may stand apart from it ("if ACoS on any campaign goes over 40%").
+        slots.conditions.some((c) => c.metric !== undefined || slots.metrics.length > 0) && top !== "delete_alert"
+        ? "create_alert"
+        : top !== "delete_alert" &&
+            slots.conditions.length === 0 &&
+            (SHOWING.test(slots.topicText) || (REMINDING.test(slots.topicText) && ALERT_NOUN.test(slots.topicText))) &&
+            // A figure asked beside words of watching ("what's my TACoS? … worth keeping an eye on") is that figure.
+            (slots.metrics.length === 0 || ALERT_NOUN.test(slots.topicText))
+          ? "list_alerts"
+          : top === "stockout_risk" && slots.horizonDays === undefined && WATCHED_FROM_NOW.test(slots.topicText)
+            ? "create_alert"
+            : undefined;
   if (want) promoteLabel(ranked, want);
 }
+
+/**
+ * Being told each time something happens from now on ("let me know whenever anything runs out", "email me as soon as
+ * PS-1 goes out of stock") is an alert; "tell me if X will run out" and "tell me when X runs out" ask now.
+ */
+const WATCHED_FROM_NOW =
+  /(?:^| )(?:whenever|as soon as|every time|each time|any time|anytime|the moment|the minute|the second) (?!(?:[^ ]+ ){0,6}?(?:will|would|is going to|are going to|gonna)(?= |$))/;
 
 const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 
 const REMOVING =
-  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|quit|disable|clear|wipe|scrap|ditch|get rid of|drop|mute|silence|bin|nuke|no more|no longer|(?:you )?(?:don't need to|do not need to|needn't|don't|do not|no need to) (?:tell|warn|remind|ping|notify|alert|bother|email|message) me)\b/;
+  /^(?:please )?(?:delete|remove|kill|cancel|turn off|switch off|stop|quit|disable|clear|wipe|scrap|ditch|get rid of|drop(?! (?:me|us) )|mute|silence|bin|nuke|no more|no longer|(?:you )?(?:don't need to|do not need to|needn't|don't|do not|no need to) (?:tell|warn|remind|ping|notify|alert|bother|email|message) me)\b/;
+
+/** An alert named as what is removed: a pronoun for the one described, or a few words and an alert noun. */
+const ALERT_OBJECT =
+  "(?:it|them|that(?: one)?|this(?: one)?|those|these|(?:(?:all|every|each|both) (?:of )?)?(?:(?:the|my|our|those|these|that|this) )?(?:[a-z-]+ ){0,3}?(?:alerts?|notifications?|warnings?|reminders?|rules?|alarms?))";
+
+/**
+ * Removing asked after the alert is described ("the one I made with refund rate above 8%, can you take it away?", "my
+ * ACoS warning, kill it") or with a particle ("take the notifications away", "all my alerts away please", "switch it
+ * off"): "away", "off", "get rid of", "throw out" and "drop" an alert all delete it. The verb must take the alert (or a
+ * pronoun for it) as its object, so that a figure dropping or a listing removed in an alert's condition stays one.
+ */
+const REMOVED_AFTER = new RegExp(
+  `(?:^| )(?:(?:delete|remove|cancel|disable|deactivate|scrap|ditch|erase|drop|kill|bin|nuke|stop|get rid of|do away with|throw (?:out|away)|take (?:out|away|off|down)|turn off|switch off|shut off) ${ALERT_OBJECT}|(?:take|throw|put|clear|get|turn|switch|shut|do) ${ALERT_OBJECT} (?:away|off|out)|(?:alerts?|notifications?|warnings?|reminders?|alarms?)(?: all| of them| too)? (?:away|gone|off))(?= |$)`,
+);
 
 /** "Remind me which warnings you have": of alerts when it names them, and otherwise perhaps of a setting. */
 const REMINDING =

@@ -39,8 +39,9 @@ const PURPOSE = new RegExp(
     // for the range is the occasion, not a fall in its sales. Only a product pointed at: "dropping one of my
     // categories" says what the question is about.
     `|(?:${WE} (?:just |currently |still |now |seriously |kind of |kinda )?)?(?:thinking (?:about|of)|considering|contemplating|weighing up|(?:might|may|could|want to|plan to|planning to|going to|gonna)(?: have to)?)(?: maybe)? (?:dropping|drop|ditching|ditch|discontinuing|discontinue|delisting|delist|axing|axe|killing|kill|retiring|retire|binning|bin|phasing out|phase out|phasing|phase|pulling|pull)(?: (?:it|them|this|that|those|these|(?:the|that|this|those|these) (?:one|ones|product|products|item|items|sku|skus|asin|asins|listing|listings|line|lines))(?: (?:out|off|for good|altogether|entirely|completely))?)?$` +
-    // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way
-    `|(?:${WE} (?:just |currently |still |now )?)?(?:closing|finishing|finali[sz]ing|wrapping up|completing|filing|submitting|doing|tidying up|catching up on)(?: off| out| up)? (?:the|my|our|this|this year's|last year's|this month's|last month's|the quarter's|a)` +
+    // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way.
+    // An order being done ("I'm doing a new order from China, how many of each?") is what the question sizes.
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:closing|finishing|finali[sz]ing|wrapping up|completing|filing|submitting|doing|tidying up|catching up on)(?: off| out| up)? (?:the|my|our|this|this year's|last year's|this month's|last month's|the quarter's|a)(?! (?:new |next |big |fresh )?(?:orders?|re-?orders?|pos?|purchase orders?)(?= |$))` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"
     `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
     `)(?= |$)`,

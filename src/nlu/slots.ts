@@ -417,17 +417,17 @@ const ORDER_TO_ARRIVAL =
 const TRANSIT_LEAD_TIME =
   /(?<![\w])(?:takes?|took|needs?) (?:about |around |roughly |approximately |up to )?(\d+) ?(days?|weeks?|months?)(?: [a-z']+){0,10}? (?:from|at|by) (?:the |my |our )?(?:suppliers?|manufacturers?|factory|factories|vendors?|producers?)(?![\w])/g;
 const CURRENCY = new RegExp(
-  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK}(?: in)?(?: the)? ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
+  `(?<![\\w])(?:home |default |base |reporting )?currency${SETTING_LINK}(?: in| on)?(?: the)? ([a-z]{3,}(?: [a-z]{3,})?)(?![\\w])`,
   "g",
 );
 const EVERYDAY_CURRENCY_WORDS = new Set(["try", "real"]);
 /**
  * A request to show things in a currency, the currency last or before another request: "report everything in pounds",
- * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …", or how
- * reports should be from now on ("reports for this client should be in yen").
+ * "switch to EUR", "figures shown in GBP from now on", "report in Swedish krona (SEK) from now on, and keep …", "report in euros from now on, change the currency setting", or
+ * how reports should be from now on ("reports for this client should be in yen").
  */
 const CURRENCY_VIEW =
-  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|__stop__|__ask__|__lead__)(?= |$))/g;
+  /(?<![\w])(?:report|show|display|put|switch|change|convert|set|use|want|prefer|see|give|(?:everything|all|amounts|figures|numbers|values|totals|it|things|reports?) (?:shown|displayed|reported|converted)|(?:everything|amounts|figures|numbers|values|totals|reports?|reporting)(?: (?:for|of) (?:this|the|my|our|each|every) [a-z]+)? (?:should|must|need to|needs to|has to|have to|ought to|are to|is to|will) (?:all )?be(?: (?:shown|displayed|reported|converted|given|expressed))?)(?: (?:me|everything|all|amounts|figures|numbers|prices|money|values|totals|it|things|my|the|reports?|over|back))* (?:to|in|into) ((?:us |canadian |australian |swedish |danish |norwegian |british |japanese |swiss |chinese |hong kong |new zealand |south african |south korean |korean |czech |hungarian |thai |israeli |mexican |indian |brazilian |turkish |polish |singapore |saudi |egyptian |emirati |uae )?[a-z]+|pounds sterling)(?: [a-z]{3}(?= |$))?(?: (?:please|from now on|from here on(?: in| out)?|from today|going forwards?|henceforth|for good|instead|by default|(?!and)[a-z]{3}(?= |$)))*(?=$| (?:and|also|plus|then|change|set|update|switch|make|__stop__|__ask__|__lead__)(?= |$))/g;
 /** A setting's name with no value after it. */
 const SETTING_NAME =
   /(?<![\w])(?:(target acos|acos target|acos goal|(?:target|goal) (?:of|for) (?:the |my )?acos)|(lead ?times?)|(safety stock|buffer stock|safety buffer)(?: days)?|(?:home |default |base |reporting )?(currency))(?![\w])/g;
@@ -502,7 +502,7 @@ const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
  * for everything from here on", "from now on, go with sterling for all my reports".
  */
 const CURRENCY_COMMAND =
-  /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,})(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
+  /^(?:please )?(?:(?:from now on|going forward|from here on|in future) )?(?:please )?(?:use|switch to|change to|go with|stick to|move to|report in|show (?:numbers |figures |everything )?in) ([a-z]{3,}(?: [a-z]{3,})?)(?: (?:for (?:everything|all|every figure|all figures|all (?:my |the )?(?:reports?|numbers|figures|amounts)|my (?:reports?|numbers|figures)|the (?:reports?|numbers|figures)|reporting)|from now on|going forward|from here on|in future|by default|instead|please))*$/;
 /**
  * The target ACoS given a value, its name also in a second language's order ("my objective of acos is 22%"), or the
  * ACoS told first and called the target after ("ACoS 22% is my target", "acos of 15 as the goal").
@@ -732,6 +732,13 @@ const LED_THE_OTHERS =
 /** Money taken in a store's words, past or habitual ("pulled in", "rakes in"); "pull in the latest data" is a sync. */
 const TAKINGS_VERB =
   /(?:^| )(?:pulled|raked|rake|rakes|raking) in(?! (?:the |my |our |all |some |any )?(?:latest|newest|freshest|fresh|new|data|numbers|figures|stats|updates?|everything|reports?)(?= |$))(?= |$)/g;
+/**
+ * Ads said to eat the money ("which campaign is eating the most money", "keywords draining my budget", "ads that gobble
+ * up cash"): what they eat is what they spend, so the money is ad spend, not money taken; read as "spending". Said of
+ * products ("which products burn cash") it stays a loss.
+ */
+const AD_MONEY_EATEN =
+  /(?<![\w])((?:campaigns?|ads|adverts?|advertising|ppc|keywords?|ad groups?|search terms?|targets?)(?: (?:is|are|was|were|has been|have been|that's|that are|that is|which are|which is))?) (?:eating|eats|eat|ate|eaten|draining|drains|drained|swallowing|swallows|swallowed|gobbling|gobbles|gobbled|chewing|chews|chewed|sucking|sucks|sucked|devouring|devours|devoured|burning|burns|burned|burnt)(?: up| through)? (?:(the most|most|more|the least|least|less|so much|too much|a lot of|lots of) )?(?:(?:all )?(?:of )?(?:the|my|our|your) )?(?:money|cash|budget|ad budget|ad spend)(?![\w])/g;
 /** "can I have that…", "could we have those…": a request to be shown the answer pointed at. */
 const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 /**
@@ -834,11 +841,12 @@ const NONE_SOLD_FOR =
  * How long stock must last, said with a verb of lasting: "enough to cover 90 days", "will last 8 weeks", "won't last
  * 14 days", "lasts a month", "to see us through 6 weeks", "tide me over for a fortnight"; "for cover 120 days", as a
  * seller writing English as a second language says it; so is enough wanted for a length ("to have enough for 90 days",
- * "so I have enough stock for 2 months"), though stock that already has enough for one is a threshold. "To last" after a comparison ("compared to last 30 days") is
+ * "so I have enough stock for 2 months", "restock quantities for the UK, enough for 60 days"), though stock that already
+ * has enough for one is a threshold ("products that have enough for 30 days"). "To last" after a comparison ("compared to last 30 days") is
  * the period's adjective.
  */
 const COVERED_FOR =
-  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:to (?:have|keep|get|be)|so (?:that )?(?:i|we|it|they|there)(?: will| would)?(?:'s| is| are| have| has| be)?|for (?:to )?having) enough(?: (?:stock|inventory|units|supply|goods))?|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
+  /(?<![\w])((?:(?:(?<!(?:compared|relative|close|similar|equal|up|down|back|next|due|prior|leading|going|from|vs|versus|against) )to|(?:will|would|should|could|can|might|may|does|do)(?: not|n't)?|won't|wont|can't|cant|cannot|it'll|that'll|enough to|need to|needs to) (?:cover|last|hold out|keep going)|for (?:to )?cover(?:ing)?|covers|lasts|lasting|(?:to (?:have|keep|get|be)|so (?:that )?(?:i|we|it|they|there)(?: will| would)?(?:'s| is| are| have| has| be)?|for (?:to )?having) enough(?: (?:stock|inventory|units|supply|goods))?|(?<!(?:have|has|had|having|with|got|hold|holds|holding|keep|keeps) )enough(?: (?:stock|inventory|units|supply|goods))?(?= for )|(?:see|get|carry|take|tide) (?:me|us|it|them|the business) (?:through|over)))(?: (?:for|me|us|through|over|roughly|about|around|at least|the|next|coming|upcoming|following|a further|another|an extra|a good|a full))*? (\d+|an?|one) (days?|weeks?|fortnights?|months?|quarters?)(?![\w])/g;
 /** The cover wanted, told as a length covered: "want 90 days covered", "have 8 weeks of cover", "get 45 days' cover". */
 const COVER_WANTED =
   /(?<![\w])(?:(?<=(?:want|wants|wanted|need|needs|needed|like|have|has|get|got|keep|aim for|target|with) (?:(?:about|around|roughly|at least|a full|the full|another|a further) )?)(\d+|an?|one) (days?|weeks?|fortnights?|months?)(?:'s?)? (?:of (?:stock |inventory )?)?cover(?:age|ed)?|(\d+|an?|one) (days?|weeks?|fortnights?|months?) covered)(?![\w])(?! or (?:less|more|fewer|under|over|below|above|lower|higher))/g;
@@ -1251,6 +1259,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     .replace(TAKINGS_VERB, " brought in")
     // "how much have we taken this month", "what has the UK store taken": what the seller took is its takings.
     .replace(TAKEN_BY_SELLER, "$1$2brought in")
+    // "which campaign is eating the most money": the money ads eat is what they spend.
+    .replace(AD_MONEY_EATEN, (_all, ads: string, most?: string) => `${ads} spending${most ? ` ${most}` : ""}`)
     // "can I have that by units instead?": asking to be shown the answer again, not what the seller has.
     .replace(HAVE_IT_SHOWN, "$1 see $2");
   // "the courier needs a day or two": a rough length said in passing, before its numbers can be read as a count.
@@ -1390,25 +1400,16 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   }
   // "report everything in pounds sterling", "switch to euros": a currency alone at the end of a request to show
   // things in it is the currency setting.
-  if (!text.includes("currency") && CURRENCY_VIEW.test(text)) {
-    text = replaceAll(text, CURRENCY_VIEW, (m) => {
-      const c = vocab.currencyCodes.has(m[1]) ? m[1].toUpperCase() : vocab.words.currency_names[m[1]];
-      if (!c) return undefined;
-      slots.settings.currency = c;
-      return "__setting__ s_currency";
-    });
-  }
+  // Only a real currency ("which currency is set" names none).
+  // "japanese yen", "yen", "eur please": the longest name the words make.
+  const one = (word: string) => (vocab.currencyCodes.has(word) ? word.toUpperCase() : vocab.words.currency_names[word]);
+  const code = (words: string) =>
+    one(words) ??
+    words
+      .split(" ")
+      .map(one)
+      .find((c) => c !== undefined);
   if (text.includes("currency")) {
-    // Only a real currency ("which currency is set" names none).
-    // "japanese yen", "yen", "eur please": the longest name the words make.
-    const one = (word: string) =>
-      vocab.currencyCodes.has(word) ? word.toUpperCase() : vocab.words.currency_names[word];
-    const code = (words: string) =>
-      one(words) ??
-      words
-        .split(" ")
-        .map(one)
-        .find((c) => c !== undefined);
     text = replaceAll(text, CURRENCY, (m) => {
       const c = code(m[1]);
       if (!c) return undefined;
@@ -1422,15 +1423,23 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
       return "__setting__ s_currency";
     });
   }
+  // The setting named with no currency after it ("report everything in euros, change the currency setting") takes the
+  // one asked to be shown.
+  if (slots.settings.currency === undefined && CURRENCY_VIEW.test(text)) {
+    text = replaceAll(text, CURRENCY_VIEW, (m) => {
+      const c = code(m[1]);
+      if (!c) return undefined;
+      slots.settings.currency = c;
+      return "__setting__ s_currency";
+    });
+  }
   // "which ASINs earned the most euros", "the fewest pounds": money ranked in a currency is the
   // money taken, revenue, whatever verb earned it.
   text = text.replace(COUNTED_IN_CURRENCY, (_m, amount: string) => `${amount} revenue`);
   const currencies = g.currencies.find(text);
   // "use euros", "switch to pounds": a command naming only a currency sets it.
   const command = currencies.length > 0 && slots.settings.currency === undefined ? CURRENCY_COMMAND.exec(text) : null;
-  const commanded =
-    command &&
-    (vocab.currencyCodes.has(command[1]) ? command[1].toUpperCase() : vocab.words.currency_names[command[1]]);
+  const commanded = command && code(command[1]);
   if (commanded) {
     slots.settings.currency = commanded;
     text = "set __setting__ s_currency";
@@ -2448,6 +2457,10 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
         start = before.start;
       }
     }
+    // "the stock of any product is going below 12 days": a length of time that stock falls under or rises over is its
+    // days of supply, however many words say whose stock it is; what sold over a length of time is a period. Its
+    // verb ("is falling below 20 days") is how the stock moves, no growth: a growth is no length of time.
+    if (unit && (!metric || metric === "growth_rate") && stockLevelBefore(tokens, start)) metric = "days_of_supply";
     // "10 days of stock left": a time's worth of stock is days of supply, not a count of units.
     if (unit && metric === "available_quantity") metric = "days_of_supply";
     // "anything I've got more than 200 days' worth of": a length of time's worth of what the seller holds, with no
@@ -2876,6 +2889,25 @@ const SELL_VERBS = new Set(["sell", "sells", "sold", "selling", "sale", "sales",
 /** Words for the stock itself, and how far before a threshold they may stand. */
 const STOCK_WORDS = new Set(["stock", "inventory", "stocks", "units in stock", "on hand"]);
 const STOCK_WORD_REACH = 5;
+
+/** How far before a threshold of a length of time the stock it is said of may be named ("the stock of any product is going"). */
+const STOCK_LEVEL_REACH = 8;
+
+/** Stock named in the words before token `start` of its clause, with no word of selling after it. */
+function stockLevelBefore(tokens: string[], start: number): boolean {
+  const before = tokens.slice(Math.max(0, start - STOCK_LEVEL_REACH), start);
+  const at = before.findLastIndex((t) => STOCK_WORDS.has(t));
+  return (
+    at >= 0 &&
+    !before.slice(at).some((t) => SELL_VERBS.has(t) || CLAUSE_BREAKS.has(t)) &&
+    // "runs out in under 12 days", "not sold for over 90 days": a length of time ahead or gone by, no level.
+    !SPAN_BEFORE.has(before[before.length - 1] ?? "")
+  );
+}
+/** Words that end the clause a threshold's stock is named in. */
+const CLAUSE_BREAKS = new Set(["and", "but", "or", "__stop__", "__ask__", "__lead__"]);
+/** Words before a length of time that make it a span of time, not a level of stock. */
+const SPAN_BEFORE = new Set(["in", "for", "since", "within", "after", "before"]);
 
 /** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {

@@ -21,12 +21,22 @@ const STOCK_LASTING = new RegExp(`\\b${LENGTH_ASKED} ${AUX} ([^.?!,;:]{1,80}?) $
 
 /**
  * Stock said to be enough for a length asked, as a learner may ask how long it lasts ("every product stock is enough
- * for how many days?", "for how many weeks is my inventory enough?"): the thing starts at a word that makes it the
- * seller's or picks each of it, as OWNED_OR_EACH reads it.
+ * for how many days?", "for how many weeks is my inventory enough?", "for how many days my stock is enough?", the
+ * verb left after the thing): the thing starts at a word that makes it the seller's or picks each of it, as
+ * OWNED_OR_EACH reads it.
  */
 const THING_OWNED = "((?:each|every|all|my|our|the|current|remaining)\\b[^.?!,;:]{0,60}?)";
 const ENOUGH_FOR_LENGTH = new RegExp(
-  `\\b${THING_OWNED} (?:is|are|will be|would be|stays|remains) enough(?: for)? ${LENGTH_ASKED}\\b|\\b(?:for )?${LENGTH_ASKED} (?:is|are|will|would) ${THING_OWNED} (?:be |stay |remain )?enough\\b`,
+  `\\b${THING_OWNED} (?:is|are|will be|would be|stays|remains) enough(?: for)? ${LENGTH_ASKED}\\b|\\b(?:for )?${LENGTH_ASKED} (?:is|are|will|would) ${THING_OWNED} (?:be |stay |remain )?enough\\b|\\b(?:for )?${LENGTH_ASKED} ${THING_OWNED} (?:is|are|will be|would be|stays|remains) enough\\b`,
+  "gi",
+);
+
+/**
+ * The same asked in a learner's order, the verb after the thing ("for how many days my stock of X will last?", "how
+ * long my inventory is going to last"): the thing starts as THING_OWNED reads it.
+ */
+const STOCK_LASTING_UNINVERTED = new RegExp(
+  `\\b(?:for )?${LENGTH_ASKED} ${THING_OWNED} (?:will|would|can|could|is going to|are going to|is gonna|are gonna) ${LASTS}\\b`,
   "gi",
 );
 
@@ -48,7 +58,10 @@ export function withStockLastingAsSupply(text: string): string {
   if (!/\bhow (?:many|long)\b/i.test(text)) return text;
   return text
     .replace(STOCK_LASTING, asSupply)
-    .replace(ENOUGH_FOR_LENGTH, (all, first?: string, second?: string) => asSupply(all, first ?? second ?? ""));
+    .replace(STOCK_LASTING_UNINVERTED, asSupply)
+    .replace(ENOUGH_FOR_LENGTH, (all, first?: string, second?: string, third?: string) =>
+      asSupply(all, first ?? second ?? third ?? ""),
+    );
 }
 
 /** The days of supply of the thing that lasts, when it is the seller's stock; the words as they were otherwise. */

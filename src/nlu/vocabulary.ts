@@ -71,6 +71,8 @@ export interface WordLists {
   trend_cues: string[];
   /** Currency names → ISO codes ("euros" = EUR). */
   currency_names: Record<string, string>;
+  /** ISO codes of currencies seller-ai does not report in, still read as a currency setting ("CHF"). */
+  other_currency_codes?: string[];
   superlatives: string[];
   entity_singular: string[];
   entity_plural: string[];
@@ -163,7 +165,7 @@ export interface Vocabulary {
   /** Word classes (concept → words) the classifier also sees as one feature. */
   concepts: Record<string, string[]>;
   outOfDomain: OutOfDomain;
-  /** The ISO codes of data/currencies.json, lower case. */
+  /** The ISO codes of data/currencies.json and the other ISO codes the settings may be asked in, lower case. */
   currencyCodes: Set<string>;
   weakMetrics: MetricSynonym[];
   groupBy: Record<GroupBy, string[]>;
@@ -242,8 +244,12 @@ export function vocabulary(): Vocabulary {
     lowerIsBetter: new Set(metricFile.lower_is_better),
     concepts: expandLists(concepts),
     outOfDomain: expandLists(outOfDomain),
+    // A setting asked in a currency seller-ai does not report in is still the currency setting: the answer declines it.
     currencyCodes: new Set(
-      Object.keys(readDataJson<Record<string, unknown>>("currencies.json")).map((c) => c.toLowerCase()),
+      [
+        ...Object.keys(readDataJson<Record<string, unknown>>("currencies.json")),
+        ...(words.other_currency_codes ?? []),
+      ].map((c) => c.toLowerCase()),
     ),
     weakMetrics: expandSynonyms(metricFile.weak),
     groupBy: expandLists(groupBy),
