@@ -264,7 +264,13 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
           ? "list_alerts"
           : top === "stockout_risk" && slots.horizonDays === undefined && WATCHED_FROM_NOW.test(slots.topicText)
             ? "create_alert"
-            : undefined;
+            : top === "create_alert" &&
+                slots.conditions.length === 0 &&
+                !ALERT_NOUN.test(slots.topicText) &&
+                !WATCHED_FROM_NOW.test(slots.topicText) &&
+                TOLD_NOW.test(slots.topicText)
+              ? "stockout_risk"
+              : undefined;
   if (want) promoteLabel(ranked, want);
 }
 
@@ -274,6 +280,10 @@ function alertsByTheirWords(ranked: { label: string; score: number }[], slots: S
  */
 const WATCHED_FROM_NOW =
   /(?:^| )(?:whenever|as soon as|every time|each time|any time|anytime|the moment|the minute|the second) (?!(?:[^ ]+ ){0,6}?(?:will|would|is going to|are going to|gonna)(?= |$))/;
+
+/** "tell me if X will run out", "tell me when B0… runs out": asked now, with no word of watching from now on. */
+const TOLD_NOW =
+  /(?:^| )tell (?:me|us) (?:if|when|whether) (?:[^ ]+ ){0,6}?(?:runs?|ran|sells?|sold|goes|go|gonna|will|is going to|are going to)(?: [^ ]+){0,2} out(?= |$)/;
 
 const ALERT_NOUN = /(?:^| )(?:alerts?|notifications?|reminders?|rules?|warnings?|triggers?|watchlist)(?= |$)/;
 
