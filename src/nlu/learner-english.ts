@@ -12,6 +12,7 @@ import { withBorrowedWords, withForeignMonthNames } from "./borrowed-words.js";
 import { withDialectWordsInEnglish } from "./dialect-words.js";
 import { withDottedDatesInWords } from "./dotted-dates.js";
 import { withoutFilipinoParticles } from "./filipino-particles.js";
+import { withSelfCorrections } from "./self-corrections.js";
 
 /** Words of a period that may follow a comparison's joining word ("respect the previous 30 days", "of last month"). */
 const PERIOD_NEXT =
@@ -303,8 +304,12 @@ export function withLearnerPhrasings(text: string): string {
   // "from 5. November", "5.11.2026": a European seller's day-first dates, in the words the period grammar reads.
   // Words borrowed from the seller's own language ("raro", "actualize") are put in English first.
   // Scots, Pidgin and Singlish function words ("gonnae", "wi", "the day", "wey", "lah") are put in standard English.
+  // "last week no wait last month", "in the states sorry canada": a value taken back mid-sentence goes first, so no
+  // rule below reads it.
   let out = withDialectWordsInEnglish(
-    withBorrowedWords(withDottedDatesInWords(withForeignMonthNames(withoutFilipinoParticles(text)))),
+    withBorrowedWords(
+      withDottedDatesInWords(withForeignMonthNames(withoutFilipinoParticles(withSelfCorrections(text)))),
+    ),
   );
   for (const [pattern, replacement] of REWRITES) {
     pattern.lastIndex = 0;
