@@ -11,6 +11,7 @@ import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } fr
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutTextingSlang } from "./texting-slang.js";
+import { withDictatedSellerTerms } from "./dictated-words.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
 import { withGranularityAsBuckets } from "./granularity-words.js";
 import { withMoneyInStockTiedUp } from "./money-in-stock.js";
@@ -150,6 +151,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "for the same two months" is the period asked before; "svp", "bitte" only say please.
   // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
   // "ngl what did I make in October lol", "my mom still thinks…": slang asides go first; "fr", "mom" are no codes then.
+  // "update target a cost", "chart my t a cos": a dictation's spelling of a seller term is the term, before all.
   const asked = withoutLayoutAside(
     withoutGreeting(
       withoutForeignPlease(
@@ -160,7 +162,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
                 withGranularityAsBuckets(
                   withLearnerPhrasings(
                     withFilterSwapSaidPlainly(
-                      withoutFigurePurpose(withoutTagQuestion(withoutPlatformBackground(withoutTextingSlang(text)))),
+                      withoutFigurePurpose(
+                        withoutTagQuestion(
+                          withoutPlatformBackground(withoutTextingSlang(withDictatedSellerTerms(text))),
+                        ),
+                      ),
                     ),
                   ),
                 ),

@@ -304,7 +304,12 @@ export function catalogMatcher(catalog: CatalogVocabulary, vocab: Vocabulary): C
   const entries: [string, CatalogEntry][] = [];
   const generic = new Set(vocab.words.category_generic_words);
   const singleWordOwners = new Map<string, Set<string>>();
-  for (const sku of catalog.skus) entries.push([sku, { kind: "sku", value: sku }]);
+  for (const sku of catalog.skus) {
+    entries.push([sku, { kind: "sku", value: sku }]);
+    // "HK UTEN 02": a code of three parts or more dictated, its hyphens heard as pauses, is still the code.
+    if (/^[^-]+(?:-[^-]+){2,}$/.test(sku) && /\d/.test(sku))
+      entries.push([sku.replace(/-/g, " "), { kind: "sku", value: sku }]);
+  }
   for (const name of catalog.campaigns) {
     entries.push([name, { kind: "campaign", value: name }]);
     entries.push([name.replace(/[^\p{L}\p{N}]+/gu, " "), { kind: "campaign", value: name }]);
@@ -768,7 +773,11 @@ const REVIEWS_PER_UNIT =
 const MEDIA_TAKEN_IN =
   /(?<![\w])((?:watched|watching|read|reading|saw|heard|listened to|attended|went to|came across|stumbled (?:on|across)|sat through|caught) (?:a |an |the |this |that |some |one )?(?:[a-z'-]+ ){0,3}?(?:webinars?|videos?|podcasts?|articles?|blog(?: posts?)?|posts?|threads?|courses?|talks?|newsletters?|books?|tweets?|seminars?|conferences?|episodes?|interviews?|masterclass(?:es)?|workshops?|reels?|livestreams?|presentations?|lectures?|classes|meetups?|summits?)) (?:last night|yesterday|this morning|earlier today|the other day|last week|at the weekend|over the weekend)(?![\w])/g;
 /** A marketplace's domain said aloud, each dot a word ("amazon dot com", "amazon dot co dot uk"). */
-const DICTATED_DOMAIN = /(?<![\w])amazon dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
+/**
+ * "amazon dot co dot uk", and "on dot de", "for dot com dot mx" with the name left off after a word that takes a place.
+ */
+const DICTATED_DOMAIN =
+  /(?:(?<![\w])amazon |(?<=(?:^|\s)(?:on|in|for|from|at|to|vs|versus|and|or) ))dot ((?:co|com) dot [a-z]{2}|com|[a-z]{2})(?![\w])/gi;
 /** "us" as one item of a list written with commas ("units, us, last week"; "top 10 by units, us"). */
 const US_LISTED = /(^|,) *us *(?=,|[.?!]*$)/gi;
 /**
