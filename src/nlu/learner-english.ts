@@ -37,6 +37,23 @@ const CHOICE_BEFORE = /\b(?:or|between|two)\b[^,.;:!?]*$/i;
 /** Figures a list of products is ranked by, as a learner names them after "less" or "more". */
 const RANKED_FIGURES = "sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits";
 
+/**
+ * Short adjectives a learner grades with "more" and "most", as Romance languages grade every adjective ("más barato",
+ * "el más barato"), with their own comparative and superlative ("cheaply" has no superlative of its own here).
+ */
+const DEGREES: Record<string, [comparative: string, superlative?: string]> = {
+  cheap: ["cheaper", "cheapest"],
+  cheaply: ["cheaper"],
+  low: ["lower", "lowest"],
+  high: ["higher", "highest"],
+  big: ["bigger", "biggest"],
+  small: ["smaller", "smallest"],
+  fast: ["faster", "fastest"],
+  slow: ["slower", "slowest"],
+  good: ["better", "best"],
+  bad: ["worse", "worst"],
+};
+
 /** Words for the stock itself, whose "finishing" or "ending" is its running out. */
 const STOCK_NOUNS = "stocks?|inventory|inventories|units|supply|supplies|goods|pieces";
 
@@ -136,37 +153,19 @@ const REWRITES: Rewrite[] = [
   // "selling more cheap than me", "more low than last month", "more good": "more" before a short adjective, as Romance
   // languages build every comparative ("más barato", "plus bas"), is that adjective's own comparative.
   [
-    /\bmore\s+(cheap|cheaply|low|high|big|small|fast|slow|good|bad)\b/gi,
-    (_all: string, word: string) =>
-      ({
-        cheap: "cheaper",
-        cheaply: "cheaper",
-        low: "lower",
-        high: "higher",
-        big: "bigger",
-        small: "smaller",
-        fast: "faster",
-        slow: "slower",
-        good: "better",
-        bad: "worse",
-      })[word.toLowerCase()] ?? word,
+    new RegExp(`\\bmore\\s+(${Object.keys(DEGREES).join("|")})\\b`, "gi"),
+    (_all: string, word: string) => DEGREES[word.toLowerCase()]?.[0] ?? word,
   ],
   // "where I am the most cheap", "the most low margin": "most" before a short adjective, as Romance languages build
   // every superlative ("el más barato", "le plus bas"), is that adjective's own superlative.
   [
-    /\bmost\s+(cheap|low|high|big|small|fast|slow|good|bad)\b/gi,
-    (_all: string, word: string) =>
-      ({
-        cheap: "cheapest",
-        low: "lowest",
-        high: "highest",
-        big: "biggest",
-        small: "smallest",
-        fast: "fastest",
-        slow: "slowest",
-        good: "best",
-        bad: "worst",
-      })[word.toLowerCase()] ?? word,
+    new RegExp(
+      `\\bmost\\s+(${Object.keys(DEGREES)
+        .filter((w) => DEGREES[w][1] !== undefined)
+        .join("|")})\\b`,
+      "gi",
+    ),
+    (_all: string, word: string) => DEGREES[word.toLowerCase()]?.[1] ?? word,
   ],
   // "the less sold products", "the fewer ordered items", "the more selling items": the least and the most.
   [/\bthe\s+(?:less|fewer)\s+(sold|selling|ordered|bought)\b/gi, "the least $1"],
