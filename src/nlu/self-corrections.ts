@@ -7,7 +7,9 @@
  * correct nothing and stay as they are.
  */
 
+import { MONTH_NAMES } from "../core/dates.js";
 import { marketplaces } from "../core/reference-data.js";
+import { TEEN, TEN, UNIT } from "./spoken-numbers.js";
 import { escapeRegExp } from "./text.js";
 
 /** Words that take back what was just said; "no", "oh", "um" may lead them ("no wait", "no sorry", "no I mean"). */
@@ -21,14 +23,12 @@ function correction(bareNo: boolean): string {
 const UNITS_OF_NUMBER =
   "(?:\\s*%|\\s+(?:percent|per\\s*cent|days?|weeks?|months?|years?|units?|pieces?|dollars?|pounds?|euros?))";
 const DIGITS = "\\d+(?:[.,]\\d+)?";
-const ONES = "one|two|three|four|five|six|seven|eight|nine";
-const TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen";
-const TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety";
 /** A number as digits or as spoken words ("ninety", "twenty five", "a hundred"). */
-const NUMBER = `(?:${DIGITS}|(?:a\\s+)?hundred|(?:${TENS})(?:[\\s-](?:${ONES}))?|${TEENS}|${ONES})`;
+const NUMBER = `(?:${DIGITS}|(?:a\\s+)?hundred|(?:${TEN})(?:[\\s-](?:${UNIT}))?|${TEEN}|${UNIT})`;
 
-const MONTHS =
-  "january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec";
+/** The months by name and short name; "may" is left out, being far more often the verb ("may I", "sales may drop"). */
+const FULL_MONTHS = MONTH_NAMES.filter((m) => m !== "may");
+const MONTHS = [...FULL_MONTHS, ...FULL_MONTHS.map((m) => m.slice(0, 3)), "sept"].join("|");
 /** A period said by its words ("last week", "the past 30 days", "this quarter", "yesterday", "in March"). */
 const PERIOD = `(?:(?:the\\s+)?(?:last|past|previous|prior|this|next|coming)(?:\\s+${NUMBER})?\\s+(?:days?|weeks?|months?|quarters?|qtrs?|years?)|yesterday|today|(?:${MONTHS})(?:\\s+\\d{4})?|q[1-4](?:\\s+\\d{4})?|\\d{4})`;
 
@@ -59,22 +59,26 @@ let corrections: RegExp[] | undefined;
  * back no figure: "listings with sessions no orders" means sessions but no orders.
  */
 function correctionPatterns(): RegExp[] {
-  const kinds: [value: string, bareNo: boolean][] = [
-    [PERIOD, true],
-    [marketplacePattern(), true],
-    [`${RANK_WORD}${NUMBER}${UNITS_OF_NUMBER}?`, true],
-    [METRIC, false],
-  ];
-  corrections ??= kinds.map(
-    ([value, bareNo]) => new RegExp(`\\b(${value})${correction(bareNo)}(${value})(?!\\w)`, "gi"),
-  );
+  // Built once: the marketplaces' names are read from the reference data on first use.
+  corrections ??= (
+    [
+      [PERIOD, true],
+      [marketplacePattern(), true],
+      [`${RANK_WORD}${NUMBER}${UNITS_OF_NUMBER}?`, true],
+      [METRIC, false],
+    ] as [value: string, bareNo: boolean][]
+  ).map(([value, bareNo]) => new RegExp(`\\b(${value})${correction(bareNo)}(${value})(?!\\w)`, "gi"));
   return corrections;
 }
 
+/** A number's unit at the end of what was said, and a number said alone. */
+const UNIT_AT_END = new RegExp(`${UNITS_OF_NUMBER}$`, "i");
+const NUMBER_ALONE = new RegExp(`^${NUMBER}$`, "i");
+
 /** The unit a number was said with ("sixty days"), kept when the correction names only the number ("fifty"). */
 function withUnitOf(taken: string, said: string): string {
-  const unit = new RegExp(`${UNITS_OF_NUMBER}$`, "i").exec(taken)?.[0];
-  if (unit === undefined || new RegExp(`^${NUMBER}$`, "i").exec(said) === null) return said;
+  const unit = UNIT_AT_END.exec(taken)?.[0];
+  if (unit === undefined || !NUMBER_ALONE.test(said)) return said;
   return said + unit;
 }
 

@@ -64,9 +64,10 @@ const ORDINAL_UNITS: Record<string, number> = {
 };
 
 const alt = (words: Record<string, number>) => Object.keys(words).join("|");
-const UNIT = alt(UNITS);
-const TEEN = alt(TEENS);
-const TEN = alt(TENS);
+/** The number words as alternatives of a pattern: "one|two|…|nine", "ten|…|nineteen", "twenty|…|ninety". */
+export const UNIT = alt(UNITS);
+export const TEEN = alt(TEENS);
+export const TEN = alt(TENS);
 /** 1..99 in words: "seven", "fifteen", "forty", "forty five". */
 const BELOW_100 = `(?:(?:${TEN})(?: (?:${UNIT}))?|${TEEN}|${UNIT})`;
 /**
