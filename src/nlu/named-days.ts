@@ -48,11 +48,19 @@ const DAYS: [RegExp, (year: number) => [number, number]][] = [
   [/st\.? patrick'?s day|saint patrick'?s day/, () => [2, 17]],
 ];
 
+/** Each named day's pattern as the whole of a name, compiled once, with its date in a year. */
+const DAYS_BY_WHOLE_NAME = DAYS.map(([re, dateIn]) => [new RegExp(`^(?:${re.source})$`), dateIn] as const);
+
+/** The date in a year of the day a name names ("christmas day", "black friday"), as [month index, day]. */
+function dateOfNamedDay(name: string): ((year: number) => [number, number]) | undefined {
+  return DAYS_BY_WHOLE_NAME.find(([whole]) => whole.test(name))?.[1];
+}
+
 /** The ISO date of the named day (as DAYS names it: "christmas day", "black friday") in `year`; undefined if unnamed. */
 export function namedDayIn(name: string, year: number): string | undefined {
-  const entry = DAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name));
-  if (!entry) return undefined;
-  const [m, d] = entry[1](year);
+  const dateIn = dateOfNamedDay(name);
+  if (!dateIn) return undefined;
+  const [m, d] = dateIn(year);
   return new Date(Date.UTC(year, m, d)).toISOString().slice(0, 10);
 }
 
@@ -76,7 +84,14 @@ const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|c
 
 /** The text with every named day replaced by its date, given today's date (YYYY-MM-DD). */
 export function withNamedDays(text: string, today: string): string {
-  if (!/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween|day|july/.test(text)) return text;
+  // Only a word that one of the named days holds lets the long pattern run ("day" alone would let nearly every
+  // question through: "today", "30 days").
+  if (
+    !/friday|monday|thanksgiving|christmas|xmas|boxing|new year|valentine|halloween|labou?r|memorial|president|independence|july|canada day|remembrance|veteran|armistice|single|patrick/.test(
+      text,
+    )
+  )
+    return text;
   const thisYear = Number(today.slice(0, 4));
   return text.replace(
     NAMED_DAY,
@@ -84,7 +99,7 @@ export function withNamedDays(text: string, today: string): string {
       const after = text.slice(at + all.length);
       if (!week && !all.startsWith("week") && (OCCASION_BEFORE.test(text.slice(0, at)) || OCCASION_AFTER.test(after)))
         return all;
-      const dateIn = DAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name))![1];
+      const dateIn = dateOfNamedDay(name)!;
       const on = (y: number) => {
         const [m, d] = dateIn(y);
         const date = new Date(Date.UTC(y, m, d));
