@@ -36,7 +36,7 @@ const OWN_SETTING =
  * "how many bucks did I make" stay what they are.
  */
 const CURRENCY_NICKNAMES =
-  /(?<=^| )(?:loonies?|toonies?|quid|greenbacks?|bucks?|kiwi dollars?|kiwi|nz dollars?|new zealand dollars?|hong kong dollars?|yuan|renminbi|rmb|swiss francs?|francs?|rand|roubles?|rubles?|baht|ringgit|rupiah|krone|kroner|danish krone|norwegian krone|shekels?|naira|forint|koruna|hryvnia|dinars?|nzd|chf|cny|hkd|zar|krw|nok|dkk|czk|huf|ils|thb|myr|idr|ngn)(?= |$)/g;
+  /(?<=^| )(?:loonies?|toonies?|quid|greenbacks?|bucks?|kiwi dollars?|kiwi|nz dollars?|new zealand dollars?|hong kong dollars?|yuan|renminbi|rmb|swiss francs?|francs?|rand|roubles?|rubles?|baht|ringgit|rupiah|krone|kroner|danish krone|norwegian krone|shekels?|naira|forint|koruna|hryvnias?|dinars?|nzd|chf|cny|hkd|zar|krw|nok|dkk|czk|huf|ils|thb|myr|idr|ngn|(?:uzbek|kyrgyz|kirghiz) (?:sum|som|soum)s?|soums?|tenge|lari|drams?|manats?|somoni|tugriks?|togrogs?|kips?|kyats?|riels?|dong|cedis?|birr|kwacha|dalasis?|leones?|ariary|kwanza|bolivars?|bolivares|guaranis?|quetzales|quetzals?|lempiras?|cordobas?|gourdes?|leks?|denars?|kunas?|lei|leu|leva|lev|afghanis?|hryvnya|grivnas?|rufiyaa|ngultrum|nakfa|shillings?|uzs|kzt|gel|amd|azn|kgs|tjs|tmt|mnt|lak|mmk|khr|vnd|ghs|etb|zmw|mwk|ves|pyg|gtq|hnl|bam|mkd|rsd|uah|byn|mdl|afn)(?= |$)/g;
 
 /** The topic text with currencies' nicknames and other currencies read as currencies (`__currency__`). */
 export function withCurrencyNicknames(text: string): string {
@@ -51,11 +51,38 @@ export function withCurrencyNicknames(text: string): string {
 const CURRENCY_MOVES =
   /(?:^| )(?:(?:the|a|one) __currency__ (?:is |was |has been |been )?(?:(?:currently|now|still) )?(?:trading|trades|traded|changing hands)|(?:is|was|has|will|why is|why has|why did|did) (?:the )?__currency__ (?:been |going to |gonna )?(?:getting |going |still )?(?:stronger|weaker|strong|weak|up|down|rising|falling|dropping|crashing|gaining|losing ground|strengthening|weakening|recovering|rallying|tanking))(?= |$)/;
 
+/**
+ * Counts of the seller's own that one unit of money may buy ("how many clicks is one dollar of ad spend getting me",
+ * "how many units per dollar"): figures of theirs, not a currency counted against another.
+ */
+const SELLER_COUNTS =
+  "(?:units?|orders?|sales|clicks?|impressions?|sessions?|views?|page views|visits?|items?|pieces?|pcs|products?|listings?|reviews?|returns?|refunds?|conversions?|customers?|buyers?|days?|weeks?|months?|m_[a-z_]+)";
+/**
+ * A currency counted in units of another, its name whatever it is ("how many sum is one dollar", "how many tenge do I
+ * get for a euro", "one dollar, how many manat?"): only money is counted against one unit of money. The name need not
+ * be known: a learner writes their own country's currency, often a plain English word ("sum", "won", "mark"), so it is
+ * only read so in this shape.
+ */
+const UNITS_FOR_ONE = new RegExp(
+  `(?:^| )how (?:many|much) (?!${SELLER_COUNTS}(?= ))[a-z']+ (?:is|are|for|to|in|buys?|gets?|makes?|equals?|(?:do|would|will|can|could) (?:i|you|we|one) (?:get|buy|receive) (?:for|with)|you get for) (?:a|one|1|__num__|the) __currency__(?! (?:of|in|on|spent|worth)(?: |$))(?= |$)|(?:^| )(?:a|one|1|__num__) __currency__ (?:is |equals |=|makes |gets (?:you |me )?)?how many (?!${SELLER_COUNTS}(?= ))[a-z']+(?= |$)`,
+);
+/**
+ * The price of one unit of money itself, with only a day or a bank after it ("how much is one dollar today at the bank",
+ * "what is a euro worth in the bank today", "how much is 1 pound right now"): the market's rate. A unit of the seller's
+ * own money ("one dollar of ad spend", "a euro of revenue") goes on to name it.
+ */
+const ONE_UNIT_PRICED =
+  /(?:^| )(?:how much|what) (?:is|'s|was|would be|will be) (?:a|one|1|__num__|the) __currency__(?: (?:worth|going for|selling for|trading at|(?:at|in) (?:the |a |my )?banks?|__time__|today|now|right now|currently|at the moment|these days))*$/;
+/** What a bank gives or asks for a unit of money ("how much does the bank give for one euro", "what do banks pay for a dollar"). */
+const BANK_PRICE =
+  /(?:^| )(?:the |a |my )?banks? (?:gives?|pays?|buys?|sells?|offers?|charges?|wants?|asks?)(?: (?:you|me|us))? (?:for|per) (?:a|one|1|__num__|the) __currency__(?= |$)/;
+
 /** Whether topic text asks the market's exchange rate in words other than "exchange rate". */
 export function asksExchangeRate(topic: string): boolean {
   if (OWN_SETTING.test(topic)) return false;
   const text = withCurrencyNicknames(topic);
   if (CURRENCY_OR_BANK_RATE.test(text) || CURRENCY_STANDING.test(text) || CURRENCY_MOVES.test(text)) return true;
+  if (UNITS_FOR_ONE.test(text) || ONE_UNIT_PRICED.test(text) || BANK_PRICE.test(text)) return true;
   return CONVERT_MONEY.test(text) && RATE_ASKED.test(text);
 }
 

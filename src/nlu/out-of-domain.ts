@@ -1,8 +1,10 @@
 import { INVOICE_ACTION } from "./agency-chores.js";
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
+import { asksAboutBusinessModel } from "./business-models.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { asksAmountConverted, asksExchangeRate, withCurrencyNicknames } from "./exchange-rates.js";
 import { asksMarketPopulation } from "./market-population.js";
+import { asksMarketShare } from "./market-share.js";
 import { asksSportsResult } from "./sports-results.js";
 import { PhraseIndex, words } from "./text.js";
 import { asksUnmirroredFigure } from "./unmirrored-figures.js";
@@ -592,6 +594,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (PERSONAL_DATA.test(text) && PEOPLE.test(text)) return true;
       if (asksWarehouseFacts(text) || asksUnmirroredFigure(text)) return true;
       if (asksMarketPopulation(text) || asksSportsResult(text)) return true;
+      if (asksMarketShare(text) || asksAboutBusinessModel(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
         AMAZON_NUMBER_ONE.test(text) ||
