@@ -60,6 +60,10 @@ const STOCK_NOUNS = "stocks?|inventory|inventories|units|supply|supplies|goods|p
 /** What follows "end"/"finish" when something other than the stock ends ("ends up", "ends the year", "end of"). */
 const NOT_STOCK_ENDING = "(?!\\s+(?:up|of|the|my|our|with|at|on|date|balance)\\b)";
 
+/** What follows "end"/"finish" when it has an object of its own ("ending this year", "end their budget"). */
+const NOTHING_ELSE_ENDED =
+  "(?!\\s+(?:up|of|the|this|that|these|those|a|an|my|our|your|its|their|his|her|with|at|on|date|balance)\\b)";
+
 type Rewrite = [pattern: RegExp, replacement: string | ((...groups: string[]) => string)];
 
 const REWRITES: Rewrite[] = [
@@ -204,6 +208,17 @@ const REWRITES: Rewrite[] = [
   [/\bbrake(s?)\s+(?=(?:(?:it|them|this|that|these|those)\s+)?down\b)/gi, "break$1 "],
   // "which items go finish", "the serum go run out soon": Pidgin and Caribbean "go" before a verb is its future, "will".
   [/(?<!\b(?:let's|lets|to|and|or|i|we)\s+)\bgo\s+(?=(?:finish|run\s+out|sell\s+out|end)\b)/gi, "will "],
+  // "what is in danger to finish in the next 40 days", "which items risk to end", "products at risk to be finished"
+  // (Italian "a rischio di finire", Spanish "en peligro de acabarse", German "droht auszugehen"): what is in danger of
+  // finishing is stock at risk of running out, whatever is named before it; what else ends ("at risk of ending the
+  // year in the red") is left as it is.
+  [
+    new RegExp(
+      `\\b(?:in danger|at risk|in risk|danger|risks?|risking|at the risk|in the danger)\\s+(?:to|of)\\s+(?:be\\s+)?(?:finish|finishing|finished|end|ending|ended|terminate|terminating|exhaust|exhausted)\\b${NOTHING_ELSE_ENDED}`,
+      "gi",
+    ),
+    "at risk of running out",
+  ],
   // "is there danger that stock of X in Germany is finishing", "my inventory ends in 3 weeks?", "the units will finish
   // soon": stock that "finishes" or "ends" (Italian "finisce", Spanish "se acaba", Polish "kończy się") runs out. The
   // stock is named first in the clause; what ends of something else ("ends up", "ends the year", "finishing the

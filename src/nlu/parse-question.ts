@@ -28,6 +28,7 @@ import {
   KIND_BACK_REFERENCE,
   MONEY_BACK_REFERENCE,
   namedThenAsked,
+  PART_BACK_REFERENCE,
   relayedQuestion,
   withoutLayoutAside,
   OWN_FIGURE_BACK_REFERENCE,
@@ -371,6 +372,12 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // Thanks for help given ("cheers, you've been a massive help", "tak for the help" in the seller's own words, read in
   // English) ask for nothing.
   if (intent && (thanksForHelp(text) || thanksForHelp(asked)) && !hasSellerSlot(slots, true)) intent = undefined;
+  // "top 3 catalogue gaps worth chasing next year", "what should I add to the range for next Christmas": a period ahead
+  // of a gap in the range is when the seller means to fill it, a plan, not a figure of the future asked for.
+  if (intent && PLANNED_AHEAD.has(refineIntent(intent, slots, model)) && !FORECAST_ASKED.test(slots.masked)) {
+    slots.horizonDays = undefined;
+    if (inTheFuture(slots.timeframe, options.today) || seasonAhead(slots, options.today)) slots.timeframe = undefined;
+  }
   // A figure of the future ("what will my sales be next month", "the storage fee next October") is not in the
   // mirror: only stock looks ahead.
   if (
@@ -662,7 +669,8 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   const wanted = /:\.$/.test(toldSentences.at(-1) ?? "") && toldSentences.length === 1;
   if (
     (!wanted && !QUESTION_WORD.test(question) && !WANTED_FIGURE_SENTENCE.test(straightApostrophes(question))) ||
-    KIND_BACK_REFERENCE.test(question)
+    KIND_BACK_REFERENCE.test(question) ||
+    (PART_BACK_REFERENCE.test(question) && !toldSentences.some((t) => TOLD_DEED.test(t)))
   )
     return undefined;
   // "…pulled about 400 orders off the app. What's the real number?": the real one of the figure the story quoted.
@@ -1679,6 +1687,12 @@ const LOOKS_AHEAD = new Set<Intent>([
   "help",
   "refresh_data",
 ]);
+
+/**
+ * Intents whose answer is a plan for the range: a period ahead said with them is when the seller means to act on it,
+ * not a filter of figures still to come.
+ */
+const PLANNED_AHEAD = new Set<Intent>(["catalog_gaps"]);
 
 /**
  * Sales figures no intent forecasts: "what will my sales be next month" asks for a forecast, however much a stock

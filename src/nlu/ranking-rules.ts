@@ -704,10 +704,11 @@ const FALLING_OFF =
 
 /**
  * "Is something happening with my ad spend", "anything going on with sessions?": something unnamed said to happen to a
- * figure asks whether it is out of the ordinary; "what is happening with my sales" asks for the figure itself.
+ * figure asks whether it is out of the ordinary; "what is happening with my sales" asks for the figure itself. So does a
+ * figure "doing something funny" or "funny business" in it, in everyday words.
  */
 const SOMETHING_HAPPENING =
-  /(?:^| )(?:something|anything)(?: strange| weird| odd| funny| wrong)? (?:happening|happened|going on|up|off) (?:with|to|in)(?= |$)/;
+  /(?:^| )(?:(?:something|anything)(?: strange| weird| odd| funny| wrong| fishy| dodgy)? (?:happening|happened|going on|up|off) (?:with|to|in)|(?:doing|done|did|does) (?:something|anything) (?:funny|weird|odd|strange|fishy|dodgy)|(?:funny|monkey) business)(?= |$)/;
 
 /**
  * A period asked whether it looks normal ("yesterday look normal to you?", "did last week seem off"), or a figure of it

@@ -1,3 +1,4 @@
+import { SELLERS_CIRCUMSTANCE } from "./seller-circumstances.js";
 import { straightApostrophes } from "./text.js";
 /**
  * Why the seller asks, said in a clause beside the question: a purpose ("before we restock the dog beds", "to judge
@@ -230,7 +231,9 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       EXPECTATION.test(lower) ||
       MEETING_AHEAD.test(lower) ||
       DATE_NOTE.test(lower) ||
-      BACKGROUND.test(lower)
+      BACKGROUND.test(lower) ||
+      // "…, I've got a long flight up to Auckland": where the seller will read the answer, not a trip asked about.
+      SELLERS_CIRCUMSTANCE.test(lower)
     );
   };
   // A relative clause after a reason ("I'm matching it against the bank statement, which shows 3 deposits") says more
@@ -414,6 +417,14 @@ export const TOLD_DEED =
 /** A question pointing back at a kind of thing the story described ("do I have any of those", "are these normal"). */
 export const KIND_BACK_REFERENCE =
   /\b(?:those|these|such|ones|which one|that one|this one|accordingly|then|(?<!\b(?:is|are|was|were|isn't|aren't|wasn't|weren't|will|would|has|have|had) )there(?! (?:is|are|was|were|been|be|any)\b))\b/i;
+/**
+ * …picking some of the thing the story told of, in the seller's own words ("my aged stock is a dead weight. which 3
+ * SKUs of it cost the most?", "all that overstock is killing me. which of them…"): the story says what the rows are.
+ * Of what a deed told ("I sent 300 units in. How many of them sold?") the question asks on its own; so does a list
+ * the story told of ("she left me a list. One of them is…"), whose items are not picked by a ranking.
+ */
+export const PART_BACK_REFERENCE =
+  /\b(?:which|what|top|bottom|best|worst|most|least|biggest|smallest)(?: [a-z0-9-]+){0,2}? (?:of|among) (?:it|them)\b/i;
 /** …at the story's figure, as the seller's own ("what has mine been", "is ours any better"). */
 export const OWN_FIGURE_BACK_REFERENCE = /\b(?:mine|ours)\b/i;
 /** …at the money the story spent ("where did the money go", "what did that cash bring back"). */

@@ -10,6 +10,7 @@ import { holidayDeadline } from "./holiday-deadline.js";
 import { stockDeadline } from "./stock-deadline.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
+import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { spokenNumbers } from "./spoken-numbers.js";
@@ -1790,6 +1791,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
   // "for the monthly report", "before Friday's weekly meeting": how often a report is made, not figures per month.
   text = text.replace(REPORT_CADENCE, "$1").replace(PAPERWORK_CADENCE, "$1$2");
   text = text.replace(REVIEWS_PER_UNIT, "$1 coming in");
+  // "reviews on B0… are they slowing down", "have reviews for my dog toys tailed off": how many come in.
+  text = withReviewFlowAsCount(text);
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
   // "by week, not by day", "not for day, for week": buckets turned down are no breakdown asked for.

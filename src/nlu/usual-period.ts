@@ -9,7 +9,7 @@
 
 /** Words that say the period is as expected, or not. */
 const USUAL_OR_NOT =
-  "(?:normal|usual|as usual|typical|as expected|about right|off|weird|odd|strange|unusual|abnormal|fishy|funny|wonky|out of the ordinary)";
+  "(?:normal|usual|as usual|typical|as expected|about right|off|weird|odd|strange|unusual|abnormal|fishy|funny|wonky|dodgy|iffy|bizarre|peculiar|out of the ordinary)";
 
 /** The period, or its numbers ("yesterday's numbers", "last week's sales"). */
 const PERIOD = "__time__(?:'s| s)?(?: (?:numbers?|figures?|stats|data|results|m_[a-z_]+))?";
@@ -21,8 +21,12 @@ export const PERIOD_LOOKS_USUAL = new RegExp(
   `(?:^| )(?:${PERIOD} (?:look|looks|looked|looking|seem|seems|seemed|seeming|feel|feels|felt|is|was|been)|(?:is|was|were) ${PERIOD}(?: (?:looking|seeming))?) (?:(?:to be|like) )?${DEGREE}${USUAL_OR_NOT}(?= |$)`,
 );
 
-/** Words that judge a figure as the usual or not ("normal", "abnormal"): "off" or "about right" judge a guess too. */
-const FIGURE_USUAL_OR_NOT = "(?:normal|usual|typical|abnormal|unusual|out of the ordinary|weird|odd|strange)";
+/**
+ * Words that judge a figure as the usual or not ("normal", "abnormal", and in everyday words "funny", "fishy", "dodgy",
+ * "wonky", "iffy"): "off" or "about right" judge a guess too.
+ */
+const FIGURE_USUAL_OR_NOT =
+  "(?:normal|usual|typical|abnormal|unusual|out of the ordinary|weird|odd|strange|funny|fishy|dodgy|wonky|iffy|bizarre|peculiar)";
 /** The figure pointed at or named ("it", "that", "this level", "my refund rate", "the returns"). */
 const FIGURE =
   "(?:(?:it|that|this|these|those|they)(?: (?:number|numbers|figure|figures|level|amount|count|rate))?|(?:my |our |the )?m_[a-z_]+)";
