@@ -1883,7 +1883,11 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
     const conditions: Condition[] = [];
     for (const c of slots.conditions) {
       const metric = c.metric ?? primary;
-      if (metric) conditions.push({ metric, op: c.op, value: c.value });
+      if (!metric) continue;
+      // "keywords better than 15%": better is above for a conversion rate, below for an ACoS.
+      const higherIsWorse = model.vocab.lowerIsBetter.has(metric);
+      const op = c.judged ? ((c.judged === "worse") === higherIsWorse ? ">" : "<") : c.op;
+      conditions.push({ metric, op, value: c.value });
     }
     if (conditions.length) f.conditions = conditions;
   }

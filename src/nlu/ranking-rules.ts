@@ -629,13 +629,23 @@ function lossesOverMargins(ranked: { label: string; score: number }[], slots: Sl
   promoteLabel(ranked, "profit_breakdown");
 }
 
-/** Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. */
+/** Money said to go on the ads: "on ads", "into PPC", "on our campaigns", "on ad spend". */
+const MONEY_ON_ADS =
+  /(?:^| )(?:on|in|into|for|through) (?:my |our |the |amazon |sponsored )*(?:ads?|adverts?|advertising|ppc|campaigns?|m_ad_spend)(?= |$)/;
+
+/**
+ * Advertising asked about in words of waste ("how much did I waste on ads") is the wasted spend, not the totals. Money
+ * said to go on ads for nothing ("how much money did we burn on ads without an order") is the ads' money too, so the
+ * store's sales totals are no answer either.
+ */
 function wasteOverTotals(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
   const top = ranked[0]?.label;
-  if (top !== "advertising_summary" && top !== "acos_by_campaign") return;
-  if (!model.classifier.classesIn(slots.masked).has("waste")) return;
+  const classes = model.classifier.classesIn(slots.masked);
+  const adTotals = top === "advertising_summary" || top === "acos_by_campaign";
+  const storeTotals = top === "sales_summary" && MONEY_ON_ADS.test(slots.masked);
+  if ((!adTotals && !storeTotals) || !classes.has("waste")) return;
   const at = ranked.findIndex((r) => r.label === "wasted_ad_spend");
-  if (at > 0 && ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score) promote(ranked, at);
+  if (at > 0 && (storeTotals || ranked[at].score >= COMPATIBLE_SHARE * ranked[0].score)) promote(ranked, at);
 }
 
 /**

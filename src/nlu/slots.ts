@@ -13,6 +13,8 @@ import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
+import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
+import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -37,6 +39,11 @@ export interface PartialCondition {
   metric?: Metric;
   op: ConditionOp;
   value: number;
+  /**
+   * A bound said in words of quality with no metric beside it ("keywords better than 15%"): which side is better
+   * follows the metric's good direction, so the op is settled once the question's metric is known.
+   */
+  judged?: "better" | "worse";
 }
 
 export interface Slots {
@@ -1182,7 +1189,9 @@ const NAMED_FEES = new Set<Metric>(["referral_fees", "fba_fees", "storage_fees"]
  * extractSlots("top 5 products by revnue in the US last month", grammar, catalog, "2026-11-21")
  * // { limit: 5, metrics: ["revenue"], marketplace: "US", timeframe: "last_month", … }
  */
-export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
+export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
+  // "US$20", "€20": an amount in its currency's sign is the amount "$20", before "US" can be read as a marketplace.
+  const question = withMoneySignedAmounts(typed);
   const vocab = g.vocab;
   const slots: Slots = {
     masked: "",
@@ -1304,6 +1313,8 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     (_all, denied: string | undefined, sold: string | undefined, noun: string) =>
       `${denied ?? sold} exactly 0 ${/^o/.test(noun) ? "orders" : "units"}`,
   );
+  // "spent $30 without a single order", "never led to one sale": none at all, read before "a single" is the number one.
+  text = withNotASingleSaleAsNone(text);
   // Compound numbers in words ("a hundred and eighty", "twenty twenty five", "october first") before single ones.
   text = spokenNumbers(text, g.monthNames);
   // "21d", "6w", "3mo": a number with its unit run in, written out ("L30D" and "last 7d" are read below).
@@ -1454,8 +1465,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.settings.currency = commanded;
     text = "set __setting__ s_currency";
   }
-  // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are.
-  else text = replaceMatches(text, currencies, () => "__currency__");
+  // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are; named
+  // after a number ("over 20 dollars", "30 quid") it is that amount of money, "$20".
+  else text = replaceMatches(text, withAmountsInCurrency(text, currencies), (m) => m.value);
   // "ads to cost no more than 25% of what they sell", "ads costing over 35% of the sales they make": ad spend as a
   // share of the sales the ads bring is ACoS, said in everyday words.
   // Wished for as a ceiling ("I want my ads to cost no more than 25% of what they sell"), it is the target ACoS.
@@ -1663,6 +1675,9 @@ export function extractSlots(question: string, g: SlotGrammar, catalog: CatalogV
     slots.trendCue = true;
   }
 
+  // "spent over $20 and no orders", "30+ clicks but zero sales": money or clicks that brought none back, the
+  // waste, before "and no orders" can be read as a low conversion rate or "zero orders" as a count.
+  text = withNothingInReturn(text);
   // "anything with 0 units sold", "SKUs that had zero orders": none at all is a count equal to zero.
   text = text.replace(NONE_COUNTED, "$1 exactly 0 ");
   // "300+ days of stock": at least that many.
@@ -2481,14 +2496,14 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
     if (metric === "days_of_supply" && unit) number *= unit;
     // "worse than 35% ACoS", "better than 4 stars": the metric's good direction says which side is worse.
     let opValue = op.value;
-    const judged = /^(worse|better) than$/.exec(op.phrase)?.[1];
+    const judged = /^(worse|better) than$/.exec(op.phrase)?.[1] as "worse" | "better" | undefined;
     if (judged && metric) {
       const higherIsWorse = g.vocab.lowerIsBetter.has(metric);
       opValue = (judged === "worse") === higherIsWorse ? ">" : "<";
     }
     // "ignoring anything with fewer than 20 orders", "excluding SKUs over 50% ACoS": the rows kept are the others.
     if (g.leftOut.test(text.slice(0, startOf(start)))) opValue = OPPOSITE_OP[opValue] ?? opValue;
-    slots.conditions.push({ metric, op: opValue, value: number });
+    slots.conditions.push({ metric, op: opValue, value: number, ...(judged && !metric ? { judged } : {}) });
     spans.push({
       start: startOf(start),
       end: startOf(end) - (end < tokens.length ? 1 : 0),
@@ -2923,9 +2938,11 @@ const SPAN_BEFORE = new Set(["in", "for", "since", "within", "after", "before"])
 
 /** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
-  // Up to nine words: "ppc spend as a share of the ad sales" is one metric.
+  // Up to nine words: "ppc spend as a share of the ad sales" is one metric. "conversion's better than 15%", "acos's
+  // over 30": the metric with "is" run into it.
   for (let n = Math.min(9, j); n >= 1; n--) {
-    const metric = g.conditionMetrics.get(tokens.slice(j - n, j).join(" "));
+    const phrase = tokens.slice(j - n, j).join(" ");
+    const metric = g.conditionMetrics.get(phrase) ?? g.conditionMetrics.get(phrase.replace(/'s$/, ""));
     if (metric) return { metric, start: j - n };
   }
   return undefined;
