@@ -150,6 +150,9 @@ export function vocabularyTexts(v: Vocabulary): string[] {
   texts.push("considered regarded deemed reckoned");
   // The seller's own words ("my shop"), known though no example needs them.
   texts.push(...v.outOfDomain.own_words);
+  // People shopping at large (market-timing.ts), so that none is "corrected" into a seller word ("consumers" →
+  // "consumes").
+  texts.push("consumer consumers");
   // Currency names, so that none is "corrected" into a seller word ("sterling" → "selling").
   texts.push(...Object.keys(w.currency_names));
   return texts;

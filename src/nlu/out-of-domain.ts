@@ -3,8 +3,10 @@ import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { asksAboutBusinessModel } from "./business-models.js";
 import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { asksAmountConverted, asksExchangeRate, withCurrencyNicknames } from "./exchange-rates.js";
+import { asksLifeRisks } from "./life-risks.js";
 import { asksMarketPopulation } from "./market-population.js";
 import { asksMarketShare } from "./market-share.js";
+import { asksMarketTiming } from "./market-timing.js";
 import { asksSportsResult } from "./sports-results.js";
 import { PhraseIndex, words } from "./text.js";
 import { asksUnmirroredFigure } from "./unmirrored-figures.js";
@@ -595,6 +597,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (asksWarehouseFacts(text) || asksUnmirroredFigure(text)) return true;
       if (asksMarketPopulation(text) || asksSportsResult(text)) return true;
       if (asksMarketShare(text) || asksAboutBusinessModel(text)) return true;
+      if (asksLifeRisks(text) || asksMarketTiming(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
         AMAZON_NUMBER_ONE.test(text) ||
