@@ -1296,11 +1296,14 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A comparison with nothing to compare with, asked in a trend's words ("trending up or down"), is a trend.
   if (intent === "sales_comparison" && slots.trendCue && !slots.compareTo && !slots.comparison) return "sales_trend";
   // One figure for the whole account ("refund rate overall", "account-wide ACoS") is a total, not a table.
+  // Rows put in an order ("rank the whole shop by orders") or all shown are rows, however wide the set.
   const breakdown =
     slots.groupBy !== undefined ||
     slots.entityGroup !== undefined ||
     slots.ranking ||
     slots.limit !== undefined ||
+    slots.sort !== undefined ||
+    slots.showAll ||
     slots.conditions.length > 0;
   if (slots.overall && !breakdown && OVERALL_OF[intent]) return OVERALL_OF[intent];
   const rowsWanted = slots.showAll || slots.ranking || slots.limit !== undefined || slots.sort !== undefined;
@@ -1723,6 +1726,10 @@ const ONE_DAY = /^(?:\d{4}-\d{2}-\d{2}|today|yesterday)$/;
 const OVERALL_OF: Partial<Record<Intent, Intent>> = {
   refund_analysis: "sales_summary",
   conversion_analysis: "sales_summary",
+  // "the whole shop's margin, just the one %": the margin of everything, not of each category.
+  profit_margin_by_category: "sales_summary",
+  // "sales in October, all products together": the products added up, not listed.
+  top_products: "sales_summary",
   acos_by_campaign: "advertising_summary",
 };
 /** Words that ask for the profit and loss statement itself. */
