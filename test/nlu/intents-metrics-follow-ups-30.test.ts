@@ -247,8 +247,8 @@ describe("neighbours keep their frames", () => {
       intent: "sales_comparison",
       filters: { compare_to: "last_month", metrics: ["acos"] },
     }));
-  it("'and what about' keeps the place's question", () =>
-    expectFrame(["give me the restock list for germany", "and by the way, the UK?"], {
+  it("'and what about' another place keeps the question", () =>
+    expectFrame(["give me the restock list for germany", "and what about the UK?"], {
       intent: "restock_recommendations",
       filters: { marketplace: "UK" },
     }));
