@@ -452,10 +452,11 @@ const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
 /**
  * Amazon (or a marketplace) as the one who moved money to the seller. A marketplace closing one sentence and "give me"
- * opening the next ("any opportunities in the US? give me the comprehensive version") asks for an answer, not money.
+ * opening the next ("any opportunities in the US? give me the comprehensive version", "… on amazon.it? give me 3")
+ * asks for an answer or a count of its rows, not money.
  */
 const PAID_TO_SELLER =
-  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))/g;
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))(?! (?:just |only |the )?(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)(?: (?:of them|products?|items?|rows?|skus?|asins?|results?|ones?|only|please|pls))?$)/g;
 /**
  * Money from Amazon said to reach the seller's account or bank ("when did the last Amazon money enter my account", "has
  * the cash from amazon landed in our bank yet", "money arriving on my account from amazon.de"): a payout, as sellers
