@@ -44,8 +44,27 @@ export function likeness(a, b) {
 /** A test: is a text equal to, or a near copy of, one of the questions (normalised by `normalize`)? */
 export function nearTestQuestion(questions, normalize) {
   const sets = questions.map((q) => wordsOf(q, normalize));
+  // Only questions sharing a word can be near: an index from each word to the questions holding it counts the shared
+  // words of just those, instead of comparing every text with every question (tens of thousands of them).
+  const holding = new Map();
+  sets.forEach((set, i) => {
+    for (const w of set) {
+      const list = holding.get(w);
+      if (list) list.push(i);
+      else holding.set(w, [i]);
+    }
+  });
+  const shared = new Int32Array(sets.length);
   return (text) => {
     const words = wordsOf(text, normalize);
-    return sets.some((q) => likeness(words, q) >= NEAR_COPY);
+    const touched = [];
+    for (const w of words) for (const i of holding.get(w) ?? []) if (shared[i]++ === 0) touched.push(i);
+    let near = false;
+    for (const i of touched) {
+      // likeness(): the shared words over all words of both.
+      if (!near && shared[i] / (words.size + sets[i].size - shared[i]) >= NEAR_COPY) near = true;
+      shared[i] = 0;
+    }
+    return near;
   };
 }

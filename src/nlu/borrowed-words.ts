@@ -66,7 +66,7 @@ function letterPattern(letter: string): string {
 }
 
 /** A word or phrase in the seller's spelling, as its key in the glossary: lower case, without diacritics. */
-function folded(word: string): string {
+export function folded(word: string): string {
   return [...word.toLowerCase().normalize("NFC")]
     .map((c) => UNMARKED[c] ?? c.normalize("NFD").replace(/\p{M}/gu, ""))
     .join("")

@@ -286,6 +286,18 @@ const REWRITES: Rewrite[] = [
       return one ? `in the past ${unit.replace(/s$/i, "")}` : `in the last ${/couple/i.test(n) ? "2" : n} ${unit}`;
     },
   ],
+  // "the ACoS target I want it 22%", "lead time, we need it at 30 days": a setting named first and taken up again by a
+  // pronoun, as Greek, Italian or Spanish put the thing first ("il target lo voglio al 22%"), is the setting's new value.
+  [
+    /\b((?:target\s+acos|acos\s+(?:target|goal)|lead\s*times?|safety\s+stock(?:\s+days)?|(?:home\s+|default\s+|base\s+|reporting\s+)?currency)\s*[,:-]?\s*(?:i|we)(?:'d|\s+would)?\s+(?:want|need|like|prefer|wish))\s+(?:it|this|that|them)\b/gi,
+    "$1",
+  ],
+  // "France? same product", "in Italy, same item": "same" without its article, as languages without articles say it,
+  // points at the one product asked about, as "the same product" does; no list of products is asked.
+  [
+    /(?<!\b(?:the|this|that|these|those|a|an|my|our|your|its|their|exact|very|exactly)\s+)\bsame\s+(product|item|sku|asin|listing|article)\b(?!s)/gi,
+    "the same $1",
+  ],
 ];
 
 /** The words of a count of periods, as digits ("two" = 2, "a couple of" = 2, "an" = 1). */

@@ -11,6 +11,8 @@ import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } fr
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutTextingSlang } from "./texting-slang.js";
+import { withoutDiscourseParticles } from "./discourse-particles.js";
+import { withTotalOfEachFigure } from "./total-before-a-list.js";
 import { withDictatedSellerTerms } from "./dictated-words.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
 import { withGranularityAsBuckets } from "./granularity-words.js";
@@ -153,6 +155,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
   // "ngl what did I make in October lol", "my mom still thinks…": slang asides go first; "fr", "mom" are no codes then.
   // "update target a cost", "chart my t a cos": a dictation's spelling of a seller term is the term, before all.
+  // "endaxi. and profit?", "hmm weekly would be better eh", "…last month, re?": words of discourse ask nothing.
+  // "total ACoS and TACoS": "total" said of both figures, not TACoS twice.
   const asked = withoutLayoutAside(
     withoutGreeting(
       withoutForeignPlease(
@@ -165,7 +169,11 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
                     withFilterSwapSaidPlainly(
                       withoutFigurePurpose(
                         withoutTagQuestion(
-                          withoutPlatformBackground(withoutTextingSlang(withDictatedSellerTerms(text))),
+                          withoutPlatformBackground(
+                            withTotalOfEachFigure(
+                              withoutDiscourseParticles(withoutTextingSlang(withDictatedSellerTerms(text))),
+                            ),
+                          ),
                         ),
                       ),
                     ),
@@ -765,18 +773,26 @@ const POINTS_BACK =
   /(?:^|[\s,.;:!?-])(?:there|that|those|these|them|it|its|same|this one|that one|then)(?=[\s,.;:!?-]|$)/;
 /** A reply that opens by adding to the question before ("and…", "what about…", "how about…"). */
 const ADDS_ON = /^(?:(?:ok|okay|so|right|now)[,\s]+)*(?:and|plus|also|what about|how about|what of)(?=[\s,]|$)/;
+/**
+ * An afterthought that opens a question of its own ("and while I remember, …", "oh and by the way …", "also, while I'm
+ * at it: …"): the "and" adds a question to the conversation, not a part to the question before, and the "it" of
+ * "while I'm at it" points at nothing asked.
+ */
+const AFTERTHOUGHT =
+  /^(?:(?:ok|okay|so|right|now|oh|and|plus|also)[,\s]+)*(?:while i remember|while i think of it|while i'm at it|while im at it|before i forget|by the way|btw|on a side note|unrelated(?: but)?|side question)(?:[\s,.;:!?-]+|$)/;
 
 /**
  * A question of another area in words of its own ("ok now which products are overstocked?" after ACoS in the US) is a
  * new subject: it keeps nothing from before, unless it points back at it or opens by adding to it.
  */
 function newSubjectInOtherArea(asked: string, intent: Intent, previous: Understanding): boolean {
-  const text = asked.toLowerCase();
+  const text = straightApostrophes(asked.toLowerCase()).trim();
+  const rest = text.replace(AFTERTHOUGHT, "");
   return (
     intent !== previous.intent &&
     INTENT_AREAS[intent] !== INTENT_AREAS[previous.intent] &&
-    !POINTS_BACK.test(text) &&
-    !ADDS_ON.test(text.trim())
+    !POINTS_BACK.test(rest) &&
+    (rest !== text || !ADDS_ON.test(text))
   );
 }
 
@@ -1296,11 +1312,14 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   // A comparison with nothing to compare with, asked in a trend's words ("trending up or down"), is a trend.
   if (intent === "sales_comparison" && slots.trendCue && !slots.compareTo && !slots.comparison) return "sales_trend";
   // One figure for the whole account ("refund rate overall", "account-wide ACoS") is a total, not a table.
+  // Rows put in an order ("rank the whole shop by orders") or all shown are rows, however wide the set.
   const breakdown =
     slots.groupBy !== undefined ||
     slots.entityGroup !== undefined ||
     slots.ranking ||
     slots.limit !== undefined ||
+    slots.sort !== undefined ||
+    slots.showAll ||
     slots.conditions.length > 0;
   if (slots.overall && !breakdown && OVERALL_OF[intent]) return OVERALL_OF[intent];
   const rowsWanted = slots.showAll || slots.ranking || slots.limit !== undefined || slots.sort !== undefined;
@@ -1723,6 +1742,10 @@ const ONE_DAY = /^(?:\d{4}-\d{2}-\d{2}|today|yesterday)$/;
 const OVERALL_OF: Partial<Record<Intent, Intent>> = {
   refund_analysis: "sales_summary",
   conversion_analysis: "sales_summary",
+  // "the whole shop's margin, just the one %": the margin of everything, not of each category.
+  profit_margin_by_category: "sales_summary",
+  // "sales in October, all products together": the products added up, not listed.
+  top_products: "sales_summary",
   acos_by_campaign: "advertising_summary",
 };
 /** Words that ask for the profit and loss statement itself. */

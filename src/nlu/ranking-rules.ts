@@ -42,6 +42,7 @@ export function applyRankingRules(
   productsOfOneCategory(ranked, slots);
   productsFilteredInOrder(ranked, slots);
   adsNeedAdWords(ranked, slots, model);
+  performanceSummarised(ranked, slots);
   lossesOverMargins(ranked, slots, model);
   anomaliesOverFigures(ranked, slots);
   reviewsFallingOff(ranked, slots);
@@ -934,6 +935,18 @@ function insightsOverRankingWords(ranked: { label: string; score: number }[], sl
   // A metric ranks products, unless the question is about openings or dangers ("which openings could boost my profits").
   if (slots.metrics.length > 0 && slots.insightType === "performance") return;
   if (slots.entityGroup || slots.groupBy || slots.category || slots.asin || slots.limit !== undefined) return;
+  promoteLabel(ranked, "insights");
+}
+
+/**
+ * A summary of how the business performed, with no figure named ("quick performance summary for Canada last month", "a
+ * short overview of the UK in October"): the performance findings in brief, whatever place or period narrows them; a
+ * summary of one figure ("a quick summary of sales") stays that figure's total.
+ */
+function performanceSummarised(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "sales_summary" || slots.insightType !== "performance" || !slots.detailLevel) return;
+  if (slots.metrics.length > 0 || slots.weakMetric !== undefined || slots.compareTo || slots.comparison) return;
+  if (slots.entityGroup || slots.groupBy || slots.limit !== undefined || slots.ranking) return;
   promoteLabel(ranked, "insights");
 }
 

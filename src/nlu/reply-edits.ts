@@ -4,8 +4,9 @@
  * - a correction of what was said ("I meant last week", "sorry, I meant the UK", "no, I meant units", "oops, meant
  *   to say profit"): the question before, with the period, place or figure put right. "I meant to ask …" brings a
  *   question of its own and is no correction.
- * - a new figure to rank by, said bare ("by profit", "hmm, by units then?", "ranked by margin"): the list before,
- *   ranked by it, where "by profit" alone would sound like the profit and loss.
+ * - a new figure to rank by, said bare ("by profit", "hmm, by units then?", "ranked by margin") or as a supposition
+ *   ("and if we count by profit?", "going by orders?"): the list before, ranked by it, where "by profit" alone would
+ *   sound like the profit and loss.
  * - another figure for the same question, and nothing else ("switch the metric to profit", "k now do profit", "units
  *   this time", "make it margin", "same for orders"): the comparison, trend, ranking or total before, of that figure,
  *   where "now do profit" alone would sound like the profit and loss. A reply with words of its own ("now show my
@@ -31,11 +32,19 @@ const REPLY_OPENER_WORDS =
 const REPLY_OPENER = `(?:(?:${REPLY_OPENER_WORDS})(?: |$))*`;
 
 /**
+ * The ranking put as a supposition or a way of counting: "(and) if we count by profit?", "what if I rank them by
+ * units", "counting by margin", "going by orders", "measured by ROAS" (or "if we look at profit"): the same list, ranked
+ * by that figure.
+ */
+const RANKED_IF =
+  "(?:(?:(?:and|so|but|what|ok|okay) )*if (?:we|i|you|u|one) (?:count|counted|go|went|rank|ranked|sort|sorted|order|ordered|measure|measured|judge|judged|calculate|calculated|compute|computed|look|looked|do|did)(?: (?:it|them|this|that|those|the list|things|instead))?(?: at it| at them)? |(?:counting|counted|going|measured|measuring|judged|judging|calculated|computed|ranking|sorting|ordering)(?: (?:it|them))? )";
+
+/**
  * "by profit", "ok, by units then", "sorted by margin instead", "great, now rank them by ROAS": only a figure to rank
- * the list by, after the words a reply opens with.
+ * the list by, after the words a reply opens with, or with the ranking put as a supposition.
  */
 const BY_FIGURE_ALONE = new RegExp(
-  `^(?:(?:${REPLY_OPENER_WORDS}|hm|actually|rather) )*(?:(?:sorted|ranked|ordered|sort|rank|order|sort them|rank them|order them) )?by (?:the |my |their |its )?m_[a-z_]+(?: (?:instead|now|then|please|too|this time|first))*$`,
+  `^(?:(?:${REPLY_OPENER_WORDS}|hm|actually|rather) )*(?:(?:(?:sorted|ranked|ordered|sort|rank|order|sort them|rank them|order them) |${RANKED_IF})?(?:by|in terms of|based on)|(?:(?:and|so|but|what|ok|okay) )*if (?:we|i|you|u) look(?:ed)? at) (?:the |my |their |its )?m_[a-z_]+(?: (?:instead|now|then|please|too|this time|first))*$`,
 );
 
 /**

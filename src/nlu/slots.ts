@@ -9,6 +9,8 @@ import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
 import { holidayDeadline } from "./holiday-deadline.js";
 import { stockDeadline } from "./stock-deadline.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
+import { PEOPLE_COUNTED } from "./headcounts.js";
+import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown } from "./one-figure.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
@@ -450,10 +452,11 @@ const CURRENCY_FIRST =
   /(?<![\w])(?:use|set|switch to|change to|make|want)(?: the)? ([a-z]{3,}) (?:as|for)(?: my| the)?(?: home| default| base| reporting)? currency(?![\w])/g;
 /**
  * Amazon (or a marketplace) as the one who moved money to the seller. A marketplace closing one sentence and "give me"
- * opening the next ("any opportunities in the US? give me the comprehensive version") asks for an answer, not money.
+ * opening the next ("any opportunities in the US? give me the comprehensive version", "… on amazon.it? give me 3")
+ * asks for an answer or a count of its rows, not money.
  */
 const PAID_TO_SELLER =
-  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))/g;
+  /(?<![\w])(?:amazon(?:'s)?|__mkt__)(?: (?:has|have|had))?(?: (?:actually|really|finally|ever|already|just|even|last|__time__))? (?:send|sends|sent|settle|settles|settled|pay|pays|paid|deposit|deposits|deposited|transfer|transfers|transferred|wire|wires|wired|remit|remits|remitted|disburse|disburses|disbursed|give|gives|gave|hand|handed)(?: (?:out|over|across|back))?(?: (?:to|into))? (?:me|us|my (?:account|bank(?: account)?)|our (?:account|bank(?: account)?))(?![\w])(?! (?:the |a |an |all |my |our )?(?:full |complete |whole |detailed |comprehensive |short |quick |same )?(?:version|everything|all|list|rundown|breakdown|summary|overview|details?|reports?|picture|top|best|worst|numbers|figures|data)(?![\w]))(?! (?:just |only |the )?(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)(?: (?:of them|products?|items?|rows?|skus?|asins?|results?|ones?|only|please|pls))?$)/g;
 /**
  * Money from Amazon said to reach the seller's account or bank ("when did the last Amazon money enter my account", "has
  * the cash from amazon landed in our bank yet", "money arriving on my account from amazon.de"): a payout, as sellers
@@ -1152,11 +1155,16 @@ const PERIOD_BEFORE =
 const LIMIT =
   /(?<![\w.$])(?<!(?:week|wk|day|quarter|month) )(\d{1,4})(?![\w.%])(?! ?(?:%|percent|days?|weeks?|months?|years?|\$|dollars|euros?|pounds?|stars?|and \d+ stars?|or \d+ stars?))/g;
 const NUMBER = /^\$?(\d+(?:\.\d+)?)$/;
+/** People counted after a number: "2 buyers", "3 of my customers". */
+const HEADCOUNT_AFTER = new RegExp(`^ ${PEOPLE_COUNTED}`);
 /** One picked from a count the seller has ("one of my 6 categories"). */
 const PICKED_FROM = /^(?:one|two|some|any|each|all|none|which|either|both|most|half) of /;
-/** A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets". */
+/**
+ * A count of what the seller has: "we've got 12 skus", "one of my 6 categories", "spread over 3 markets", "across all
+ * three stores" (all of them, so no count of rows either).
+ */
 const COUNT_OWNED =
-  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
+  /(?<![\w])(?:(?:i|we|i've|we've|i'm|we're) (?:only |just |now |currently )?(?:have|has|got|own|sell|run|carry|stock|selling|running|carrying)(?: only| just)?(?: got)?|(?:one|two|some|any|each|all|none|which|either|both|most|half) of (?:my|our|the|those|these)|(?:spread|split|spanning|spread out) (?:over|across|between)|(?:over|across) (?:my|our)|(?:across|over|in|on|for|from|of) all(?: (?:my|our|the))?) (\d+) (?:products?|skus?|asins?|items?|listings?|categories|lines|campaigns|brands|marketplaces|markets|countries|stores)(?![\w])|(?<=(?:products?|skus?|asins?|items?|listings?|lines) (?:in|across|over|between) )(\d+) (?:categories|marketplaces|markets|countries|stores)(?![\w])/g;
 /** The set a question picks from: "of the 2 kitchen products", "between my 3 campaigns", "among these 4 listings". */
 const PICKED_AMONG =
   /(?<![\w])(?:of|between|among|amongst) (?:the|my|our|these|those) (\d+) (?!(?:days?|weeks?|months?|years?|hours?|units?|orders?|stars?|percent)(?![\w]))(?:[a-z&'-]+ ){0,3}?[a-z]+s(?![\w])/g;
@@ -1810,6 +1818,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   text = withReviewFlowAsCount(text);
   // "each marketplace's stock", "every category's margin": the possessive still says which rows.
   text = text.replace(/(?<![\w])((?:each|every|per) [a-z]+)'s?(?![\w])/g, "$1");
+  // "only the total, not per article", "not broken down by product": rows turned down ask for the figure once.
+  const refused = takeRowsTurnedDown(text);
+  text = refused.text;
   // "by week, not by day", "not for day, for week": buckets turned down are no breakdown asked for.
   text = text.replace(BUCKETS_TURNED_DOWN, " ");
   // "month after month", "week after week": each bucket in turn, as "month by month" is.
@@ -2175,6 +2186,10 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   text = replaceAll(text, LIMIT, (m) => {
     const n = Number(m[1]);
     if (n < 1 || n > 1000) return undefined;
+    // "3 customers complained", "a couple of buyers said": people counted in the seller's story, no count of rows.
+    if (HEADCOUNT_AFTER.test(text.slice(m.index + m[0].length))) return undefined;
+    // "just 1 number", "a single figure": one figure for everything, no count of rows.
+    if (n === 1 && ONE_FIGURE_AFTER.test(text.slice(m.index + m[0].length))) return undefined;
     // "my VA pulled about 400 orders": a figure's rough size as someone quoted it, no count of rows.
     const quoted = ESTIMATE_BEFORE.test(text.slice(0, m.index)) && /^ m_/.test(text.slice(m.index + m[0].length));
     if (!quoted) slots.limit ??= n;
@@ -2182,7 +2197,7 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   });
 
   // "ROAS across all my campaigns": an overall phrase asks for one figure, neither every row nor a breakdown.
-  const overall = g.overallWords.find(text);
+  const overall = g.overallWords.find(text).filter((m) => !listedWhole(text, m.start));
   slots.overall = overall.length > 0;
   const inOverall = (m: { start: number; end: number }) => overall.some((o) => o.start <= m.start && m.end <= o.end);
   // "show all", "every product": every row, as a limit no catalog reaches.
@@ -2195,9 +2210,11 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     text = normalizeText(`${text.slice(0, everyRow.start)} __all__ ${text.slice(everyRow.end)}`);
   }
 
-  const wholes = overall.length ? g.overallWords.find(text) : [];
+  const wholes = overall.length ? g.overallWords.find(text).filter((m) => !listedWhole(text, m.start)) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
   slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
+  // Rows turned down with no other rows asked for instead ("sessions since the 10th, not per article"): one figure.
+  if (refused.turnedDown && slots.entityGroup === undefined && slots.groupBy === undefined) slots.overall = true;
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
   if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
@@ -2238,6 +2255,8 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   for (const [i, t] of orderingTokens.entries()) {
     // "a few days", "quite a few orders": an amount said in passing, not the low end of a ranking ("fewest", "few sales").
     if (t === "few" && orderingTokens[i - 1] === "a") continue;
+    // "did page views get higher from July to August": how the figure moved between the periods, as "better" above.
+    if (slots.compareTo !== undefined && CHANGE_VERB_BEFORE.test(`${orderingTokens.slice(0, i).join(" ")} `)) continue;
     if (g.sortAsc.has(t)) asc = true;
     else if (g.sortDesc.has(t)) {
       if (t === "top") slots.top = true;
@@ -2701,9 +2720,12 @@ const ASKED_EACH =
 /** Kinds of things asked about as such ("which types of products", "what sorts of items"). */
 const KINDS_OF = /(?:^| )(?:kinds|types|sorts) of (?:products|things|items)(?= |$)|(?:^| )product types(?= |$)/;
 
-/** One row said outright: "just the one", "only 1", "which single one", "the one single product". */
+/**
+ * One row said outright: "just the one", "only 1", "which single one", "the one single product"; not one figure ("just
+ * the one %", "only one number", which one-figure.ts reads as the whole shop's).
+ */
 const JUST_ONE =
-  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign)|(?:which|what) one (?:product|sku|asin|item|listing|category|campaign))(?= |$)/;
+  /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)(?! (?:%|percent|percentage|number|figure|total|sum|value|rate|amount|result)(?![\w]))|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign)|(?:which|what) one (?:product|sku|asin|item|listing|category|campaign))(?= |$)/;
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
  * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
@@ -2744,7 +2766,7 @@ const SPEND_THAT_RETURNED =
  * the worst offenders" ask for no single row).
  */
 const ONE_ROW_ASKED =
-  /(?:^| )(?:(?:just|only) the (?:one|single one|(?:single |one )?(?:[a-z]+ )?(?:offender|culprit))|(?:which|what) (?:one|single|sole|one single)(?:'s)?)(?= |$)/;
+  /(?:^| )(?:(?:just|only) the (?:one(?! (?:%|percent|percentage|number|figure|total|sum|value|rate|amount|result)(?![\w]))|single one|(?:single |one )?(?:[a-z]+ )?(?:offender|culprit))|(?:which|what) (?:one|single|sole|one single)(?:'s)?)(?= |$)/;
 /**
  * One of a kind of thing, named in the singular, picked by a bare comparative: "which category gives me more margin",
  * "the ASIN where I win less of the buy box, which is it?", "which of my categories is the one that gives me more

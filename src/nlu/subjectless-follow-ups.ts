@@ -13,6 +13,8 @@ import { INTENT_AREAS, type Intent, type Understanding } from "../core/understan
 /** Pointing at the one product asked about: "it", "its", "that one", "this product", "the same item". */
 const POINTS_AT_PRODUCT =
   /(?:^| )(?:it|its|that one|this one|(?:that|this|the same) (?:product|item|sku|asin|listing|one))(?= |$)/;
+/** Pointing at the one product with its noun: "the same product", "that item", "this SKU". */
+const POINTER_WITH_NOUN = /(?:^| )(?:that|this|the same) (?:product|item|sku|asin|listing)(?= |$)/;
 /** Pointing at the place asked about: "there", "over there". */
 const POINTS_AT_PLACE = /(?:^| )there(?= |$)/;
 /** A count or amount whose noun is left unsaid: "how many do I send in", "how much should we order". */
@@ -27,16 +29,18 @@ const ASKS_A_LIST =
 /** "what" asks for a list unless it asks of the product pointed at ("what's its days of cover"). */
 const WHAT = /(?:^| )what(?:'s|s)?(?= |$)/;
 
-/** Whether the question names a subject of its own: a product, category, campaign, or a kind of rows. */
-function ownSubject(slots: Slots): boolean {
+/**
+ * Whether the question names a subject of its own: a product, category, campaign, or a kind of rows. The noun of a
+ * pointer at the product before ("the same product in France", "that item") names no kind of rows.
+ */
+function ownSubject(slots: Slots, pointed: boolean): boolean {
   return (
     slots.sku !== undefined ||
     slots.asin !== undefined ||
     slots.category !== undefined ||
     slots.subcategory !== undefined ||
     slots.campaign !== undefined ||
-    slots.entityGroup !== undefined ||
-    slots.groupBy !== undefined
+    (!pointed && (slots.entityGroup !== undefined || slots.groupBy !== undefined))
   );
 }
 
@@ -47,12 +51,13 @@ function ownSubject(slots: Slots): boolean {
 export function asksOfTheSameThing(slots: Slots, label: string | undefined, previous: Understanding): boolean {
   const f = previous.filters;
   if (f.sku === undefined && f.asin === undefined && f.marketplace === undefined) return false;
-  if (ownSubject(slots)) return false;
   const text = slots.masked
     .replace(/[,.;:!?]+/g, " ")
     .replace(/\s+/g, " ")
     .trim();
   const atProduct = POINTS_AT_PRODUCT.test(text);
+  const pointedByNoun = (f.asin !== undefined || f.sku !== undefined) && POINTER_WITH_NOUN.test(text);
+  if (ownSubject(slots, pointedByNoun)) return false;
   if (ASKS_A_LIST.test(text) || (WHAT.test(text) && !atProduct)) return false;
   if (atProduct || POINTS_AT_PLACE.test(text)) return true;
   // Left unsaid, the subject is the one before only for a question of the same area ("how many do I send in" after

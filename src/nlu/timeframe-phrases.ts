@@ -1,4 +1,5 @@
 import { addDaysIso, weekdayIso } from "../core/dates.js";
+import { PEOPLE_COUNTED } from "./headcounts.js";
 import { escapeRegExp, PhraseIndex } from "./text.js";
 import {
   addMonthsIso,
@@ -109,6 +110,11 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       .join("|");
   const MONTH = `(?:${alt(Object.keys(p.months))})`;
   const ORD = "(?:st|nd|rd|th)?";
+  // A day's number after its month, unless it counts people ("since September, 2 buyers said…"); said as an ordinal
+  // ("March 3rd, customers…") it is the day.
+  // "from the 2nd quarter", "since the 3rd week": an ordinal before a unit counts that unit; it is no day of the month.
+  const NOT_A_DAY = "(?! (?:quarter|half|week|month)s?(?![\\w]))";
+  const DAY_END = `(?:(?:st|nd|rd|th)|(?! ${PEOPLE_COUNTED}))(?!\\d)`;
   // What may introduce a day's number: its weekday, "the" ("monday the 3rd", "the 9th").
   const WEEKDAY = `(?:(?:${alt(Object.keys(p.weekdays))}),? )?(?:the )?`;
   // A month in ISO form ("2026-09"), as reports write it; not the start of a day or of a year span ("2025-2026").
@@ -116,12 +122,14 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
   const forms = [
     String.raw`\d{4}-\d{2}-\d{2}`,
     isoMonth,
-    `${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?`,
+    `${MONTH} \\d{1,2}${DAY_END}(?:,? \\d{4})?`,
     `\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?`,
     `${MONTH}(?: of)?,? \\d{4}`,
     String.raw`q[1-4](?:(?: of)?,? |-)\d{4}`,
     String.raw`\d{4}[ -]q[1-4]`,
     String.raw`q[1-4]`,
+    // "from the second quarter to the third quarter": a quarter by its ordinal ("last quarter" is the calendar token).
+    `(?:the )?(?:${alt(Object.keys(p.quarter_ordinals).filter((o) => o !== "last"))}) quarter(?:(?: of)?,? \\d{4})?`,
     MONTH,
     String.raw`(?:19|20)\d{2}`,
   ];
@@ -161,18 +169,18 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // rules), from which the range runs through today, as "since March 1" does.
       sinceAgo: new RegExp(`${B}since (\\d{1,3}) (day|week|month|year)s? ago${E}`, "g"),
       // "since the 1st": a day of this month (of last month when it is still to come).
-      sinceDay: new RegExp(`${B}since (?:${SPOKEN_FILLER})?(?:the )?(\\d{1,2})${ORD}${E}`, "g"),
+      sinceDay: new RegExp(`${B}since (?:${SPOKEN_FILLER})?(?:the )?(\\d{1,2})${ORD}${E}${NOT_A_DAY}`, "g"),
       // "from 1 november", "from the 3rd": a day with no end said runs through today, as "since" it does ("from 1
       // november to 10 november" is a range, claimed before). A month or a year alone ("revenue from October") is that
       // period, a day only when its date is said.
       fromDay: new RegExp(
-        `${B}from (?:${SPOKEN_FILLER})?(?:the )?(?:(\\d{4}-\\d{2}-\\d{2}|${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?|\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?)|(\\d{1,2})(?:st|nd|rd|th))${E}(?!,? (?:to|until|till|through|thru|and|-|\\.\\.|up to|(?:last|this|next) year|of (?:last|this|next) (?:month|year))${E})`,
+        `${B}from (?:${SPOKEN_FILLER})?(?:the )?(?:(\\d{4}-\\d{2}-\\d{2}|${MONTH} \\d{1,2}${ORD}(?!\\d)(?:,? \\d{4})?|\\d{1,2}${ORD} (?:of )?${MONTH}(?:,? \\d{4})?)|(\\d{1,2})(?:st|nd|rd|th)${NOT_A_DAY})${E}(?!,? (?:to|until|till|through|thru|and|-|\\.\\.|up to|(?:last|this|next) year|of (?:last|this|next) (?:month|year))${E})`,
         "g",
       ),
       // "on the 18th": that day of this month (of last month when it is still to come); the suffix is needed. Said as
       // the subject ("the 17th wasn't as bad", "how the 3rd went"), "the" alone introduces it.
       onDay: new RegExp(
-        `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}(?!,? (?:of )?${MONTH}${E})`,
+        `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )(?<!(?:q[1-4]|quarter),? (?:vs|versus|against|than|to|with) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}${NOT_A_DAY}(?!,? (?:of )?${MONTH}${E})`,
         "g",
       ),
       // "going back to the start of 2025", "all the way back to March", "take it back to May": from then until today,
@@ -222,7 +230,7 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       daysAgo: new PhraseIndex(Object.entries(p.days_ago)),
       ago: new RegExp(`${B}(\\d{1,3}) days? ago${E}`, "g"),
       single: new RegExp(
-        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${ORD}(?!\\d)(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
+        `${B}(?:(\\d{4}-\\d{2}-\\d{2})|${isoMonth}|(${MONTH}) (\\d{1,2})${DAY_END}(?:,? (\\d{4}))?|(\\d{1,2})${ORD} (?:of )?(${MONTH})(?:,? (\\d{4}))?|(${MONTH})(?: of)?,? (\\d{4})|q([1-4])(?:(?: of)?,? |-)(\\d{4})|(\\d{4})[ -]q([1-4])|(?:the )?(${ordinals}) quarter(?: of)?,? (\\d{4}))${E}`,
         "g",
       ),
       // Also a weekday's figures said as its own: "Thursday's numbers", "how were monday's sales"; and a weekday up to
@@ -678,6 +686,15 @@ export function findTimeframes(
     )
       spans.splice(i, 1);
   }
+  // "improve from the second quarter to the third": the two periods read one by one, joined as a change from one
+  // to the other.
+  if (!changeFromTo && times().length === 2) {
+    const [first, second] = times();
+    changeFromTo =
+      /(?:^| )from $/.test(text.slice(0, first.start)) &&
+      /^ (?:to|into|until|till) $/.test(text.slice(first.end, second.start).replace(/ the $/, " ")) &&
+      CHANGE_VERB.test(text.slice(0, first.start).replace(GOODS_MOVED, ""));
+  }
   // "improve from Q2 to Q3": the later period against the earlier one.
   if (!compareTo && changeFromTo && times().length === 2) {
     const [earlier] = times();
@@ -811,9 +828,12 @@ const SPOKEN_FILLER = "(?:like|maybe|say|just|basically|um|uh|erm) ";
 /** "rather" just before "than": what follows is set aside, not compared with. */
 const RATHER_BEFORE = /(?:^| )rather $/;
 
-/** Verbs of a change from one period to another; "up or down from September to October" asks for one too. */
+/**
+ * Verbs of a change from one period to another; "up or down from September to October" asks for one too, and so does
+ * "get better" or "got worse from the second quarter to the third".
+ */
 const CHANGE_VERB =
-  /(?<![\w])(?:(?:up or down|down or up|higher or lower|better or worse)|improve[ds]?|improving|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
+  /(?<![\w])(?:(?:up or down|down or up|higher or lower|better or worse)|(?:get|gets|got|gotten|getting|become|became|becoming|grow|grew|grown) (?:any |much |a lot |a bit |even )?(?:better|worse|higher|lower|bigger|smaller|stronger|weaker)|improve[ds]?|improving|worsen(?:ed|s|ing)?|deteriorat(?:e|ed|es|ing)|recover(?:ed|s|ing)?|grow|grew|grown|growing|increase[ds]?|increasing|decrease[ds]?|decreasing|drop(?:ped|s)?|fall|fell|fallen|rise|rose|risen|change[ds]?|changing|go(?:ne)? (?:up|down)|went (?:up|down)|move[ds]?|jump(?:ed|s)?|climb(?:ed|s)?|decline[ds]?|shift(?:ed|s)?)(?![\w])/;
 
 /** Goods shifted or moved are goods sold ("units shifted", "how many did we move"), not a change between periods. */
 const GOODS_MOVED =
@@ -934,10 +954,12 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
   };
   if ((m = /^q([1-4])(?:(?: of)?,? |-)(\d{4})$/.exec(e))) return quarter(Number(m[2]), Number(m[1]));
   if ((m = /^(\d{4})[ -]q([1-4])$/.exec(e))) return quarter(Number(m[1]), Number(m[2]));
-  if ((m = /^([a-z0-9]+) quarter(?: of)?,? (\d{4})$/.exec(e))) {
+  if ((m = /^(?:the )?([a-z0-9]+) quarter(?: of)?,? (\d{4})$/.exec(e))) {
     return g.ordinals[m[1]] ? quarter(Number(m[2]), g.ordinals[m[1]]) : undefined;
   }
   if ((m = /^q([1-4])$/.exec(e))) return quarter(latestQuarterYear(Number(m[1]), today), Number(m[1]));
+  if ((m = /^(?:the )?([a-z0-9]+) quarter$/.exec(e)) && g.ordinals[m[1]] && m[1] !== "last")
+    return quarter(latestQuarterYear(g.ordinals[m[1]], today), g.ordinals[m[1]]);
   if (monthOf(e)) return month(latestMonthYear(monthOf(e), today), monthOf(e));
   if ((m = /^((?:19|20)\d{2})$/.exec(e))) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31`, token: m[1] };
   return undefined;
