@@ -64,7 +64,16 @@ const DEMAND_PEAKS =
  * France") is the seller's own store there.
  */
 const SELLS_BEST_ON_AMAZON =
-  /(?:^| )(?:sells?|selling|sold) (?:the )?(?:best|most|well|better)(?= |$)(?:.* )?on amazon(?! __mkt__)(?= |$)|(?:^| )on amazon(?: [a-z_]+){0,4} (?:sells?|selling) (?:the )?(?:best|most|well|better)(?= |$)/;
+  /(?:^| )(?:sells?|selling) (?:the )?(?:best|most|well|better)(?= |$)(?:.* )?on amazon(?! __mkt__)(?= |$)|(?:^| )on amazon(?: [a-z_]+){0,4} (?:sells?|selling) (?:the )?(?:best|most|well|better)(?= |$)/;
+
+/**
+ * A season or a time of year asked about ("in winter", "at Easter", "when"): what makes a ranking of Amazon as a whole a
+ * question of the market's seasons. Without one ("which products sell best on amazon") it is left to the rules for
+ * market rankings. A masked period is no season: "since the start of the week" and "in the summer" both read as one,
+ * and the first is the seller's own history.
+ */
+const SEASON =
+  /(?:^| )(?:when|spring|summer|autumn|fall|winter|christmas|xmas|easter|halloween|valentine's|valentines|mother's day|father's day|back to school|the holidays|holiday season|seasons?|seasonally|time of (?:the )?year|which months?|what months?)(?= |$)/;
 
 /** The same questions in the seller's other languages ("mejor época para lanzar", "bester Zeitpunkt zum Launchen"). */
 const IN_OTHER_LANGUAGES =
@@ -86,7 +95,6 @@ export function asksMarketTiming(text: string): boolean {
   // When the market buys is the seller's own history once their side is named ("when does demand for my mats peak").
   if (OWN.test(text)) return false;
   if (WHEN_PEOPLE_BUY.test(text) || DEMAND_PEAKS.test(text)) return true;
-  // What sells best over a period is the seller's own ranking ("the articles which sell the best on amazon since the
-  // first of the month"); a season said alone ("in winter", "at Halloween") may read as a period too, so only here.
-  return SELLS_BEST_ON_AMAZON.test(text) && !/__time__/.test(text);
+  // What sold best is the seller's own history ("which toys sold best on amazon last Christmas").
+  return SELLS_BEST_ON_AMAZON.test(text) && SEASON.test(text) && !PAST.test(text);
 }

@@ -89,6 +89,12 @@ describe("when the seller's own products sold best stays their ranking", () => {
     ["when do my dog toys sell best", { category: "Pet Supplies" }],
     ["which month was best for my yoga mats", { category: "Sports & Outdoors" }],
   ])("%j is top products", (q, filters) => expectFrame([q], { intent: "top_products", filters }));
+  it.each([
+    ["which 4 articles sell the best on amazon since the start of the week"],
+    ["which toys sold best on amazon last christmas"],
+  ])("%j, asked over a period of the seller's, is top products", (q) =>
+    expect(understand(q)?.intent).toBe("top_products"),
+  );
   it("the articles that sell best on a country's Amazon since a date are the seller's", () =>
     expect(understand("which 5 articles sell the best on Amazon Italy since the start of the week")?.intent).toBe(
       "top_products",
