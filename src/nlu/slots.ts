@@ -17,6 +17,7 @@ import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
+import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -1314,6 +1315,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     text = text.replace(FISCAL_YEAR, (all: string, century = "20", year: string, at: number, whole: string) =>
       COUNT_NOUN_NEXT.test(whole.slice(at + all.length)) ? `year ${century}${year}` : century + year,
     );
+  // "keywords that haven't produced a single sale": ad targets that brought nothing back are the wasted spend, read
+  // before the denied sale is a count of zero or "a single" the number one.
+  text = withTargetsWithoutSales(text);
   // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
   // before "a single" is read as the number one), not one row.
   text = text.replace(
