@@ -17,6 +17,7 @@ import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
+import { withMoneyCountedInCurrency } from "./currency-counts.js";
 import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
@@ -1480,6 +1481,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are; named
   // after a number ("over 20 dollars", "30 quid") it is that amount of money, "$20".
   else text = replaceMatches(text, withAmountsInCurrency(text, currencies), (m) => m.value);
+  // "how many dollars did I make today", "how many bucks came in": the seller's money counted in a currency is an
+  // amount of money, not a count of a currency against another.
+  text = withMoneyCountedInCurrency(text);
   // "ads to cost no more than 25% of what they sell", "ads costing over 35% of the sales they make": ad spend as a
   // share of the sales the ads bring is ACoS, said in everyday words.
   // Wished for as a ceiling ("I want my ads to cost no more than 25% of what they sell"), it is the target ACoS.
