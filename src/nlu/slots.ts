@@ -17,6 +17,7 @@ import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
+import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
 import { withMoneyCountedInCurrency } from "./currency-counts.js";
 import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
@@ -1484,6 +1485,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // "how many dollars did I make today", "how many bucks came in": the seller's money counted in a currency is an
   // amount of money, not a count of a currency against another.
   text = withMoneyCountedInCurrency(text);
+  // "what did one dollar of ad spend bring in", "sales per euro of advertising": what a unit of ad money brings back
+  // is the ROAS.
+  text = withAdMoneyReturnAsRoas(text);
   // "ads to cost no more than 25% of what they sell", "ads costing over 35% of the sales they make": ad spend as a
   // share of the sales the ads bring is ACoS, said in everyday words.
   // Wished for as a ceiling ("I want my ads to cost no more than 25% of what they sell"), it is the target ACoS.
