@@ -19,6 +19,7 @@ import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.j
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
 import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
 import { withMoneyCountedInCurrency } from "./currency-counts.js";
+import { withFiguresOfSpeechSaidPlainly } from "./figures-of-speech.js";
 import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
@@ -1897,6 +1898,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
       sideBySide[1] === sideBySide[2] ? (sideBySide[1] === "mkt" ? "marketplace" : "category") : undefined;
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
   } else if (namedInFull && !slots.subcategory) slots.category = namedInFull;
+  // "what's cooking in my ad spend", "my ACoS is a horror movie": a word of another subject said of the seller's own
+  // figure is a figure of speech, said plainly before the topic is judged.
+  text = withFiguresOfSpeechSaidPlainly(text, (phrase) => g.metrics.find(phrase).some((m) => m.value.metric !== null));
   slots.topicText = text;
   slots.breakdownCue = BREAKDOWN.test(text);
   slots.moneyAmount = MONEY_AMOUNT.test(text);
