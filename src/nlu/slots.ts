@@ -17,6 +17,10 @@ import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
+import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
+import { withMoneyCountedInCurrency } from "./currency-counts.js";
+import { withFiguresOfSpeechSaidPlainly } from "./figures-of-speech.js";
+import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import {
@@ -1314,6 +1318,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     text = text.replace(FISCAL_YEAR, (all: string, century = "20", year: string, at: number, whole: string) =>
       COUNT_NOUN_NEXT.test(whole.slice(at + all.length)) ? `year ${century}${year}` : century + year,
     );
+  // "keywords that haven't produced a single sale": ad targets that brought nothing back are the wasted spend, read
+  // before the denied sale is a count of zero or "a single" the number one.
+  text = withTargetsWithoutSales(text);
   // "haven't sold a single unit", "sold zero units", "didn't get one order": none sold is a count of exactly zero (read
   // before "a single" is read as the number one), not one row.
   text = text.replace(
@@ -1476,6 +1483,12 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // A currency named in a question about figures ("revenue in euros") says how to show them, not what they are; named
   // after a number ("over 20 dollars", "30 quid") it is that amount of money, "$20".
   else text = replaceMatches(text, withAmountsInCurrency(text, currencies), (m) => m.value);
+  // "how many dollars did I make today", "how many bucks came in": the seller's money counted in a currency is an
+  // amount of money, not a count of a currency against another.
+  text = withMoneyCountedInCurrency(text);
+  // "what did one dollar of ad spend bring in", "sales per euro of advertising": what a unit of ad money brings back
+  // is the ROAS.
+  text = withAdMoneyReturnAsRoas(text);
   // "ads to cost no more than 25% of what they sell", "ads costing over 35% of the sales they make": ad spend as a
   // share of the sales the ads bring is ACoS, said in everyday words.
   // Wished for as a ceiling ("I want my ads to cost no more than 25% of what they sell"), it is the target ACoS.
@@ -1885,6 +1898,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
       sideBySide[1] === sideBySide[2] ? (sideBySide[1] === "mkt" ? "marketplace" : "category") : undefined;
     text = text.replace(SIDE_BY_SIDE, "__$1__ __vs__ __$2__");
   } else if (namedInFull && !slots.subcategory) slots.category = namedInFull;
+  // "what's cooking in my ad spend", "my ACoS is a horror movie": a word of another subject said of the seller's own
+  // figure is a figure of speech, said plainly before the topic is judged.
+  text = withFiguresOfSpeechSaidPlainly(text, (phrase) => g.metrics.find(phrase).some((m) => m.value.metric !== null));
   slots.topicText = text;
   slots.breakdownCue = BREAKDOWN.test(text);
   slots.moneyAmount = MONEY_AMOUNT.test(text);
