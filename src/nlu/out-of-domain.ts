@@ -510,13 +510,14 @@ const SELLS_MOST = /(?:^| )(?:sells?|sold|selling|moves?|moved|shifts?|shifted) 
 /**
  * What setting up a business costs or takes ("how much costs to open a company in Estonia", "fees for registering an
  * LLC in Wyoming", "what do I need to incorporate a GmbH", "cheapest country to set up a business for selling on
- * Amazon"): the world's price lists and laws, not the seller's figures. Said as when something happened ("revenue
- * since we started the business") it is the seller's own history.
+ * Amazon", "should I register as an LLC", "do we need to form a limited company first"): the world's price lists and
+ * laws, not the seller's figures. Said as when something happened ("revenue since we started the business") it is the
+ * seller's own history.
  */
 const SETTING_UP_BUSINESS =
-  /(?:^| )(?<!(?:since|after|before|when|from|until|once) )(?:open|opening|set up|setting up|start|starting|register|registering|form|forming|incorporate|incorporating|establish|establishing|create|creating) (?:up )?(?:a|an|the|my|our|your|new)(?: [a-z_'-]+){0,2}? (?:company|companies|business|llc|ltd|limited company|gmbh|corporation|corp|entity|sole proprietorship|sole trader|partnership|bank account|business account|merchant account|vat number|eori number|ein)(?= |$)|(?:^| )(?:company|business|llc|ltd|gmbh) (?:formation|registration|incorporation|set up|setup)(?= |$)|(?:^| )incorporation(?= |$)/;
+  /(?:^| )(?<!(?:since|after|before|when|from|until|once) )(?:open|opening|set up|setting up|start|starting|register|registering|form|forming|incorporate|incorporating|establish|establishing|create|creating) (?:up )?(?:as )?(?:a|an|the|my|our|your|new)(?: [a-z_'-]+){0,2}? (?:company|companies|business|llc|ltd|limited company|gmbh|corporation|corp|entity|sole proprietorship|sole trader|partnership|bank account|business account|merchant account|vat number|eori number|ein)(?= |$)|(?:^| )(?:company|business|llc|ltd|gmbh) (?:formation|registration|incorporation|set up|setup)(?= |$)|(?:^| )incorporation(?= |$)/;
 const COST_OR_HOW =
-  /(?:^| )(?:how much|costs?|costing|price|prices|pricing|fees?|expensive|cheap|cheaper|cheapest|budget|what do (?:i|we|you) need|requirements?|paperwork|documents|steps|how (?:do|can|should|would) (?:i|we|you|one)|how to|how long|worth it|best (?:way|place|country|state))(?= |$)/;
+  /(?:^| )(?:how much|costs?|costing|price|prices|pricing|fees?|expensive|cheap|cheaper|cheapest|budget|what do (?:i|we|you) need|(?:should|shall|must) (?:i|we)|do (?:i|we) (?:need|have) to|requirements?|paperwork|documents|steps|how (?:do|can|should|would) (?:i|we|you|one)|how to|how long|worth it|best (?:way|place|country|state))(?= |$)/;
 
 /**
  * A product or figure said not to be the seller's ("the #1 yoga mat on amazon.de (not mine)", "someone else's best

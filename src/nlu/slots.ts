@@ -23,6 +23,8 @@ import { withFiguresOfSpeechSaidPlainly } from "./figures-of-speech.js";
 import { withTargetsWithoutSales } from "./targets-without-sales.js";
 import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
+import { namedAfterItsVerb } from "./verb-before-owner.js";
+import { pricedElsewhere } from "./elsewhere-prices.js";
 import {
   type ConditionOp,
   type DetailLevel,
@@ -2390,6 +2392,8 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     );
   }
   slots.strangerOwner ||= said.some((t, i) => unknown(t) && namesOwner(said, i));
+  // "how much is Argos charging for air fryers": another shop's price for goods that are not the seller's.
+  slots.strangerOwner ||= pricedElsewhere(said, unknown);
   return slots;
 }
 
@@ -2424,6 +2428,8 @@ function namesOwner(said: string[], i: number): boolean {
   // Its place between: "anker uk revenue" names a business in a marketplace, where "blended acos" is a kind of figure.
   if (said[i + 1] === "__mkt__" && said[i + 2]?.startsWith("m_"))
     return i === 0 || /^(?:what's|whats|what|is|was|me|the|__time__)$/.test(said[i - 1]);
+  // "how much revenue makes Anker": a learner's verb before the business it asks of.
+  if (namedAfterItsVerb(said, i)) return true;
   return /^(?:for|of|from|at)$/.test(said[i - 1] ?? "") && (said[i - 2] ?? "").startsWith("m_");
 }
 

@@ -1,5 +1,6 @@
 import type { Metric } from "../core/understanding.js";
 import { escapeRegExp, PhraseIndex, words } from "./text.js";
+import { asksTheirRanking } from "./their-rankings.js";
 import type { WordLists } from "./vocabulary.js";
 
 /**
@@ -272,6 +273,17 @@ function describedParty(said: string[], i: number, heads: Set<string>): boolean 
   return market && (heads.has(noun) || between.some((t) => RANKS.has(t)));
 }
 
+/** Where the text's described parties stand ("the brand that outranks me"), as the offsets of their head nouns. */
+function describedSpans(said: string[], heads: Set<string>): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  let at = 0;
+  said.forEach((t, i) => {
+    if (describedParty(said, i, heads)) spans.push({ start: at, end: at + t.length });
+    at += t.length + 1;
+  });
+  return spans;
+}
+
 /** Amazon's advertising programmes, which the seller runs ("sponsored products", "sponsored brands"). */
 const AD_PROGRAMME = /^sponsored (?:products?|brands?|display|video|ads)$/;
 /** Words that open a description of where another party sells ("the competitor on my yoga mat"). */
@@ -448,6 +460,9 @@ export function thirdPartyDetector(
       // A party described by a rank or a clause, then what it does in advertising ("the seller above me in dog toys
       // is targeting", "the top yoga mat seller is bidding on").
       const said = words(text);
+      // "my competitor's best selling ASIN", "the top products of the brand that outranks me": their ranking of what
+      // sells, named by a word for competitors or described.
+      if (asksTheirRanking(text, [...others.find(text), ...describedSpans(said, heads)])) return true;
       for (let i = 0; i < said.length; i++) {
         if (!describedParty(said, i, heads)) continue;
         // "how much did the shop that keeps undercutting our cookware sell": what it sold, after an auxiliary.
