@@ -31,11 +31,19 @@ const COMPARATIVES = "better|worse|higher|lower|bigger|smaller|greater";
 /** Words that make "less"/"more" a comparison after all ("less sales than in March", "more orders vs last year"). */
 const COMPARED_IN_CLAUSE = /^[^,.;:!?]*\b(?:than|then|compared?|versus|vs|against|respect|before|ago)\b/i;
 
+/** Words that make "fewer" or "more" a change over time ("fewer new reviews lately", "more returns these days"). */
+const MOVED_IN_CLAUSE =
+  /^[^,.;:!?]*\b(?:lately|recently|of late|these days|nowadays|anymore|any more|than before|new)\b/i;
+
 /** Two things set side by side before "more"/"less" ("did September or October make more profit"): a comparison. */
 const CHOICE_BEFORE = /\b(?:or|between|two)\b[^,.;:!?]*$/i;
 
 /** Figures a list of products is ranked by, as a learner names them after "less" or "more". */
 const RANKED_FIGURES = "sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits";
+
+/** Things a seller's figures are ranked over, as a learner names them before "with more". */
+const RANKED_THINGS =
+  "products?|items?|skus?|asins?|listings?|articles?|categor(?:y|ies)|subcategor(?:y|ies)|campaigns?|keywords?|marketplaces?|countr(?:y|ies)|ones?";
 
 /**
  * Short adjectives a learner grades with "more" and "most", as Romance languages grade every adjective ("más barato",
@@ -93,6 +101,23 @@ const REWRITES: Rewrite[] = [
       COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) || CHOICE_BEFORE.test(text.slice(0, Number(at)))
         ? all
         : `${verb} the ${amount.toLowerCase() === "more" ? "most" : "least"} ${figure}`,
+  ],
+  // "the product with more chiffre d'affaires", "which campaign with less cliques", "the category with more margen":
+  // after a thing that is ranked, "with more" or "with less" picks the most or the least of whatever figure follows,
+  // in the seller's own word for it too (the figure's name is read later, so no list of figures here). "Products with
+  // more than 10 units" and "more units than last month" compare and stay; so does a figure that moved ("products with
+  // less and less reviews", "with fewer new reviews lately"), which is a change, not a ranking.
+  [
+    new RegExp(
+      `\\b(${RANKED_THINGS})\\s+(with|having)\\s+(?:the\\s+)?(less|fewer|more)\\b(?=\\s+[a-z])(?!\\s+(?:than|and|or)\\b)`,
+      "gi",
+    ),
+    (all: string, thing: string, verb: string, amount: string, at: string, text: string) =>
+      COMPARED_IN_CLAUSE.test(text.slice(Number(at) + all.length)) ||
+      CHOICE_BEFORE.test(text.slice(0, Number(at))) ||
+      MOVED_IN_CLAUSE.test(text.slice(Number(at) + all.length))
+        ? all
+        : `${thing} ${verb} the ${amount.toLowerCase() === "more" ? "most" : "least"}`,
   ],
   // "the 3 products that sold less units", "which items sell fewer", "the ones selling more orders": products said to
   // sell less or more, with no comparison in the clause, are ranked from the fewest or the most. The products (or a
@@ -292,6 +317,14 @@ const REWRITES: Rewrite[] = [
     /\b((?:target\s+acos|acos\s+(?:target|goal)|lead\s*times?|safety\s+stock(?:\s+days)?|(?:home\s+|default\s+|base\s+|reporting\s+)?currency)\s*[,:-]?\s*(?:i|we)(?:'d|\s+would)?\s+(?:want|need|like|prefer|wish))\s+(?:it|this|that|them)\b/gi,
     "$1",
   ],
+  // "what bids for reaching ACoS 22%", "bids for to arrive to 20% acos", "for have ACoS 22%", "pour atteindre", "para
+  // llegar a": a goal said with "for" and the verb (Romance "para", "pour", "per"; Slavic "za", "dla"), as English says
+  // it with "to". Only a goal with a figure in the same clause: "thanks for having me" is no goal.
+  [
+    /\bfor\s+(?:to\s+)?(?:(arrive|arriving)\s+(?:at|to)\b|(reach|reaching|hit|hitting|achieve|achieving|obtain|obtaining|attain|attaining|get|getting|have|having|land|landing|bring|bringing|keep|keeping)\b)(?=[^,.;:!?]*(?:%|\bpercent\b|\bacos\b|\btacos\b|\broas\b))/gi,
+    (_all: string, arrive: string | undefined, verb: string | undefined) =>
+      `to ${arrive ? "reach" : (GOAL_VERBS[(verb ?? "").toLowerCase()] ?? verb)}`,
+  ],
   // "France? same product", "in Italy, same item": "same" without its article, as languages without articles say it,
   // points at the one product asked about, as "the same product" does; no list of products is asked.
   [
@@ -299,6 +332,26 @@ const REWRITES: Rewrite[] = [
     "the same $1",
   ],
 ];
+
+/**
+ * A goal's verb as English puts it after "to": "reaching" is "reach"; "arriving at", "obtaining" or "having" an ACoS is
+ * reaching it ("for have ACoS 22%" reads as the goal "to reach ACoS 22%").
+ */
+const GOAL_VERBS: Record<string, string> = {
+  reaching: "reach",
+  hitting: "hit",
+  achieving: "achieve",
+  obtain: "reach",
+  obtaining: "reach",
+  attain: "reach",
+  attaining: "reach",
+  getting: "get",
+  have: "reach",
+  having: "reach",
+  landing: "land",
+  bringing: "bring",
+  keeping: "keep",
+};
 
 /** The words of a count of periods, as digits ("two" = 2, "a couple of" = 2, "an" = 1). */
 const COUNT_WORDS: Record<string, number> = {

@@ -43,6 +43,7 @@ import {
   WANTED_FIGURE_SENTENCE,
 } from "./reason-clauses.js";
 import { thirdPartyDetector } from "./third-parties.js";
+import { namesCostsTogether } from "./costs-together.js";
 import { movedThreshold, moveThreshold } from "./threshold-edits.js";
 import {
   correctsTheQuestionBefore,
@@ -1282,6 +1283,9 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
   if (settingQuestion && (!changes || SETTING_CHECKED.test(slots.topicText))) return "show_settings";
   if (intent === "show_settings" && changes) return "update_settings";
   if ((intent === "sales_summary" || intent === "sales_trend") && slots.compareTo) return "sales_comparison";
+  // "COGS and ad spend in Q1, how much together?": ad spend beside the cost of goods or Amazon's fees is a line of the
+  // P&L, not the advertising's own total.
+  if (namesCostsTogether(intent, slots.metrics, slots.groupBy ?? slots.entityGroup)) return "profit_breakdown";
   if (figureOverPeriods(intent, slots, model)) return "sales_comparison";
   // A trend of one day ("daily sales on 14 Nov", "my daily log - orders yesterday") is that day's total: a line needs
   // more than one point.

@@ -408,9 +408,12 @@ const SETTING_SHORT_LENGTH = /(?<![\w.])(\d+) ?(d|w)(?:ks?)?(?![\w])/g;
 // Adverbs a seller says a new value with ("is actually 50 days now", "has really gone up to 6 weeks") link it too, and
 // so does when it takes effect ("is from now on 18%", "going forward is 40 days"), and the account an agency names as
 // the one it runs ("the target ACoS for this account to 22%", "lead time for the client to 40 days"). "On" links only a length ("put the
-// safety stock on 14 days"), as "at" does, and so does a learner's "for" ("put my target ACoS for 18%"). A value wished on a form ("should read 30%", "needs to say 25") is linked as said; what it "says" now is not.
+// safety stock on 14 days"), as "at" does, and so does a learner's "for" ("put my target ACoS for 18%"); after a verb of
+// setting it links any value ("safety stock days put on 10", as Romance "mettere a 10" and Romanian "pune pe 10" say),
+// and so does "make it" ("lead time, make it 40"). A value wished on a form ("should read 30%", "needs to say 25") is
+// linked as said; what it "says" now is not.
 const SETTING_LINK =
-  "(?: (?:(?:for|on|across|of) (?:this|the|my|our|their|that) (?:whole |entire )?(?:account|client|store|shop|seller account|brand|business)|to|into|setting|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))|for(?= \\d+(?:\\.\\d+)? ?(?:%|percent|days?|weeks?|months?)(?![\\w]))))*";
+  "(?: (?:(?:for|on|across|of) (?:this|the|my|our|their|that) (?:whole |entire )?(?:account|client|store|shop|seller account|brand|business)|to|into|setting|is|of|at|=|->|=>|should be|will be|be|now|becomes|as|up|down|back|actually|really|currently|these days|honestly|realistically|more like|closer to|nearer|around|about|roughly|has|have|gone|go|goes|went|read|reads|say|says|set|put|changed|moved|grown|got|gotten|become|became|increased|decreased|dropped|risen|rose|raised|lowered|bumped|i|we|i'd|we'd|want|wanted|would|should|will|must|like|need|please|from now(?: on)?|from here on|from today(?: on)?|going forward|starting (?:now|today)|as of (?:now|today)|henceforth|(?:put|puts|set|sets|leave|keep|fix|fixed) (?:(?:it|them|that|this) )?(?:on|at)|(?:make|makes|made) (?:it|them|that|this)|on(?= \\d+ ?(?:days?|weeks?|months?)(?![\\w]))|for(?= \\d+(?:\\.\\d+)? ?(?:%|percent|days?|weeks?|months?)(?![\\w]))))*";
 const LEAD_TIME = new RegExp(
   `(?<![\\w])lead ?times?${SETTING_LINK} (\\d+) ?(days?|weeks?|fortnights?|months?)?(?![\\w])`,
   "g",
@@ -549,10 +552,11 @@ const WISHED_AD_SHARE = new RegExp(
 /**
  * An ACoS aimed at in looser words: "ACoS down to 25%", "to hit a 25% ACoS", "I want it near 20", and a goal
  * reached for ("how should I change my bids to reach ACoS 22%", "so we land at ACoS 20"): after "to" or "so", the
- * figure is the target with or without "of". "Did I reach ACoS 20% last month" asks how it went, not a target.
+ * figure is the target with or without "of", and so is one a learner would "have", "obtain" or "arrive to" ("bids to have
+ * ACoS 22%", "to obtain acos 20"). "Did I reach ACoS 20% last month" asks how it went, not a target.
  */
 const LOOSE_TARGET_ACOS =
-  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<!(?:did|have|has|had) (?:i|we|it|you|they) )(?:hit|reach|reaching|achieve|achieving|get to|get down to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|land at|landing at|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? (?:of )?acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )(?:to|so (?:i|we|that|it|they)(?: can| could| will| would)?|until (?:i|we|it)|help me|in order to) )(?:hit|reach|achieve|get to|get down to|land at|land on|end up at|arrive at) (?:an? |my |our |the )?(?:overall |blended )?acos (?:(?:of|at|around|about|near|to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
+  /(?<![\w])(?:acos (?:(?:down|back|up) |(?:to )?(?:lands?|landing|comes? in|coming in|ends? up|ending up|winds? up|settles?|settling|evens? out) )?(?:to|at|under|below|around|about|near) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<!(?:did|have|has|had) (?:i|we|it|you|they) )(?:hit|reach|reaching|achieve|achieving|get to|get down to|target|targeting|aim for|aiming for|aim at|aiming at|shooting for|land at|landing at|at) (?:an? )?(\d+(?:\.\d+)?) ?(?:%|percent)? (?:of )?acos|(?:hit|reach|achieve|get to|get|target|targeting|aim for|aiming for|shooting for) (?:an? |my )?acos (?:of|at) (\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )acos (?:[a-z']+ ){0,8}?)(?:want|need|like|get|bring|have|keep) (?:it|that) (?:to (?:be|sit|stay|come) )?(?:(?:down |back )?(?:to|at|under|below|around|about|near|nearer|close to|closer to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?|(?<=(?:^| )(?:to|so (?:i|we|that|it|they)(?: can| could| will| would)?|until (?:i|we|it)|help me|in order to) )(?:hit|reach|achieve|obtain|attain|have|get to|get down to|land at|land on|end up at|arrive at|arrive to) (?:an? |my |our |the )?(?:overall |blended )?acos (?:(?:of|at|around|about|near|to) )?(\d+(?:\.\d+)?) ?(?:%|percent)?)(?![\w])/g;
 /** Sales listed with an ad figure on either side ("spend, sales and ACoS"). */
 const AD_FIGURES_AROUND_SALES =
   /(?:^| )m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr) (?:and |plus |& )?m_revenue (?:and |plus |& )?m_(?:ad_spend|acos|roas|tacos|cpc|clicks|impressions|ctr)(?= |$)/;
@@ -2750,12 +2754,13 @@ const JUST_ONE =
   /(?:^| )(?:(?:just|only) (?:the )?(?:one|1|single one)(?! (?:%|percent|percentage|number|figure|total|sum|value|rate|amount|result)(?![\w]))|(?:which|what|the) (?:single|one single|sole) (?:one|product|sku|asin|item|listing|category|campaign)|(?:which|what) one (?:product|sku|asin|item|listing|category|campaign))(?= |$)/;
 /**
  * One picked out of many, told by its singular verb or "one": "which of my products is the best rated", "what one of
- * the campaigns has the worst ACoS", "which of our listings sells the most" ("which of my products are…" are several).
+ * the campaigns has the worst ACoS", "which of our listings sells the most", "which of my campaigns gives the highest
+ * ROAS", "which of them wastes the most" ("which of my products are…" are several).
  * An agency asks the same of the account it runs: "which of their products was the best seller".
  * A past tense has no number ("which of my categories had the best margin"), so with a superlative it picks one too.
  */
 const ONE_OF_MANY =
-  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|their|the|these|those|all (?:my|our|their|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|goes|went|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned)(?= |$)/;
+  /(?:^| )(?:which|what) (?:one |1 )?of (?:(?:my|our|their|the|these|those|all (?:my|our|their|the)) (?:[^ ]+ ){1,4}?|(?:these|those|them) )(?:is|was|has|had|does|did|'s|sells|sold|goes|went|makes|made|earns|earned|brings|brought|gets|got|runs|ran|converts|converted|performs|performed|generates|generated|drives|drove|leads|led|ranks|ranked|moves|moved|shifts|shifted|costs|loses|lost|spends|spent|comes|came|returns|returned|gives|gave|yields|yielded|delivers|delivered|produces|produced|achieves|achieved|shows|showed|scores|scored|wins|won|pulls|pulled|reaches|reached|holds|held|collects|collected|receives|received|attracts|attracted|wastes|wasted|burns|burned|burnt)(?= |$)/;
 /**
  * "which of our categories earns the fattest margin": one picked out of many by a singular verb the metric grammar
  * reads as a figure ("earns", "sold"), heard in the question's own words. Things named in the plural after the

@@ -44,6 +44,9 @@ export function normalizeText(text: string): string {
       .replace(/(\d%)-(?=[a-z])/g, "$1 ")
       // "jun-aug", "march-may": a range of months keeps its dash, which the period grammar reads as "to".
       .replace(MONTH_DASH_MONTH, "$1 - ")
+      // "re-order", "re-stocking", "re-fill": the British and the learner's hyphen in the verbs of restocking joins
+      // them, or the dash below would part "re-order" into "re" and "order" (an order count) and lose the restock.
+      .replace(/(?<![a-z])re-(?=order|stock|fill|plenish|suppl)/g, "re")
       // Letters of any script stay ("выручка", "Германия", "საფრანგეთი"): a seller writing in their own alphabet names
       // a figure or a marketplace the vocabulary knows in that alphabet too. A dash between letters parts two words.
       .replace(/(\p{L})-(?=\p{L})/gu, "$1 ")

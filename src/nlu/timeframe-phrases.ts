@@ -616,6 +616,9 @@ export function findTimeframes(
       first && first.start > verbAt && /(?:^| )(?:to|with|and) $/.test(text.slice(verbAt, first.start));
     const from = first && !joinedFirst ? first.end : verbAt;
     claim(g.patterns.joiner, (m) => (m.index >= from ? { kind: "cue" } : undefined));
+    // "how different is this week from last week", "does October differ from September": after a word of difference
+    // "from" joins the other side, as "to" does after "compare".
+    if (DIFFERENCE.test(text)) claim(FROM_JOINER, (m) => (m.index >= from ? { kind: "cue" } : undefined));
   }
 
   let compareTo: string | undefined;
@@ -843,6 +846,14 @@ const GOODS_MOVED =
  * What may stand between a comparison word and the period it compares with: "than last month", "than the same
  * month", "than they were last month", "than what we did in October", "compared to how it went last year".
  */
+/**
+ * Words of difference, which compare one period with another as "compare" does: "the difference of this week with last
+ * week", "this week so with last week, how different?" (a learner's order), "how does October differ from September".
+ */
+const DIFFERENCE = /(?:^| )(?:difference|differences|different|differ|differs|differed|differing)(?= |$)/;
+/** "From" joining the other side of a difference (the words of difference are comparison verbs in words.json too). */
+const FROM_JOINER = /(?<![\w.])from(?![\w])/g;
+
 const BETWEEN_CUE_AND_PERIOD =
   /^ ?(?:(?:like|maybe|say|just) )?(?:(?:what |how )?(?:it|they|we|i|you|things|those|these|that|sales|revenue|business) (?:was|were|did|had|made|sold|got|looked|managed|performed|went|are|is|do|does)(?: in| during| for| over)? )?(?:the |that of |those of |same period |in )?(?:same (?:period|stretch|time|days?|dates?|weeks?|months?|quarters?|window|point) (?:of |in )?)?$/;
 
