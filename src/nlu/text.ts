@@ -70,15 +70,30 @@ export function normalizeText(text: string): string {
   );
 }
 
-/** Letters that carry their accent in the letter itself, not in a mark apart: the plain letter they are read as. */
-const UNMARKED_LETTERS: Record<string, string> = { ł: "l", Ł: "L", ø: "o", Ø: "O", ß: "ss", ı: "i", đ: "d", Đ: "D" };
+/**
+ * Letters that carry their accent in the letter itself, not in a mark apart: the plain letter they are read as.
+ * Azerbaijani "ə" ("Türkiyə", "Almaniyada") is a letter of its own, no mark to drop: read as the "e" sellers type for
+ * it on a keyboard without one ("Turkiye").
+ */
+const UNMARKED_LETTERS: Record<string, string> = {
+  ł: "l",
+  Ł: "L",
+  ø: "o",
+  Ø: "O",
+  ß: "ss",
+  ı: "i",
+  đ: "d",
+  Đ: "D",
+  ə: "e",
+  Ə: "E",
+};
 
 /** Compatibility forms folded ("ﬁ", "²") and accent marks dropped ("é" → "e"). */
 function withoutAccents(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[łŁøØßıđĐ]/g, (c) => UNMARKED_LETTERS[c]);
+    .replace(/[łŁøØßıđĐəƏ]/g, (c) => UNMARKED_LETTERS[c]);
 }
 
 /** Escapes a phrase for use inside a RegExp. */
