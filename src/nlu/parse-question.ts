@@ -7,6 +7,10 @@ import {
   SELLERS_GUESS,
   SUBJECT_PARKED,
 } from "./asides.js";
+import { NEW_SUBJECT, NEW_SUBJECT_LABEL } from "./new-subject.js";
+import { withoutAccuracyAside } from "./accuracy-asides.js";
+import { asksQuantityToSend } from "./quantity-to-send.js";
+import { asksHowTheAccountWent } from "./account-performance.js";
 import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -158,6 +162,7 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
   // "update target a cost", "chart my t a cos": a dictation's spelling of a seller term is the term, before all.
   // "endaxi. and profit?", "hmm weekly would be better eh", "…last month, re?": words of discourse ask nothing.
   // "total ACoS and TACoS": "total" said of both figures, not TACoS twice.
+  // "…so far this year, ballpark's fine": how exact the answer must be asks for nothing.
   const asked = withoutLayoutAside(
     withoutGreeting(
       withoutForeignPlease(
@@ -172,7 +177,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
                         withoutTagQuestion(
                           withoutPlatformBackground(
                             withTotalOfEachFigure(
-                              withoutDiscourseParticles(withoutTextingSlang(withDictatedSellerTerms(text))),
+                              withoutAccuracyAside(
+                                withoutDiscourseParticles(withoutTextingSlang(withDictatedSellerTerms(text))),
+                              ),
                             ),
                           ),
                         ),
@@ -818,13 +825,6 @@ function editsTheQuestionBefore(slots: Slots, model: ParserModel): boolean {
 /** A total's other forms: set against another period, or drawn over time. */
 const SALES_VARIANTS = new Set<string>(["sales_comparison", "sales_trend"]);
 
-const NEW_SUBJECT =
-  /(?:^|[\s,.;:!?-])(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topics?|subjects?|gears)|something else entirely|moving on|on another note|new question)(?=[\s,.;:!?-]|$)/;
-
-/** A new subject announced before the question, up to the stop, colon or dash after it ("Other question:", "new topic -"). */
-const NEW_SUBJECT_LABEL =
-  /^\s*(?:(?:ok|okay|right|so|and|also|now)[,\s]+)*(?:(?:a |on a |on )?(?:different|diff|separate|unrelated|new|another|other) (?:thing|question|topic|subject|matter|note|q)|(?:change|changing|switch|switching) (?:of )?(?:topic|subject|gears)|something else entirely|moving on|on another note|new question)\s*[:;.!?,\-–—]+\s*(?=\S)/i;
-
 /**
  * Whether a question is not about the seller's data, whatever the classifier
  * says: mostly words never seen, or nothing that belongs to a seller's
@@ -836,6 +836,8 @@ function offDomain(slots: Slots, model: ParserModel, followUp: boolean, score: n
   if (SETTING_CHOICE.test(slots.masked)) return false;
   // "yesterday look normal to you?": a period judged usual or not is the seller's own, whatever its few words.
   if (slots.timeframe !== undefined && PERIOD_LOOKS_USUAL.test(slots.masked)) return false;
+  // "the short version of how we did this week": how the seller's own account went, at a depth, whatever its few words.
+  if (slots.detailLevel && asksHowTheAccountWent(slots.topicText)) return false;
   const hasSlots = hasAnySlot(slots);
   if (!hasSlots && slots.unknownWords * 2 > slots.contentWords.length) return true;
   // Something the parser does not know, asked without a word of the seller's own ("who sells the cheapest X").
@@ -1851,6 +1853,10 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
   // Metrics: the named ones that make sense for the intent, else the intent's own.
   let named = slots.metrics;
   if (spec.bare_units && slots.bareUnits) named = named.map((m) => (m === "units_sold" ? spec.bare_units! : m));
+  // "what volumes should I send in", "what quantities must I order to keep them in stock": the quantity still to send
+  // is the restock quantity, whatever words of units or stock count it.
+  if (intent === "restock_recommendations" && asksQuantityToSend(slots.topicText))
+    named = ["restock_quantity", ...named.filter((m) => m !== "units_sold" && m !== "available_quantity")];
   // "unusual drop in units": where growth is no figure of the intent, the figure that grew or fell is the one meant.
   if (slots.growthOf && spec.allowed && !spec.allowed.includes("growth_rate"))
     named = named.map((m) => (m === "growth_rate" ? slots.growthOf! : m));

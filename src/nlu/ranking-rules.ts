@@ -7,6 +7,8 @@ import { overstayedStock } from "./overstayed-stock.js";
 import type { Slots } from "./slots.js";
 import { FIGURE_LOOKS_USUAL, PERIOD_LOOKS_USUAL } from "./usual-period.js";
 import { namesProductsToRestock } from "./restock-first.js";
+import { asksQuantityToSend } from "./quantity-to-send.js";
+import { asksHowTheAccountWent } from "./account-performance.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import { INTENT_AREAS, type Intent, type Metric } from "../core/understanding.js";
 
@@ -43,6 +45,7 @@ export function applyRankingRules(
   productsFilteredInOrder(ranked, slots);
   adsNeedAdWords(ranked, slots, model);
   performanceSummarised(ranked, slots);
+  accountPerformanceAtDepth(ranked, slots);
   lossesOverMargins(ranked, slots, model);
   anomaliesOverFigures(ranked, slots);
   reviewsFallingOff(ranked, slots);
@@ -51,6 +54,9 @@ export function applyRankingRules(
   realFigureOverAnomalies(ranked, slots, model);
   restockToAvoidRunningOut(ranked, slots);
   stockNeededAhead(ranked, slots);
+  // "what quantities do I need to ship to cover them": a quantity still to send in is the restock, not the stock held.
+  if (ranked[0]?.label !== "restock_recommendations" && asksQuantityToSend(slots.topicText))
+    promoteLabel(ranked, "restock_recommendations");
   deadStock(ranked, slots);
   // "the stock that has overstayed in the UK warehouse": stock that sat too long is overstock.
   if (overstayedStock(ranked[0]?.label, slots.masked)) promoteLabel(ranked, "excess_inventory");
@@ -948,6 +954,20 @@ function performanceSummarised(ranked: { label: string; score: number }[], slots
   if (slots.metrics.length > 0 || slots.weakMetric !== undefined || slots.compareTo || slots.comparison) return;
   if (slots.entityGroup || slots.groupBy || slots.limit !== undefined || slots.ranking) return;
   promoteLabel(ranked, "insights");
+}
+
+/**
+ * How the whole account went, asked at a depth ("the comprehensive version of how the account performed last month",
+ * "in depth: how did my shop do in September"): the performance findings at that depth, whatever the classifier makes
+ * of the few words around it; a figure, a ranking or rows named keep their own answer.
+ */
+function accountPerformanceAtDepth(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (!slots.detailLevel || !asksHowTheAccountWent(slots.topicText)) return;
+  if (slots.metrics.length > 0 || slots.weakMetric !== undefined || slots.compareTo || slots.comparison) return;
+  if (slots.entityGroup || slots.groupBy || slots.limit !== undefined || slots.ranking) return;
+  if (!promoteLabel(ranked, "insights")) return;
+  // The depth and the whole account together say what is asked, however little the rest of the words do.
+  ranked[0].score = Math.max(ranked[0].score, MIN_SCORE);
 }
 
 /**

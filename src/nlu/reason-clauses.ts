@@ -34,8 +34,9 @@ const PURPOSE = new RegExp(
     `|(?:(?:in order )?to|so (?:that )?${WE} can|so (?:that )?${WE} know|to help me) (?:decide|choose|pick|work out|figure out|plan|budget|judge|weigh up|prepare|sort out|settle)` +
     // "I need to decide what gets the Black Friday deal", "we have to pick which lines go in the catalogue"
     `|${WE} (?:need|have|want|got|must|'ve got) to (?:decide|choose|pick|plan|settle on)` +
-    // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it"
-    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
+    // "deciding which get more stock next spring", "planning next quarter's budget", "sizing the next PO off it",
+    // "I'm writing the monthly investor update", "drafting the board memo"
+    `|(?:${WE} (?:just |currently |still |now )?)?(?:deciding|planning|budgeting|preparing|prepping|reconciling|forecasting|sizing|costing|scheduling|estimating|calculating|filling in|working out|putting together|writing(?: up)?|drafting|compiling|sorting out|trying to (?:decide|work out|figure out|plan)|thinking (?:about|of) (?:whether|if|how))` +
     // "I'm thinking about dropping it", "considering discontinuing that line", "we might delist it": a product weighed
     // for the range is the occasion, not a fall in its sales. Only a product pointed at: "dropping one of my
     // categories" says what the question is about.

@@ -15,6 +15,8 @@ import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
+import { withMarkedPlaceNamesInEnglish } from "./marked-place-names.js";
+import { asksHowTheAccountWent } from "./account-performance.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
 import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
@@ -779,8 +781,9 @@ const TAKEN_BY_SELLER =
  */
 const PAPERWORK_CADENCE =
   /(?<![\w])((?:(?:fill|fills|filling|filled|complete|completing|update|updating|prepare|preparing|finish|finishing|working on|putting together) (?:in |out )?(?:the |my |our |these )?|(?:for|towards|into) (?:the|my|our|these) ))(?:daily|weekly|monthly|quarterly|yearly|annual) ((?:figures|numbers|returns?|accounts|books|filings?|stats|totals|vat|tax return|reconciliation)(?![\w]))/g;
+// Who the report is for may come between ("the monthly investor update", "the weekly team meeting").
 const REPORT_CADENCE =
-  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
+  /(?<![\w])(?:daily|weekly|monthly|quarterly|yearly|annual) (?:(?:investor|investors|board|team|staff|shareholder|shareholders|client|clients|partner|partners|management|exec|executive|leadership|family|bank|lender|owner|owners|founder|founders|stakeholder|stakeholders|internal) )?(reports?|reviews?|meetings?|updates?|summary|recap|calls?|catch up|check in|deck|pack|board pack|newsletter|email|sync|stand ?up|log|logbook|spreadsheet|sheet|tracker|journal|diary)(?![\w])/g;
 /**
  * Reviews counted per unit of time ("used to get a couple of reviews a week", "5 new reviews per month"): how fast
  * reviews come in, their count, not figures broken out by week.
@@ -1209,7 +1212,8 @@ const NAMED_FEES = new Set<Metric>(["referral_fees", "fba_fees", "storage_fees"]
  */
 export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
   // "US$20", "€20": an amount in its currency's sign is the amount "$20", before "US" can be read as a marketplace.
-  const question = withMoneySignedAmounts(typed);
+  // "in Mỹ", "Ý store": a short place name that only its marks tell from a word, before normalizing drops them.
+  const question = withMoneySignedAmounts(withMarkedPlaceNamesInEnglish(typed));
   const vocab = g.vocab;
   const slots: Slots = {
     masked: "",
@@ -1923,6 +1927,8 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     .find(text)
     .map((m) => m.value)
     .sort((a, b) => DETAIL_DEPTH.indexOf(b) - DETAIL_DEPTH.indexOf(a))[0];
+  // "the short version of how we did this week": how the whole account went, asked at a depth, is its performance.
+  if (!slots.insightType && slots.detailLevel && asksHowTheAccountWent(text)) slots.insightType = "performance";
 
   // A modifier (growth) ranks before the metric it modifies.
   let lead: Metric | undefined;

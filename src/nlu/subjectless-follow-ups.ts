@@ -15,6 +15,11 @@ const POINTS_AT_PRODUCT =
   /(?:^| )(?:it|its|that one|this one|(?:that|this|the same) (?:product|item|sku|asin|listing|one))(?= |$)/;
 /** Pointing at the one product with its noun: "the same product", "that item", "this SKU". */
 const POINTER_WITH_NOUN = /(?:^| )(?:that|this|the same) (?:product|item|sku|asin|listing)(?= |$)/;
+/**
+ * Pointing at the rows just shown: "them", "those", "these". Not "they", which is as often Amazon ("what did they pay
+ * out").
+ */
+const POINTS_AT_ROWS = /(?:^| )(?:them|those|these)(?= |$)/;
 /** Pointing at the place asked about: "there", "over there". */
 const POINTS_AT_PLACE = /(?:^| )there(?= |$)/;
 /** A count or amount whose noun is left unsaid: "how many do I send in", "how much should we order". */
@@ -58,11 +63,15 @@ export function asksOfTheSameThing(slots: Slots, label: string | undefined, prev
   const atProduct = POINTS_AT_PRODUCT.test(text);
   const pointedByNoun = (f.asin !== undefined || f.sku !== undefined) && POINTER_WITH_NOUN.test(text);
   if (ownSubject(slots, pointedByNoun)) return false;
-  if (ASKS_A_LIST.test(text) || (WHAT.test(text) && !atProduct)) return false;
+  const sameArea = label !== undefined && INTENT_AREAS[label as Intent] === INTENT_AREAS[previous.intent];
+  if (ASKS_A_LIST.test(text)) return false;
+  // "what quantities do I need to ship to cover them" after the products that run out in Spain: the rows shown, pointed
+  // at, are the subject, in their place, for a question of the same area.
+  if (sameArea && POINTS_AT_ROWS.test(text)) return true;
+  if (WHAT.test(text) && !atProduct) return false;
   if (atProduct || POINTS_AT_PLACE.test(text)) return true;
   // Left unsaid, the subject is the one before only for a question of the same area ("how many do I send in" after
   // stock-out risk).
-  const sameArea = label !== undefined && INTENT_AREAS[label as Intent] === INTENT_AREAS[previous.intent];
   return sameArea && (COUNT_LEFT_UNSAID.test(text) || VERB_LEFT_WITHOUT_OBJECT.test(text));
 }
 
