@@ -55,6 +55,7 @@ interface Grammar {
     ofYear: RegExp;
     since: RegExp;
     sinceStartOf: RegExp;
+    fromStartOf: RegExp;
     onward: RegExp;
     onDay: RegExp;
     sinceDay: RegExp;
@@ -192,8 +193,17 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // "since the start of the year", "from the beginning of this month", "take it back to the start of the year":
       // the running calendar period, as "this year" or "this month" is (no date is named, so no explicit range). The
       // day began at midnight: "since midnight", "since 12am", "since the day started" are today.
+      // The period's start may also be told as an event: "since the quarter started", "since this month began", "since
+      // the new year kicked off", "since quarter start" are the running period, as "since the start of the quarter" is.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off))${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off)|(?:the |this )?(?:new |current )?(year|quarter|month|week) (?:(?:has|had|was|got) )?(?:started|start|began|begun|kicked off|kick off|kickoff|opened|got going|got underway|rolled over|turned over|ticked over))${E}(?! (?:before|prior|ago))`,
+        "g",
+      ),
+      // "from the start of September", "from the beginning of 2025", "from the first day of last month": from that
+      // day, with no end said, through today, as "since the start of September" is. An end said after it ("from the
+      // start of September to mid October") leaves the phrase to the other readings.
+      fromStartOf: new RegExp(
+        `${B}from (?:${SPOKEN_FILLER})?(?:the )?(?:very )?(?:start|beginning|first day|1st day|first|1st) of (?:the month of )?(${dateExpr}|${alt(Object.keys(p.fixed))})${E}(?!,? (?:to|until|till|through|thru|and|-|\\.\\.|up to|(?:the )?(?:end|middle|close) of)${E})`,
         "g",
       ),
       // "from 2026-08-15 onward", "march onwards", "Q3 and beyond": from the start of that date until today.
@@ -427,7 +437,17 @@ export function findTimeframes(
       return month ? { kind: "time", token: `${year}-${String(month).padStart(2, "0")}` } : undefined;
     });
   if (/(?:since|from|as of|back to)/.test(text))
-    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? "day"] }));
+    claim(g.patterns.sinceStartOf, (m) => ({ kind: "time", token: RUNNING_PERIOD[m[1] ?? m[2] ?? "day"] }));
+  if (tokens.includes("from"))
+    claim(g.patterns.fromStartOf, (m) => {
+      const phrase = m[1];
+      // "from the start of 2025", as "from 28 November 2025": a year gone by, named, is what the figure is of.
+      if (Number(/\d{4}/.exec(phrase)?.[0] ?? today.slice(0, 4)) < Number(today.slice(0, 4))) return undefined;
+      const fixed = p.fixed[phrase];
+      const range = fixed ? resolveTimeframe(fixed, today) : dateExpr(phrase, today, g);
+      if (!range || range.start > today) return undefined;
+      return { kind: "time", token: range.start === today ? "today" : `${range.start}..${today}` };
+    });
   if (/(?:onward|forward|beyond|and after|and later|and since)/.test(text))
     claim(g.patterns.onward, (m) => {
       const range = dateExpr(m[1], today, g);
