@@ -505,8 +505,9 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
   let asking = apart.asking;
   for (const said of apart.reasons) {
     const reason = read(said);
-    // A meeting's day ("I'm meeting an investor on Monday") is when it is held, whichever Monday the words name.
-    const meeting = apart.meetings.includes(said);
+    // A meeting's day ("I'm meeting an investor on Monday") is when it is held, whichever Monday the words name; a
+    // plan's period ("I have some budget left over for December") is when it will be carried out, whichever December.
+    const meeting = apart.meetings.includes(said) || apart.plans.includes(said);
     // A period of the occasion beside a question with its own period ("rank Home & Kitchen by profit over the last
     // 60 days, I need to decide what gets the Black Friday deal") is when the occasion is, unless set against.
     const occasion = question.timeframe !== undefined && !SET_AGAINST.test(said);
@@ -515,7 +516,9 @@ function askingWithoutReasons(text: string, options: ParseOptions, model: Parser
       reason.compareTo
     )
       return undefined;
-    if (reason.metrics.length > 0 && question.metrics.length === 0) return undefined;
+    // A plan's money ("some budget left over", "$2k to spend") is what the seller will spend, never a figure asked.
+    const plan = apart.plans.includes(said);
+    if (reason.metrics.length > 0 && question.metrics.length === 0 && !plan) return undefined;
     // "3PL says the trucks are delayed 10 days. what sells out before then?": the wait told is how far ahead is asked.
     if (reason.horizonDays !== undefined && question.horizonDays === undefined && DEADLINE_BACK_REFERENCE.test(asking))
       return undefined;

@@ -1,3 +1,4 @@
+import { PLAN_AHEAD } from "./plans-ahead.js";
 import { SELLERS_CIRCUMSTANCE } from "./seller-circumstances.js";
 import { straightApostrophes } from "./text.js";
 /**
@@ -20,6 +21,10 @@ const CLAUSE_BREAK =
  * cause of what the data shows ("because of the new campaign") is part of the question.
  */
 const CAUSE = /^(?:(?:so|and|but|just) )*(?:because|'cause|cause|coz|cos) (?!of )/;
+
+/** Whom a seller meets about their figures: who they buy from or sell to, who lends, invests, advises or keeps books. */
+const PARTNER =
+  "(?:accountants?|bookkeepers?|cpas?|suppliers?|manufacturers?|factory|wholesalers?|distributors?|buyers?|retailers?|bank|banker|bank manager|lenders?|investors?|board|partners?|business partner|account manager|agency|agents?|brokers?|forwarders?|3pl|va|team|boss|clients?|mentor|coach|consultants?|advisers?|advisors?)";
 
 /** Words that may open a clause without changing what it says ("so", "and", "but"). */
 const LEAD = "(?:(?:so|and|but|also|just|because|cos|cause|as) )*";
@@ -65,10 +70,12 @@ const RECIPIENT = new RegExp(
 
 /**
  * A meeting ahead, told as the occasion for asking: "I'm meeting a potential investor on Monday", "we've got a call
- * with the bank tomorrow". Its day is when the meeting is, not the period asked about.
+ * with the bank tomorrow", and as notes write it, without "I" ("Meeting my supplier on Monday", "Lunch with the
+ * wholesaler Friday", "Seeing my accountant Thursday"). Its day is when the meeting is, not the period asked about.
+ * Meeting a target ("meeting my ACoS goal this month") is how a figure stands, no meeting.
  */
 const MEETING_AHEAD = new RegExp(
-  `^${LEAD}${WE} (?:(?:just|currently|still|now|about|going|due|off) (?:to )?)?(?:meeting|pitching to|presenting to|talking to|speaking (?:to|with)|sitting down with|catching up with|(?:have|having|got|have got) (?:a |an |the )?(?:[a-z]+ )?(?:meeting|call|catch ?up|review|pitch|presentation|sit down)(?: (?:with|for|on|this|next|tomorrow|today|tonight|later|at|in))?)(?= |$)`,
+  `^${LEAD}(?:${WE} )?(?:(?:just|currently|still|now|about|going|due|off) (?:to )?)?(?:(?:meeting|pitching to|presenting to|talking to|speaking (?:to|with)|sitting down with|catching up with|(?:have|having|got|have got) (?:a |an |the )?(?:[a-z]+ )?(?:meeting|call|catch ?up|review|pitch|presentation|sit down)(?: (?:with|for|on|this|next|tomorrow|today|tonight|later|at|in))?)(?! (?:my|our|the|this|that|its|their)(?: [a-z'&-]+){0,3}? (?:targets?|goals?|quotas?|budgets?|deadlines?|demand|forecasts?|expectations?|minimums?)(?= |$))|seeing (?:my|our|the|a|an) (?:[a-z'&-]+ ){0,2}?${PARTNER}|(?:(?:have|having|got|have got) (?:a |an )?)?(?:lunch|dinner|drinks|coffee|breakfast|a call|call|zoom|teams call|meeting|catch ?up|sit down|review) (?:with|w/) (?:my|our|the|a|an|some)(?= |$))(?= |$)`,
 );
 
 /**
@@ -171,10 +178,12 @@ const BUT_THEN = /\s+but\s+(?=\S)/i;
 const RELATIVE = /^(?:which|who|whose)\b/i;
 
 /**
- * A meeting ahead joined to what the seller wants for it by "and" ("I've got a supplier meeting on Monday and want to
- * walk in with the Q3 revenue"): the request starts after the "and", whatever the seller means to do with the figure.
+ * A meeting ahead joined to what the seller wants for it by "and" or "so" ("I've got a supplier meeting on Monday and
+ * want to walk in with the Q3 revenue"): the request starts after the "and", whatever the seller means to do with the
+ * figure.
  */
-const MEETING_THEN_WANTING = /\s+and\s+(?=(?:(?:i|we|i'd|we'd) )?(?:need|want|would like|'d like|like)\b)/i;
+const MEETING_THEN_WANTING =
+  /\s+(?:and|so|and so)\s+(?=(?:(?:i|we|i'd|we'd) )?(?:need|want|would like|'d like|like)\b)/i;
 
 /** Where the request inside a clause that opens with a purpose or an occasion starts, and where the purpose ends. */
 function askingInsidePurpose(c: string): { end: number; start: number } | undefined {
@@ -200,6 +209,8 @@ export interface ReasonsApart {
   worries: string[];
   /** Those of them that tell of a meeting ahead, whose day is not the period asked about. */
   meetings: string[];
+  /** Those of them that tell of a plan ahead ("I have some budget left over for December"), whose period is to come. */
+  plans: string[];
   /** Those of them that second-guess the question ("or is it just my fees?"), which may still narrow its scope. */
   hedges: string[];
   /** Those of them that tell what someone or something else said ("the digest says…"). */
@@ -233,6 +244,7 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
       MEETING_AHEAD.test(lower) ||
       DATE_NOTE.test(lower) ||
       BACKGROUND.test(lower) ||
+      PLAN_AHEAD.test(lower) ||
       // "…, I've got a long flight up to Auckland": where the seller will read the answer, not a trip asked about.
       SELLERS_CIRCUMSTANCE.test(lower)
     );
@@ -254,10 +266,11 @@ export function reasonsApart(text: string): ReasonsApart | undefined {
   if (reasons.length === 0 || asking.length === 0) return undefined;
   const worries = reasons.filter((c) => WORRY.test(straightApostrophes(c.toLowerCase())));
   const meetings = reasons.filter((c) => MEETING_AHEAD.test(straightApostrophes(c.toLowerCase())));
+  const plans = reasons.filter((c) => PLAN_AHEAD.test(lowered(c)));
   const hedges = reasons.filter((c) => HEDGE.test(straightApostrophes(c.toLowerCase())));
   const histories = reasons.filter((c) => BACKGROUND.test(straightApostrophes(c.toLowerCase())));
   const reports = told[0] && REPORTED.test(lowered(clauses[0])) ? [clauses[0]] : [];
-  return { asking: joinClauses(asking), reasons, worries, meetings, hedges, histories, reports };
+  return { asking: joinClauses(asking), reasons, worries, meetings, plans, hedges, histories, reports };
 }
 
 /** A clause in lower case, without its closing marks and with straight apostrophes. */
