@@ -27,6 +27,7 @@ import { spokenNumbers } from "./spoken-numbers.js";
 import { findTimeframes } from "./timeframe-phrases.js";
 import { namedAfterItsVerb } from "./verb-before-owner.js";
 import { pricedElsewhere } from "./elsewhere-prices.js";
+import { TOLD_DEED_CLAUSE } from "./told-deeds.js";
 import {
   type ConditionOp,
   type DetailLevel,
@@ -1075,7 +1076,7 @@ function boundBefore(word: string): string {
  * tells what it is for: that sentence asks nothing, so its day is no period of the question.
  */
 const QUESTION_OPENING =
-  /^(?:(?:so|ok|okay|and|but|also|now|then|quick one|just) )*(?:what|what's|whats|which|how|how's|hows|is|are|was|were|do|does|did|can|could|would|will|any|anything|anyone|show|give|list|tell|who|where|when|why|pull|get|compare|check|find|let me|i'd like to (?:see|know)|(?:i |we )?(?:need|want)(?! to (?:make sure|be sure|ensure|get (?:them|it|these|those)|have (?:them|it|these|those)|ship|send|load|book|plan|prep|prepare)\b))(?= |$)/;
+  /^(?:(?:so|ok|okay|and|but|also|now|then|quick one|just) )*(?:what|what's|whats|which|how|how's|hows|is|are|was|were|do|does|did|can|could|would|will|any|anything|anyone|show|give|list|tell|who|where|when|why|pull|get|compare|check|find|chart|plot|graph|rank|break|sort|let me|i'd like to (?:see|know)|(?:i |we )?(?:need|want)(?! to (?:make sure|be sure|ensure|get (?:them|it|these|those)|have (?:them|it|these|those)|ship|send|load|book|plan|prep|prepare)\b))(?= |$)/;
 
 /**
  * A sentence's end with more text after it: a full stop, question or exclamation mark, or semicolon before a space.
@@ -1286,7 +1287,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // A question mark's end is kept apart ("__ask__"): that sentence asks something.
   if (/[.?!;]\s/.test(asked))
     asked = asked.replace(SENTENCE_END, (mark) => (mark.includes("?") ? " __ask__ " : " __stop__ "));
-  // A clause that only sets the scene ends before the one that asks ("__lead__").
+  // A clause that only sets the scene ends before the one that asks ("__lead__"): so does the seller's story of what
+  // they did ("We switched prep centers in the summer - chart…"), whose period is when they did it.
+  if (/[,\-–—]/.test(asked)) asked = asked.replace(TOLD_DEED_CLAUSE, "$1 __lead__ ");
   if (/[,:]/.test(asked))
     asked = asked.replace(LEAD_CLAUSE, (_all, participle?: string, mark?: string) => `${participle ?? mark} __lead__ `);
   // "top10", "last30days", "next2weeks": a number run into the word before it.
