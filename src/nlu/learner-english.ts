@@ -105,11 +105,12 @@ const REWRITES: Rewrite[] = [
   // "the product with more chiffre d'affaires", "which campaign with less cliques", "the category with more margen":
   // after a thing that is ranked, "with more" or "with less" picks the most or the least of whatever figure follows,
   // in the seller's own word for it too (the figure's name is read later, so no list of figures here). "Products with
-  // more than 10 units" and "more units than last month" compare and stay; so does a figure that moved ("products with
+  // more than 10 units", "with less of 10 units" (a learner's "than") and "more units than last month" compare
+  // and stay; so does a figure that moved ("products with
   // less and less reviews", "with fewer new reviews lately"), which is a change, not a ranking.
   [
     new RegExp(
-      `\\b(${RANKED_THINGS})\\s+(with|having)\\s+(?:the\\s+)?(less|fewer|more)\\b(?=\\s+[a-z])(?!\\s+(?:than|and|or)\\b)`,
+      `\\b(${RANKED_THINGS})\\s+(with|having)\\s+(?:the\\s+)?(less|fewer|more)\\b(?=\\s+[a-z])(?!\\s+(?:than|and|or|of\\s+\\d+)\\b)`,
       "gi",
     ),
     (all: string, thing: string, verb: string, amount: string, at: string, text: string) =>
@@ -222,8 +223,12 @@ const REWRITES: Rewrite[] = [
   [/\bpublicity\b/gi, "advertising"],
   // "the transition of sessions", "transition of my sales" (Japanese 推移): how the figure moved, its trend.
   [/\btransitions?\s+of\b/gi, "trend of"],
-  // "the 3 articles which sell the best" (French "articles", Dutch "artikelen"): products, when counted or ranked.
-  [/\b(\d{1,3}|the|my|our|top|best|which|what)\s+articles\b(?!\s+(?:about|on|i|we|you)\b)/gi, "$1 products"],
+  // "the 3 articles which sell the best", "the article with more ventas" (French "article", Dutch "artikel"):
+  // products, when counted, picked or ranked. An article about something or one someone said is writing.
+  [
+    /\b(\d{1,3}|the|my|our|top|best|which|what)\s+article(s?)\b(?!\s+(?:about|on|i|we|you|says?|said|in\s+the)\b)/gi,
+    "$1 product$2",
+  ],
   // "the total sales value": the value of what was sold is revenue (the stock's value is "inventory value").
   [/\bsales\s+value\b(?!\s+of\s+(?:my\s+|our\s+|the\s+)?(?:inventory|stock))/gi, "sales"],
   // "devolutions", "a devolution": the Spanish and Portuguese word for a return, carried over.

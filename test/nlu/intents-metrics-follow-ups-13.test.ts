@@ -86,6 +86,11 @@ describe("more of or less of a number is a threshold", () => {
       "inventory_levels",
       { metric: "available_quantity", op: "<", value: 10 },
     ],
+    [
+      "skus with less of 25 units left in Germany",
+      "inventory_levels",
+      { metric: "available_quantity", op: "<", value: 25 },
+    ],
   ])("%j", (q, intent, condition) => expectFrame([q], { intent, filters: { conditions: [condition] } }));
   it("more of something with no number is no threshold", () =>
     expect(understand("which products should I order more of?")?.filters.conditions).toBeUndefined());

@@ -25,6 +25,8 @@ describe("'the thing with more X' is the top one by X, in the seller's word for 
     ["the ASIN with less sessions in October", "conversion_analysis", "sessions", "asc"],
     ["the listing with more returns last quarter", "refund_analysis", "refund_rate", "desc"],
     ["the article with more ventas in Spain this month", "top_products", "revenue", "desc"],
+    ["which article has the most units in Italy last month", "top_products", "units_sold", "desc"],
+    ["my article with less orders in October", "top_products", "orders", "asc"],
   ])("%j is %s, one row by %s %s", (q, intent, metric, sort) =>
     expectFrame([q], { intent, filters: { metrics: [metric], limit: 1, sort } }),
   );
