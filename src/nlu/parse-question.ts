@@ -1362,6 +1362,10 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     (slots.ranking || slots.top || ordered) &&
     (slots.entityGroup === "asin" || slots.groupBy === "asin" || categoryProducts);
   if (intent === "sales_summary" && productRanking && !slots.overall) return "top_products";
+  // "rank the whole range by orders", "sort everything by revenue": a ranking verb puts rows in order, and a total has
+  // no rows; rows of another kind (by marketplace, by week) name their breakdown.
+  if (intent === "sales_summary" && slots.orderedBy && !slots.overall && !slots.groupBy && !slots.entityGroup)
+    return "top_products";
   // "What's doing best for profit", "what sold the most", "which 5 things sold the fewest units": the things that did,
   // ranked, with no noun for them or only a word for any thing.
   const whatDoes = WHAT_DOES_BEST.exec(slots.topicText);

@@ -91,6 +91,8 @@ export interface Slots {
   sort?: "asc" | "desc";
   /** "top" with no other ordering word. */
   top: boolean;
+  /** Rows put in an order by a figure: "rank the whole range by orders", "sorted by spend". */
+  orderedBy: boolean;
   /** "flip the order", "reverse the ranking", "the other way round": the order shown before, turned over. */
   reversedOrder: boolean;
   /** A judging word ("best", "worst"): the order follows the metric's good direction. */
@@ -1228,6 +1230,7 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     metrics: [],
     showAll: false,
     top: false,
+    orderedBy: false,
     metricSorts: {},
     bareUnits: false,
     soldSaid: false,
@@ -2305,7 +2308,8 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   slots.sort = asc ? "asc" : (metricSort ?? impliedByVerb ?? (desc ? "desc" : undefined));
   if (valueVerb) slots.sort = undefined;
   // "sorted by spend", "ranked by units": rows in order, the highest first unless told otherwise.
-  if (!slots.sort && !slots.judgement && ORDERED_BY.test(text)) slots.top = true;
+  slots.orderedBy = ORDERED_BY.test(text);
+  if (!slots.sort && !slots.judgement && slots.orderedBy) slots.top = true;
   // "highest to lowest", "low to high": the end the order starts from.
   const range = ORDER_RANGE.exec(text);
   if (range) slots.sort = range[1] || range[2] || range[3] ? "desc" : "asc";
