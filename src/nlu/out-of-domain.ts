@@ -1,3 +1,4 @@
+import { asksEnteringAMarket } from "./entering-a-market.js";
 import { INVOICE_ACTION } from "./agency-chores.js";
 import { AMAZON_SIDE_ACTION } from "./amazon-actions.js";
 import { asksAboutBusinessModel } from "./business-models.js";
@@ -598,7 +599,7 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (asksWarehouseFacts(text) || asksUnmirroredFigure(text)) return true;
       if (asksMarketPopulation(text) || asksSportsResult(text)) return true;
       if (asksMarketShare(text) || asksAboutBusinessModel(text)) return true;
-      if (asksLifeRisks(text) || asksMarketTiming(text)) return true;
+      if (asksLifeRisks(text) || asksMarketTiming(text) || asksEnteringAMarket(text)) return true;
       if (
         AMAZON_LEADER.test(text) ||
         AMAZON_NUMBER_ONE.test(text) ||
