@@ -76,10 +76,13 @@ const INVESTING =
 
 /**
  * A ranking said of a whole marketplace rather than of the seller's catalog ("the number one best seller across all
- * of amazon.co.uk, any brand"): the market's, whoever sells it.
+ * of amazon.co.uk, any brand", "across whole amazon.co.jp", "on all of Amazon", "Amazon-wide", "site-wide"): the
+ * market's, whoever sells it. Sellers writing English as a second language drop the article ("in whole amazon.de").
  */
 const MARKET_SCOPE =
-  /(?:^| )(?:any brand|any seller|all brands|all sellers|every brand|every seller|regardless of (?:the )?(?:brand|seller)|(?:all of|the whole of|the entire|whole of) (?:amazon|__mkt__))(?= |$)/;
+  /(?:^| )(?:any brand|any seller|all brands|all sellers|every brand|every seller|everyone's|regardless of (?:the )?(?:brand|seller)|(?:all of|(?:the )?(?:whole|entire|complete)(?: of)?|all over|anywhere on|everywhere on) (?:the )?(?:amazon|__mkt__|marketplace|platform|site|website)|(?:amazon|marketplace|site|platform)[ -]?wide|on amazon overall|overall on amazon)(?= |$)/;
+/** Selling best or most, said as a verb ("what's selling best", "sells the most"). */
+const SELLS_BEST = /(?:^| )(?:sells?|sold|selling|moves?|moving|shifts?|shifting) (?:the )?(?:best|most)(?= |$)/;
 const ANY_RANKING =
   /(?:^| )(?:best ?sell(?:ers?|ing)|best-selling|top ?sell(?:ers?|ing)|number one|no 1|#1|most popular|most sold|top products?)(?= |$)/;
 
@@ -627,7 +630,13 @@ export function worldDetector(ood: OutOfDomain): WorldDetector {
       if (!ownSide && ASSISTANT_SMALL_TALK.test(text)) return true;
       if (!ownSide && (MARKET_LEADERS.test(text) || WHO_LEADS.test(text) || SITE_NUMBER_ONE.test(text))) return true;
       if (WHO_IS_THE_LEADER.test(text) && !OWN_SIDE.test(text.replace(ASKED_OF_ME, " "))) return true;
-      if (!ownSide && MARKET_SCOPE.test(text) && ANY_RANKING.test(text)) return true;
+      // What sells best on the whole marketplace ("what's selling best all over amazon.com"), whoever sells it.
+      if (
+        !ownSide &&
+        MARKET_SCOPE.test(text) &&
+        (ANY_RANKING.test(text) || MARKET_RANKING.test(text) || SELLS_BEST.test(text))
+      )
+        return true;
       // A benchmark said of the whole marketplace ("average ACoS across all of amazon.com").
       if (!ownSide && MARKET_SCOPE.test(text) && words(text).some((t) => BENCHMARK_WORDS.has(t))) return true;
       // An amount said of the whole marketplace ("how many units will the whole category sell, all sellers combined").
