@@ -103,10 +103,15 @@ export function thanksForHelp(text: string): boolean {
  * ("thanks, and what about Germany?", "cheers - now by month") makes it a question.
  */
 const THANKS_WORD =
-  "(?:thanks|thank you|thank u|thankyou|thanx|thx|thnx|thnks|tnx|ty|tysm|tyvm|cheers|ta|many thanks|big thanks|much appreciated|greatly appreciated|appreciated|(?:i |we |really |much )*appreciate (?:it|that|this|you|your help|the help)|merci(?: beaucoup| bien)?|danke(?: sch[oö]n| sehr)?|vielen dank|gracias|muchas gracias|grazie(?: mille)?|(?:muito |muit[ií]ssimo )?obrigad[oa](?: mesmo)?|tak|takk|tack|tusen takk|tusen tack|mange tak|kiitos|dank ?je(?: ?wel)?|dank u|bedankt|dziekuje|dzieki|dekuji|diky|spasibo|shukran|shukriya|dhanyavaa?d|arigato|xie xie|terima kasih|makasih|salamat|asante|toda|tesekkurler|tesekkur ederim|sagol|hvala|multumesc|efharisto|koszonom|kamsahamnida|gomawo)";
+  "(?:thanks|thank you|thank u|thankyou|thanx|thx|thnx|thnks|tnx|ty|tysm|tyvm|cheers|ta|many thanks|big thanks|much appreciated|greatly appreciated|appreciated|(?:i |we |really |much )*appreciate (?:it|that|this|you|your help|the help)|merci(?: beaucoup| bien)?|danke(?: sch[oö]n| sehr)?|vielen dank|gracias|muchas gracias|grazie(?: mille)?|(?:muito |muit[ií]ssimo )?obrigad[oa](?: mesmo)?|tak|takk|tack|tusen takk|tusen tack|mange tak|kiitos|dank ?je(?: ?wel)?|dank u|bedankt|dziekuje|dzieki|dekuji|diky|spasibo|shukran|shukriya|dhanyavaa?d|arigato|xie xie|terima kasih|makasih|salamat|asante|toda|tesekkurler|tesekkur ederim|sagol|hvala|multumesc|efharisto|koszonom|kamsahamnida|gomawo|mahalo|diolch|paldies|aciu|tanan|dankie|ngiyabonga|nandri|nanri|khob khun(?: (?:krap|krab|ka|kha|mak))?|khop khun(?: (?:krap|krab|ka|kha|mak))?|cam on(?: ban)?|matur nuwun|go raibh maith agat|efcharisto|eucharisto|sukriya|dhanyawad|rahmat|kop khun|mersi|grazas|eskerrik asko|moltes gracies|gracies)";
+/**
+ * How much, said after thanks in the seller's own language ("asante sana", "dziekuje bardzo", "danke vielmals",
+ * "merci mille fois", "grazie tante", "terima kasih banyak", "spasibo bolshoe", "hvala puno"): still only thanks.
+ */
+const FOREIGN_THANKS_TAIL =
+  "sana|bardzo|vielmals|mille fois|infiniment|tante|totales|demais|puno|lijepa|banyak|bolshoe|bolshoye|ogromnoe|jazilan|jazeelan|paljon|mycket|sa mycket|ni|po|gozaimasu|gozaimashita|cok|raba|szepen|kalyan|ji|bahut|bahut bahut|mucho|molto|beaucoup|sehr|heel erg|wel|veel|veldig|mange|mnogo|moc|velmi|lot";
 /** Who is thanked and how much, after the thanks ("thanks so much mate", "cheers again team"). */
-const THANKS_TAIL =
-  "(?: (?:so|very|soo+|a|lots|loads|heaps|a lot|a bunch|a ton|a million|much|again|mate|man|buddy|pal|team|guys|all|everyone|bot|seller ?ai|for now|in advance|as always|as usual|x+|bestie|fam|bro|sis|g|king|queen|fr|fr fr|frfr|lol|lmao|ngl|(?:ur|you're|youre|your|u r|you are) (?:the goat|goated|the best|a legend|a star|amazing|a lifesaver|the real mvp|the mvp|a real one)))*";
+const THANKS_TAIL = `(?: (?:${FOREIGN_THANKS_TAIL}|so|very|soo+|a|lots|loads|heaps|a lot|a bunch|a ton|a million|much|again|mate|man|buddy|pal|team|guys|all|everyone|bot|seller ?ai|for now|in advance|as always|as usual|x+|bestie|fam|bro|sis|g|king|queen|fr|fr fr|frfr|lol|lmao|ngl|(?:ur|you're|youre|your|u r|you are) (?:the goat|goated|the best|a legend|a star|amazing|a lifesaver|the real mvp|the mvp|a real one)))*`;
 const THANKED = new RegExp(
   `^${THANKS_WORD}${THANKS_TAIL}(?: (?:for|4|por|pour|fur|per|voor|za|fuer) (?:[a-z0-9'&%$./-]+ ?){1,8})?$`,
 );
