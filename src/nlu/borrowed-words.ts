@@ -3,7 +3,8 @@
  * grammars and classifier already read:
  * - "unusual" said as Spanish and Italian "raro"/"extraño"/"strano", German "seltsam"/"komisch", French "bizarre" or
  *   "étrange", Polish "dziwne": "is something raro happening with my ad spend" asks what is strange, an anomaly;
- * - "refresh" said as Spanish "actualizar", German "aktualisieren", French "actualiser", Czech "aktualizovat", written
+ * - "refresh" said as Spanish "actualizar" (and as it is asked: "actualizá", "actualiza", "actualicen"), Russian written
+ *   in Latin letters "obnovi", German "aktualisieren", French "actualiser", Czech "aktualizovat", written
  *   "actualize"/"actualise", or as "renew": "actualize my data, prosím" asks for the data to be fetched again. Only
  *   before the seller's data ("my data", "the numbers", "the figures"), so "renew a subscription" stays as it is.
  * - "competitors" said as French "concurrents"/"la concurrence", Italian "concorrenti"/"la concorrenza", Spanish
@@ -24,9 +25,9 @@ import { readDataJson } from "../core/reference-data.js";
 
 type Rewrite = [pattern: RegExp, replacement: string];
 
-/** What a refresh is done to: the seller's data and its figures. */
+/** What a refresh is done to: the seller's data and its figures, in English or said on in Spanish ("los datos"). */
 const DATA_NOUNS =
-  "(?=(?:(?:my|our|the|all(?: the| my)?|your)\\s+)?(?:data|numbers|figures|stats|dashboard|reports?|information|info)\\b)";
+  "(?=(?:(?:my|our|the|all(?: the| my)?|your)\\s+)?(?:data|numbers|figures|stats|dashboard|reports?|information|info)\\b|(?:(?:los|mis|nuestros|todos los)\\s+)?(?:datos|n[uú]meros)\\b)";
 
 const REWRITES: Rewrite[] = [
   [
@@ -46,7 +47,7 @@ const REWRITES: Rewrite[] = [
   [/\b(?:concurrents|concorrenti|concurrentes|competidores|konkurrenten)\b/gi, "competitors"],
   [
     new RegExp(
-      `\\b(?:actuali[sz]e|actuali[sz]ar|actualiser|aktualisieren|aktualizovat|aktualizuj|renew)\\s+${DATA_NOUNS}`,
+      `\\b(?:actuali[sz]e|actuali[sz]ar|actuali[zc](?:[aá]|ame|ámelos|alos|en|e|ad)|actualiser|aktualisieren|aktualizovat|aktualizuj|obnovi|obnovite|obnovit|renew)\\s+${DATA_NOUNS}`,
       "gi",
     ),
     "refresh ",

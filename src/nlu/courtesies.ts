@@ -8,10 +8,11 @@ import { normalizeText } from "./text.js";
 
 /**
  * A greeting that opens the text, with what may follow it before the question starts. Sellers greet in their own
- * language too ("Salam, …", "Hola! …", "Namaste, …"): still only a greeting.
+ * language too ("Salam, …", "Hola! …", "Namaste, …", Swahili "Jambo"/"Habari", Russian written in Latin letters
+ * "Privet", Croatian "Bok!"): still only a greeting.
  */
 const LEADING_GREETING =
-  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day|salam|salaam|salam alaikum|salaam alaikum|as-?salaa?mu? ?alaikum|assalamu ?alaikum|namaste|namaskar|hola|ciao|bonjour|hallo|servus|moin|merhaba|marhaba|ahlan|shalom|ola|olá|aloha|konnichiwa|ni ?hao|sawasdee|kia ora|g'day|gday)(?: there| again| team| all| folks| mate| friend| habibi| bhai| ji)?\s*[!,.:;-]*\s+(?=\S)/i;
+  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day|salam|salaam|salam alaikum|salaam alaikum|as-?salaa?mu? ?alaikum|assalamu ?alaikum|namaste|namaskar|hola|ciao|bonjour|hallo|servus|moin|merhaba|marhaba|ahlan|shalom|ola|olá|aloha|konnichiwa|ni ?hao|sawasdee|kia ora|g'day|gday|jambo|hujambo|habari|mambo|privet|zdravstvuyte|zdravstvuy|buenas|buen d[ií]a|bok|zdravo)(?: there| again| team| all| folks| mate| friend| habibi| bhai| ji)?\s*[!,.:;-]*\s+(?=\S)/i;
 
 /**
  * An acknowledgement of the last answer that opens the next question ("righto, and what about Australia?", "cool -
@@ -64,11 +65,12 @@ export function withoutGreeting(text: string): string {
 
 /**
  * "please" in the seller's own language, closing or opening a request ("Rank them from the worst, svp", "by marketplace
- * por favor", "bitte, nach Umsatz", "only the total molim", "по категориям, пожалуйста"): only politeness, as "please" is; it asks nothing and names
+ * por favor", "bitte, nach Umsatz", "only the total molim", "по категориям, пожалуйста", Swahili "tafadhali", Arabic
+ * "min fadlak"): only politeness, as "please" is; it asks nothing and names
  * nothing.
  */
 const POLITENESS =
-  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|per piacere|alsjeblieft|alstublieft|sn[äa]lla|prosz[eę]|pros[ií]m|molim|prosim|l[uū]dzu|pra[sš]au|palun|v[aă] rog|k[ée]rem|k[ée]rlek|pozhal(?:u[iy]?|)sta|iltimos|l[üu]tfen|onegai(?: shimasu)?|kudasai|пожалуйста|пожалуста|пжл|плиз|будь ласка|моля|молим|t[eë] lutem|ju lutem|gtxovt|გთხოვთ|խնդրում եմ|khndrum em)";
+  "(?:svp|stp|s'il (?:vous|te) pla[iî]t|por favor|porfa|porfavor|bitte(?: sch[öo]n)?|per favore|per piacere|alsjeblieft|alstublieft|sn[äa]lla|prosz[eę]|pros[ií]m|molim|prosim|l[uū]dzu|pra[sš]au|palun|v[aă] rog|k[ée]rem|k[ée]rlek|pozhal(?:u[iy]?|)sta|iltimos|l[üu]tfen|onegai(?: shimasu)?|kudasai|пожалуйста|пожалуста|пжл|плиз|будь ласка|моля|молим|t[eë] lutem|ju lutem|gtxovt|tafadhali|min fadl(?:ak|ik)|law samaht|გთხოვთ|խնդրում եմ|khndrum em)";
 const CLOSING_POLITENESS = new RegExp(`[\\s,;:-]+${POLITENESS}\\s*(?=[.!?]*\\s*$)`, "i");
 const OPENING_POLITENESS = new RegExp(`^\\s*${POLITENESS}\\s*[,;:!-]+\\s*(?=\\S)`, "i");
 
