@@ -214,6 +214,9 @@ const REWRITES: Rewrite[] = [
   [/\btrimesters?\b/gi, (all: string) => (/s$/i.test(all) ? "quarters" : "quarter")],
   // "under 40 unit", "below 50 pcs", "20 pieces": a count of units, however a learner or a warehouse writes it.
   [/\b(\d+)\s*(?:units?|pcs|pc|pieces|piece|nos)\b(?!\s+(?:of\s+)?(?:wise|price|cost|margin|economics))/gi, "$1 units"],
+  // "how much units in each", "how much orders came": "much" before things counted one by one is a learner's "many",
+  // as in many languages one word asks both; the count is asked, not an amount of money.
+  [/\bhow\s+much\s+(units|pieces|pcs|items|orders|sessions|reviews|listings|products|skus|asins)\b/gi, "how many $1"],
   // "how many unit", "how many piece already": the count asked is of units, said in the singular as a learner does.
   [/\bhow\s+many\s+(?:unit|piece|pc|pcs|nos)\b(?!s)/gi, "how many units"],
   // "advertisements", "adverts", "advertisement spend": the seller's ads, by their long or British names.
