@@ -134,6 +134,32 @@ describe("greetings, thanks and please in Swahili, Arabic or Russian are courtes
     }));
 });
 
+describe("a learner's 'how much' before things counted one by one asks how many", () => {
+  it.each([
+    [
+      "ostatki per category, how much units in each one",
+      { intent: "inventory_levels", filters: { group_by: "category" } },
+    ],
+    ["stock by category, how much units", { intent: "inventory_levels", filters: { group_by: "category" } }],
+    [
+      "inventory per marketplace: how much units in each",
+      { intent: "inventory_levels", filters: { group_by: "marketplace" } },
+    ],
+    ["how much units do I have in stock in Ujerumani", { intent: "inventory_levels", filters: { marketplace: "DE" } }],
+    ["how much units did I sell mwezi uliopita", { intent: "sales_summary", filters: { metrics: ["units_sold"] } }],
+    [
+      "how much orders came wiki hii",
+      { intent: "sales_summary", filters: { metrics: ["orders"], timeframe: "this_week" } },
+    ],
+    ["how much pieces sold in Masr last month", { intent: "sales_summary", filters: { marketplace: "EG" } }],
+    ["how much sessions by week this quarter", { intent: "sales_trend", filters: { group_by: "week" } }],
+  ])("%j", (q, frame) => expectFrame([q], frame));
+  it.each([
+    ["how much revenue did my products make last month", "revenue"],
+    ["how much profit in Germany this year", "profit"],
+  ])("%j still asks an amount (%s)", (q, metric) => expect(understand(q)?.filters.metrics?.[0]).toBe(metric));
+});
+
 describe("neighbours keep their frame", () => {
   it.each([["renew my subscription"], ["what is the weather in Masr tomorrow"]])("%j is refused", (q) => refused(q));
   it.each([["why do my ads stop all the time"], ["my buy box keeps dropping all the time, why"]])(
