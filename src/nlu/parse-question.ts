@@ -1916,6 +1916,8 @@ function buildFilters(intent: Intent, slots: Slots, base: Filters, model: Parser
       (model.vocab.lowerIsBetter.has(ranked) || (intent === "excess_inventory" && STOCK_RANKING_FIGURES.has(ranked)));
     f.sort = (slots.judgement === "best") !== lowerIsBetter ? "desc" : "asc";
   } else if (ranked && slots.metricSorts[ranked]) f.sort = slots.metricSorts[ranked];
+  // "the most visited listings, by sessions": the superlative says which end, whichever figure ranks.
+  else if (slots.superlativeSort) f.sort = slots.superlativeSort;
   else if (slots.top) f.sort = "desc";
 
   if (slots.conditions.length) {

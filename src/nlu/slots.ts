@@ -8,6 +8,7 @@ import { DESCRIBED_PRODUCT } from "./described-product.js";
 import { FIRST_TO_RUN_OUT } from "./first-to-run-out.js";
 import { holidayDeadline } from "./holiday-deadline.js";
 import { stockDeadline } from "./stock-deadline.js";
+import { startingEndOrder } from "./starting-end.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { PEOPLE_COUNTED } from "./headcounts.js";
 import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown } from "./one-figure.js";
@@ -97,6 +98,11 @@ export interface Slots {
   reversedOrder: boolean;
   /** A judging word ("best", "worst"): the order follows the metric's good direction. */
   judgement?: "best" | "worst";
+  /**
+   * The order a superlative metric phrase says by itself ("the most visited", "the least ordered"). It still holds when
+   * another figure is named to rank by ("the most visited listings, by sessions"): the superlative tells which end.
+   */
+  superlativeSort?: "asc" | "desc";
   /** Orders a metric's phrase implies ("losing money" = profit from the lowest). */
   metricSorts: Partial<Record<Metric, "asc" | "desc">>;
   /** "units" said without "sold": what it means depends on the intent. */
@@ -525,8 +531,11 @@ const PRODUCT_HEADS = new Set(["products", "items", "skus", "asins", "listings"]
 /** Words that give a setting a new value rather than ask about it. */
 const SETTING_VALUE_CUE =
   /(?:^| )(?:update|change|set|make|adjust|correct|fix|switch|put|use|save|store|record|remember|takes?|needs?|is|are|now|actually|should be|crept|gone|grown|risen|fallen|dropped)(?= |$)/;
-/** A number with a plus after it ("300+ days"): that number or more. */
-const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?) ?\+(?![\w\d])/g;
+/**
+ * A number with a plus after it ("300+ days"): that number or more. A percentage keeps its sign on either side of the
+ * plus ("converting at 15%+", "a 15+% rate"), and is that percentage or more.
+ */
+const AT_LEAST_PLUS = /(?<![\w.])(\d+(?:\.\d+)?)(?: ?(%) ?\+| ?\+ ?(%)| ?\+)(?![\w\d%])/g;
 /**
  * A command to show figures in a currency: "use euros", "switch to pounds", "report in dollars from now on", "use yen
  * for everything from here on", "from now on, go with sterling for all my reports".
@@ -1717,8 +1726,12 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   text = withNothingInReturn(text);
   // "anything with 0 units sold", "SKUs that had zero orders": none at all is a count equal to zero.
   text = text.replace(NONE_COUNTED, "$1 exactly 0 ");
-  // "300+ days of stock": at least that many.
-  if (text.includes("+")) text = text.replace(AT_LEAST_PLUS, "at least $1");
+  // "300+ days of stock": at least that many; "converting at 15%+", "a 15+% rate": that percentage or more.
+  if (text.includes("+"))
+    text = text.replace(AT_LEAST_PLUS, (_, n, before, after) =>
+      // A percentage is said as its bound after it, which also takes the "at" before it ("converting at 15%+").
+      before || after ? `${n} % or more` : `at least ${n}`,
+    );
   // "returns of 5% or more", "ACoS of 50% or worse", "a rating of 4 or lower": the bound said after the value.
   const trailingBound = TRAILING_BOUND.exec(text);
   if (trailingBound) {
@@ -2059,7 +2072,10 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     }
     if (entry.metric === "units_sold") unitsNamed = true;
     if (implied) slots.metricSorts[entry.metric] ??= implied;
-    if (implied && m.phrase.split(" ").some((w) => g.superlatives.has(w))) superlativeInMetric = true;
+    if (implied && m.phrase.split(" ").some((w) => g.superlatives.has(w))) {
+      superlativeInMetric = true;
+      slots.superlativeSort ??= implied;
+    }
     if (entry.lead) {
       if (!lead) leadPhrase = m.phrase;
       lead ??= entry.metric;
@@ -2316,6 +2332,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // "most negative first", "least positive first": a signed figure's order, told by the sign that leads the list.
   const signed = SIGNED_ORDER.exec(text);
   if (signed) slots.sort = (signed[2] === "negative") === (signed[1] === "least") ? "desc" : "asc";
+  // "show from the most negative", "starting with the biggest loss": the end the list begins at.
+  const startingEnd = startingEndOrder(text);
+  if (startingEnd) slots.sort = startingEnd;
   // "best to worst", "worst to best": the order follows the metric's good direction (the best ACoS is the lowest),
   // so it is a judgement that starts the list, not a direction of its own.
   const judgedRange = JUDGED_RANGE.exec(text);

@@ -62,6 +62,7 @@ interface Grammar {
     fromDay: RegExp;
     sinceAgo: RegExp;
     rolling: RegExp;
+    lookingBack: RegExp;
     window: RegExp;
     wholePeriod: RegExp;
     endedOn: RegExp;
@@ -195,8 +196,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // day began at midnight: "since midnight", "since 12am", "since the day started" are today.
       // The period's start may also be told as an event: "since the quarter started", "since this month began", "since
       // the new year kicked off", "since quarter start" are the running period, as "since the start of the quarter" is.
+      // Learners drop the noun's ending: "from begin of the year" is the start of the year.
       sinceStartOf: new RegExp(
-        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off)|(?:the |this )?(?:new |current )?(year|quarter|month|week) (?:(?:has|had|was|got) )?(?:started|start|began|begun|kicked off|kick off|kickoff|opened|got going|got underway|rolled over|turned over|ticked over))${E}(?! (?:before|prior|ago))`,
+        `${B}(?:since|from|as of|(?:going|go|take it|taking it|bring it|push it|extend it|stretch it|dating|reaching|all the way) back to) (?:(?:the )?(?:start|beginning|begin|first day) of (?:the |this )?(year|quarter|month|week|day)|(?:the start of |the beginning of )?today|(?:midnight|12 ?am)(?: last night| this morning| today)?|the day (?:began|started|opened|kicked off)|(?:the |this )?(?:new |current )?(year|quarter|month|week) (?:(?:has|had|was|got) )?(?:started|start|began|begun|kicked off|kick off|kickoff|opened|got going|got underway|rolled over|turned over|ticked over))${E}(?! (?:before|prior|ago))`,
         "g",
       ),
       // "from the start of September", "from the beginning of 2025", "from the first day of last month": from that
@@ -212,6 +214,13 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       rolling: new RegExp(`${B}(?:the )?(?:${prefixes}) (\\d+) (${units})${E}`, "g"),
+      // "going back 6 months", "looking back over the past 8 weeks", "reaching back 90 days": the length of time behind
+      // today the figures should cover, as "the last 6 months" is. Said with a verb of reaching back, the number is a
+      // span, not one day ("6 months ago").
+      lookingBack: new RegExp(
+        `${B}(?:going|go|goes|looking|look|reaching|reach|stretching|stretch|counting|count|rolling|dating) back(?: (?:over|across|through|for))?(?: (?:the|my|our))?(?: (?:${prefixes}))? (\\d+) (${units})${E}`,
+        "g",
+      ),
       // "a 60-day window", "over a 12 week span": a window of that length just before today, as "the last 60 days".
       // A threshold's number is not one ("below a 30 day period of supply").
       window: new RegExp(
@@ -566,6 +575,7 @@ export function findTimeframes(
     if (unit === "years") return { kind: "time", token: `last_${n * 12}_months` };
     return { kind: "time", token: `last_${n}_${unit}` };
   };
+  if (hasDigit) claim(g.patterns.lookingBack, rolling);
   if (hasDigit) claim(g.patterns.rolling, rolling);
   if (hasDigit) claim(g.patterns.window, rolling);
   if (/since|from/.test(text)) claim(g.patterns.sinceStarting, () => ({ kind: "time", token: "all_time" }));
