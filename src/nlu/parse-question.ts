@@ -17,6 +17,7 @@ import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutTextingSlang } from "./texting-slang.js";
 import { withoutDiscourseParticles } from "./discourse-particles.js";
 import { withTotalOfEachFigure } from "./total-before-a-list.js";
+import { withoutPartsAsExamples } from "./parts-as-examples.js";
 import { withDictatedSellerTerms } from "./dictated-words.js";
 import { withoutFigurePurpose } from "./figure-purposes.js";
 import { withGranularityAsBuckets } from "./granularity-words.js";
@@ -178,7 +179,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
                           withoutPlatformBackground(
                             withTotalOfEachFigure(
                               withoutAccuracyAside(
-                                withoutDiscourseParticles(withoutTextingSlang(withDictatedSellerTerms(text))),
+                                withoutDiscourseParticles(
+                                  withoutTextingSlang(withoutPartsAsExamples(withDictatedSellerTerms(text))),
+                                ),
                               ),
                             ),
                           ),

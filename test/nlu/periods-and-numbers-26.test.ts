@@ -4,9 +4,10 @@
 // year. A list's order told by the end it starts from ("show from the most negative", "starting with the biggest
 // loss", "begin with the highest") is the order from that end. A superlative phrase ("the most visited", "the least
 // visited") says which end even when another figure is named to rank by ("…, by sessions"). A percentage with a plus
-// ("15%+", "15+%") is that percentage or more. Neighbours keep their frames: both ends named ("from the lowest to the
-// highest"), "from the top 10 products" (a limit), "N days ago" style points and plain "300+ days". Every phrasing is
-// our own.
+// ("15%+", "15+%") is that percentage or more. A whole figure with some of its parts in brackets as examples ("fees
+// (e.g. referral, FBA)", "charges (storage, FBA, etc.)") is the whole figure. Neighbours keep their frames: both ends named ("from the lowest to the
+// highest"), "from the top 10 products" (a limit), plain "300+ days", and a part named before its brackets ("referral
+// fees (not FBA)"). Every phrasing is our own.
 import { describe, expect, it } from "vitest";
 import { FIXTURE_VOCABULARY, frameChecks } from "../helpers/nlu-frames.js";
 
@@ -82,7 +83,22 @@ describe("a percentage with a plus is that percentage or more", () => {
   );
 });
 
+describe("a whole figure with its parts in brackets as examples is the whole figure", () => {
+  it.each([
+    ["my fees (e.g. referral and FBA) last month"],
+    ["what did I pay in amazon charges (storage, fba, referral etc.) this quarter"],
+    ["fees this year (including FBA and referral)"],
+    ["how much in fees (referral, fba, closing, the lot) in Germany last quarter"],
+    ["seller fees for October (fba, referral, storage and so on)"],
+    ["total fees (fba, referral, whatever else) last 30 days"],
+    ["amazon fees in France (like FBA and referral) since June"],
+    ["fees on my US store (referral, storage, everything) this year"],
+  ])("%j asks for all fees", (q) => expect(understand(q)?.filters.metrics?.[0]).toBe("fees"));
+});
+
 describe("neighbours keep their frames", () => {
+  it("a part named before its brackets stays that part", () =>
+    expect(understand("referral fees (not FBA) last month")?.filters.metrics?.[0]).toBe("referral_fees"));
   it.each([
     ["profit by product from the lowest to the highest", "asc"],
     ["show profit by sku, lowest first", "asc"],
