@@ -24,6 +24,12 @@ const MARKED_NAMES: [string, string][] = [
   ["bəə", "UAE"],
 ];
 
+/** Each marked name as a pattern of the whole word, compiled once. */
+const MARKED_PATTERNS: [RegExp, string][] = MARKED_NAMES.map(([name, english]) => [
+  new RegExp(`(?<![\\p{L}\\p{M}])${name}(?![\\p{L}\\p{M}])`, "giu"),
+  english,
+]);
+
 /** Vietnamese words that introduce or join places, beside which a short name is still the place. */
 const PLACE_WORDS = new Set(["nước", "ở", "tại", "và", "hoặc", "với", "thị", "trường", "bên", "từ", "sang"]);
 
@@ -45,12 +51,10 @@ export function withMarkedPlaceNamesInEnglish(question: string): string {
   if (/^[\x00-\x7f]*$/.test(question) && !/anh/i.test(question)) return question;
   // Marks typed apart from their letters ("y" and a combining tilde) are put together first.
   let out = question.normalize("NFC");
-  for (const [name, english] of MARKED_NAMES) {
-    const pattern = new RegExp(`(?<![\\p{L}\\p{M}])${name}(?![\\p{L}\\p{M}])`, "giu");
+  for (const [pattern, english] of MARKED_PATTERNS)
     out = out.replace(pattern, (found, at: number, whole: string) =>
       gluedToVietnamese(whole, at, at + found.length) ? found : english,
     );
-  }
   return out.replace(ANH_AS_PLACE, "UK");
 }
 
