@@ -139,6 +139,49 @@ function namesScope(s: Slots): boolean {
 }
 
 /**
+ * A question's wordings put as the parser reads them, first to last, each reading what the one before wrote. The
+ * earliest see the words as typed: a dictation's spelling of a seller term is the term before all ("update target a
+ * cost", "chart my t a cos"), and slang asides go before the codes a later step would read in them ("fr", "mom").
+ */
+const PLAIN_WORDINGS: ((text: string, model: ParserModel) => string)[] = [
+  withDictatedSellerTerms,
+  // "fees (referral, FBA, all of it)": parts in brackets as examples of the whole figure.
+  withoutPartsAsExamples,
+  // "ngl what did I make in October lol", "my mom still thinks…".
+  withoutTextingSlang,
+  // "endaxi. and profit?", "hmm weekly would be better eh", "…last month, re?": words of discourse ask nothing.
+  withoutDiscourseParticles,
+  // "…so far this year, ballpark's fine": how exact the answer must be asks for nothing.
+  withoutAccuracyAside,
+  // "total ACoS and TACoS": "total" said of both figures, not TACoS twice.
+  withTotalOfEachFigure,
+  // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
+  withoutPlatformBackground,
+  // "and how many units, no?": a closing tag question only checks.
+  withoutTagQuestion,
+  // "… for the partner email" only says where the answer goes.
+  withoutFigurePurpose,
+  // "swap the category to Home & Kitchen": the filter named only says which one a reply swaps.
+  withFilterSwapSaidPlainly,
+  // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
+  withLearnerPhrasings,
+  // "at daily granularity" is by day.
+  withGranularityAsBuckets,
+  // "money frozen in goods" is money tied up in stock.
+  withMoneyInStockTiedUp,
+  // "how many days will each pet supplies product last": how long the seller's stock lasts is its days of supply.
+  withStockLastingAsSupply,
+  // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
+  (text, model) => spokenReportSyntax(text, model.parameterKeys),
+  // "for the same two months" is the period asked before.
+  withSamePeriodSaidPlainly,
+  // "svp", "bitte" only say please.
+  withoutForeignPlease,
+  withoutGreeting,
+  withoutLayoutAside,
+];
+
+/**
  * Turns one question or command into an understanding (intent and filters),
  * or into `invalid_query` with suggestions. Synchronous, deterministic and
  * offline. With `previous`, a follow-up keeps what it does not change.
@@ -151,53 +194,7 @@ function namesScope(s: Slots): boolean {
  */
 export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
   const model = parserModel();
-  // "units_sold for SO-YOGA-01, metric=profit": a question in a report's syntax is read as it would be said.
-  // "my sells in this month are going better or worse of the month before?": a learner's English, read as it is meant.
-  // "how many days will each pet supplies product last": how long the seller's stock lasts is its days of supply.
-  // "swap the category to Home & Kitchen": the filter named only says which one a reply swaps.
-  // "and how many units, no?": a closing tag question only checks; "at daily granularity" is by day; "money frozen in
-  // goods" is money tied up in stock; "… for the partner email" only says where the answer goes.
-  // "for the same two months" is the period asked before; "svp", "bitte" only say please.
-  // "visits per day, like the graph on the Etsy stats page": another platform named only as the seller's background.
-  // "ngl what did I make in October lol", "my mom still thinks…": slang asides go first; "fr", "mom" are no codes then.
-  // "update target a cost", "chart my t a cos": a dictation's spelling of a seller term is the term, before all.
-  // "endaxi. and profit?", "hmm weekly would be better eh", "…last month, re?": words of discourse ask nothing.
-  // "total ACoS and TACoS": "total" said of both figures, not TACoS twice.
-  // "…so far this year, ballpark's fine": how exact the answer must be asks for nothing.
-  const asked = withoutLayoutAside(
-    withoutGreeting(
-      withoutForeignPlease(
-        withSamePeriodSaidPlainly(
-          spokenReportSyntax(
-            withStockLastingAsSupply(
-              withMoneyInStockTiedUp(
-                withGranularityAsBuckets(
-                  withLearnerPhrasings(
-                    withFilterSwapSaidPlainly(
-                      withoutFigurePurpose(
-                        withoutTagQuestion(
-                          withoutPlatformBackground(
-                            withTotalOfEachFigure(
-                              withoutAccuracyAside(
-                                withoutDiscourseParticles(
-                                  withoutTextingSlang(withoutPartsAsExamples(withDictatedSellerTerms(text))),
-                                ),
-                              ),
-                            ),
-                          ),
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-            model.parameterKeys,
-          ),
-        ),
-      ),
-    ),
-  );
+  const asked = PLAIN_WORDINGS.reduce((said, rewrite) => rewrite(said, model), text);
   // "thanks for the numbers", "Tak for the help, have a nice weekend": courtesies only, whatever seller words they hold,
   // ask for nothing, after any question as alone.
   if (onlyCourtesy(text)) {
