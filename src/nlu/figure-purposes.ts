@@ -13,7 +13,7 @@
  * A document or occasion a figure goes into, or a post on social media ("for my year recap tiktok", "for my insta
  * story", "for the group chat"): where the seller shows the figure, not what is asked.
  */
-const DOCUMENT =
+export const DOCUMENT =
   "(?:e-?mails?|mails?|reports?|decks?|slides?|slide deck|presentation|update|updates|newsletter|memo|call|meeting|catch-?up|check[- ]?in|board pack|pack|spreadsheet|sheet|doc|document|pitch|proposal|recap|briefing|qbr|review|sync|stand-?up|posts?|story|stories|reels?|videos?|tiktoks?|tweets?|threads?|vlogs?|captions?|group ?chats?|gc|insta|ig)";
 
 /** A filing or the person who makes it: "the tax return", "the VAT filing", "my accountant", "the year-end accounts". */
@@ -21,7 +21,7 @@ const FILING =
   "(?:(?:tax|vat|gst|sales tax|income tax|corporation tax|self-assessment|self assessment) (?:returns?|filings?|submissions?)|vat filing|filing|year-end accounts|annual accounts|accounts|books|accountants?|bookkeepers?)";
 
 /** Whose or when: "the", "my", "tomorrow's", "Tuesday's", "next week's". */
-const WHOSE =
+export const DOCUMENT_OWNER =
   "(?:the|my|our|a|an|this|that|next|tomorrow's|today's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's|next week's|this week's|weekly|monthly|quarterly)";
 
 /**
@@ -30,7 +30,7 @@ const WHOSE =
  * accountant - UK only"): that clause is kept.
  */
 const FOR_A_DOCUMENT = new RegExp(
-  `\\s+for\\s+(?:${WHOSE}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${WHOSE}\\s+)?${FILING})\\s*([?.!]*)(?:\\s*$|(?=(?:,|\\s+[-–—])\\s+[^,.;:!?]+$))`,
+  `\\s+for\\s+(?:${DOCUMENT_OWNER}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${DOCUMENT_OWNER}\\s+)?${FILING})\\s*([?.!]*)(?:\\s*$|(?=(?:,|\\s+[-–—])\\s+[^,.;:!?]+$))`,
   "i",
 );
 
@@ -40,7 +40,7 @@ const NEED_BEFORE =
 
 /** "For Tuesday's client call, …", "Ahead of the QBR: …", "Before tomorrow's team meeting - …", at the start. */
 const FOR_A_DOCUMENT_FIRST = new RegExp(
-  `^\\s*(?:for|ahead of|before|prepping for|preparing for|prep for)\\s+${WHOSE}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}\\s*[,:;\\-–—]\\s*(?=\\S)`,
+  `^\\s*(?:for|ahead of|before|prepping for|preparing for|prep for)\\s+${DOCUMENT_OWNER}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}\\s*[,:;\\-–—]\\s*(?=\\S)`,
   "i",
 );
 

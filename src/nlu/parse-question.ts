@@ -64,7 +64,7 @@ import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
 import { asksWhenADayFalls } from "./shopping-calendar.js";
 import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
-import { asksWhatItCanTell } from "./what-it-can-tell.js";
+import { asksWhatItCanTell, asksWhatTheToolTakes } from "./what-it-can-tell.js";
 import { stem, straightApostrophes } from "./text.js";
 import { resolveTimeframe } from "../core/timeframe.js";
 import {
@@ -254,7 +254,9 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     classification.ranked = classification.ranked.slice(1);
   // "can you do advertising stuff too or just sales?": what seller-ai covers, asked by the areas it might, is help,
   // whatever figures the areas name; so is what it can tell of the shop as a whole ("what can it tell me about my shop").
-  const asksWhatItTells = asksWhatItCanTell(slots.topicText) && !namesScope(slots);
+  // "can this read my Business Reports", "can I export it to Excel": what the tool takes in and gives out is help too.
+  const asksWhatItTells =
+    (asksWhatItCanTell(slots.topicText) || asksWhatTheToolTakes(slots.topicText)) && !namesScope(slots);
   const asksCapability = (CAPABILITY.test(slots.topicText) && !namesScope(slots)) || asksWhatItTells;
   // A question naming the seller's own metric or catalog is about their data, never about seller-ai itself.
   if (classification.ranked[0]?.label === "help" && hasSellerSlot(slots, true) && !asksCapability) {
@@ -384,7 +386,8 @@ export function parseQuestion(text: string, options: ParseOptions): ParseOutcome
     intent = "acos_by_campaign";
     confidence = 0.4;
   }
-  if (intent && (world || offDomain(slots, model, followUp, best.score))) intent = undefined;
+  // What seller-ai itself takes in or does ("can I export to Excel") is ours in the fewest words.
+  if (intent && (world || (!asksWhatItTells && offDomain(slots, model, followUp, best.score)))) intent = undefined;
   // Thanks for help given ("cheers, you've been a massive help", "tak for the help" in the seller's own words, read in
   // English) ask for nothing.
   if (intent && (thanksForHelp(text) || thanksForHelp(asked)) && !hasSellerSlot(slots, true)) intent = undefined;

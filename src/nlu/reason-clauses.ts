@@ -1,3 +1,4 @@
+import { DOCUMENT, DOCUMENT_OWNER } from "./figure-purposes.js";
 import { PLAN_AHEAD } from "./plans-ahead.js";
 import { SELLERS_CIRCUMSTANCE } from "./seller-circumstances.js";
 import { straightApostrophes } from "./text.js";
@@ -49,6 +50,9 @@ const PURPOSE = new RegExp(
     // "closing off the VAT return", "finishing the year-end accounts", "doing the books": a piece of paperwork under way.
     // An order being done ("I'm doing a new order from China, how many of each?") is what the question sizes.
     `|(?:${WE} (?:just |currently |still |now )?)?(?:closing|finishing|finali[sz]ing|wrapping up|completing|filing|submitting|doing|tidying up|catching up on)(?: off| out| up)? (?:the|my|our|this|this year's|last year's|this month's|last month's|the quarter's|a)(?! (?:new |next |big |fresh )?(?:orders?|re-?orders?|pos?|purchase orders?)(?= |$))` +
+    // "I'm making the quarterly board deck", "building my investor slides", "updating the client report": a document
+    // the seller is making, which the answer goes into; making money ("I'm making a loss") names no document.
+    `|(?:${WE} (?:just |currently |still |now |busy )?)?(?:making|building|creating|updating|working on|pulling together|throwing together|finishing|doing) (?:${DOCUMENT_OWNER} )?(?:[a-z'-]+ ){0,2}?${DOCUMENT}` +
     // "we're matching them against the 3PL count", "I'm squaring it with the bank"
     `|${WE} (?:just |currently |still |now )?(?:checking|matching|cross-checking|comparing|squaring|reconciling) (?:it|this|that|them|these|those|the (?:figures?|numbers?|totals?)) (?:against|with|to)` +
     `)(?= |$)`,
