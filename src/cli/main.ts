@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
 import { isSellerAiError } from "../core/errors.js";
 import { cliSuggestions } from "./flag-hints.js";
@@ -60,6 +61,11 @@ function reportError(error: unknown, io: CliIo, debug: boolean): number {
 
 /** The process entry point used by bin/seller-ai. */
 export async function main(argv: string[]): Promise<void> {
+  // V8 runs a regular expression's first match in its bytecode interpreter and compiles it to machine code on the
+  // next: the parser's few hundred patterns (some tens of thousands of characters of word lists) were each compiled
+  // twice, and the large ones first matched slowly, in every one-shot command. Compiled once, straight to machine code,
+  // `parse --jsonl` over the development set takes ~20% less CPU. Matching is the same either way.
+  setFlagsFromString("--no-regexp-tier-up");
   // A reader that goes away (`seller-ai status | head`) is not an error: stop quietly, as Unix tools do.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on("error", (error: NodeJS.ErrnoException) => {

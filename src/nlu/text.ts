@@ -257,8 +257,14 @@ export class PhraseIndex<V> {
       const key = normalizeText(phrase);
       if (key === "" || this.map.has(key)) continue;
       this.map.set(key, value);
-      const parts = key.split(" ");
-      this.firstWords.set(parts[0], Math.max(this.firstWords.get(parts[0]) ?? 0, parts.length));
+      // The first word and the number of words, counted rather than split: splitting each of the ~60,000 metric
+      // phrases into an array cost ~70 ms of a one-shot process's start-up, most of it in the garbage collector.
+      const space = key.indexOf(" ");
+      const first = space < 0 ? key : key.slice(0, space);
+      let words = 1;
+      for (let at = space; at >= 0; at = key.indexOf(" ", at + 1)) words++;
+      const most = this.firstWords.get(first);
+      if (most === undefined || most < words) this.firstWords.set(first, words);
     }
     this.entries = undefined;
   }
