@@ -11,7 +11,7 @@ import { stockDeadline } from "./stock-deadline.js";
 import { startingEndOrder } from "./starting-end.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { PEOPLE_COUNTED } from "./headcounts.js";
-import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown } from "./one-figure.js";
+import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown, totalOfFigureAsked } from "./one-figure.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
@@ -156,6 +156,11 @@ export interface Slots {
   stockMoney: boolean;
   /** One figure for the whole account is asked for ("my refund rate overall", "account-wide ACoS"). */
   overall: boolean;
+  /**
+   * The figure is asked as a total ("total sessions", "how many page views did I get"): one figure for the whole shop
+   * unless rows are asked for too. Unlike `overall`, a ranking beside it still ranks ("the highest total sales").
+   */
+  totalAsked: boolean;
   /** A ranking word ("top", "smallest", "strongest") is said. */
   ranking: boolean;
   /** A name the parser does not know owns what is asked ("Anker's best sellers"): another business. */
@@ -1196,6 +1201,8 @@ const PICKED_AMONG =
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
+/** The seller's own whole set before its noun: "my listings", "all our products", "all the items". */
+const OWN_WHOLE_SET_BEFORE = /(?:^| )(?:(?:all )?(?:my|our)|all(?: of)? (?:my|our|the)|all) $/;
 const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "cost_of_goods"]);
 /** Something sold (for) said in money's terms: "sell for this month in money terms", "sold in value". */
 const SOLD_FOR_IN_MONEY =
@@ -1253,6 +1260,7 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     settings: {},
     periodBefore: false,
     overall: false,
+    totalAsked: false,
     ranking: false,
     alertWord: false,
     changeWord: false,
@@ -2262,9 +2270,17 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
 
   const wholes = overall.length ? g.overallWords.find(text).filter((m) => !listedWhole(text, m.start)) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
-  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
+  // "how many sessions my listings got, total number only": with one figure asked, the seller's own set ("my listings",
+  // "all our products") is what is added up, not rows.
+  const rows = g.entityGroups
+    .find(unmasked)
+    .filter((m) => !(wholes.length && OWN_WHOLE_SET_BEFORE.test(unmasked.slice(0, m.start))));
+  slots.entityGroup = rows[0]?.value ?? slots.sideBySide ?? metricEntity;
   // Rows turned down with no other rows asked for instead ("sessions since the 10th, not per article"): one figure.
   if (refused.turnedDown && slots.entityGroup === undefined && slots.groupBy === undefined) slots.overall = true;
+  // "total sessions last month", "how many page views did we get": the figure counted once, for the whole shop.
+  const narrowed = [slots.asin, slots.sku, slots.category, slots.subcategory].some((v) => v !== undefined);
+  slots.totalAsked = totalOfFigureAsked(text, narrowed || slots.entityGroup !== undefined);
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
   if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
