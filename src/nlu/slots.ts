@@ -499,6 +499,20 @@ const OWN_TURN_OVER =
  */
 const KEPT_AFTER_COSTS =
   /(?<![\w])(?<!(?:lose|loses|losing|lost|bleed|bleeds|bleeding|bled|burn|burns|burning|burnt|leak|leaks|leaking)(?: me| us)? )(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
+/**
+ * Money made said by a verb of what is left once costs are paid: "how much did we net", "what did the UK store clear",
+ * "what I took home in October", "did it net us anything", "how much have we pocketed". That money is the profit.
+ * Read before the categories, so "home" in "take home" names no Home & Kitchen. Only said with the seller or the shop
+ * as its subject; as a noun's word ("net sales", "net revenue") it is no verb here, and clearing a thing ("clear out
+ * the old stock", "clear my alerts") is no money.
+ */
+const MONEY_CLEARED =
+  /(?<=(?:^| )(?:i|we|you|it|shop|store|business|company|brand|account|__mkt__)(?: (?:have|has|had|actually|really|truly|even|ever|all|still|usually))? )(?:net|nets|netted|netting|clear|clears|cleared|clearing|take home|takes home|took home|taken home|taking home|bring home|brings home|brought home|bringing home|pocket|pockets|pocketed|pocketing)(?![\w])(?! (?:out|up|off|away|through|down|over|the|my|our|your|all|any|old|stock|inventory|units|it|them|that|this|those|these|alerts?|filters?|settings|data|history|cache)(?![\w]))|(?<=(?:^| ))(?:net|nets|netted)(?= (?:me|us)(?: |$))/g;
+/**
+ * Money said beside money cleared ("how much money did we net", "which store nets money"): the money is the profit,
+ * no sales of its own.
+ */
+const MONEY_OF_PROFIT = /(?<=(?:^| )how much) (?:money|cash)(?=(?: [a-z_']+){1,4} profit(?: |$))|(?<= profit) (?:money|cash)(?= |$)/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -788,10 +802,11 @@ const AD_MONEY_EATEN =
 const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 /**
  * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
- * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
+ * did we pull in"), never another deed ("what should I take off the price", "how long did it take") nor money taken home,
+ * which is what is left of it (profit: MONEY_CLEARED).
  */
 const TAKEN_BY_SELLER =
-  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
+  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|home|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
  * Periodic paperwork the figures are for ("filling in the quarterly figures", "for the monthly accounts"): how often it
  * is done, no breakdown by period.
@@ -1900,6 +1915,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     slots.groupBy ??= m.value;
     return `g_${m.value}`;
   });
+
+  // "how much did we net", "what I took home": money made, said by what is left of it, is profit.
+  text = text.replace(MONEY_CLEARED, "profit").replace(MONEY_OF_PROFIT, "");
 
   // The categories named, a subcategory by its own ("the one dog toy … other Pet Supplies types" names one).
   const categoriesNamed = new Set<string>();
