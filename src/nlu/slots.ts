@@ -512,7 +512,8 @@ const MONEY_CLEARED =
  * Money said beside money cleared ("how much money did we net", "which store nets money"): the money is the profit,
  * no sales of its own.
  */
-const MONEY_OF_PROFIT = /(?<=(?:^| )how much) (?:money|cash)(?=(?: [a-z_']+){1,4} profit(?: |$))|(?<= profit) (?:money|cash)(?= |$)/g;
+const MONEY_OF_PROFIT =
+  /(?<=(?:^| )how much) (?:money|cash)(?=(?: [a-z_']+){1,4} profit(?: |$))|(?<= profit) (?:money|cash)(?= |$)/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
