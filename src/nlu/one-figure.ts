@@ -48,3 +48,28 @@ const LISTED_BEFORE =
 export function listedWhole(text: string, start: number): boolean {
   return LISTED_BEFORE.test(text.slice(0, start));
 }
+
+/**
+ * A figure asked as one total of the whole shop by the words around it, read after its metric is put as `m_<metric>`:
+ * - "total" said of the figure itself: "total sessions", "my total page views", "the total number of visits", "total
+ *   count of sessions". ("Sessions - Total", Amazon's column name, puts "total" after the figure, and says nothing.)
+ * - a count the seller or the whole shop got: "how many sessions did I get", "how many page views did our store have",
+ *   "how many visits have we had". Counted for a product, a listing or a category, the figure stays that one's. Only
+ *   traffic is counted so: "how many refunds did I have" asks about the refunds themselves (refund_analysis).
+ * Kept apart from the overall words: a total said beside a ranking ("which product had the highest total sales") ranks.
+ */
+const TOTAL_OF_FIGURE =
+  /(?:^| )total(?: (?:number|count|amount|sum|figure))?(?: of)?(?: (?:the|my|our|all(?: (?:the|my|our))?))? m_[a-z_]+(?= |$)/;
+const TRAFFIC = "m_(?:sessions|page_views)";
+const SHOP_SUBJECT = "(?:i|we|you|(?:my|our|the)(?: (?:whole|entire|own))? (?:shop|store|account|business|brand|site))";
+const SHOP_COUNT = new RegExp(
+  `(?:^| )how many ${TRAFFIC}(?: (?:and|&|\\+) ${TRAFFIC})? (?:did|do|does|have|has|had) ${SHOP_SUBJECT}(?: (?:got|gotten|get|gets|had|have|receive|received|pull|pulled|pulled in|draw|drew|attract|attracted|bring in|brought in))?(?= |$)`,
+);
+
+/**
+ * Whether the question (with its metrics as `m_<metric>`) asks its figure as one total of the whole shop; a count the
+ * seller got (`shopCount`) only when no product, listing or category narrows what was counted.
+ */
+export function totalOfFigureAsked(text: string, narrowed: boolean): boolean {
+  return TOTAL_OF_FIGURE.test(text) || (!narrowed && SHOP_COUNT.test(text));
+}

@@ -1333,7 +1333,7 @@ function refineIntent(intent: Intent, slots: Slots, model: ParserModel, kept: Fi
     slots.sort !== undefined ||
     slots.showAll ||
     slots.conditions.length > 0;
-  if (slots.overall && !breakdown && OVERALL_OF[intent]) return OVERALL_OF[intent];
+  if ((slots.overall || slots.totalAsked) && !breakdown && OVERALL_OF[intent]) return OVERALL_OF[intent];
   const rowsWanted = slots.showAll || slots.ranking || slots.limit !== undefined || slots.sort !== undefined;
   if (intent === "advertising_summary" && slots.entityGroup === "campaign" && rowsWanted) return "acos_by_campaign";
   // How the advertising is doing ("how are sponsored products doing") is the advertising's summary.

@@ -11,7 +11,7 @@ import { stockDeadline } from "./stock-deadline.js";
 import { startingEndOrder } from "./starting-end.js";
 import { escapeRegExp, normalizeText, PhraseIndex, type PhraseMatch, words } from "./text.js";
 import { PEOPLE_COUNTED } from "./headcounts.js";
-import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown } from "./one-figure.js";
+import { listedWhole, ONE_FIGURE_AFTER, takeRowsTurnedDown, totalOfFigureAsked } from "./one-figure.js";
 import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
@@ -156,6 +156,11 @@ export interface Slots {
   stockMoney: boolean;
   /** One figure for the whole account is asked for ("my refund rate overall", "account-wide ACoS"). */
   overall: boolean;
+  /**
+   * The figure is asked as a total ("total sessions", "how many page views did I get"): one figure for the whole shop
+   * unless rows are asked for too. Unlike `overall`, a ranking beside it still ranks ("the highest total sales").
+   */
+  totalAsked: boolean;
   /** A ranking word ("top", "smallest", "strongest") is said. */
   ranking: boolean;
   /** A name the parser does not know owns what is asked ("Anker's best sellers"): another business. */
@@ -494,6 +499,21 @@ const OWN_TURN_OVER =
  */
 const KEPT_AFTER_COSTS =
   /(?<![\w])(?<!(?:lose|loses|losing|lost|bleed|bleeds|bleeding|bled|burn|burns|burning|burnt|leak|leaks|leaking)(?: me| us)? )(?:(?:money|cash|revenue|sales|income|earnings) (?:after|net of|once you take off|minus|less) (?:all |the |my |our )*(?:costs|expenses|outgoings|costs and fees|fees and costs)|(?<=(?:^| )(?:i|we|do i|do we|did i|did we) )(?:actually |really |truly )?(?:keep|kept|pocket|pocketed|take home|took home))(?![\w])(?! (?:our|my|track|tabs|(?:the |a |an )?(?:books|records|accounts|ledger))(?![\w]))/g;
+/**
+ * Money made said by a verb of what is left once costs are paid: "how much did we net", "what did the UK store clear",
+ * "what I took home in October", "did it net us anything", "how much have we pocketed". That money is the profit.
+ * Read before the categories, so "home" in "take home" names no Home & Kitchen. Only said with the seller or the shop
+ * as its subject; as a noun's word ("net sales", "net revenue") it is no verb here, and clearing a thing ("clear out
+ * the old stock", "clear my alerts") is no money.
+ */
+const MONEY_CLEARED =
+  /(?<=(?:^| )(?:i|we|you|it|shop|store|business|company|brand|account|__mkt__)(?: (?:have|has|had|actually|really|truly|even|ever|all|still|usually))? )(?:net|nets|netted|netting|clear|clears|cleared|clearing|take home|takes home|took home|taken home|taking home|bring home|brings home|brought home|bringing home|pocket|pockets|pocketed|pocketing)(?![\w])(?! (?:out|up|off|away|through|down|over|the|my|our|your|all|any|old|stock|inventory|units|it|them|that|this|those|these|alerts?|filters?|settings|data|history|cache)(?![\w]))|(?<=(?:^| ))(?:net|nets|netted)(?= (?:me|us)(?: |$))/g;
+/**
+ * Money said beside money cleared ("how much money did we net", "which store nets money"): the money is the profit,
+ * no sales of its own.
+ */
+const MONEY_OF_PROFIT =
+  /(?<=(?:^| )how much) (?:money|cash)(?=(?: [a-z_']+){1,4} profit(?: |$))|(?<= profit) (?:money|cash)(?= |$)/g;
 /** A threshold on how long stock takes to sell ("take more than 150 days to sell through", "need over 90 days to clear"). */
 const TIME_TO_SELL =
   /(?:^| )(?:take|takes|taking|took|would take|will take|need|needs|needing|last|lasts) (?:us |me )?(?:__above__|__below__) (?:days? )?(?:to )?(?:sell|selling|clear|clearing|shift|shifting|move|moving|run down|get rid|get through|sell out|burn through)(?= |$)/;
@@ -783,10 +803,11 @@ const AD_MONEY_EATEN =
 const HAVE_IT_SHOWN = /^((?:can|could|may) (?:i|we)(?: please)?) have (that|it|this|those|these|them)(?= |$)/;
 /**
  * Money taken asked of the seller or its store ("how much have we taken", "what did the german shop take", "how much
- * did we pull in"), never another deed ("what should I take off the price", "how long did it take").
+ * did we pull in"), never another deed ("what should I take off the price", "how long did it take") nor money taken home,
+ * which is what is left of it (profit: MONEY_CLEARED).
  */
 const TAKEN_BY_SELLER =
-  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
+  /(^| )((?:how much|what)(?: (?:money|cash|dosh))?(?: (?:have|has|had|did|do|does))? (?:we|i|we've|i've|weve|ive|you guys|(?:the|our|my)(?: [a-z.]+)? (?:shop|store|shops|stores|business|storefront))(?: (?:actually|really|even|already|just|all|each|every|roughly|about))* )(?:take|takes|taken|took|pull|pulls|pulled)(?: in)?(?! (?:off|out|away|up|down|home|care|action|place|long|advantage|it|them|to|into|back|part|note|a look|over|the latest|new|fresh|data))(?= |$)/g;
 /**
  * Periodic paperwork the figures are for ("filling in the quarterly figures", "for the monthly accounts"): how often it
  * is done, no breakdown by period.
@@ -1196,6 +1217,8 @@ const PICKED_AMONG =
 const ALERT_ID = /(?<![\w])alert_[a-z0-9]{4,40}(?![\w])/g;
 /** "spend on" / "spent on": a verb when a cost follows, not the ad spend metric. */
 const SPEND_VERBS = new Set(["spend", "spent", "spending"]);
+/** The seller's own whole set before its noun: "my listings", "all our products", "all the items". */
+const OWN_WHOLE_SET_BEFORE = /(?:^| )(?:(?:all )?(?:my|our)|all(?: of)? (?:my|our|the)|all) $/;
 const COSTS = new Set<Metric>(["fees", "referral_fees", "fba_fees", "storage_fees", "cost_of_goods"]);
 /** Something sold (for) said in money's terms: "sell for this month in money terms", "sold in value". */
 const SOLD_FOR_IN_MONEY =
@@ -1253,6 +1276,7 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     settings: {},
     periodBefore: false,
     overall: false,
+    totalAsked: false,
     ranking: false,
     alertWord: false,
     changeWord: false,
@@ -1893,6 +1917,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     return `g_${m.value}`;
   });
 
+  // "how much did we net", "what I took home": money made, said by what is left of it, is profit.
+  text = text.replace(MONEY_CLEARED, "profit").replace(MONEY_OF_PROFIT, "");
+
   // The categories named, a subcategory by its own ("the one dog toy … other Pet Supplies types" names one).
   const categoriesNamed = new Set<string>();
   // "a form for the Local Enterprise Office … a sales figure for Home & Kitchen": a category named in full (in more
@@ -2262,9 +2289,17 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
 
   const wholes = overall.length ? g.overallWords.find(text).filter((m) => !listedWhole(text, m.start)) : [];
   const unmasked = wholes.length ? replaceMatches(text, wholes, () => "__overall__") : text;
-  slots.entityGroup = g.entityGroups.find(unmasked)[0]?.value ?? slots.sideBySide ?? metricEntity;
+  // "how many sessions my listings got, total number only": with one figure asked, the seller's own set ("my listings",
+  // "all our products") is what is added up, not rows.
+  const rows = g.entityGroups
+    .find(unmasked)
+    .filter((m) => !(wholes.length && OWN_WHOLE_SET_BEFORE.test(unmasked.slice(0, m.start))));
+  slots.entityGroup = rows[0]?.value ?? slots.sideBySide ?? metricEntity;
   // Rows turned down with no other rows asked for instead ("sessions since the 10th, not per article"): one figure.
   if (refused.turnedDown && slots.entityGroup === undefined && slots.groupBy === undefined) slots.overall = true;
+  // "total sessions last month", "how many page views did we get": the figure counted once, for the whole shop.
+  const narrowed = [slots.asin, slots.sku, slots.category, slots.subcategory].some((v) => v !== undefined);
+  slots.totalAsked = totalOfFigureAsked(text, narrowed || slots.entityGroup !== undefined);
   // "which kinds of products (kitchen stuff vs pet stuff etc)": categories named as examples of the kinds asked
   // about are no filter.
   if (slots.entityGroup === "category" && KINDS_OF.test(text) && categoriesNamed.size >= 2) slots.category = undefined;
