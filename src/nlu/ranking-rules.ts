@@ -74,6 +74,8 @@ export function applyRankingRules(
   gapsOverPrices(ranked, slots, model);
   gapsRankedAgainstRivals(ranked, slots, model);
   ownPricesRankedAgainstRivals(ranked, slots, model);
+  kindsMissedAreGaps(ranked, slots);
+  returnsRankedAreRefunds(ranked, slots, model);
   quantityHeldOfOne(ranked, slots);
   stockInMoneyWords(ranked, slots, model);
   unitsSoldAreNoStock(ranked, slots);
@@ -141,6 +143,7 @@ function preferCompatible(ranked: { label: string; score: number }[], slots: Slo
     return !spec?.allowed || spec.allowed.includes(metric);
   };
   if (!metric || ranked.length < 2 || ranked[0].label === "none" || accepts(ranked[0].label)) return;
+  if (figureMeantByItsIntent(ranked[0].label, slots, model)) return;
   // A metric named outright that the best intent has no use for at all weighs more than a near runner-up's score.
   const share =
     metric !== "growth_rate" && slots.metrics.every((m) => !acceptsMetric(model, ranked[0].label, m))
@@ -156,6 +159,26 @@ function preferCompatible(ranked: { label: string; score: number }[], slots: Slo
   );
   if (at > 0) promote(ranked, at, foreign);
 }
+
+/**
+ * A figure the best intent answers in other terms, said as the question describes what it wants: "the products whose
+ * ratings are falling fastest" ranks how the ratings fall (the falling reviews' own measure, not sales growth), and
+ * "my listings get clicks but people don't buy" asks where visits fail to convert, a click on a listing being a visit
+ * to it, not a paid one, when no word of advertising is said.
+ */
+function figureMeantByItsIntent(label: string, slots: Slots, model: ParserModel): boolean {
+  if (label === "declining_reviews")
+    return slots.metrics[0] === "growth_rate" && slots.metrics.some((m) => REVIEW_FIGURES.has(m));
+  if (label !== "conversion_analysis" || slots.metrics.some((m) => m !== "clicks")) return false;
+  if (slots.campaign || slots.entityGroup === "keyword" || slots.entityGroup === "campaign") return false;
+  const classes = model.classifier.classesIn(slots.masked);
+  return classes.has("convert") && !AD_CLASSES.some((c) => classes.has(c));
+}
+
+const REVIEW_FIGURES = new Set<Metric>(["review_rating", "review_count"]);
+
+/** Word classes that put a click in advertising. */
+const AD_CLASSES = ["ads", "keyword", "campaign", "waste", "bid"];
 
 export function acceptsMetric(model: ParserModel, label: string, metric: Metric): boolean {
   const allowed = model.vocab.intents[label as Intent]?.allowed;
@@ -442,6 +465,36 @@ function gapsRankedAgainstRivals(ranked: { label: string; score: number }[], slo
   // my lineup by sales") are gaps ranked with no rival named: a figure there ranks gaps, not the seller's products.
   const rivals = RANGE_GAP.test(slots.topicText) && model.classifier.classesIn(slots.masked).has("competitor");
   if (rivals || CATALOG_GAP.test(slots.masked)) promoteLabel(ranked, "catalog_gaps");
+}
+
+/**
+ * Kinds of products the seller is missing out on ("any subcategories in Office I'm missing out on?", "which niches are
+ * we missing", "product types I'm missing in Toys"): what is missed is a part of the range, so the gap in the catalog,
+ * not openings in general ("what opportunities am I missing out on" stays findings).
+ */
+function kindsMissedAreGaps(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "insights" || slots.insightType !== "opportunities") return;
+  if (!KINDS_MISSED.test(slots.topicText) || KINDS_OF_OPENING.test(slots.topicText)) return;
+  promoteLabel(ranked, "catalog_gaps");
+}
+
+/** A kind of product, then the seller missing it: "subcategories … I'm missing out on", "niches we are missing". */
+const KINDS_MISSED =
+  /(?:^| )(?:sub ?categor(?:y|ies)|categor(?:y|ies)|niches?|segments?|product (?:types?|lines?|kinds?)|(?:types?|kinds?|sorts?) of (?:products?|items?))(?: [^ ]+){0,5}? (?:(?:am i|are we|i'm|im|i am|we're|we are|i|we)(?: still| currently| totally| completely)? )?(?:missing|lacking)(?= |$)/;
+
+/** Openings named outright beside the kind ("opportunities in categories I'm missing" stays findings). */
+const KINDS_OF_OPENING = /(?:^| )(?:opportunit(?:y|ies)|openings?|wins?|money|potential|upside)(?= |$)/;
+
+/**
+ * Products ranked by how much came back ("which items came back the most", "what got sent back most in January",
+ * "the 5 most returned products"): returns ranked are refunds by product, not a sales ranking, when no sales figure is
+ * named.
+ */
+function returnsRankedAreRefunds(ranked: { label: string; score: number }[], slots: Slots, model: ParserModel): void {
+  if (ranked[0]?.label !== "top_products" || slots.metrics.some((m) => m !== "refund_rate")) return;
+  if (slots.weakMetric !== undefined && slots.weakMetric !== "refund_rate") return;
+  if (!model.classifier.classesIn(slots.masked).has("return")) return;
+  promoteLabel(ranked, "refund_analysis");
 }
 
 /**
