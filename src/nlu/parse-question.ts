@@ -11,6 +11,7 @@ import { NEW_SUBJECT, NEW_SUBJECT_LABEL } from "./new-subject.js";
 import { withoutAccuracyAside } from "./accuracy-asides.js";
 import { asksQuantityToSend } from "./quantity-to-send.js";
 import { asksHowTheAccountWent } from "./account-performance.js";
+import { withoutReportSource } from "./report-names.js";
 import { onlyCourtesy, thanksForHelp, withoutForeignPlease, withoutGreeting } from "./courtesies.js";
 import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
@@ -145,6 +146,9 @@ function namesScope(s: Slots): boolean {
  */
 const PLAIN_WORDINGS: ((text: string, model: ParserModel) => string)[] = [
   withDictatedSellerTerms,
+  // "Detail Page Sales and Traffic for the UK: which listings convert worst?": the report named as the source asks
+  // nothing; the question after it does.
+  withoutReportSource,
   // "fees (referral, FBA, all of it)": parts in brackets as examples of the whole figure.
   withoutPartsAsExamples,
   // "ngl what did I make in October lol", "my mom still thinks…".

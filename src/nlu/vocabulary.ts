@@ -114,6 +114,8 @@ export interface WordLists {
   change_words?: string[];
   /** Words about prices (see words.json). */
   price_words?: string[];
+  /** Seller Central reports named as where a question comes from (report-names.ts). */
+  report_names?: string[];
 }
 
 export interface TimeframePhrases {
