@@ -49,6 +49,7 @@ export function applyRankingRules(
   lossesOverMargins(ranked, slots, model);
   anomaliesOverFigures(ranked, slots);
   reviewsFallingOff(ranked, slots);
+  reviewsRankedByTheirFall(ranked, slots);
   ratingFloorOnASalesRanking(ranked, slots);
   periodLooksUsual(ranked, slots);
   realFigureOverAnomalies(ranked, slots, model);
@@ -169,7 +170,9 @@ function preferCompatible(ranked: { label: string; score: number }[], slots: Slo
 function figureMeantByItsIntent(label: string, slots: Slots, model: ParserModel): boolean {
   if (label === "declining_reviews")
     return slots.metrics[0] === "growth_rate" && slots.metrics.some((m) => REVIEW_FIGURES.has(m));
-  if (label !== "conversion_analysis" || slots.metrics.some((m) => m !== "clicks")) return false;
+  // Clicks beside the conversion's own figures ("clicks yet nobody purchases" names the conversion too).
+  if (label !== "conversion_analysis" || slots.metrics.some((m) => m !== "clicks" && !acceptsMetric(model, label, m)))
+    return false;
   if (slots.campaign || slots.entityGroup === "keyword" || slots.entityGroup === "campaign") return false;
   const classes = model.classifier.classesIn(slots.masked);
   return classes.has("convert") && !AD_CLASSES.some((c) => classes.has(c));
@@ -754,6 +757,18 @@ function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Sl
   if (!slots.metrics.every((m) => m === "review_count" || m === "review_rating")) return;
   if (!FALLING_OFF.test(slots.masked) || UNUSUAL_CHANGE.test(slots.masked) || SOMETHING_HAPPENING.test(slots.masked))
     return;
+  promoteLabel(ranked, "declining_reviews");
+}
+
+/**
+ * Products ranked by how fast their rating or review flow falls ("top 5 listings whose stars are dropping fastest", "the
+ * 3 products losing rating quickest"): the growth ranked is the reviews' decline, which the reviews check measures, not
+ * a sales ranking; a rating that rises fastest stays a growth ranking.
+ */
+function reviewsRankedByTheirFall(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "top_products" || slots.metrics[0] !== "growth_rate") return;
+  if (!slots.metrics.slice(1).every((m) => REVIEW_FIGURES.has(m)) || slots.metrics.length < 2) return;
+  if ((slots.metricSorts.growth_rate ?? slots.sort) !== "asc") return;
   promoteLabel(ranked, "declining_reviews");
 }
 
