@@ -2,7 +2,7 @@
 // named before a question. What rivals sell, offer or carry "and I don't", or the kinds of products the seller is
 // missing out on, are catalog gaps; who cut or raised a price, and new or recent competitor prices, are price changes;
 // items that came back or were sent back most are refunds; products whose rating falls fastest are the falling reviews;
-// keywords said to be non-performing, dead or money-burning are wasted spend; listings that get clicks nobody buys
+// keywords said to be non-performing, dead or loss-making are wasted spend; listings that get clicks nobody buys
 // after ask where conversion fails. A Seller Central report named as the source ("Business Reports: …", "Detail Page
 // Sales and Traffic for the UK: …") adds no figures of its own: the question after it asks. Their neighbours (prices
 // compared with rivals, openings missed, ads clicked without sales, sales growth, a report named alone) keep their
@@ -95,7 +95,7 @@ describe("keywords said not to perform are wasted spend", () => {
   it.each([
     ["dead keywords in the last 2 weeks"],
     ["useless search terms this month"],
-    ["money-burning targets in the UK"],
+    ["loss-making targets in the UK"],
     ["non performing ads last month"],
     ["which keywords are non-performing"],
     ["nonproductive search terms"],
