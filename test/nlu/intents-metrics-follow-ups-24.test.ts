@@ -54,7 +54,7 @@ describe("promoted listings are sponsored ads, and what they cost is ad spend", 
 
 describe("visits and views to listings are sessions and page views", () => {
   it.each([
-    ["total visits to my shop yesterday", "conversion_analysis", { metrics: ["sessions"] }],
+    ["total visits to my shop yesterday", "sales_summary", { metrics: ["sessions"] }],
     ["how many views did my listings get last week", "conversion_analysis", { metrics: ["page_views"] }],
     ["which items had the most visits this month", "conversion_analysis", { metrics: ["sessions"], sort: "desc" }],
   ])("%j", (q, intent, filters) => expectFrame([q], { intent, filters }));
@@ -96,7 +96,7 @@ describe("another platform named only as background leaves a question about the 
     ["refund rate by product last quarter, like I used to see on eBay", "refund_analysis", { group_by: "asin" }],
     ["page views this week (same as the etsy stats page)", "conversion_analysis", { metrics: ["page_views"] }],
     ["sessions by day this month like on shopify analytics", "sales_trend", { metrics: ["sessions"] }],
-    ["similar to Etsy's shop stats, how many visits did I get yesterday", "conversion_analysis", {}],
+    ["similar to Etsy's shop stats, how many visits did I get yesterday", "sales_summary", { metrics: ["sessions"] }],
     ["total sales this week (what Shopify calls gross sales)", "sales_summary", { metrics: ["revenue"] }],
     ["GMV in Germany last month, as eBay calls it", "sales_summary", { marketplace: "DE", metrics: ["revenue"] }],
     ["what's my sold count in eBay terms for October", "sales_summary", { metrics: ["units_sold"] }],
