@@ -854,12 +854,43 @@ const ALL_MARKETS_TOGETHER =
 /**
  * Several marketplaces listed ("across US, CA and UK", "in DE, FR and IT", "for .com and .ca"): the question is of them
  * all together, so no one of them filters it. The commas are gone by now, so a list is places side by side, the last
- * joined by "and", or three or more ("us" among them is the US); two side by side may be one place and slang ("amazon.com
- * fr" is "for real"). Set against each other ("compare the UK and Germany", "UK vs
- * DE", "UK or Germany") they stay a comparison.
+ * joined by "and", or three or more; two side by side may be one place and slang ("amazon.com fr" is "for real"). A
+ * code that is also a word ("us", "it") is a place of the list only when written in capitals. Set against each other
+ * ("compare the UK and Germany", "UK vs DE", "UK or Germany") they stay a comparison.
  */
-const PLACES_LISTED =
-  /(?:^| )(?:(?:__mkt__|us) )+(?:and|&|plus) (?:the )?__mkt__(?= |$)|(?:^| )__mkt__ (?:and|&|plus) (?:the )?(?:__mkt__|us)(?= |$)|(?:^| )(?:(?:__mkt__|us) ){2,}__mkt__(?= |$)/;
+const LIST_JOINER = new Set(["and", "&", "plus"]);
+/** Codes that are also words ("us", "it"): places only when the question writes them in capitals. */
+const CODES_AS_WORDS = new Set(["us", "in", "it", "be", "es", "se", "sa", "ie", "ae"]);
+
+/** The text with a list of marketplaces (see above) said as one place; undefined when it holds none. */
+function withPlacesListedAsOne(text: string, question: string): string | undefined {
+  if (!text.includes("__mkt__")) return undefined;
+  const tokens = text.split(" ");
+  const capitals = question.split(/[^A-Za-z_.]+/);
+  const place = (t: string | undefined) =>
+    t === "__mkt__" || (t !== undefined && CODES_AS_WORDS.has(t) && capitals.includes(t.toUpperCase()));
+  for (let i = 0; i < tokens.length; i++) {
+    if (!place(tokens[i])) continue;
+    let j = i;
+    let count = 1;
+    while (place(tokens[j + 1])) {
+      j++;
+      count++;
+    }
+    // The last place joined by "and": "US, CA and UK", "UK and the US".
+    let joined = false;
+    const last = tokens[j + 2] === "the" ? j + 3 : j + 2;
+    if (LIST_JOINER.has(tokens[j + 1] ?? "") && place(tokens[last])) {
+      j = last;
+      count++;
+      joined = true;
+    }
+    if (count >= 3 || (count >= 2 && joined))
+      return normalizeText([...tokens.slice(0, i), "__mkt__", ...tokens.slice(j + 1)].join(" "));
+    i = j;
+  }
+  return undefined;
+}
 /** Words that set places against each other rather than list them. */
 const PLACES_SET_AGAINST =
   /(?:^| )(?:compar\w*|vs|versus|v|against|between|differ\w*|split|broken|break\w*|which|(?:by|per|each) (?:marketplace|market|country)s?)(?= |$)/;
@@ -1879,16 +1910,11 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   }
 
   // "us" counts as a place of the list only when written in capitals ("give us UK and DE" lists two).
-  const listed = PLACES_LISTED.exec(text);
-  const usListed = codeInCaps === "US" && listed !== null && / us /.test(`${listed[0]} `);
-  if (
-    listed &&
-    (listed[0].match(/__mkt__/g) ?? []).length + (usListed ? 1 : 0) >= 2 &&
-    !PLACES_SET_AGAINST.test(text)
-  ) {
+  const listedAsOne = PLACES_SET_AGAINST.test(text) ? undefined : withPlacesListedAsOne(text, question);
+  if (listedAsOne !== undefined) {
     slots.marketplace = undefined;
     slots.allMarketplaces = true;
-    text = normalizeText(`${text.slice(0, listed.index)} __mkt__ ${text.slice(listed.index + listed[0].length)}`);
+    text = listedAsOne;
   }
   text = text.replace(ALL_MARKETS_TOGETHER, "marketplaces");
   // "across all stores - not only Germany", "every marketplace here, not just the UK": the place named is widened past,
