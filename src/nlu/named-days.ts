@@ -90,16 +90,18 @@ const YEAR_SAID = "(?:last year|this year|(?:19|20)\\d\\d)";
 const SPAN_YEAR_AFTER = new RegExp(
   `^ (?:to|through|thru|till|until|and|-) (?:${NAMES})(?: week)? (${YEAR_SAID})(?![\\w])`,
 );
+/** What a named day's stretch is called after its name: "Black Friday weekend", "the Cyber Monday sale". */
+const OCCASION_WORD = "(?:week|weekend|sale|sales|deals|event|period|rush)";
 /** A date said in words or numbers: "nov 28", "28 november 2025", "11/28". */
 const DATE_SAID =
-  "(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\\d{1,2}/\\d{1,2}|\\d{4}-\\d{2}-\\d{2})";
+  "(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?(?: (?:to|through|thru|till|until|and|-) \\d{1,2}(?:st|nd|rd|th)?)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\\d{1,2}/\\d{1,2}|\\d{4}-\\d{2}-\\d{2})";
 /**
  * Named days (or a span between two) followed straight away by the dates the seller gives for them ("over Black
- * Friday to Cyber Monday last year, Nov 28 to Dec 1 2025", "Prime Day weekend... Cyber Monday (i.e. 1 December)"):
+ * Friday to Cyber Monday last year, Nov 28 to Dec 1 2025", "the Black Friday weekend, 27 to 30 November 2025"):
  * the dates said are the period, so the names give way to them.
  */
 const NAMES_THEN_DATES = new RegExp(
-  `(?<![\\w])(?:(?:the )?week of )?(?:${NAMES})(?: week)?(?: ${YEAR_SAID})?(?: (?:to|through|thru|till|until|and|-) (?:${NAMES})(?: week)?(?: ${YEAR_SAID})?)? (?=(?:(?:ie|i e|that is|aka|so|which was|which is|i mean|from|between) )?${DATE_SAID}(?![\\w]))`,
+  `(?<![\\w])(?:(?:the )?week of )?(?:${NAMES})(?: ${OCCASION_WORD})?(?: ${YEAR_SAID})?(?: (?:to|through|thru|till|until|and|-) (?:${NAMES})(?: ${OCCASION_WORD})?(?: ${YEAR_SAID})?)? (?=(?:(?:ie|i e|that is|aka|so|which was|which is|i mean|from|between) )?${DATE_SAID}(?![\\w]))`,
   "g",
 );
 /** Where sentences end in the text, as the slot reader marks them. */
