@@ -79,6 +79,48 @@ const OCCASION_BEFORE =
 const OCCASION_AFTER =
   /^ (?:rush|lull|slowdown|slump|lead up|run up|build up|ramp|frenzy|madness|push|prep|preparations?|season|period|deals?|promos?|promotions?|campaigns?|budgets?|bids?|plans?|planning)(?![\w])/;
 
+/** Each named day's name, as one alternation. */
+const NAMES = DAYS.map(([re]) => re.source).join("|");
+/** A year said after a named day: "last year", "this year", "2024". */
+const YEAR_SAID = "(?:last year|this year|(?:19|20)\\d\\d)";
+/**
+ * "Black Friday to Cyber Monday last year": a span between two named days with the year said once, at the end, is of
+ * that year on both sides (as "1 to 15 October 2025" is).
+ */
+const SPAN_YEAR_AFTER = new RegExp(
+  `^ (?:to|through|thru|till|until|and|-) (?:${NAMES})(?: week)? (${YEAR_SAID})(?![\\w])`,
+);
+/** What a named day's stretch is called after its name: "Black Friday weekend", "the Cyber Monday sale". */
+const OCCASION_WORD = "(?:week|weekend|sale|sales|deals|event|period|rush)";
+/** A date said in words or numbers: "nov 28", "28 november 2025", "11/28". */
+const DATE_SAID =
+  "(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)?(?: (?:to|through|thru|till|until|and|-) \\d{1,2}(?:st|nd|rd|th)?)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\\d{1,2}/\\d{1,2}|\\d{4}-\\d{2}-\\d{2})";
+/**
+ * Named days (or a span between two) followed straight away by the dates the seller gives for them ("over Black
+ * Friday to Cyber Monday last year, Nov 28 to Dec 1 2025", "the Black Friday weekend, 27 to 30 November 2025"):
+ * the dates said are the period, so the names give way to them.
+ */
+const NAMES_THEN_DATES = new RegExp(
+  `(?<![\\w])(?:(?:the )?week of )?(?:${NAMES})(?: ${OCCASION_WORD})?(?: ${YEAR_SAID})?(?: (?:to|through|thru|till|until|and|-) (?:${NAMES})(?: ${OCCASION_WORD})?(?: ${YEAR_SAID})?)? (?=(?:(?:ie|i e|that is|aka|so|which was|which is|i mean|from|between) )?${DATE_SAID}(?![\\w]))`,
+  "g",
+);
+/** Where sentences end in the text, as the slot reader marks them. */
+const SENTENCE_MARK = /__(?:stop|ask|lead)__/g;
+
+/** The sentence of `text` around offset `at`. */
+function sentenceAt(text: string, at: number): string {
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(SENTENCE_MARK)) {
+    if (m.index + m[0].length <= at) start = m.index + m[0].length;
+    else if (m.index >= at) {
+      end = m.index;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
 /** Words that ask about a day still to come; "will you" is a request, not the future. */
 const AHEAD = /(?<![\w'])(?:will(?! (?:you|u)\b)|won't|going to|gonna|upcoming|coming|next)(?![\w'])|\w'll(?![\w])/;
 
@@ -93,12 +135,14 @@ export function withNamedDays(text: string, today: string): string {
   )
     return text;
   const thisYear = Number(today.slice(0, 4));
-  return text.replace(
+  const named = text.replace(NAMES_THEN_DATES, "");
+  return named.replace(
     NAMED_DAY,
-    (all, name: string, week: string | undefined, when: string | undefined, at: number) => {
-      const after = text.slice(at + all.length);
-      if (!week && !all.startsWith("week") && (OCCASION_BEFORE.test(text.slice(0, at)) || OCCASION_AFTER.test(after)))
+    (all, name: string, week: string | undefined, whenSaid: string | undefined, at: number) => {
+      const after = named.slice(at + all.length);
+      if (!week && !all.startsWith("week") && (OCCASION_BEFORE.test(named.slice(0, at)) || OCCASION_AFTER.test(after)))
         return all;
+      const when = whenSaid ?? SPAN_YEAR_AFTER.exec(after)?.[1];
       const dateIn = dateOfNamedDay(name)!;
       const on = (y: number) => {
         const [m, d] = dateIn(y);
@@ -108,7 +152,8 @@ export function withNamedDays(text: string, today: string): string {
       let year = when === "last year" ? thisYear - 1 : when && /^\d/.test(when) ? Number(when) : thisYear;
       if (!when && on(year).iso > today) year -= 1;
       // Asked in the future tense ("what will my revenue be on Black Friday"), the next one is meant: a forecast.
-      if (!when && AHEAD.test(text) && on(year).iso < today) year += 1;
+      // The future is read in the day's own sentence: "for next weekend" told before it is no forecast of the day.
+      if (!when && AHEAD.test(sentenceAt(named, at)) && on(year).iso < today) year += 1;
       const { date, iso } = on(year);
       const said = (d: Date) => `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()} ${d.getUTCFullYear()}`;
       // "Black Friday week", "the week of Christmas Day": the week (Monday to Sunday) the day falls in.

@@ -846,6 +846,55 @@ const TOTAL_CLOSED_BEFORE_ACOS = /(?<![\w])(total)\s*[?.!,;:]+\s*(?=acos(?![\w])
 const ALL_MARKETPLACES =
   /(?:^| )(?:(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?(?:marketplaces|markets|countries|stores|sites)|every (?:amazon )?(?:marketplace|market|country)|everywhere|worldwide)(?= |$)/;
 /**
+ * "all markets together", "all countries combined": every marketplace said in everyday words, which is the seller's
+ * own marketplaces summed (the word "markets" alone leans to the market at large), said as the parser's word for them.
+ */
+const ALL_MARKETS_TOGETHER =
+  /(?<=(?:^| )(?:all|every one) (?:of )?(?:the |my |our )?(?:amazon )?)(?:markets|countries|stores|sites)(?: (?:together|combined|summed|added up|in one))?(?= |$)/;
+/**
+ * Several marketplaces listed ("across US, CA and UK", "in DE, FR and IT", "for .com and .ca"): the question is of them
+ * all together, so no one of them filters it. The commas are gone by now, so a list is places side by side, the last
+ * joined by "and", or three or more; two side by side may be one place and slang ("amazon.com fr" is "for real"). A
+ * code that is also a word ("us", "it") is a place of the list only when written in capitals. Set against each other
+ * ("compare the UK and Germany", "UK vs DE", "UK or Germany") they stay a comparison.
+ */
+const LIST_JOINER = new Set(["and", "&", "plus"]);
+/** Codes that are also words ("us", "it"): places only when the question writes them in capitals. */
+const CODES_AS_WORDS = new Set(["us", "in", "it", "be", "es", "se", "sa", "ie", "ae"]);
+
+/** The text with a list of marketplaces (see above) said as one place; undefined when it holds none. */
+function withPlacesListedAsOne(text: string, question: string): string | undefined {
+  if (!text.includes("__mkt__")) return undefined;
+  const tokens = text.split(" ");
+  const capitals = question.split(/[^A-Za-z_.]+/);
+  const place = (t: string | undefined) =>
+    t === "__mkt__" || (t !== undefined && CODES_AS_WORDS.has(t) && capitals.includes(t.toUpperCase()));
+  for (let i = 0; i < tokens.length; i++) {
+    if (!place(tokens[i])) continue;
+    let j = i;
+    let count = 1;
+    while (place(tokens[j + 1])) {
+      j++;
+      count++;
+    }
+    // The last place joined by "and": "US, CA and UK", "UK and the US".
+    let joined = false;
+    const last = tokens[j + 2] === "the" ? j + 3 : j + 2;
+    if (LIST_JOINER.has(tokens[j + 1] ?? "") && place(tokens[last])) {
+      j = last;
+      count++;
+      joined = true;
+    }
+    if (count >= 3 || (count >= 2 && joined))
+      return normalizeText([...tokens.slice(0, i), "__mkt__", ...tokens.slice(j + 1)].join(" "));
+    i = j;
+  }
+  return undefined;
+}
+/** Words that set places against each other rather than list them. */
+const PLACES_SET_AGAINST =
+  /(?:^| )(?:compar\w*|vs|versus|v|against|between|differ\w*|split|broken|break\w*|which|(?:by|per|each) (?:marketplace|market|country)s?)(?= |$)/;
+/**
  * A marketplace named only to be widened past ("not only Germany", "not just the UK", "rather than just France"): the
  * seller wants more than that place, never that place alone.
  */
@@ -1860,6 +1909,14 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
     text = normalizeText(`${text.slice(0, lowerCode.at)} __mkt__ ${text.slice(lowerCode.at + 2)}`);
   }
 
+  // "us" counts as a place of the list only when written in capitals ("give us UK and DE" lists two).
+  const listedAsOne = PLACES_SET_AGAINST.test(text) ? undefined : withPlacesListedAsOne(text, question);
+  if (listedAsOne !== undefined) {
+    slots.marketplace = undefined;
+    slots.allMarketplaces = true;
+    text = listedAsOne;
+  }
+  text = text.replace(ALL_MARKETS_TOGETHER, "marketplaces");
   // "across all stores - not only Germany", "every marketplace here, not just the UK": the place named is widened past,
   // so every marketplace is asked, whatever other sentence names that place in passing ("the UK VAT return").
   const widenedPast = (text.match(PLACE_WIDENED_PAST) ?? []).length;
@@ -2440,6 +2497,8 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   if (TAKEN_OUT.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "out");
   // "units as well?": "as well" says "too", no subject of its own.
   if (AS_WELL.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "as");
+  // "how'd we do today so far": "so far" says how much of the period, as "to date" does.
+  if (SO_FAR_SAID.test(text)) slots.contentWords = slots.contentWords.filter((t) => t !== "far" && t !== "thus");
   // "for the cooking pan HK-COOK-01": what a product is, told before its code, only names the product.
   const described = [...text.matchAll(DESCRIBED_PRODUCT)].flatMap((m) => words(m[1]));
   if (described.length > 0) slots.contentWords = slots.contentWords.filter((t) => !described.includes(t));
@@ -3019,6 +3078,8 @@ const NONE_COUNTED = /(?<![\w])(with|having|had|has|have|got|showing|on|at) (?:0
 const CATEGORY_PART =
   /(__(?:category|subcategory)__) (?:range|ranges|line|lines|section|sections|aisle|aisles|side)(?![\w])/g;
 const AS_WELL = /(?:^| )as well(?= |$)/;
+/** "so far", "thus far": up to now, as a period says it ("today so far"), no subject of its own. */
+const SO_FAR_SAID = /(?:^| )(?:so|thus) far(?= |$)/;
 const TAKEN_OUT = /(?:^| )(?:break|split) (?:it|that|this|them|those|these) out(?= |$)/;
 /** An order from one judged end to the other, in a learner's words too ("from the most weak to the strong"). */
 const JUDGED_RANGE =

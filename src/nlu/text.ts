@@ -21,12 +21,23 @@ const MONTH_NAME =
   "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const MONTH_DASH_MONTH = new RegExp(`(?<![a-z])(${MONTH_NAME})-(?=${MONTH_NAME}(?![a-z]))`, "g");
 
+/** A question word with "'d" before its subject ("how'd we", "what'd I", "where'd the sales"): "did", not "would". */
+const DID_AFTER_QUESTION_WORD =
+  /(?<![a-z])(how|what|where|when|why|who)'d (?=(?:we|i|you|u|they|it|my|our|the|sales|revenue|orders|units)(?![a-z]))/g;
+
 const PERIOD_TOKEN =
   /(?<![a-z0-9_])(?:(?:last|this)_(?:\d+_)?(?:days?|weeks?|months?|quarter|year)|year_to_date|all_time)(?![a-z0-9_])/;
 const PERIOD_TOKENS = new RegExp(PERIOD_TOKEN.source, "g");
 
 export function normalizeText(text: string): string {
-  if (NORMAL.test(text) && !text.includes("'ll") && !text.includes("'s got") && !PERIOD_TOKEN.test(text)) return text;
+  if (
+    NORMAL.test(text) &&
+    !text.includes("'ll") &&
+    !text.includes("'s got") &&
+    !text.includes("'d ") &&
+    !PERIOD_TOKEN.test(text)
+  )
+    return text;
   // NFKD leaves ASCII as it is; skipping it there spares a process the ICU normaliser's set-up. Accents go with their
   // marks, so a name written in its own language ("Türkiye", "España", "México") reads as it does without them.
   return (
@@ -61,6 +72,8 @@ export function normalizeText(text: string): string {
       .replace(/(^|\s)'+|'+(?=\s|$)/g, "$1 ")
       // "what'll", "that'll", "it'll": "will" after any word, as the parser knows it written out.
       .replace(/([a-z])'ll(?![a-z])/g, "$1 will")
+      // "how'd we do", "what'd I make", "where'd sales go": a question word's "'d" before who did it is "did".
+      .replace(DID_AFTER_QUESTION_WORD, "$1 did ")
       // "which category's got the best margin", "what's got the most stock": "has" before "got", never a possessive.
       .replace(/([a-z])'s (got|gotten)(?![a-z])/g, "$1 has $2")
       .replace(/\.+(?=\s|$)/g, " ")

@@ -58,6 +58,8 @@ interface Grammar {
     fromStartOf: RegExp;
     onward: RegExp;
     onDay: RegExp;
+    weekdayDate: RegExp;
+    monthDay: RegExp;
     sinceDay: RegExp;
     fromDay: RegExp;
     sinceAgo: RegExp;
@@ -116,6 +118,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
   // ("March 3rd, customers…") it is the day.
   // "from the 2nd quarter", "since the 3rd week": an ordinal before a unit counts that unit; it is no day of the month.
   const NOT_A_DAY = "(?! (?:quarter|half|week|month)s?(?![\\w]))";
+  // "for the 2nd time", "the 3rd best seller": an ordinal before what it counts or ranks is no day of the month.
+  const NOT_COUNTED =
+    "(?! (?:times?|place|best|worst|biggest|largest|most|highest|lowest|top|one|ones|product|item|sku|listing|campaign|store|market|page|row|position|spot|rank|year|day)s?(?![\\w]))";
   const DAY_END = `(?:(?:st|nd|rd|th)|(?! ${PEOPLE_COUNTED}))(?!\\d)`;
   // What may introduce a day's number: its weekday, "the" ("monday the 3rd", "the 9th").
   const WEEKDAY = `(?:(?:${alt(Object.keys(p.weekdays))}),? )?(?:the )?`;
@@ -183,6 +188,19 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       // the subject ("the 17th wasn't as bad", "how the 3rd went"), "the" alone introduces it.
       onDay: new RegExp(
         `${B}(?:on (?:the )?|(?<=(?:vs|versus|against|than|to|with|beat|beats|outsold|trail|trailed) )(?<!(?:q[1-4]|quarter),? (?:vs|versus|against|than|to|with) )the |the (?=\\d{1,2}(?:st|nd|rd|th) (?:was|wasn't|wasnt|is|isn't|went|looked|felt|seemed|did|didn't|had|hasn't|has|came|turned|ended|compare|compared|beat|lost|outsold|trailed|vs|versus)${E}))(\\d{1,2})(?:st|nd|rd|th)${E}${NOT_A_DAY}(?!,? (?:of )?${MONTH}${E})`,
+        "g",
+      ),
+      // A weekday with its day of the month, as calendars and diaries name a day ("Wednesday the 11th", "wed 11th", "on
+      // Tuesday, the 3rd", "Tuesday 3/11"): that date. The weekday only confirms which one (and whether "3/11" is
+      // written day first or month first); a month named after it is read as the date it names ("Friday 13 November").
+      weekdayDate: new RegExp(
+        `${B}(?<!(?:since|from|starting|until|till|to|through|thru) )(?:(?:on|for) )?(${alt(Object.keys(p.weekdays))}),? (?:(?:the )?(\\d{1,2})(?:st|nd|rd|th)|the (\\d{1,2})|(\\d{1,2})/(\\d{1,2}))${E}(?!/)${NOT_A_DAY}${NOT_COUNTED}(?!,? (?:of )?${MONTH}${E})(?: of (this|last|the) month${E})?`,
+        "g",
+      ),
+      // A day of the month said on its own ("for the 11th", "the 3rd of this month", "the 9th of last month"): that
+      // day of the month named, or the latest such day that has begun ("on the 18th" is read the same way below).
+      monthDay: new RegExp(
+        `${B}(?:(?:(?:on|for) )?(?:the )?(\\d{1,2})(?:st|nd|rd|th) of (this|last|the) month|for the (\\d{1,2})(?:st|nd|rd|th)${NOT_A_DAY}${NOT_COUNTED}(?!,? (?:of )?${MONTH}${E}))${E}`,
         "g",
       ),
       // "going back to the start of 2025", "all the way back to March", "take it back to May": from then until today,
@@ -291,8 +309,9 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
       ),
       // A year alone, not a count ("2025 units", "1999 orders"), unless a word says it is a year ("full year 2025
       // units sold", "the whole of 2025 orders"). "2025 ordered product sales" is a year: "ordered" is no count noun.
+      // The words that say so are the period's own ("in whole year 2025", "the full year 2024", "year 2023").
       yearAlone: new RegExp(
-        `${B}((?:19|20)\\d{2})(?:(?<=(?:year|whole of|all of|fy) \\d{4})|(?! ?(?:%|percent|\\$|(?:units?|orders?|days?|weeks?|dollars)(?![\\w]))))${E}`,
+        `${B}(?:(?:the )?(?:(?:whole|full|entire|complete|calendar) )?year (?:of )?)?((?:19|20)\\d{2})(?:(?<=(?:year|whole of|all of|fy) \\d{4})|(?! ?(?:%|percent|\\$|(?:units?|orders?|days?|weeks?|dollars)(?![\\w]))))${E}`,
         "g",
       ),
       cue: flags(cues),
@@ -496,6 +515,29 @@ export function findTimeframes(
       const start = m[1] ? dateExpr(m[1], today, g)?.start : dayOfThisOrLastMonth(Number(m[2]), today);
       if (!start || !resolveTimeframe(start, today) || start > today) return undefined;
       return { kind: "time", token: start === today ? "today" : `${start}..${today}` };
+    });
+  if (hasDigit && tokens.some((t) => p.weekdays[t] !== undefined))
+    claim(g.patterns.weekdayDate, (m) => {
+      const [, name, suffixed, after, first, second, which] = m;
+      const weekday = p.weekdays[name];
+      const day = suffixed ?? after;
+      // "3/11": day first or month first, whichever falls on the weekday (the later when both do).
+      const date = day
+        ? dayOnWeekday(Number(day), weekday, today, which)
+        : [
+            dayOnWeekday(Number(first), weekday, today, undefined, Number(second)),
+            dayOnWeekday(Number(second), weekday, today, undefined, Number(first)),
+          ]
+            .filter((d) => d !== undefined)
+            .sort()
+            .at(-1);
+      return date ? { kind: "time", token: date } : undefined;
+    });
+  if (hasDigit && (tokens.includes("month") || tokens.includes("for")))
+    claim(g.patterns.monthDay, (m) => {
+      const [, day, which, forDay] = m;
+      const date = dayOnWeekday(Number(day ?? forDay), undefined, today, which);
+      return date ? { kind: "time", token: date } : undefined;
     });
   if (hasDigit && (tokens.includes("on") || tokens.includes("the")))
     claim(g.patterns.onDay, (m) => {
@@ -1004,6 +1046,38 @@ function dateExpr(expr: string, today: string, g: Grammar): DateExprResult | und
   if (monthOf(e)) return month(latestMonthYear(monthOf(e), today), monthOf(e));
   if ((m = /^((?:19|20)\d{2})$/.exec(e))) return { start: `${m[1]}-01-01`, end: `${m[1]}-12-31`, token: m[1] };
   return undefined;
+}
+
+/**
+ * The date of a day of the month (1-31) said with its weekday or alone, given today: in the month `which` names ("this"
+ * or "the": this month, "last": the month before), else the latest such day that has begun, going back month by month
+ * to the one that falls on the weekday when one is said (within a year). With `month` (1-12), only that month's day,
+ * and only when it falls on the weekday. Undefined when no such day is found.
+ */
+function dayOnWeekday(
+  day: number,
+  weekday: number | undefined,
+  today: string,
+  which?: string,
+  month?: number,
+): string | undefined {
+  if (day < 1 || day > 31) return undefined;
+  const thisMonth = `${today.slice(0, 8)}01`;
+  const dayOf = (first: string) => {
+    const date = `${first.slice(0, 8)}${String(day).padStart(2, "0")}`;
+    return resolveTimeframe(date, today) ? date : undefined;
+  };
+  if (which) return dayOf(which === "last" ? addMonthsIso(thisMonth, -1) : thisMonth);
+  let latest: string | undefined;
+  for (let back = 0; back <= 12; back++) {
+    const first = addMonthsIso(thisMonth, -back);
+    if (month !== undefined && Number(first.slice(5, 7)) !== month) continue;
+    const date = dayOf(first);
+    if (!date || date > today) continue;
+    if (weekday === undefined || weekdayIso(date) === weekday) return date;
+    latest ??= date;
+  }
+  return month === undefined ? latest : undefined;
 }
 
 /** The day of this month, or of last month when this month's is still to come ("since the 25th" on the 21st). */
