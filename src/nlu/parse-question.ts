@@ -62,6 +62,7 @@ import {
 import { asksTheSameQuestionOf, withSamePeriodSaidPlainly } from "./same-question.js";
 import { asksOfEveryProduct, asksOfTheSameThing } from "./subjectless-follow-ups.js";
 import { extractSlots, sameDayBefore, type Slots } from "./slots.js";
+import { codesStandingAsWords } from "./codes-as-words.js";
 import { withStockLastingAsSupply } from "./stock-lasting.js";
 import { asksWhenADayFalls } from "./shopping-calendar.js";
 import { PERIOD_LOOKS_USUAL } from "./usual-period.js";
@@ -101,6 +102,11 @@ export interface ParseOptions {
   today: string;
   /** The understanding of the previous question in the same conversation. */
   previous?: Understanding;
+  /**
+   * Marketplace codes the question as typed uses only as words of another language ("de" in "total de vendas do mês
+   * passado"), read before its periods and months are put in English; set by `parseQuestion` for its parts.
+   */
+  codesAsWords?: Set<string>;
 }
 
 export interface InvalidQuery {
@@ -196,7 +202,10 @@ const PLAIN_WORDINGS: ((text: string, model: ParserModel) => string)[] = [
  * const next = parseQuestion("what about the UK?", { catalog, today: "2026-11-21", previous: first.understanding });
  * // next.understanding.filters.marketplace → "UK", the rest kept
  */
-export function parseQuestion(text: string, options: ParseOptions): ParseOutcome {
+export function parseQuestion(text: string, given: ParseOptions): ParseOutcome {
+  // "de la semana pasada" is read as "of" before "la semana pasada" is put in English as "last week" ("de last week"
+  // would be Germany): which codes are words is decided on the question as typed, for it and every part of it.
+  const options: ParseOptions = given.codesAsWords ? given : { ...given, codesAsWords: codesStandingAsWords(text) };
   const model = parserModel();
   const asked = PLAIN_WORDINGS.reduce((said, rewrite) => rewrite(said, model), text);
   // "thanks for the numbers", "Tak for the help, have a nice weekend": courtesies only, whatever seller words they hold,
@@ -474,7 +483,7 @@ function withToldScope(question: string, whole: Slots, options: ParseOptions, mo
 
 /** A text's slots, read against the question's catalog and day. */
 function slotsOf(text: string, options: ParseOptions, model: ParserModel): Slots {
-  return extractSlots(text, model.grammar, options.catalog, options.today);
+  return extractSlots(text, model.grammar, options.catalog, options.today, options.codesAsWords);
 }
 
 /** A text's clauses with words in them, trimmed. */

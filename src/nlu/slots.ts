@@ -16,6 +16,7 @@ import { ESTIMATE_BEFORE } from "./real-figure.js";
 import { withReviewFlowAsCount } from "./review-flow.js";
 import { roughLengthsAsFew } from "./rough-lengths.js";
 import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
+import { codesStandingAsWords } from "./codes-as-words.js";
 import { withMarkedPlaceNamesInEnglish } from "./marked-place-names.js";
 import { asksHowTheAccountWent } from "./account-performance.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
@@ -1294,7 +1295,13 @@ const NAMED_FEES = new Set<Metric>(["referral_fees", "fba_fees", "storage_fees"]
  * extractSlots("top 5 products by revnue in the US last month", grammar, catalog, "2026-11-21")
  * // { limit: 5, metrics: ["revenue"], marketplace: "US", timeframe: "last_month", … }
  */
-export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVocabulary, today: string): Slots {
+export function extractSlots(
+  typed: string,
+  g: SlotGrammar,
+  catalog: CatalogVocabulary,
+  today: string,
+  codesAsWords: Set<string> = codesStandingAsWords(typed),
+): Slots {
   // "US$20", "€20": an amount in its currency's sign is the amount "$20", before "US" can be read as a marketplace.
   // "in Mỹ", "Ý store": a short place name that only its marks tell from a word, before normalizing drops them.
   const question = withMoneySignedAmounts(withMarkedPlaceNamesInEnglish(typed));
@@ -1880,7 +1887,9 @@ export function extractSlots(typed: string, g: SlotGrammar, catalog: CatalogVoca
   // still names it.
   if (/'|s(?= |$)/.test(text)) text = withoutPlacePossessives(text, g);
   slots.marketplace ??= swappedMarketplace(question, g);
-  text = replaceMatches(text, placesNamed(text, g), (m) => {
+  // "total de vendas do mês", "de omzet van vorige maand", "ventes au mois de mars": "de" and "au" as words of
+  // another language, not Germany and Australia (codes-as-words.ts).
+  text = replaceMatches(text, placesNamed(text, g, codesAsWords), (m) => {
     slots.marketplace ??= m.value;
     return "__mkt__";
   });
@@ -2690,8 +2699,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
  * carry their words from: inside a metric's name ("taux de conversion", "cifra de afaceri") or just before a place's
  * name ("ventas de Francia") it is the preposition, not a place.
  */
-function placesNamed(text: string, g: SlotGrammar): PhraseMatch<MarketplaceCode>[] {
-  const found = g.marketplaces.find(text);
+function placesNamed(text: string, g: SlotGrammar, asWords: Set<string>): PhraseMatch<MarketplaceCode>[] {
+  const found = g.marketplaces.find(text).filter((m) => !asWords.has(m.phrase));
   if (!found.some((m) => m.phrase === "de")) return found;
   const metrics = g.metrics.find(text);
   const inMetricName = (m: PhraseMatch<MarketplaceCode>) =>
