@@ -52,14 +52,16 @@ export function listedWhole(text: string, start: number): boolean {
 /**
  * A figure asked as one total of the whole shop by the words around it, read after its metric is put as `m_<metric>`:
  * - "total" said of the figure itself: "total sessions", "my total page views", "the total number of visits", "total
- *   count of sessions". ("Sessions - Total", Amazon's column name, puts "total" after the figure, and says nothing.)
+ *   count of sessions", and in the seller's own language before "de", "des", "do", "di" ("total de sesiones", "total
+ *   des sessions", "total de sessões", as "total of sessions"). ("Sessions - Total", Amazon's column name, puts "total"
+ *   after the figure, and says nothing.)
  * - a count the seller or the whole shop got: "how many sessions did I get", "how many page views did our store have",
  *   "how many visits have we had". Counted for a product, a listing or a category, the figure stays that one's. Only
  *   traffic is counted so: "how many refunds did I have" asks about the refunds themselves (refund_analysis).
  * Kept apart from the overall words: a total said beside a ranking ("which product had the highest total sales") ranks.
  */
 const TOTAL_OF_FIGURE =
-  /(?:^| )total(?: (?:number|count|amount|sum|figure))?(?: of)?(?: (?:the|my|our|all(?: (?:the|my|our))?))? m_[a-z_]+(?= |$)/;
+  /(?:^| )total(?: (?:number|count|amount|sum|figure))?(?: (?:of|de|des|do|dos|da|das|di|dei|delle|van))?(?: (?:the|my|our|all(?: (?:the|my|our))?|mis|mes|meus|minhas|mijn|onze|las|los|les|de))? m_[a-z_]+(?= |$)/;
 const TRAFFIC = "m_(?:sessions|page_views)";
 const SHOP_SUBJECT = "(?:i|we|you|(?:my|our|the)(?: (?:whole|entire|own))? (?:shop|store|account|business|brand|site))";
 const SHOP_COUNT = new RegExp(
