@@ -54,7 +54,10 @@ function codesAsWordsGrammar(): Grammar {
   grammar = {
     codes: set(words.codes),
     // The code as a whole word, not a domain's end ("amazon.de") nor part of a name ("de-luxe").
-    occurrence: new RegExp(`(?<![\\p{L}\\p{N}.@/_'-])(?:${words.codes.join("|")})(?![\\p{L}\\p{N}_'-]|\\.\\p{L})`, "giu"),
+    occurrence: new RegExp(
+      `(?<![\\p{L}\\p{N}.@/_'-])(?:${words.codes.join("|")})(?![\\p{L}\\p{N}_'-]|\\.\\p{L})`,
+      "giu",
+    ),
     wordsAfter: set(words.words_after),
     continuations: set(words.code_continuations),
     placeWordsBefore: set(words.place_words_before),
