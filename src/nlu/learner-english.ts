@@ -205,10 +205,17 @@ const REWRITES: Rewrite[] = [
   // "day for day", "week per week": a breakdown by that unit.
   [/\b(day|week|month|quarter|year)\s+(?:for|per)\s+\1\b/gi, "by $1"],
   // "better for week, not for day", "divided for month": "for" before a bare unit is "by" (a length has an article or
-  // a number: "for a week", "for 3 days").
+  // a number: "for a week", "for 3 days"). "For month of October", "for week of 3 November", "for month October": the
+  // one month or week named after it, as "for the month of October" is, not a breakdown.
   [
-    /\bfor\s+(day|week|month|quarter)\b(?![\s-]*(?:\d|one|two|three|four|five|six|seven|end|start|off|trading)\b)/gi,
+    /\bfor\s+(day|week|month|quarter)\b(?![\s-]*(?:\d|one|two|three|four|five|six|seven|end|start|off|trading|of)\b)(?!\s+(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi,
     "by $1",
+  ],
+  // "in month October", "for month October", "in month of May": a learner's month named after the word "month", which
+  // English leaves out; the month alone is the period.
+  [
+    /\b(in|for|during)\s+(?:the\s+)?month\s+(?:of\s+)?(?=(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi,
+    "$1 ",
   ],
   // "trimestre" (Spanish, French, Italian) is a quarter of the year, not a school term: "the last trimester".
   [/\btrimesters?\b/gi, (all: string) => (/s$/i.test(all) ? "quarters" : "quarter")],
