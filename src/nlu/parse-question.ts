@@ -17,6 +17,7 @@ import { describeUnderstanding } from "./interpretation.js";
 import { withLearnerPhrasings } from "./learner-english.js";
 import { withoutTextingSlang } from "./texting-slang.js";
 import { withoutDiscourseParticles } from "./discourse-particles.js";
+import { withoutHopeAfterRequest } from "./hoped-outcomes.js";
 import { withTotalOfEachFigure } from "./total-before-a-list.js";
 import { withoutPartsAsExamples } from "./parts-as-examples.js";
 import { withDictatedSellerTerms } from "./dictated-words.js";
@@ -159,6 +160,9 @@ const PLAIN_WORDINGS: ((text: string, model: ParserModel) => string)[] = [
   withoutPartsAsExamples,
   // "ngl what did I make in October lol", "my mom still thinks…".
   withoutTextingSlang,
+  // "profit per quarter of 2025, inshallah it grew": a hope about the answer asks no growth and no ranking (before
+  // "inshallah" goes as a word of discourse and leaves "it grew" behind).
+  withoutHopeAfterRequest,
   // "endaxi. and profit?", "hmm weekly would be better eh", "…last month, re?": words of discourse ask nothing.
   withoutDiscourseParticles,
   // "…so far this year, ballpark's fine": how exact the answer must be asks for nothing.
