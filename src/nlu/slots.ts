@@ -944,9 +944,13 @@ const HORIZON_PARAMETER =
 /** Words that ask about a day still to come; "will you" is a request, not the future. */
 const TOMORROW_ASKED =
   /(?<![\w'])(?:will(?! (?:you|u)(?![\w]))|won't|wont|going to|gonna|predict|forecast|expect|expected|likely|projected)(?![\w'])/;
-/** A length counted forward from today: "60 days out", "2 weeks from now", "looking ahead 3 months". */
+/**
+ * A length counted forward from today: "60 days out", "2 weeks from now", "3 months forward", "looking ahead 3 months".
+ * Said as a look the seller might take ("and if I look 6 weeks ahead?", "what if we check 2 months out"), the "if"
+ * belongs to the look: it is the same length ahead, no condition of an alert.
+ */
 const AHEAD_BY =
-  /(?<![\w])(?:(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|from now|from today|down the (?:road|line|track))(?! of)|(?:look(?:ing|s)?|peek(?:ing)?|see|seeing|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
+  /(?<![\w])(?:(?:(?:what )?if (?:i|we|you|u) (?:look|looked|check|checked|go|went|see|plan|planned)(?: (?:at|to|for))? )?(\d+|an?|one) (days?|weeks?|fortnights?|months?) (?:out|ahead|forward|forwards|from now|from today|down the (?:road|line|track))(?! of)|(?:(?:what )?if (?:i|we|you|u) )?(?:look(?:ing|s|ed)?|peek(?:ing)?|see|seeing|check|plan(?:ning)?|forecast(?:ing)?|project(?:ing)?) (?:ahead|out|forward|forwards) (?:by |for |over |to )?(?:the next )?(\d+|an?|one) (days?|weeks?|fortnights?|months?))(?![\w])/g;
 /**
  * Nothing sold over a stretch of time: a negated verb of selling or a count of none ("haven't sold", "no sales",
  * "exactly 0 units" as NOTHING_SOLD writes it), then within a few words "in/for/over N days|weeks|months".
