@@ -513,7 +513,20 @@ export function thirdPartyDetector(
           }
         // Said in the order of a statement, as an indirect question does ("what margin a competitor is getting", "how
         // much my competitor makes"): a figure of theirs that is not an offer.
-        const verb = bareVerb(rest.replace(THEIR_AUXILIARIES, ""));
+        // A name may stand between the party and its verb ("how much my competitor Anker sell"): the verb after it. A
+        // figure there is no name ("competitor price moves" is their price moving).
+        const named = /^([a-z][a-z0-9'&.-]*) (?=[a-z])/.exec(rest);
+        const afterName =
+          named &&
+          !theirVerb.test(bareVerb(rest)) &&
+          metricPhrases.at(rest, 0) === undefined &&
+          !heads.has(named[1]) &&
+          !NOT_A_NAME.has(named[1]) &&
+          !own.has(named[1]) &&
+          !/^(?:__|[gms]_)/.test(named[1])
+            ? rest.slice(named[0].length)
+            : rest;
+        const verb = bareVerb(afterName.replace(THEIR_AUXILIARIES, ""));
         const amountBefore = /(?:^| )how (?:much|many) (?:[^ ]+ ){1,3}$/.test(text.slice(0, o.start));
         // The verb before the party, as a question may put it ("how much sells my competitor", "how many units moves
         // the rival").
