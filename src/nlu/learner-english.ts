@@ -211,6 +211,13 @@ const REWRITES: Rewrite[] = [
     /\bfor\s+(day|week|month|quarter)\b(?![\s-]*(?:\d|one|two|three|four|five|six|seven|end|start|off|trading|of)\b)(?!\s+(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b)/gi,
     "by $1",
   ],
+  // "which product I should start selling?", "how much I can order", "when we should restock": a direct question in
+  // the word order of an indirect one, as a learner asks it; read as "which product should I …". Only where the
+  // question opens (the message or a sentence of it): "tell me which product I should restock" is already English.
+  [
+    /(^|[.!?]\s+)((?:which|what|where|when|how)(?:\s+(?!(?:i|we|that|who|which)\b)[a-z]+){0,3}?)\s+(i|we)\s+(should|can|could|must|shall)\b/gi,
+    "$1$2 $4 $3",
+  ],
   // "in month October", "for month October", "in month of May": a learner's month named after the word "month", which
   // English leaves out; the month alone is the period.
   [
