@@ -10,6 +10,9 @@
  * words that introduce a place ("nước", "ở", "tại", "và") do not. "Anh" has no mark, and is also a name and a word of
  * address: it is the UK only where a place stands, after a preposition ("in Anh", "from Anh") or before the noun of a
  * store ("Anh market", "Anh store").
+ *
+ * An Indonesian seller writes the US as "AS" (Amerika Serikat), which is "as" without its capitals: it is the US only
+ * in capitals and after an Indonesian word that introduces a place ("di AS", "dari AS", "ke AS"), never in English.
  */
 
 /** Names the marks tell apart, as typed (any case), and the marketplace's English name. */
@@ -46,16 +49,19 @@ const ANH_AS_PLACE = new RegExp(
   "gi",
 );
 
+/** "AS" in capitals after an Indonesian preposition of place: "penjualan di AS" (sales in the US). */
+const AS_AFTER_A_PLACE_WORD = /(?<=(?:^|[\s,(])(?:di|dari|ke|pasar) )AS(?=$|[\s,.;:!?)])/g;
+
 /** `question` with each short marked name that stands as a place written as the marketplace's English name. */
 export function withMarkedPlaceNamesInEnglish(question: string): string {
-  if (/^[\x00-\x7f]*$/.test(question) && !/anh/i.test(question)) return question;
+  if (/^[\x00-\x7f]*$/.test(question) && !/anh/i.test(question) && !/AS/.test(question)) return question;
   // Marks typed apart from their letters ("y" and a combining tilde) are put together first.
   let out = question.normalize("NFC");
   for (const [pattern, english] of MARKED_PATTERNS)
     out = out.replace(pattern, (found, at: number, whole: string) =>
       gluedToVietnamese(whole, at, at + found.length) ? found : english,
     );
-  return out.replace(ANH_AS_PLACE, "UK");
+  return out.replace(ANH_AS_PLACE, "UK").replace(AS_AFTER_A_PLACE_WORD, "USA");
 }
 
 /** Whether the word just before or after the span is a Vietnamese word the span forms one word with. */
