@@ -11,6 +11,7 @@
  *   "competencia", German "Konkurrenz"/"Konkurrenten", written "concurrents" or "the concurrence": "where am I the most
  *   cheap compared to the concurrence" sets the seller's prices against the competition. "Concurrent" alone is English
  *   ("concurrent sessions") and stays as it is.
+ * - Indonesian "ada" ("there is") opening a question or a clause asks whether there is any ("ada alert baru?").
  * - "lager" (German, Dutch and Nordic for the stock): the seller's own lager whose worth or level is asked, and what is
  *   "on lager", is their stock; "lager sales" stays the beer.
  * Months named in another language ("Jänner", "março", "październik") are put in English by `withForeignMonthNames`,
@@ -45,6 +46,9 @@ const REWRITES: Rewrite[] = [
   [/\b((?:value|worth|valuation)\s+of\s+(?:my|our|the|your)\s+(?:whole\s+|entire\s+)?)lager\b/gi, "$1stock"],
   [/\b(?:on|auf|op|p[åa])\s+lager\b/gi, "in stock"],
   [/\b(?:concurrents|concorrenti|concurrentes|competidores|konkurrenten)\b/gi, "competitors"],
+  // Indonesian "ada" ("there is") opening a question asks whether there is any: "ada alert baru?", "ada price drop di
+  // Jerman?". Only where it opens the message or a clause, so the name "Ada" inside a sentence stays as it is.
+  [/(?<=^|[,;:!?]\s*)ada\b(?!['\u2019])/gim, "any"],
   [
     new RegExp(
       `\\b(?:actuali[sz]e|actuali[sz]ar|actuali[zc](?:[aá]|ame|ámelos|alos|en|e|ad)|actualiser|aktualisieren|aktualizovat|aktualizuj|obnovi|obnovite|obnovit|renew)\\s+${DATA_NOUNS}`,

@@ -9,10 +9,11 @@ import { normalizeText } from "./text.js";
 /**
  * A greeting that opens the text, with what may follow it before the question starts. Sellers greet in their own
  * language too ("Salam, …", "Hola! …", "Namaste, …", Swahili "Jambo"/"Habari", Russian written in Latin letters
- * "Privet", Croatian "Bok!", Kazakh "Sälem", Indonesian "Selamat pagi", Tagalog "Kumusta"): still only a greeting.
+ * "Privet", Croatian "Bok!", Kazakh "Sälem", Indonesian "Selamat pagi"/"Halo kak", Tagalog "Kumusta"/"Magandang
+ * umaga po"): still only a greeting.
  */
 const LEADING_GREETING =
-  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day|salam|salaam|salam alaikum|salaam alaikum|as-?salaa?mu? ?alaikum|assalamu ?alaikum|namaste|namaskar|hola|ciao|bonjour|hallo|servus|moin|merhaba|marhaba|ahlan|shalom|ola|olá|aloha|konnichiwa|ni ?hao|sawasdee|kia ora|g'day|gday|jambo|hujambo|habari|mambo|privet|zdravstvuyte|zdravstvuy|buenas|buen d[ií]a|bok|zdravo|s[aä]lem|selam|selamlar|salom|assalom|salamatsyzby|selamat (?:pagi|siang|sore|malam|datang)|kumusta|kamusta|sawubona|xin ch[aà]o|vanakkam|sat sri akal|ahoj|cze[sś][cć]|szia|hoi|buongiorno|buonasera|bonsoir|guten (?:morgen|tag|abend)|buenos d[ií]as|buenas (?:tardes|noches)|bom dia|boa (?:tarde|noite)|dzie[nń] dobry|dobar dan|dobr[yý] den|kaixo|yassou|geia sou|marhaban)(?: there| again| team| all| folks| mate| friend| habibi| bhai| ji)?\s*[!,.:;-]*\s+(?=\S)/i;
+  /^\s*(?:hi|hello|hey|hiya|howdy|greetings|(?:good )?(?:morning|afternoon|evening)|good day|salam|salaam|salam alaikum|salaam alaikum|as-?salaa?mu? ?alaikum|assalamu ?alaikum|namaste|namaskar|hola|ciao|bonjour|hallo|servus|moin|merhaba|marhaba|ahlan|shalom|ola|olá|aloha|konnichiwa|ni ?hao|sawasdee|kia ora|g'day|gday|jambo|hujambo|habari|mambo|privet|zdravstvuyte|zdravstvuy|buenas|buen d[ií]a|bok|zdravo|s[aä]lem|selam|selamlar|salom|assalom|salamatsyzby|selamat (?:pagi|siang|sore|malam|datang)|halo|pagi|siang|magandang (?:umaga|hapon|gabi|araw)|kumusta|kamusta|sawubona|xin ch[aà]o|vanakkam|sat sri akal|ahoj|cze[sś][cć]|szia|hoi|buongiorno|buonasera|bonsoir|guten (?:morgen|tag|abend)|buenos d[ií]as|buenas (?:tardes|noches)|bom dia|boa (?:tarde|noite)|dzie[nń] dobry|dobar dan|dobr[yý] den|kaixo|yassou|geia sou|marhaban)(?: there| again| team| all| folks| mate| friend| habibi| bhai| ji| kak| kakak| gan| po)?\s*[!,.:;-]*\s+(?=\S)/i;
 
 /**
  * An acknowledgement of the last answer that opens the next question ("righto, and what about Australia?", "cool -
