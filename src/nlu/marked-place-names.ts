@@ -13,6 +13,8 @@
  *
  * An Indonesian seller writes the US as "AS" (Amerika Serikat), which is "as" without its capitals: it is the US only
  * in capitals and after an Indonesian word that introduces a place ("di AS", "dari AS", "ke AS"), never in English.
+ * A Filipino seller writes Japan as "Hapon", which is also the Tagalog afternoon ("kaninang hapon", "Magandang hapon"):
+ * it is Japan only with its capital and not after a word that makes it a time of day.
  */
 
 /** Names the marks tell apart, as typed (any case), and the marketplace's English name. */
@@ -52,16 +54,20 @@ const ANH_AS_PLACE = new RegExp(
 /** "AS" in capitals after an Indonesian preposition of place: "penjualan di AS" (sales in the US). */
 const AS_AFTER_A_PLACE_WORD = /(?<=(?:^|[\s,(])(?:di|dari|ke|pasar) )AS(?=$|[\s,.;:!?)])/g;
 
+/** "Hapon" with its capital, not after the words of an afternoon ("magandang", "kaninang", "ngayong"): Japan. */
+const HAPON_AS_JAPAN =
+  /(?<!\b(?:[Mm]agandang|[Kk]aninang|[Nn]gayong|[Mm]amayang|[Tt]uwing|[Ii]sang|[Nn]g|[Gg]ood)\s+)\bHapon\b/g;
+
 /** `question` with each short marked name that stands as a place written as the marketplace's English name. */
 export function withMarkedPlaceNamesInEnglish(question: string): string {
-  if (/^[\x00-\x7f]*$/.test(question) && !/anh/i.test(question) && !/AS/.test(question)) return question;
+  if (/^[\x00-\x7f]*$/.test(question) && !/anh/i.test(question) && !/AS|Hapon/.test(question)) return question;
   // Marks typed apart from their letters ("y" and a combining tilde) are put together first.
   let out = question.normalize("NFC");
   for (const [pattern, english] of MARKED_PATTERNS)
     out = out.replace(pattern, (found, at: number, whole: string) =>
       gluedToVietnamese(whole, at, at + found.length) ? found : english,
     );
-  return out.replace(ANH_AS_PLACE, "UK").replace(AS_AFTER_A_PLACE_WORD, "USA");
+  return out.replace(ANH_AS_PLACE, "UK").replace(AS_AFTER_A_PLACE_WORD, "USA").replace(HAPON_AS_JAPAN, "Japan");
 }
 
 /** Whether the word just before or after the span is a Vietnamese word the span forms one word with. */
