@@ -19,6 +19,7 @@ import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { codesStandingAsWords } from "./codes-as-words.js";
 import { withMarkedPlaceNamesInEnglish } from "./marked-place-names.js";
 import { asksHowTheAccountWent } from "./account-performance.js";
+import { withAmountsMultipliedOut } from "./amount-multipliers.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
 import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
@@ -1408,6 +1409,8 @@ export function extractSlots(
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
+  // "50k", "1 lakh", "2 million": an amount with its multiplier is that many in digits, before typos can take the word.
+  text = withAmountsMultipliedOut(text);
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word, i) => {
@@ -2665,6 +2668,9 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       const before = metricBefore(tokens, start, g);
       if (before) {
         metric = before.metric;
+        // "sales fall below 1 lakh", "if revenue drops under 50000": a figure and its verb of change name a growth,
+        // but the amount it falls below is of the figure itself; a growth is a percentage ("sales fall below 5%").
+        if (metric === "growth_rate" && !percent) metric = figureBeforeItsVerb(tokens, before.start, start, g) ?? metric;
         start = before.start;
       }
     }
@@ -3127,6 +3133,16 @@ const CLAUSE_BREAKS = new Set(["and", "but", "or", "__stop__", "__ask__", "__lea
 const SPAN_BEFORE = new Set(["in", "for", "since", "within", "after", "before"]);
 
 /** A metric phrase ending just before token `j`. */
+/** The figure a phrase of change opens with, when only verbs follow it up to the bound ("sales fall" → revenue). */
+function figureBeforeItsVerb(tokens: string[], from: number, to: number, g: SlotGrammar): Metric | undefined {
+  for (let j = to - 1; j > from; j--) {
+    if (!g.conditionVerbs.has(tokens[j])) return undefined;
+    const metric = g.conditionMetrics.get(tokens.slice(from, j).join(" "));
+    if (metric && metric !== "growth_rate") return metric;
+  }
+  return undefined;
+}
+
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
   // Up to nine words: "ppc spend as a share of the ad sales" is one metric. "conversion's better than 15%", "acos's
   // over 30": the metric with "is" run into it.
