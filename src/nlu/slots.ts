@@ -601,6 +601,12 @@ const AD_FIGURES_AROUND_SALES =
  * us" ("my ads cost me" is a name of the ad spend already). Set
  * against what they brought ("how much do the ads cost compared to the sales they bring") it is their ACoS instead.
  */
+/**
+ * Money put on clicks: "how much did I blow on clicks", "what we wasted on paid clicks", "spent on those clicks": what
+ * the clicks cost, the ad spend, said as money on the ads; clicks counted ("how many clicks") stay clicks.
+ */
+const MONEY_ON_CLICKS =
+  /(?<=(?:^| )(?:blow|blows|blew|blown|blowing|waste|wastes|wasted|wasting|burn|burns|burned|burnt|burning|sink|sinks|sank|sunk|sinking|spend|spends|spent|spending|lose|loses|lost|losing|(?:throw|throws|threw|thrown|throwing|piss|pissed|fritter|frittered|flush|flushed) away|pay|paid|paying) (?:on|for) )(?:(?:the|my|our|all|all the|all those|those|these) )?(?:(?:paid|ppc|ad|sponsored|useless|dead|wasted|bad) )?clicks(?= |$)/g;
 const ADS_COST =
   /(?<=(?:^| )(?:what|how much)(?: money)? (?:did|do|does|have|has|had|will) (?:they|it|those|these|(?:my|our|the|those|these|your) (?:[a-z_]+ )?campaigns?)(?: (?:actually|really|all|each|both))? )(?:cost|costed|been costing)(?: me| us)?(?= |$)(?!(?: [a-z]+){0,2} (?:compared|comparing|versus|vs|against|relative|next to|per|for every|as a share|as a percentage)(?= |$))/g;
 /**
@@ -2063,6 +2069,8 @@ export function extractSlots(
   // ad spend, not a fee or a cost of goods.
   if (ADS_NAMED.test(question.toLowerCase()) || text.includes("__campaign__"))
     text = text.replace(ADS_COST, "ad spend");
+  // "how much did I blow on clicks": money put on clicks is money on the ads.
+  if (text.includes("clicks")) text = text.replace(MONEY_ON_CLICKS, "ads");
   // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
   text = text.replace(OWN_TURN_OVER, "$1 turnover");
   // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
