@@ -2678,7 +2678,8 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
         metric = before.metric;
         // "sales fall below 1 lakh", "if revenue drops under 50000": a figure and its verb of change name a growth,
         // but the amount it falls below is of the figure itself; a growth is a percentage ("sales fall below 5%").
-        if (metric === "growth_rate" && !percent) metric = figureBeforeItsVerb(tokens, before.start, start, g) ?? metric;
+        if (metric === "growth_rate" && !percent)
+          metric = figureBeforeItsVerb(tokens, before.start, start, g) ?? metric;
         start = before.start;
       }
     }
