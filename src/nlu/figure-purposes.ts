@@ -20,17 +20,25 @@ export const DOCUMENT =
 const FILING =
   "(?:(?:tax|vat|gst|sales tax|income tax|corporation tax|self-assessment|self assessment) (?:returns?|filings?|submissions?)|vat filing|filing|year-end accounts|annual accounts|accounts|books|accountants?|bookkeepers?)";
 
+/**
+ * An application the figure goes with, or the lender it goes to: "the loan application", "my mortgage paperwork", "the
+ * bank", "the lender". The seller's figure sent with it, not a question about borrowing ("should I take out a loan").
+ */
+const APPLICATION =
+  "(?:(?:(?:bank|business) )?(?:loan|mortgage|credit|finance|financing|funding|grant|visa|lease|tenancy|rental|overdraft|insurance|bank) (?:applications?|paperwork|forms?|requests?)|(?:bank |business )?(?:loan|mortgage|overdraft)|bank|lender|lenders|underwriters?)";
+
 /** Whose or when: "the", "my", "tomorrow's", "Tuesday's", "next week's". */
 export const DOCUMENT_OWNER =
   "(?:the|my|our|a|an|this|that|next|tomorrow's|today's|(?:mon|tues|wednes|thurs|fri|satur|sun)day's|next week's|this week's|weekly|monthly|quarterly)";
 
 /**
- * "for the partner email", "for my accountant's report", "for tomorrow's board meeting", at the end of the text or
- * before a last clause that only narrows the figure ("…for the tax return, all marketplaces combined", "…for my
- * accountant - UK only"): that clause is kept.
+ * "for the partner email", "for my accountant's report", "for tomorrow's board meeting", "with the loan application",
+ * "for the bank", at the end of the text or before a last clause that only narrows the figure or says when it is due
+ * ("…for the tax return, all marketplaces combined", "…for my accountant - UK only", "…with the loan application, due
+ * Wednesday?"): that clause is kept.
  */
 const FOR_A_DOCUMENT = new RegExp(
-  `\\s+for\\s+(?:${DOCUMENT_OWNER}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${DOCUMENT_OWNER}\\s+)?${FILING})\\s*([?.!]*)(?:\\s*$|(?=(?:,|\\s+[-–—])\\s+[^,.;:!?]+$))`,
+  `\\s+(?:for\\s+(?:${DOCUMENT_OWNER}\\s+(?:[a-z'-]+\\s+){0,2}?${DOCUMENT}|(?:${DOCUMENT_OWNER}\\s+)?(?:${FILING}|${APPLICATION}))|(?:with|to go with|alongside|to attach to)\\s+(?:${DOCUMENT_OWNER}\\s+)?${APPLICATION})\\s*([?.!]*)(?:\\s*$|(?=(?:,|\\s+[-–—])\\s+[^,.;:!?]+[?.!]*$))`,
   "i",
 );
 

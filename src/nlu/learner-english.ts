@@ -39,7 +39,9 @@ const MOVED_IN_CLAUSE =
 const CHOICE_BEFORE = /\b(?:or|between|two)\b[^,.;:!?]*$/i;
 
 /** Figures a list of products is ranked by, as a learner names them after "less" or "more". */
-const RANKED_FIGURES = "sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits";
+// Figures said in two words ("page views") first, so the whole figure is taken.
+const RANKED_FIGURES =
+  "page views|page visits|product views|listing views|ad sales|ad spend|sales|sells|orders|units|pieces|revenue|profit|money|returns|reviews|sessions|views|visits|clicks|impressions|conversions|traffic";
 
 /** Things a seller's figures are ranked over, as a learner names them before "with more". */
 const RANKED_THINGS =

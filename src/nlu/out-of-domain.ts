@@ -378,13 +378,21 @@ const PLAN_PRICE = new RegExp(
 );
 const OWN_SIDE = /(?:^| )(?:my|our|me|i|we|us|mine|ours)(?= |$)/;
 /**
+ * An item that stands for any of its size, not one of the seller's ("for a 2 kg item", "on a 500g product", "a parcel
+ * weighing 300 grams", "for a bulky item"): the fee Amazon's rate card sets for it, "as per the latest rate card".
+ */
+const WEIGHT_OR_SIZE = String.raw`\d+(?:\.\d+)? ?(?:kg|kgs|g|gr|grams?|kilos?|kilograms?|lbs?|oz|ounces?|cm|mm|inch|inches)`;
+const ITEM = "(?:items?|products?|parcels?|packages?|boxes|box|units?|things?)";
+const HYPOTHETICAL_ITEM = String.raw`(?:for|on|of) (?:a|an|one|each|every) (?:${WEIGHT_OR_SIZE}|heavy|light|small|large|big|bulky|typical|average) (?:[a-z-]+ )?${ITEM}|(?:a|an|one) ${ITEM} (?:weighing|that weighs|which weighs|of) ${WEIGHT_OR_SIZE}`;
+/**
  * Amazon's fee schedule ("the referral fee percentage for electronics", "what does amazon charge on a small standard
  * item", "the FBA fee table for oversize"): a rate for a kind of goods anyone sells, not fees the seller paid. Asked of
  * the seller's own products, catalog or a period ("my referral fee rate on yoga mats", "referral fees last month") it
  * is their fees.
  */
-const FEE_SCHEDULE =
-  /(?:^| )(?:(?:referral|fba|fulfil+ment|storage|closing|selling|amazon(?:'s)?) (?:fees? )?(?:percentages?|percent|rates?|schedule|table|structure|tiers?|brackets?)|fees? (?:percentages?|rates?|schedule|table|structure|tiers?|brackets?)|(?:does|do|will|would) amazon (?:charge|take)|size tiers?|(?:small|large) standard(?: size)?|oversized?)(?= |$)/;
+const FEE_SCHEDULE = new RegExp(
+  String.raw`(?:^| )(?:(?:referral|fba|fulfil+ment|storage|closing|selling|amazon(?:'s)?) (?:fees? )?(?:percentages?|percent|rates?|schedule|table|structure|tiers?|brackets?)|fees? (?:percentages?|rates?|schedule|table|structure|tiers?|brackets?)|(?:does|do|will|would) amazon (?:charge|take)|size tiers?|(?:small|large) standard(?: size)?|oversized?|rate cards?|price lists?|fee (?:cards?|calculator)|${HYPOTHETICAL_ITEM})(?= |$)`,
+);
 const OWN_CATALOG = /__(?:category|subcategory|asin|sku|campaign|time)__/;
 /**
  * Fees or prices asked of the market as a rule ("are FBA fees in Poland cheaper than in Germany, generally", "what is

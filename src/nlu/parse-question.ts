@@ -650,6 +650,10 @@ const CLARIFYING =
 const RULE_BACK_REFERENCE =
   /\b(?:(?:her|his|their|your|such a|the same) (?:rule|rules|threshold|cut ?off|limit|line|bar|benchmark|standard|yardstick|criteria|criterion|logic)|going by (?:that|this|it)|on that basis)\b/i;
 
+/** A sentence opening on the period it looks at ("Looking at year to date…", "I'm talking about October"). */
+const PERIOD_LOOKED_AT =
+  /^(?:(?:so|and|but|well|ok|okay|oh) )?(?:(?:i'm|im|i am|we're|were|we are|i was|we were) )?(?:(?:just|only|mainly|mostly|really) )?(?:looking at|looking for|talking about|talking|asking about|asking for|thinking of|thinking about|focusing on|focused on|concentrating on|zooming in on|zoomed in on|meaning) (?:the |just |only )?__time__(?= |$)/;
+
 /** A story sentence whose subject is its period ("Last week was a disaster.", "October has been slow."). */
 const PERIOD_AS_SUBJECT =
   /^(?:(?:so|and|but|well) )?__time__ (?:was|were|is|has|had|went|looked|felt|seemed|turned)(?= |$)/;
@@ -684,6 +688,9 @@ function questionAfterStory(text: string, options: ParseOptions, model: ParserMo
   const toldSentences = apart.told.split(/(?<=[.!?])\s+/);
   // "I mean what I pay for it…": a sentence that says more of the question is part of it.
   if (toldSentences.some((t) => CLARIFYING.test(t))) return undefined;
+  // "…up on last year? Looking at year to date against 2025.", "Talking about October.": a sentence that opens on the
+  // period it looks at names the question's period, as "I mean this quarter" does.
+  if (toldSentences.some((t) => PERIOD_LOOKED_AT.test(read(t).topicText))) return undefined;
   const told = read(apart.told);
   const asked = read(apart.asking);
   let question = apart.asking;

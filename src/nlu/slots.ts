@@ -19,6 +19,7 @@ import { lowerCaseCodeAt, windowInDays } from "./shorthand-places.js";
 import { codesStandingAsWords } from "./codes-as-words.js";
 import { withMarkedPlaceNamesInEnglish } from "./marked-place-names.js";
 import { asksHowTheAccountWent } from "./account-performance.js";
+import { withAmountsMultipliedOut } from "./amount-multipliers.js";
 import { withAmountsInCurrency, withMoneySignedAmounts } from "./money-amounts.js";
 import { withNothingInReturn, withNotASingleSaleAsNone } from "./nothing-in-return.js";
 import { withAdMoneyReturnAsRoas } from "./ad-money-return.js";
@@ -600,6 +601,12 @@ const AD_FIGURES_AROUND_SALES =
  * us" ("my ads cost me" is a name of the ad spend already). Set
  * against what they brought ("how much do the ads cost compared to the sales they bring") it is their ACoS instead.
  */
+/**
+ * Money put on clicks: "how much did I blow on clicks", "what we wasted on paid clicks", "spent on those clicks": what
+ * the clicks cost, the ad spend, said as money on the ads; clicks counted ("how many clicks") stay clicks.
+ */
+const MONEY_ON_CLICKS =
+  /(?<=(?:^| )(?:blow|blows|blew|blown|blowing|waste|wastes|wasted|wasting|burn|burns|burned|burnt|burning|sink|sinks|sank|sunk|sinking|spend|spends|spent|spending|lose|loses|lost|losing|(?:throw|throws|threw|thrown|throwing|piss|pissed|fritter|frittered|flush|flushed) away|pay|paid|paying) (?:on|for) )(?:(?:the|my|our|all|all the|all those|those|these) )?(?:(?:paid|ppc|ad|sponsored|useless|dead|wasted|bad) )?clicks(?= |$)/g;
 const ADS_COST =
   /(?<=(?:^| )(?:what|how much)(?: money)? (?:did|do|does|have|has|had|will) (?:they|it|those|these|(?:my|our|the|those|these|your) (?:[a-z_]+ )?campaigns?)(?: (?:actually|really|all|each|both))? )(?:cost|costed|been costing)(?: me| us)?(?= |$)(?!(?: [a-z]+){0,2} (?:compared|comparing|versus|vs|against|relative|next to|per|for every|as a share|as a percentage)(?= |$))/g;
 /**
@@ -1408,6 +1415,8 @@ export function extractSlots(
   // Spoken numbers before typo correction, which would take "fifth" for "fifty" (and again after it, for misspelled
   // number words).
   text = spokenNumbers(text, g.monthNames);
+  // "50k", "1 lakh", "2 million": an amount with its multiplier is that many in digits, before typos can take the word.
+  text = withAmountsMultipliedOut(text);
   const written = words(text);
   slots.ownWords = written.some((word) => g.own.has(word));
   const corrected = written.map((word, i) => {
@@ -2060,6 +2069,8 @@ export function extractSlots(
   // ad spend, not a fee or a cost of goods.
   if (ADS_NAMED.test(question.toLowerCase()) || text.includes("__campaign__"))
     text = text.replace(ADS_COST, "ad spend");
+  // "how much did I blow on clicks": money put on clicks is money on the ads.
+  if (text.includes("clicks")) text = text.replace(MONEY_ON_CLICKS, "ads");
   // "what did we turn over in October": British for the revenue taken, when the seller's business turns it over.
   text = text.replace(OWN_TURN_OVER, "$1 turnover");
   // Money kept once every cost is paid ("what do I actually keep", "the most money after all costs") is profit.
@@ -2665,6 +2676,10 @@ function extractConditions(text: string, g: SlotGrammar, slots: Slots): string {
       const before = metricBefore(tokens, start, g);
       if (before) {
         metric = before.metric;
+        // "sales fall below 1 lakh", "if revenue drops under 50000": a figure and its verb of change name a growth,
+        // but the amount it falls below is of the figure itself; a growth is a percentage ("sales fall below 5%").
+        if (metric === "growth_rate" && !percent)
+          metric = figureBeforeItsVerb(tokens, before.start, start, g) ?? metric;
         start = before.start;
       }
     }
@@ -3127,6 +3142,16 @@ const CLAUSE_BREAKS = new Set(["and", "but", "or", "__stop__", "__ask__", "__lea
 const SPAN_BEFORE = new Set(["in", "for", "since", "within", "after", "before"]);
 
 /** A metric phrase ending just before token `j`. */
+/** The figure a phrase of change opens with, when only verbs follow it up to the bound ("sales fall" → revenue). */
+function figureBeforeItsVerb(tokens: string[], from: number, to: number, g: SlotGrammar): Metric | undefined {
+  for (let j = to - 1; j > from; j--) {
+    if (!g.conditionVerbs.has(tokens[j])) return undefined;
+    const metric = g.conditionMetrics.get(tokens.slice(from, j).join(" "));
+    if (metric && metric !== "growth_rate") return metric;
+  }
+  return undefined;
+}
+
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
   // Up to nine words: "ppc spend as a share of the ad sales" is one metric. "conversion's better than 15%", "acos's
   // over 30": the metric with "is" run into it.

@@ -258,9 +258,10 @@ function grammar(p: TimeframePhrases, cues: string[], verbs: string[]): Grammar 
         "g",
       ),
       // Since the seller or the product began, with no date said: "since I first listed it", "since we launched",
-      // "since the listing went live", "from day one" are all of time ("since we launched in March" is from March).
+      // "since the listing went live", "from day one" are all of time ("since we launched in March" is from March, and
+      // so is "since we launched there in March" or "since we opened in Spain on 2 May": the place said between).
       sinceStarting: new RegExp(
-        `${B}(?:since (?:(?:i|we|it|they|the (?:product|products|listing|listings|item|items|store|shop|account|brand|business|asin|sku)) (?:(?:first|originally|initially|was|were|have|has|had|got) ){0,2}(?:listed|launched|started|began|opened|went live|went on sale|came out|created|set up|joined|signed up|put (?:it|them) (?:up|live|on sale))(?: (?:it|them|selling|trading|out|up|on amazon))?|(?:the )?(?:launch|listing|inception|day one|day 1|the (?:very )?(?:start|beginning|first day))(?! (?:went|was|were|is|got|came|has|had|launched|started|opened))|records began)|from (?:day one|day 1|launch|inception|the (?:very )?(?:start|beginning|first day)))${E}(?! (?:it |them )?(?:(?:in|on|during|back in|around|from|at the (?:start|end) of|of) (?:the )?(?:${dateExpr}|early|late|mid)|last|this)${E})(?! (?:until|till|to|through) (?!now|today|date|the present))`,
+        `${B}(?:since (?:(?:i|we|it|they|the (?:product|products|listing|listings|item|items|store|shop|account|brand|business|asin|sku)) (?:(?:first|originally|initially|was|were|have|has|had|got) ){0,2}(?:listed|launched|started|began|opened|went live|went on sale|came out|created|set up|joined|signed up|put (?:it|them) (?:up|live|on sale))(?: (?:it|them|selling|trading|out|up|on amazon))?|(?:the )?(?:launch|listing|inception|day one|day 1|the (?:very )?(?:start|beginning|first day))(?! (?:went|was|were|is|got|came|has|had|launched|started|opened))|records began)|from (?:day one|day 1|launch|inception|the (?:very )?(?:start|beginning|first day)))${E}(?! (?:it |them )?(?:there |here |(?:in|on|into) (?:the )?[a-z.&'-]+(?: [a-z.&'-]+)? )?(?:(?:in|on|during|back in|around|from|at the (?:start|end) of|of) (?:the )?(?:${dateExpr}|early|late|mid)|last|this)${E})(?! (?:until|till|to|through) (?!now|today|date|the present))`,
         "g",
       ),
       fixed: new PhraseIndex(Object.entries(p.fixed)),
