@@ -767,10 +767,18 @@ function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Sl
  */
 function reviewsRankedByTheirFall(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "top_products" || slots.metrics[0] !== "growth_rate") return;
-  if (!slots.metrics.slice(1).every((m) => REVIEW_FIGURES.has(m)) || slots.metrics.length < 2) return;
+  if (!slots.metrics.slice(1).every((m) => REVIEW_FIGURES.has(m))) return;
+  if (slots.metrics.length < 2 && !REVIEWS_FALLING.test(slots.masked)) return;
   if ((slots.metricSorts.growth_rate ?? slots.sort) !== "asc") return;
   promoteLabel(ranked, "declining_reviews");
 }
+
+/**
+ * The reviews themselves said to fall, with no figure of theirs named ("which product's reviews are dropping quickest",
+ * "listings losing reviews fastest"): the plain word "reviews" is no metric, but it is what falls, as "ratings" is.
+ */
+const REVIEWS_FALLING =
+  /(?:^| )(?:(?:reviews|ratings|stars) (?:(?:are|is|were|was|have|has|have been|has been|keep|keeps) )?m_growth_rate|m_growth_rate (?:(?:in|on|of) )?(?:reviews|ratings|stars))(?= |$)/;
 
 /**
  * Products ranked by a sales figure with a floor on their rating ("top 8 revenue earners, but only listings rated 4 stars
