@@ -31,6 +31,8 @@ const DATA_NOUNS =
   "(?=(?:(?:my|our|the|all(?: the| my)?|your)\\s+)?(?:data|numbers|figures|stats|dashboard|reports?|information|info)\\b|(?:(?:los|mis|nuestros|todos los)\\s+)?(?:datos|n[uú]meros)\\b)";
 
 const REWRITES: Rewrite[] = [
+  // "au mois d'octobre", "au mois de mars": the French "in the month of" (its "au" no place, codes-as-words.ts).
+  [/\b(?:au|pendant le|durant le) mois d(?:e\s+|['\u2019]\s*)/gi, "in the month of "],
   [
     /\b(?:raro|rara|raros|raras|extra[ñn]o|extra[ñn]a|extra[ñn]os|strano|strana|strane|strani|seltsam|seltsames|komisch|komisches|bizarre|[ée]trange|dziwne|dziwnego|dziwny)\b/gi,
     "strange",
@@ -112,6 +114,9 @@ function borrowedGlossary(): Glossary {
 /** Prepositions of a month that join things of any kind, so no month is known by them alone. */
 const JOINING_ANY = new Set(["of", "for", "and", "vs", "versus"]);
 
+/** "the month of" said before a month's name in French, Spanish, Portuguese and Italian ("au mois de mars"). */
+const MONTH_OF_IN_OTHER_LANGUAGES = "(?:mois|mes|m[eê]s|mese) (?:de|di|d'|d\u2019)";
+
 /** A day or a year after a month's name: "mars 3", "mai 2025". */
 const DATE_AFTER = /^\.?\s+\d/;
 
@@ -132,7 +137,7 @@ function foreignMonthNames(): MonthNames {
     // "in mars", "since mayo", "the beginning of mai", "15 mars", "15. mai". Words that join any two things ("of",
     // "for", "and", "vs") are left out: "sales of mayo", "revenue for Mars and Snickers" name products.
     dateWordBefore: new RegExp(
-      `(?:\\b(?:${file.month_prepositions.filter((w) => !JOINING_ANY.has(w)).join("|")}|(?:start|beginning|end|middle|half|week) of)|\\b\\d{1,2}\\.?)\\s+$`,
+      `(?:\\b(?:${file.month_prepositions.filter((w) => !JOINING_ANY.has(w)).join("|")}|(?:start|beginning|end|middle|half|week) of|${MONTH_OF_IN_OTHER_LANGUAGES})|\\b\\d{1,2}\\.?)\\s+$`,
       "i",
     ),
   };

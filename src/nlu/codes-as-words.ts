@@ -7,6 +7,7 @@
  *   or a month named in another language, a number, a SKU or an ASIN ("de octubre", "de 2025", "de HK-COOK-01"); or
  * - the question carries other small words of those languages ("el", "du", "van", "combien"...) and the code follows
  *   no word that takes a place ("en", "in", "for", "vs"...): a noun on either side ("total de vendas do mês").
+ * - a Dutch preposition stands before it and the question holds words only Dutch has ("omzet in de winkel").
  * Either way it stays the code when what follows is what follows a code in a seller's English shorthand: a period
  * ("de last month", "de ytd", "de since sept 1"), another code ("de fr"), "vs", "and", "only", "marketplace"; or
  * nothing at all ("orders de", "de: which targets", "de?"). Written in capitals ("DE", "AU") it is always the code,
@@ -22,6 +23,9 @@ interface CodesAsWordsFile {
     code_continuations: string[];
     place_words_before: string[];
     language_cues: string[];
+    article_words_before: string[];
+    article_language_cues: string[];
+    article_nouns_among_continuations: string[];
   };
   months_in_other_languages?: Record<string, string[]>;
 }
@@ -33,6 +37,9 @@ interface Grammar {
   continuations: Set<string>;
   placeWordsBefore: Set<string>;
   cues: Set<string>;
+  articleWordsBefore: Set<string>;
+  articleCues: Set<string>;
+  articleNouns: Set<string>;
   months: Set<string>;
 }
 
@@ -62,6 +69,9 @@ function codesAsWordsGrammar(): Grammar {
     continuations: set(words.code_continuations),
     placeWordsBefore: set(words.place_words_before),
     cues: set(words.language_cues),
+    articleWordsBefore: set(words.article_words_before),
+    articleCues: set(words.article_language_cues),
+    articleNouns: set(words.article_nouns_among_continuations),
     months: set(Object.values(months).flat()),
   };
   return grammar;
@@ -100,10 +110,19 @@ function isWord(said: string, before: string, after: string, shouting: boolean, 
   const next = /^\s+([\p{L}\p{N}'&-]+)/u.exec(after)?.[1];
   if (next === undefined) return false;
   const nextWord = folded(next).replace(/^(?:l|d)'/, "");
+  const previous = /([\p{L}\p{N}'&-]+)[\s]+$/u.exec(before)?.[1];
+  // "omzet in de winkel", "bestellingen in de week", "omzet in de UK": the Dutch "the" after a preposition, in a Dutch
+  // question, before anything but a period said in English ("omzet in de last month" is Germany's).
+  if (
+    previous !== undefined &&
+    g.articleWordsBefore.has(folded(previous)) &&
+    (!g.continuations.has(nextWord) || g.articleNouns.has(nextWord)) &&
+    tokens.some((t) => g.articleCues.has(t))
+  )
+    return true;
   if (g.continuations.has(nextWord) || SHORT_PERIOD.test(nextWord)) return false;
   if (g.wordsAfter.has(folded(next)) || g.wordsAfter.has(nextWord) || g.months.has(nextWord)) return true;
   if (FIGURE_OR_ID.test(nextWord)) return true;
-  const previous = /([\p{L}\p{N}'&-]+)[\s]+$/u.exec(before)?.[1];
   if (previous !== undefined && g.placeWordsBefore.has(folded(previous))) return false;
   // Set off by punctuation before it ("for 2025, de ..."): a code ahead of its own clause.
   if (previous === undefined && before.trim() !== "") return false;

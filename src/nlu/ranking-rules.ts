@@ -47,6 +47,7 @@ export function applyRankingRules(
   performanceSummarised(ranked, slots);
   accountPerformanceAtDepth(ranked, slots);
   lossesOverMargins(ranked, slots, model);
+  salesAskedHowTheyWent(ranked, slots);
   anomaliesOverFigures(ranked, slots);
   reviewsFallingOff(ranked, slots);
   reviewsRankedByTheirFall(ranked, slots);
@@ -767,10 +768,18 @@ function reviewsFallingOff(ranked: { label: string; score: number }[], slots: Sl
  */
 function reviewsRankedByTheirFall(ranked: { label: string; score: number }[], slots: Slots): void {
   if (ranked[0]?.label !== "top_products" || slots.metrics[0] !== "growth_rate") return;
-  if (!slots.metrics.slice(1).every((m) => REVIEW_FIGURES.has(m)) || slots.metrics.length < 2) return;
+  if (!slots.metrics.slice(1).every((m) => REVIEW_FIGURES.has(m))) return;
+  if (slots.metrics.length < 2 && !REVIEWS_FALLING.test(slots.masked)) return;
   if ((slots.metricSorts.growth_rate ?? slots.sort) !== "asc") return;
   promoteLabel(ranked, "declining_reviews");
 }
+
+/**
+ * The reviews themselves said to fall, with no figure of theirs named ("which product's reviews are dropping quickest",
+ * "listings losing reviews fastest"): the plain word "reviews" is no metric, but it is what falls, as "ratings" is.
+ */
+const REVIEWS_FALLING =
+  /(?:^| )(?:(?:reviews|ratings|stars) (?:(?:are|is|were|was|have|has|have been|has been|keep|keeps) )?m_growth_rate|m_growth_rate (?:(?:in|on|of) )?(?:reviews|ratings|stars))(?= |$)/;
 
 /**
  * Products ranked by a sales figure with a floor on their rating ("top 8 revenue earners, but only listings rated 4 stars
@@ -1023,6 +1032,24 @@ function performanceSummarised(ranked: { label: string; score: number }[], slots
   if (slots.entityGroup || slots.groupBy || slots.limit !== undefined || slots.ranking) return;
   promoteLabel(ranked, "insights");
 }
+
+/**
+ * Sales asked how they went ("how did sales go in Mexico", "how are orders going this week", "how have sales gone since
+ * June"): the sales' total for the period, not where the money went; costs asked the same way ("how did fees go") stay
+ * the breakdown. "Sales go" holds a word of where the money goes, so this is read after it.
+ */
+function salesAskedHowTheyWent(ranked: { label: string; score: number }[], slots: Slots): void {
+  if (ranked[0]?.label !== "profit_breakdown" || !SALES_ASKED_HOW_THEY_WENT.test(slots.masked)) return;
+  if (slots.compareTo || slots.comparison || slots.groupBy || slots.ranking) return;
+  // "how did my money go" still asks where it went.
+  if (MONEY_SAID.test(slots.topicText)) return;
+  promoteLabel(ranked, "sales_summary");
+}
+
+const MONEY_SAID = /(?:^| )(?:money|cash)(?= |$)/;
+
+const SALES_ASKED_HOW_THEY_WENT =
+  /(?:^| )how (?:did|do|does|is|are|was|were|has|have|had) (?:(?:my|our|the|your) )?(?:m_revenue|m_units_sold|m_orders) (?:go|goes|going|gone|went)(?= |$)/;
 
 /**
  * How the whole account went, asked at a depth ("the comprehensive version of how the account performed last month",
