@@ -33,11 +33,22 @@ const MULTIPLIERS: Record<string, number> = {
 const MULTIPLIED =
   /(?<![\w.])(\$?)(\d+(?:\.\d+)?)(?:(k|cr|mn|bn)|\s?(thousand|lakhs?|lacs?|crores?|millions?|mil|billion))(?![\w%])/g;
 
-/** The text with every amount said with a multiplier written out in digits ("50k" → "50000"). */
+/**
+ * What stands before an amount that is a threshold ("below", "over 50k", "less than 1 lakh", "> 2k"). Only there is the
+ * amount written out: elsewhere a round figure in digits reads as a year ("about 2k in revenue" is no year 2000).
+ */
+const THRESHOLD_BEFORE =
+  /(?:^|\s)(?:below|under|over|above|beyond|than|exceeds?|exceeding|past|cross(?:es|ed)?|reach(?:es)?|hits?|tops?|least|most|[<>]=?|=)\s(?:(?:rs\.?|inr|usd|eur|gbp|aed|rupees?)\s)?$/;
+
+/** The text with every threshold said with a multiplier written out in digits ("below 50k" → "below 50000"). */
 export function withAmountsMultipliedOut(text: string): string {
   if (!/\d\s?(?:k|cr|mn|bn|thousand|lakh|lac|crore|mil|billion)/.test(text)) return text;
-  return text.replace(MULTIPLIED, (all, sign: string, n: string, glued?: string, word?: string) => {
-    const value = Number(n) * (MULTIPLIERS[glued ?? word ?? ""] ?? 1);
-    return Number.isFinite(value) && value !== Number(n) ? `${sign}${Math.round(value)}` : all;
-  });
+  return text.replace(
+    MULTIPLIED,
+    (all, sign: string, n: string, glued: string | undefined, word: string | undefined, at: number) => {
+      if (!THRESHOLD_BEFORE.test(text.slice(Math.max(0, at - 24), at))) return all;
+      const value = Number(n) * (MULTIPLIERS[glued ?? word ?? ""] ?? 1);
+      return Number.isFinite(value) && value !== Number(n) ? `${sign}${Math.round(value)}` : all;
+    },
+  );
 }
