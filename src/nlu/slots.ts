@@ -3141,9 +3141,13 @@ const CLAUSE_BREAKS = new Set(["and", "but", "or", "__stop__", "__ask__", "__lea
 /** Words before a length of time that make it a span of time, not a level of stock. */
 const SPAN_BEFORE = new Set(["in", "for", "since", "within", "after", "before"]);
 
-/** A metric phrase ending just before token `j`. */
+const COPULAS = new Set(["is", "are", "was", "were", "be", "being", "been", "s"]);
+
 /** The figure a phrase of change opens with, when only verbs follow it up to the bound ("sales fall" → revenue). */
 function figureBeforeItsVerb(tokens: string[], from: number, to: number, g: SlotGrammar): Metric | undefined {
+  // "sales drop is above 5": a growth named by its noun phrase, then "is", keeps the growth; only a verb of change right
+  // before the bound ("sales drop below 5000") makes the amount the figure's own.
+  if (COPULAS.has(tokens[to - 1])) return undefined;
   for (let j = to - 1; j > from; j--) {
     if (!g.conditionVerbs.has(tokens[j])) return undefined;
     const metric = g.conditionMetrics.get(tokens.slice(from, j).join(" "));
@@ -3152,6 +3156,7 @@ function figureBeforeItsVerb(tokens: string[], from: number, to: number, g: Slot
   return undefined;
 }
 
+/** A metric phrase ending just before token `j`. */
 function lookBehindMetric(tokens: string[], j: number, g: SlotGrammar): { metric: Metric; start: number } | undefined {
   // Up to nine words: "ppc spend as a share of the ad sales" is one metric. "conversion's better than 15%", "acos's
   // over 30": the metric with "is" run into it.
