@@ -7,6 +7,7 @@
  * having nothing else to ask.
  */
 import type { ParserModel } from "./parser-model.js";
+import { escapeRegExp } from "./text.js";
 
 let compiled: { names: readonly string[]; pattern: RegExp } | undefined;
 
@@ -15,7 +16,7 @@ function reportAtStart(names: readonly string[]): RegExp {
   if (compiled?.names === names) return compiled.pattern;
   const alternatives = [...names]
     .sort((a, b) => b.length - a.length)
-    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+"))
+    .map((n) => escapeRegExp(n).replace(/ /g, "\\s+"))
     .join("|");
   const pattern = new RegExp(
     `^\\s*(?:(?:from|in|on|per|via|according to|looking at|checking|pulled from|source)\\s*:?\\s+)?(?:the\\s+|my\\s+|our\\s+)?(?:${alternatives})(?:\\s+(?:reports?|dashboard|page|tab|screen|export|view|data))?(?:\\s*\\([^)]*\\))?(?:\\s*[:,\\-–—]\\s*|\\s+)`,
