@@ -61,7 +61,7 @@ export function listedWhole(text: string, start: number): boolean {
  * Kept apart from the overall words: a total said beside a ranking ("which product had the highest total sales") ranks.
  */
 const TOTAL_OF_FIGURE =
-  /(?:^| )total(?: (?:number|count|amount|sum|figure))?(?: (?:of|de|des|do|dos|da|das|di|dei|delle|van))?(?: (?:the|my|our|all(?: (?:the|my|our))?|mis|mes|meus|minhas|mijn|onze|las|los|les|de))? m_[a-z_]+(?= |$)/;
+  /(?:^| )(?:total)(?: (?:number|count|amount|sum|figure))?(?: (?:of|de|des|do|dos|da|das|di|dei|delle|van))?(?: (?:the|my|our|all(?: (?:the|my|our))?|mis|mes|meus|minhas|mijn|onze|las|los|les|de))? m_[a-z_]+(?= |$)/;
 const TRAFFIC = "m_(?:sessions|page_views)";
 const SHOP_SUBJECT = "(?:i|we|you|(?:my|our|the)(?: (?:whole|entire|own))? (?:shop|store|account|business|brand|site))";
 const SHOP_COUNT = new RegExp(
